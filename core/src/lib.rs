@@ -1,8 +1,12 @@
 //! Pure domain rules of the centre. No I/O, no clock, no async: "now", the time zone and
 //! settings are parameters, so every rule is a deterministic function.
+//!
+//! - [`validation`]: every form of spec section 5, returning validated values or field errors.
+//! - [`messages`]: the one French/English catalogue behind every error code.
 
 pub mod errors;
 pub mod messages;
+pub mod validation;
 
 pub use errors::FieldError;
 pub use messages::{Lang, message};

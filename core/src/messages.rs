@@ -15,7 +15,12 @@ impl Lang {
     /// The first tag naming `fr` or `en` wins; anything else means French.
     pub fn from_accept_language(value: &str) -> Lang {
         for part in value.split(',') {
-            let tag = part.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+            let tag = part
+                .split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
             if tag.starts_with("en") {
                 return Lang::En;
             }
@@ -35,6 +40,7 @@ impl Lang {
 }
 
 /// `(code, French, English)`. Codes are stable: clients and tests rely on them.
+#[rustfmt::skip]
 pub const CATALOGUE: &[(&str, &str, &str)] = &[
     // Generic HTTP-level errors.
     ("malformed_json", "La requête est mal formée.", "The request is malformed."),
@@ -47,14 +53,74 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("validation", "Certains champs sont invalides.", "Some fields are invalid."),
     ("internal", "Une erreur interne s'est produite. Veuillez réessayer.", "An internal error occurred. Please try again."),
     ("unavailable", "Le service est momentanément indisponible. Veuillez réessayer.", "The service is temporarily unavailable. Please try again."),
+    // Field validation (spec section 5). Where the spec gives a text, it is used verbatim.
+    ("too_long", "Ce champ est trop long.", "This field is too long."),
+    ("email_invalid", "Email invalide", "Invalid email"),
+    ("phone_invalid", "Numéro de téléphone invalide", "Invalid phone number"),
+    ("date_invalid", "Date invalide", "Invalid date"),
+    ("captain_first_name_required", "Le prénom du responsable est requis", "The captain's first name is required"),
+    ("captain_last_name_required", "Le nom du responsable est requis", "The captain's last name is required"),
+    ("member2_first_name_required", "Le prénom du membre 2 est requis", "Member 2's first name is required"),
+    ("member2_last_name_required", "Le nom du membre 2 est requis", "Member 2's last name is required"),
+    ("missing_fields", "Champs manquants: Veuillez remplir tous les champs obligatoires.", "Missing fields: Please fill in all required fields."),
+    ("court_invalid", "Terrain invalide", "Invalid court"),
+    ("end_before_start", "L'heure de fin doit être après l'heure de début", "The end time must be after the start time"),
+    ("players_range", "Le nombre de joueurs doit être entre 1 et 12", "The number of players must be between 1 and 12"),
+    ("date_required", "Date requise", "Date required"),
+    ("select_date_first", "Veuillez d'abord choisir une date", "Please select a date first"),
+    ("week_required", "Veuillez choisir une semaine", "Please select a week"),
+    ("child_first_name_required", "Le prénom de l'enfant est requis", "Child's first name is required"),
+    ("child_last_name_required", "Le nom de l'enfant est requis", "Child's last name is required"),
+    ("child_birth_date_required", "La date de naissance de l'enfant est requise", "Child's birth date is required"),
+    ("birth_date_invalid", "Date de naissance invalide", "Invalid birth date"),
+    ("parent_name_required", "Le nom du parent est requis", "Parent name is required"),
+    ("parent_email_invalid", "Un courriel valide est requis", "Valid email is required"),
+    ("phone_required", "Le numéro de téléphone est requis", "Phone number is required"),
+    ("gender_invalid", "Genre invalide", "Invalid gender"),
+    ("title_required", "Le titre est requis", "Title is required"),
+    ("description_required", "La description est requise", "Description is required"),
+    ("start_date_required", "La date de début est requise", "Start date is required"),
+    ("location_required", "Le lieu est requis", "Location is required"),
+    ("end_date_before_start", "La date de fin ne peut pas précéder la date de début", "The end date cannot be before the start date"),
+    ("price_invalid", "Le prix doit être un montant positif ou nul, au plus 2 décimales", "The price must be zero or more, with at most 2 decimals"),
+    ("max_participants_invalid", "Le nombre maximum de participants doit être un nombre entier d'au moins 1", "Maximum participants must be a whole number of at least 1"),
+    ("score_required", "Le score est requis", "The score is required"),
+    ("score_invalid", "Le score doit être un nombre entier positif ou nul", "The score must be a whole number, zero or more"),
+    ("user_id_required", "L'identifiant de l'utilisateur est requis", "User ID is required"),
+    // Business rules checked by the server (and, where pure, by core).
+    ("slot_taken", "Ce créneau n'est plus disponible.", "This slot is no longer available."),
+    ("event_full", "Complet", "Full"),
+    ("already_registered", "Vous êtes déjà inscrit à cet événement.", "You are already registered for this event."),
+    ("date_in_past", "La date ne peut pas être antérieure à aujourd'hui.", "The date cannot be before today."),
+    ("outside_opening_hours", "Le terrain est fermé à cette date ou à cette heure.", "The court is closed on that date or at that time."),
+    ("wrong_slot_length", "Une réservation doit durer exactement un créneau.", "A booking must last exactly one slot."),
+    ("not_a_slot", "Cette heure ne correspond pas au début d'un créneau.", "This time is not the start of a booking slot."),
+    ("booking_limit", "Vous avez atteint le nombre maximal de réservations.", "You have reached the maximum number of bookings."),
+    ("week_full", "Cette semaine est complète.", "This week is full."),
+    ("child_age", "L'âge de l'enfant ne correspond à aucun programme.", "The child's age does not match any program."),
+    ("duplicate_child", "Cet enfant est déjà inscrit pour cette semaine.", "This child is already registered for this week."),
+    ("last_admin", "Vous êtes le dernier administrateur : vous ne pouvez pas retirer votre propre accès.", "You are the last admin: you cannot remove your own access."),
+    ("unknown_user", "Utilisateur introuvable.", "Unknown user."),
+    ("slot_settings_invalid", "Les paramètres des créneaux sont invalides.", "The slot settings are invalid."),
+    ("time_zone_unsupported", "Fuseau horaire non pris en charge.", "Unsupported time zone."),
+    // Tournaments.
+    ("start_time_required", "L'heure de début du tournoi est requise.", "The tournament start time is required."),
+    ("duplicate_team", "Une équipe apparaît deux fois.", "A team appears twice."),
+    ("too_many_teams", "Trop d'équipes pour un tournoi (128 au maximum).", "Too many teams for one tournament (128 at most)."),
+    ("knockout_draw", "Un match à élimination directe ne peut pas se terminer par une égalité.", "A knockout match cannot end in a draw."),
+    ("match_teams_unknown", "Les équipes de ce match ne sont pas encore connues.", "The teams of this match are not known yet."),
+    ("bracket_conflict", "Ce résultat changerait un match suivant déjà commencé.", "This result would change a later match that has already started."),
 ];
 
 /// The message for `code` in `lang`; `None` for an unknown code.
 pub fn message(code: &str, lang: Lang) -> Option<&'static str> {
-    CATALOGUE.iter().find(|(c, _, _)| *c == code).map(|(_, fr, en)| match lang {
-        Lang::Fr => *fr,
-        Lang::En => *en,
-    })
+    CATALOGUE
+        .iter()
+        .find(|(c, _, _)| *c == code)
+        .map(|(_, fr, en)| match lang {
+            Lang::Fr => *fr,
+            Lang::En => *en,
+        })
 }
 
 #[cfg(test)]
@@ -72,7 +138,10 @@ mod tests {
 
     #[test]
     fn accept_language_picks_first_known() {
-        assert_eq!(Lang::from_accept_language("en-CA,en;q=0.9,fr;q=0.8"), Lang::En);
+        assert_eq!(
+            Lang::from_accept_language("en-CA,en;q=0.9,fr;q=0.8"),
+            Lang::En
+        );
         assert_eq!(Lang::from_accept_language("de, fr-CA;q=0.5"), Lang::Fr);
         assert_eq!(Lang::from_accept_language(""), Lang::Fr);
         assert_eq!(message("not_found", Lang::En), Some("Not found."));

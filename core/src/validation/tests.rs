@@ -1,0 +1,935 @@
+//! Table tests: one row per rule, with the exact French and English texts a user reads.
+
+use super::*;
+use crate::messages::{Lang, message};
+use serde_json::{Value, json};
+
+/// `(field, code, French, English)`: what a failing form must report.
+type Expected = &'static [(&'static str, &'static str, &'static str, &'static str)];
+
+/// Checks `errors` against `expected`, code by code and message by message.
+fn assert_errors(case: &str, errors: &[FieldError], expected: Expected) {
+    let got: Vec<(&str, &str)> = errors.iter().map(|e| (e.field, e.code)).collect();
+    let want: Vec<(&str, &str)> = expected.iter().map(|(f, c, _, _)| (*f, *c)).collect();
+    assert_eq!(got, want, "{case}");
+    for (field, code, fr, en) in expected {
+        assert_eq!(
+            message(code, Lang::Fr),
+            Some(*fr),
+            "{case}: French text of {code} ({field})"
+        );
+        assert_eq!(
+            message(code, Lang::En),
+            Some(*en),
+            "{case}: English text of {code} ({field})"
+        );
+    }
+}
+
+/// Merges `patch` into `base` (top-level keys).
+fn with(base: &Value, patch: Value) -> Value {
+    let mut v = base.clone();
+    if let (Some(obj), Some(p)) = (v.as_object_mut(), patch.as_object()) {
+        for (k, val) in p {
+            obj.insert(k.clone(), val.clone());
+        }
+    }
+    v
+}
+
+fn parse<T: serde::de::DeserializeOwned>(v: &Value) -> T {
+    serde_json::from_value(v.clone()).expect("test input deserializes")
+}
+
+const EMAIL: (&str, &str) = ("Email invalide", "Invalid email");
+const MISSING: (&str, &str) = (
+    "Champs manquants: Veuillez remplir tous les champs obligatoires.",
+    "Missing fields: Please fill in all required fields.",
+);
+const TOO_LONG: (&str, &str) = ("Ce champ est trop long.", "This field is too long.");
+
+// --- team registration ----------------------------------------------------------------------
+
+fn team_ok() -> Value {
+    json!({
+        "eventId": 3,
+        "teamName": "",
+        "captainFirstName": "Marie", "captainLastName": "Tremblay", "captainEmail": "marie@example.ca",
+        "member2FirstName": "Luc", "member2LastName": "Gagnon", "member2Email": "luc@example.ca",
+        "member3FirstName": "", "member3LastName": "", "member3Email": "",
+    })
+}
+
+#[test]
+fn team_registration_valid() {
+    let v = validate_team_registration(&parse(&team_ok())).expect("valid");
+    assert_eq!(v.team_name(), None);
+    assert_eq!(v.captain().first_name().as_str(), "Marie");
+    assert_eq!(v.member2().email().as_str(), "luc@example.ca");
+    assert!(v.member3().is_empty() && v.member4().is_empty());
+    let full = with(
+        &team_ok(),
+        json!({"teamName": " Les Huards ", "member3FirstName": "Ana", "member3Email": "ana@example.ca", "member4LastName": "Roy"}),
+    );
+    let v = validate_team_registration(&parse(&full)).expect("valid");
+    assert_eq!(v.team_name().map(Text::as_str), Some("Les Huards"));
+    assert_eq!(
+        v.member3().email().map(Email::as_str),
+        Some("ana@example.ca")
+    );
+    assert_eq!(v.member4().last_name().map(Text::as_str), Some("Roy"));
+}
+
+#[test]
+fn team_registration_rules() {
+    let long = "x".repeat(101);
+    let cases: Vec<(&str, Value, Expected)> = vec![
+        (
+            "captain first name blank",
+            json!({"captainFirstName": "  "}),
+            &[(
+                "captainFirstName",
+                "captain_first_name_required",
+                "Le prénom du responsable est requis",
+                "The captain's first name is required",
+            )],
+        ),
+        (
+            "captain first name missing",
+            json!({"captainFirstName": null}),
+            &[(
+                "captainFirstName",
+                "captain_first_name_required",
+                "Le prénom du responsable est requis",
+                "The captain's first name is required",
+            )],
+        ),
+        (
+            "captain last name",
+            json!({"captainLastName": ""}),
+            &[(
+                "captainLastName",
+                "captain_last_name_required",
+                "Le nom du responsable est requis",
+                "The captain's last name is required",
+            )],
+        ),
+        (
+            "captain email malformed",
+            json!({"captainEmail": "marie@"}),
+            &[("captainEmail", "email_invalid", EMAIL.0, EMAIL.1)],
+        ),
+        (
+            "captain email blank",
+            json!({"captainEmail": ""}),
+            &[("captainEmail", "email_invalid", EMAIL.0, EMAIL.1)],
+        ),
+        (
+            "member 2 first name",
+            json!({"member2FirstName": ""}),
+            &[(
+                "member2FirstName",
+                "member2_first_name_required",
+                "Le prénom du membre 2 est requis",
+                "Member 2's first name is required",
+            )],
+        ),
+        (
+            "member 2 last name",
+            json!({"member2LastName": ""}),
+            &[(
+                "member2LastName",
+                "member2_last_name_required",
+                "Le nom du membre 2 est requis",
+                "Member 2's last name is required",
+            )],
+        ),
+        (
+            "member 2 email",
+            json!({"member2Email": "luc at example.ca"}),
+            &[("member2Email", "email_invalid", EMAIL.0, EMAIL.1)],
+        ),
+        (
+            "member 3 email",
+            json!({"member3Email": "ana@"}),
+            &[("member3Email", "email_invalid", EMAIL.0, EMAIL.1)],
+        ),
+        (
+            "member 4 email",
+            json!({"member4Email": "x"}),
+            &[("member4Email", "email_invalid", EMAIL.0, EMAIL.1)],
+        ),
+        (
+            "team name too long",
+            json!({"teamName": long}),
+            &[("teamName", "too_long", TOO_LONG.0, TOO_LONG.1)],
+        ),
+        (
+            "captain name too long",
+            json!({"captainFirstName": long}),
+            &[("captainFirstName", "too_long", TOO_LONG.0, TOO_LONG.1)],
+        ),
+        (
+            "member 3 name too long",
+            json!({"member3LastName": long}),
+            &[("member3LastName", "too_long", TOO_LONG.0, TOO_LONG.1)],
+        ),
+        (
+            "several at once, in form order",
+            json!({"member2Email": "", "captainFirstName": "", "captainEmail": "no"}),
+            &[
+                (
+                    "captainFirstName",
+                    "captain_first_name_required",
+                    "Le prénom du responsable est requis",
+                    "The captain's first name is required",
+                ),
+                ("captainEmail", "email_invalid", EMAIL.0, EMAIL.1),
+                ("member2Email", "email_invalid", EMAIL.0, EMAIL.1),
+            ],
+        ),
+    ];
+    for (case, patch, expected) in cases {
+        let input: TeamRegistrationInput = parse(&with(&team_ok(), patch));
+        let errors = validate_team_registration(&input).expect_err(case);
+        assert_errors(case, &errors, expected);
+    }
+}
+
+// --- court booking --------------------------------------------------------------------------
+
+fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 6, 10).expect("date")
+}
+
+fn booking_ok() -> Value {
+    json!({
+        "courtId": 1, "firstName": "Marie", "lastName": "Tremblay", "email": "marie@example.ca",
+        "phone": "819-555-0123", "startTime": "2026-06-12T14:00:00.000Z", "endTime": "2026-06-12T15:00:00.000Z",
+    })
+}
+
+#[test]
+fn court_booking_valid_and_defaults() {
+    let tz = chrono_tz::America::Toronto;
+    let v = validate_court_booking(&parse(&booking_ok()), today(), tz).expect("valid");
+    assert_eq!(v.players(), 6);
+    assert_eq!(v.court_id(), 1);
+    assert_eq!(v.start_time().to_rfc3339(), "2026-06-12T14:00:00+00:00");
+    assert!(!v.ball_rental());
+    let v = validate_court_booking(
+        &parse(&with(
+            &booking_ok(),
+            json!({"courtId": "2", "players": "12", "ballRental": true}),
+        )),
+        today(),
+        tz,
+    )
+    .expect("valid");
+    assert_eq!((v.court_id(), v.players(), v.ball_rental()), (2, 12, true));
+    // Today itself is allowed (the slot check refuses past hours).
+    let today_start = with(
+        &booking_ok(),
+        json!({"startTime": "2026-06-10T13:00:00Z", "endTime": "2026-06-10T14:00:00Z"}),
+    );
+    assert!(validate_court_booking(&parse(&today_start), today(), tz).is_ok());
+}
+
+#[test]
+fn court_booking_rules() {
+    let tz = chrono_tz::America::Toronto;
+    const PLAYERS: (&str, &str) = (
+        "Le nombre de joueurs doit être entre 1 et 12",
+        "The number of players must be between 1 and 12",
+    );
+    let cases: Vec<(&str, Value, Expected)> = vec![
+        (
+            "court missing",
+            json!({"courtId": null}),
+            &[("courtId", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "court blank",
+            json!({"courtId": ""}),
+            &[("courtId", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "court not an id",
+            json!({"courtId": "abc"}),
+            &[(
+                "courtId",
+                "court_invalid",
+                "Terrain invalide",
+                "Invalid court",
+            )],
+        ),
+        (
+            "first name",
+            json!({"firstName": ""}),
+            &[("firstName", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "last name",
+            json!({"lastName": " "}),
+            &[("lastName", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "email missing",
+            json!({"email": ""}),
+            &[("email", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "email malformed",
+            json!({"email": "marie"}),
+            &[("email", "email_invalid", EMAIL.0, EMAIL.1)],
+        ),
+        (
+            "phone missing",
+            json!({"phone": null}),
+            &[("phone", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "phone malformed",
+            json!({"phone": "abc"}),
+            &[(
+                "phone",
+                "phone_invalid",
+                "Numéro de téléphone invalide",
+                "Invalid phone number",
+            )],
+        ),
+        (
+            "start missing",
+            json!({"startTime": ""}),
+            &[("startTime", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "end missing",
+            json!({"endTime": null}),
+            &[("endTime", "missing_fields", MISSING.0, MISSING.1)],
+        ),
+        (
+            "start unreadable",
+            json!({"startTime": "demain"}),
+            &[("startTime", "date_invalid", "Date invalide", "Invalid date")],
+        ),
+        (
+            "date before today",
+            json!({"startTime": "2026-06-09T14:00:00Z", "endTime": "2026-06-09T15:00:00Z"}),
+            &[(
+                "startTime",
+                "date_in_past",
+                "La date ne peut pas être antérieure à aujourd'hui.",
+                "The date cannot be before today.",
+            )],
+        ),
+        // 00:30 UTC on 10 June is still 9 June in Toronto.
+        (
+            "local date before today",
+            json!({"startTime": "2026-06-10T00:30:00Z", "endTime": "2026-06-10T01:30:00Z"}),
+            &[(
+                "startTime",
+                "date_in_past",
+                "La date ne peut pas être antérieure à aujourd'hui.",
+                "The date cannot be before today.",
+            )],
+        ),
+        (
+            "end before start",
+            json!({"endTime": "2026-06-12T14:00:00Z"}),
+            &[(
+                "endTime",
+                "end_before_start",
+                "L'heure de fin doit être après l'heure de début",
+                "The end time must be after the start time",
+            )],
+        ),
+        (
+            "players 0",
+            json!({"players": 0}),
+            &[("players", "players_range", PLAYERS.0, PLAYERS.1)],
+        ),
+        (
+            "players 13",
+            json!({"players": "13"}),
+            &[("players", "players_range", PLAYERS.0, PLAYERS.1)],
+        ),
+        (
+            "players fractional",
+            json!({"players": 2.5}),
+            &[("players", "players_range", PLAYERS.0, PLAYERS.1)],
+        ),
+        (
+            "comments too long",
+            json!({"comments": "x".repeat(1001)}),
+            &[("comments", "too_long", TOO_LONG.0, TOO_LONG.1)],
+        ),
+        (
+            "everything missing",
+            json!({"courtId": null, "firstName": null, "lastName": null, "email": null, "phone": null, "startTime": null, "endTime": null}),
+            &[
+                ("courtId", "missing_fields", MISSING.0, MISSING.1),
+                ("firstName", "missing_fields", MISSING.0, MISSING.1),
+                ("lastName", "missing_fields", MISSING.0, MISSING.1),
+                ("email", "missing_fields", MISSING.0, MISSING.1),
+                ("phone", "missing_fields", MISSING.0, MISSING.1),
+                ("startTime", "missing_fields", MISSING.0, MISSING.1),
+                ("endTime", "missing_fields", MISSING.0, MISSING.1),
+            ],
+        ),
+    ];
+    for (case, patch, expected) in cases {
+        let input: CourtBookingInput = parse(&with(&booking_ok(), patch));
+        let errors = validate_court_booking(&input, today(), tz).expect_err(case);
+        assert_errors(case, &errors, expected);
+    }
+}
+
+#[test]
+fn date_picker_messages() {
+    assert_eq!(message("date_required", Lang::En), Some("Date required"));
+    assert_eq!(
+        message("select_date_first", Lang::En),
+        Some("Please select a date first")
+    );
+    assert_eq!(message("date_required", Lang::Fr), Some("Date requise"));
+    assert_eq!(
+        message("select_date_first", Lang::Fr),
+        Some("Veuillez d'abord choisir une date")
+    );
+}
+
+#[test]
+fn full_name_split() {
+    assert_eq!(
+        split_full_name(" Marie Tremblay "),
+        ("Marie".into(), "Tremblay".into())
+    );
+    assert_eq!(
+        split_full_name("Jean de la Fontaine"),
+        ("Jean".into(), "de la Fontaine".into())
+    );
+    assert_eq!(split_full_name("Cher"), ("Cher".into(), "Cher".into()));
+}
+
+// --- day camp -------------------------------------------------------------------------------
+
+fn camp_ok() -> Value {
+    json!({
+        "weekId": "week1", "childFirstName": "Léa", "childLastName": "Roy", "childBirthDate": "2017-05-02",
+        "parentName": "Sophie Roy", "parentEmail": "sophie@example.ca", "parentPhone": "819 555 0101",
+    })
+}
+
+#[test]
+fn day_camp_valid_and_defaults() {
+    let v = validate_day_camp_registration(&parse(&camp_ok()), today()).expect("valid");
+    assert!(!v.can_swim());
+    assert_eq!(v.child_gender(), None);
+    assert_eq!(
+        v.week_ids().iter().map(Text::as_str).collect::<Vec<_>>(),
+        ["week1"]
+    );
+    assert_eq!(v.child_age_on(today()), 9);
+    let more = with(
+        &camp_ok(),
+        json!({"weekIds": ["week1", "week3", " week3 ", ""], "canSwim": true, "childGender": "girl", "emergencyPhone": "", "medicalConditions": "Allergie aux arachides"}),
+    );
+    let v = validate_day_camp_registration(&parse(&more), today()).expect("valid");
+    assert_eq!(
+        v.week_ids().iter().map(Text::as_str).collect::<Vec<_>>(),
+        ["week1", "week3"]
+    );
+    assert!(v.can_swim());
+    assert_eq!(v.child_gender(), Some(Gender::Girl));
+    assert_eq!(v.emergency_phone(), None);
+    // weekIds alone is enough.
+    let only_list = with(&camp_ok(), json!({"weekId": null, "weekIds": ["week6"]}));
+    assert!(validate_day_camp_registration(&parse(&only_list), today()).is_ok());
+}
+
+#[test]
+fn day_camp_rules() {
+    const WEEK: (&str, &str) = ("Veuillez choisir une semaine", "Please select a week");
+    const BIRTH_INVALID: (&str, &str) = ("Date de naissance invalide", "Invalid birth date");
+    let cases: Vec<(&str, Value, Expected)> = vec![
+        (
+            "no week",
+            json!({"weekId": ""}),
+            &[("weekId", "week_required", WEEK.0, WEEK.1)],
+        ),
+        (
+            "empty week list",
+            json!({"weekId": null, "weekIds": []}),
+            &[("weekId", "week_required", WEEK.0, WEEK.1)],
+        ),
+        (
+            "child first name",
+            json!({"childFirstName": ""}),
+            &[(
+                "childFirstName",
+                "child_first_name_required",
+                "Le prénom de l'enfant est requis",
+                "Child's first name is required",
+            )],
+        ),
+        (
+            "child last name",
+            json!({"childLastName": null}),
+            &[(
+                "childLastName",
+                "child_last_name_required",
+                "Le nom de l'enfant est requis",
+                "Child's last name is required",
+            )],
+        ),
+        (
+            "birth date missing",
+            json!({"childBirthDate": ""}),
+            &[(
+                "childBirthDate",
+                "child_birth_date_required",
+                "La date de naissance de l'enfant est requise",
+                "Child's birth date is required",
+            )],
+        ),
+        (
+            "birth date unreadable",
+            json!({"childBirthDate": "02/05/2017"}),
+            &[(
+                "childBirthDate",
+                "birth_date_invalid",
+                BIRTH_INVALID.0,
+                BIRTH_INVALID.1,
+            )],
+        ),
+        (
+            "birth date in the future",
+            json!({"childBirthDate": "2026-06-11"}),
+            &[(
+                "childBirthDate",
+                "birth_date_invalid",
+                BIRTH_INVALID.0,
+                BIRTH_INVALID.1,
+            )],
+        ),
+        (
+            "gender unknown",
+            json!({"childGender": "fille"}),
+            &[(
+                "childGender",
+                "gender_invalid",
+                "Genre invalide",
+                "Invalid gender",
+            )],
+        ),
+        (
+            "parent name",
+            json!({"parentName": " "}),
+            &[(
+                "parentName",
+                "parent_name_required",
+                "Le nom du parent est requis",
+                "Parent name is required",
+            )],
+        ),
+        (
+            "parent email blank",
+            json!({"parentEmail": ""}),
+            &[(
+                "parentEmail",
+                "parent_email_invalid",
+                "Un courriel valide est requis",
+                "Valid email is required",
+            )],
+        ),
+        (
+            "parent email malformed",
+            json!({"parentEmail": "sophie@example"}),
+            &[(
+                "parentEmail",
+                "parent_email_invalid",
+                "Un courriel valide est requis",
+                "Valid email is required",
+            )],
+        ),
+        (
+            "parent phone",
+            json!({"parentPhone": ""}),
+            &[(
+                "parentPhone",
+                "phone_required",
+                "Le numéro de téléphone est requis",
+                "Phone number is required",
+            )],
+        ),
+        (
+            "parent phone malformed",
+            json!({"parentPhone": "12"}),
+            &[(
+                "parentPhone",
+                "phone_invalid",
+                "Numéro de téléphone invalide",
+                "Invalid phone number",
+            )],
+        ),
+        (
+            "emergency phone malformed",
+            json!({"emergencyPhone": "urgence"}),
+            &[(
+                "emergencyPhone",
+                "phone_invalid",
+                "Numéro de téléphone invalide",
+                "Invalid phone number",
+            )],
+        ),
+        (
+            "medical too long",
+            json!({"medicalConditions": "x".repeat(2001)}),
+            &[("medicalConditions", "too_long", TOO_LONG.0, TOO_LONG.1)],
+        ),
+    ];
+    for (case, patch, expected) in cases {
+        let input: DayCampRegistrationInput = parse(&with(&camp_ok(), patch));
+        let errors = validate_day_camp_registration(&input, today()).expect_err(case);
+        assert_errors(case, &errors, expected);
+    }
+}
+
+// --- event ----------------------------------------------------------------------------------
+
+fn event_ok() -> Value {
+    json!({
+        "title": "Tournoi de volleyball", "titleEn": "", "description": "Tournoi 4 contre 4", "descriptionEn": null,
+        "startDate": "2025-08-24T09:00", "endDate": "", "location": "La Pêche, Québec", "price": "", "maxParticipants": "",
+        "requiresPayment": true,
+    })
+}
+
+#[test]
+fn event_valid_and_defaults() {
+    let v = validate_event(&parse(&event_ok())).expect("valid");
+    assert_eq!(v.price().get(), 0);
+    assert_eq!(v.max_participants(), None);
+    assert_eq!(v.end_date(), None);
+    assert_eq!(v.title_en(), None);
+    assert!(!v.requires_payment());
+    assert_eq!(v.start_date().to_rfc3339(), "2025-08-24T09:00:00+00:00");
+    let v = validate_event(&parse(&with(
+        &event_ok(),
+        json!({"price": 25.5, "maxParticipants": "16", "endDate": "2025-08-24T17:00:00Z", "titleEn": "Volleyball tournament"}),
+    )))
+    .expect("valid");
+    assert_eq!((v.price().get(), v.max_participants()), (2550, Some(16)));
+    assert_eq!(
+        v.end_date().map(|d| d.to_rfc3339()),
+        Some("2025-08-24T17:00:00+00:00".to_owned())
+    );
+    for (price, cents) in [
+        (json!("12,50"), 1250),
+        (json!("0.01"), 1),
+        (json!(".5"), 50),
+        (json!(19.99), 1999),
+        (json!(0), 0),
+        (json!("7"), 700),
+    ] {
+        let v = validate_event(&parse(&with(
+            &event_ok(),
+            json!({ "price": price.clone() }),
+        )))
+        .expect("valid price");
+        assert_eq!(v.price().get(), cents, "{price}");
+    }
+    // End equal to start is allowed.
+    assert!(
+        validate_event(&parse(&with(
+            &event_ok(),
+            json!({"endDate": "2025-08-24T09:00:00Z"})
+        )))
+        .is_ok()
+    );
+}
+
+#[test]
+fn event_rules() {
+    const PRICE: (&str, &str) = (
+        "Le prix doit être un montant positif ou nul, au plus 2 décimales",
+        "The price must be zero or more, with at most 2 decimals",
+    );
+    const MAXP: (&str, &str) = (
+        "Le nombre maximum de participants doit être un nombre entier d'au moins 1",
+        "Maximum participants must be a whole number of at least 1",
+    );
+    let cases: Vec<(&str, Value, Expected)> = vec![
+        (
+            "title",
+            json!({"title": ""}),
+            &[(
+                "title",
+                "title_required",
+                "Le titre est requis",
+                "Title is required",
+            )],
+        ),
+        (
+            "description",
+            json!({"description": null}),
+            &[(
+                "description",
+                "description_required",
+                "La description est requise",
+                "Description is required",
+            )],
+        ),
+        (
+            "start date",
+            json!({"startDate": ""}),
+            &[(
+                "startDate",
+                "start_date_required",
+                "La date de début est requise",
+                "Start date is required",
+            )],
+        ),
+        (
+            "start date unreadable",
+            json!({"startDate": "24 août"}),
+            &[("startDate", "date_invalid", "Date invalide", "Invalid date")],
+        ),
+        (
+            "location",
+            json!({"location": "  "}),
+            &[(
+                "location",
+                "location_required",
+                "Le lieu est requis",
+                "Location is required",
+            )],
+        ),
+        (
+            "end before start",
+            json!({"endDate": "2025-08-23T09:00"}),
+            &[(
+                "endDate",
+                "end_date_before_start",
+                "La date de fin ne peut pas précéder la date de début",
+                "The end date cannot be before the start date",
+            )],
+        ),
+        (
+            "end unreadable",
+            json!({"endDate": "bientôt"}),
+            &[("endDate", "date_invalid", "Date invalide", "Invalid date")],
+        ),
+        (
+            "negative price",
+            json!({"price": -1}),
+            &[("price", "price_invalid", PRICE.0, PRICE.1)],
+        ),
+        (
+            "price with 3 decimals",
+            json!({"price": "1.005"}),
+            &[("price", "price_invalid", PRICE.0, PRICE.1)],
+        ),
+        (
+            "price as number with 3 decimals",
+            json!({"price": 1.005}),
+            &[("price", "price_invalid", PRICE.0, PRICE.1)],
+        ),
+        (
+            "price not a number",
+            json!({"price": "gratuit"}),
+            &[("price", "price_invalid", PRICE.0, PRICE.1)],
+        ),
+        (
+            "max participants 0",
+            json!({"maxParticipants": 0}),
+            &[(
+                "maxParticipants",
+                "max_participants_invalid",
+                MAXP.0,
+                MAXP.1,
+            )],
+        ),
+        (
+            "max participants fractional",
+            json!({"maxParticipants": "2.5"}),
+            &[(
+                "maxParticipants",
+                "max_participants_invalid",
+                MAXP.0,
+                MAXP.1,
+            )],
+        ),
+        (
+            "title too long",
+            json!({"title": "x".repeat(201)}),
+            &[("title", "too_long", TOO_LONG.0, TOO_LONG.1)],
+        ),
+        (
+            "English description too long",
+            json!({"descriptionEn": "x".repeat(5001)}),
+            &[("descriptionEn", "too_long", TOO_LONG.0, TOO_LONG.1)],
+        ),
+    ];
+    for (case, patch, expected) in cases {
+        let input: EventInput = parse(&with(&event_ok(), patch));
+        let errors = validate_event(&input).expect_err(case);
+        assert_errors(case, &errors, expected);
+    }
+}
+
+// --- tournament configuration ---------------------------------------------------------------
+
+#[test]
+fn tournament_config_falls_back_to_defaults() {
+    let rows: Vec<(Value, (u8, u16, u16))> = vec![
+        (json!({}), (2, 20, 10)),
+        (
+            json!({"courtsAvailable": "", "matchDurationMinutes": "", "breakBetweenMatches": ""}),
+            (2, 20, 10),
+        ),
+        (
+            json!({"courtsAvailable": 4, "matchDurationMinutes": 60, "breakBetweenMatches": 30}),
+            (4, 60, 30),
+        ),
+        (
+            json!({"courtsAvailable": "1", "matchDurationMinutes": "10", "breakBetweenMatches": "5"}),
+            (1, 10, 5),
+        ),
+        (
+            json!({"courtsAvailable": 0, "matchDurationMinutes": 9, "breakBetweenMatches": 4}),
+            (2, 20, 10),
+        ),
+        (
+            json!({"courtsAvailable": 5, "matchDurationMinutes": 61, "breakBetweenMatches": 31}),
+            (2, 20, 10),
+        ),
+        (
+            json!({"courtsAvailable": "abc", "matchDurationMinutes": 25.5, "breakBetweenMatches": "7.5"}),
+            (2, 20, 10),
+        ),
+        (
+            json!({"courtsAvailable": 3, "matchDurationMinutes": "45", "breakBetweenMatches": null}),
+            (3, 45, 10),
+        ),
+    ];
+    for (input, (courts, minutes, brk)) in rows {
+        let c = validate_tournament_config(&parse(&input)).expect("numbers never fail");
+        assert_eq!(
+            (
+                c.courts_available(),
+                c.match_duration_minutes(),
+                c.break_between_matches()
+            ),
+            (courts, minutes, brk),
+            "{input}"
+        );
+        assert_eq!(c.start_time(), None);
+    }
+    let c = validate_tournament_config(&parse(&json!({"startTime": "2025-08-24T09:00"})))
+        .expect("valid");
+    assert_eq!(
+        c.start_time().map(|t| t.to_rfc3339()),
+        Some("2025-08-24T09:00:00+00:00".to_owned())
+    );
+    let errors =
+        validate_tournament_config(&parse(&json!({"startTime": "9h"}))).expect_err("bad start");
+    assert_errors(
+        "start time unreadable",
+        &errors,
+        &[("startTime", "date_invalid", "Date invalide", "Invalid date")],
+    );
+}
+
+// --- score ----------------------------------------------------------------------------------
+
+#[test]
+fn score_rules() {
+    let ok = validate_score(&parse(&json!({"team1Score": 21, "team2Score": "0"}))).expect("valid");
+    assert_eq!((ok.team1_score(), ok.team2_score()), (21, 0));
+    const REQUIRED: (&str, &str) = ("Le score est requis", "The score is required");
+    const INVALID: (&str, &str) = (
+        "Le score doit être un nombre entier positif ou nul",
+        "The score must be a whole number, zero or more",
+    );
+    let cases: Vec<(&str, Value, Expected)> = vec![
+        (
+            "both missing",
+            json!({}),
+            &[
+                ("team1Score", "score_required", REQUIRED.0, REQUIRED.1),
+                ("team2Score", "score_required", REQUIRED.0, REQUIRED.1),
+            ],
+        ),
+        (
+            "one blank",
+            json!({"team1Score": 3, "team2Score": ""}),
+            &[("team2Score", "score_required", REQUIRED.0, REQUIRED.1)],
+        ),
+        (
+            "negative",
+            json!({"team1Score": -1, "team2Score": 2}),
+            &[("team1Score", "score_invalid", INVALID.0, INVALID.1)],
+        ),
+        (
+            "fractional",
+            json!({"team1Score": 1.5, "team2Score": 2}),
+            &[("team1Score", "score_invalid", INVALID.0, INVALID.1)],
+        ),
+        (
+            "text",
+            json!({"team1Score": 1, "team2Score": "deux"}),
+            &[("team2Score", "score_invalid", INVALID.0, INVALID.1)],
+        ),
+        (
+            "too large",
+            json!({"team1Score": 1000, "team2Score": 2}),
+            &[("team1Score", "score_invalid", INVALID.0, INVALID.1)],
+        ),
+    ];
+    for (case, input, expected) in cases {
+        let errors = validate_score(&parse(&input)).expect_err(case);
+        assert_errors(case, &errors, expected);
+    }
+}
+
+// --- user id --------------------------------------------------------------------------------
+
+#[test]
+fn user_id_rules() {
+    assert_eq!(
+        validate_user_id("  abc-123 ").map(|u| u.as_str().to_owned()),
+        Ok("abc-123".to_owned())
+    );
+    const REQUIRED: (&str, &str) = (
+        "L'identifiant de l'utilisateur est requis",
+        "User ID is required",
+    );
+    for raw in ["", "   ", "\t\n"] {
+        let errors = validate_user_id(raw).expect_err("blank");
+        assert_errors(
+            "blank user id",
+            &errors,
+            &[("userId", "user_id_required", REQUIRED.0, REQUIRED.1)],
+        );
+    }
+    let errors = validate_user_id(&"u".repeat(256)).expect_err("too long");
+    assert_errors(
+        "user id too long",
+        &errors,
+        &[("userId", "too_long", TOO_LONG.0, TOO_LONG.1)],
+    );
+}
+
+#[test]
+fn validated_values_serialize_in_camel_case() {
+    let v = validate_team_registration(&parse(&team_ok())).expect("valid");
+    let json = serde_json::to_value(&v).expect("serializes");
+    assert_eq!(json["captain"]["firstName"], "Marie");
+    assert_eq!(json["teamName"], Value::Null);
+    let e = validate_event(&parse(&with(&event_ok(), json!({"price": "12.5"})))).expect("valid");
+    let json = serde_json::to_value(&e).expect("serializes");
+    assert_eq!(json["priceCents"], 1250);
+    assert_eq!(json["requiresPayment"], false);
+}
