@@ -1,0 +1,51 @@
+# One entry point for people and CI. `make run` and `make test` install what is missing first.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+CORE_SRC := $(shell find core/src core-wasm/src -name '*.rs') core/Cargo.toml core-wasm/Cargo.toml Cargo.lock
+WASM_PKG := pwa/src/core/pkg/centre_core_wasm_bg.wasm
+PWA_SRC := $(shell find pwa/src pwa/public -type f -not -path 'pwa/src/core/pkg/*' 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
+PWA_DIST := pwa/dist/index.html
+
+.PHONY: run test bench build setup setup-test fmt lint release clean
+
+setup:
+	@scripts/setup.sh build
+
+setup-test:
+	@scripts/setup.sh test
+
+$(WASM_PKG): $(CORE_SRC)
+	wasm-pack --quiet build core-wasm --target web --release --out-dir ../pwa/src/core/pkg --no-pack
+
+$(PWA_DIST): $(WASM_PKG) $(PWA_SRC)
+	cd pwa && npx vite build --logLevel warn
+
+build: setup $(PWA_DIST)
+	cargo build -p centre-server
+
+# The server with its embedded default: ./data/centre.db, dev sign-in, demo data.
+run: build
+	./target/debug/centre serve --dev-login --demo
+
+release: setup $(PWA_DIST)
+	cargo build --release -p centre-server
+
+test: setup-test $(PWA_DIST)
+	@scripts/test-all.sh
+
+bench: setup-test $(PWA_DIST)
+	@scripts/bench.sh
+
+fmt:
+	cargo fmt --all
+	cd pwa && npx eslint --fix .
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cd pwa && npx tsc --noEmit && npx eslint --max-warnings 0 .
+
+clean:
+	cargo clean
+	rm -rf pwa/dist pwa/src/core/pkg

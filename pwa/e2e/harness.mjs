@@ -1,0 +1,91 @@
+// The end-to-end harness: builds the real server once, starts `centre serve` on a free port
+// with a fresh database in a temporary folder, and drives Debian's Chromium (never a browser
+// download) through playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const root = resolve(import.meta.dirname, '../..');
+const binary = join(root, 'target/debug/centre');
+
+let built = false;
+export function buildServer() {
+  if (built) return;
+  execFileSync('cargo', ['build', '--quiet', '-p', 'centre-server'], { cwd: root, stdio: 'inherit' });
+  built = true;
+}
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Starts the real server; resolves once /api/health answers. */
+export async function startServer({ args = [], env = {} } = {}) {
+  buildServer();
+  const dir = mkdtempSync(join(tmpdir(), 'centre-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'centre.db'), '--dev-login', ...args], {
+    env: { ...process.env, RUST_LOG: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = null;
+  child.on('exit', (code) => {
+    exited = code;
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited !== null) throw new Error(`centre exited with ${exited} before it was healthy`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('centre did not become healthy in 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dir,
+    async stop() {
+      if (exited === null) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await done;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A browser context in the centre's time zone with French as the browser language. */
+export function newContext(browser, options = {}) {
+  return browser.newContext({ locale: 'fr-CA', timezoneId: 'America/Toronto', ...options });
+}

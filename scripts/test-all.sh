@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs every suite, keeps going after a failure so the report is complete, and ends with one
+# plain line adding them all up: "N passed, N failed". Exits non-zero if anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NO_COLOR=1 FORCE_COLOR=0 CARGO_TERM_COLOR=never
+log=$(mktemp -d)
+passed=0
+failed=0
+status=0
+
+step() { # step NAME COMMAND... : a check that counts as one test
+  local name=$1; shift
+  printf '\n== %s\n' "$name"
+  if "$@" >"$log/$name.out" 2>&1; then
+    passed=$((passed + 1)); echo "ok: $name"
+  else
+    failed=$((failed + 1)); status=1; cat "$log/$name.out"; echo "FAILED: $name"
+  fi
+}
+
+suite() { # suite NAME PARSER COMMAND... : a test runner whose counts are added up
+  local name=$1 parser=$2; shift 2
+  printf '\n== %s\n' "$name"
+  "$@" 2>&1 | tee "$log/$name.out"
+  local rc=${PIPESTATUS[0]}
+  local p f
+  read -r p f < <("$parser" "$log/$name.out")
+  passed=$((passed + p)); failed=$((failed + f))
+  if [ "$rc" -ne 0 ]; then
+    status=1
+    if [ "$f" -eq 0 ]; then failed=$((failed + 1)); fi
+    echo "FAILED: $name (exit $rc)"
+  fi
+}
+
+cargo_counts() { awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$1"; }
+vitest_counts() { awk '/^ *Tests +[0-9]/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$1"; }
+node_counts() { awk '/^(# |ℹ )pass [0-9]+/ { p += $3 } /^(# |ℹ )fail [0-9]+/ { f += $3 } END { print p + 0, f + 0 }' "$1"; }
+
+step rustfmt cargo fmt --all --check
+step clippy cargo clippy --workspace --all-targets -- -D warnings
+suite cargo-test cargo_counts cargo test --workspace
+step typecheck bash -c 'cd pwa && npx tsc --noEmit'
+step eslint bash -c 'cd pwa && npx eslint --max-warnings 0 .'
+suite vitest vitest_counts bash -c 'cd pwa && npx vitest run'
+suite e2e node_counts bash -c 'cd pwa && node --test --test-concurrency=1 --test-reporter=spec e2e/'
+
+echo
+echo "$passed passed, $failed failed"
+exit $status

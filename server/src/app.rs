@@ -1,0 +1,94 @@
+//! Builds the application: state, router and the layers every request goes through.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+
+use crate::db::{Db, OpenError, seed};
+use crate::error::{error_response, translate_errors};
+use crate::settings::Settings;
+
+/// Shared by every handler.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub settings: Arc<Settings>,
+}
+
+/// Opens and migrates the database, seeds reference (and demo) data. Blocking.
+pub fn prepare(settings: Settings) -> Result<AppState, OpenError> {
+    let db = Db::open(&settings.db)?;
+    let today = chrono::Utc::now().with_timezone(&settings.timezone).date_naive();
+    let mut conn = rusqlite::Connection::open(&settings.db)
+        .map_err(|source| OpenError::Open { path: settings.db.clone(), source })?;
+    conn.execute_batch("PRAGMA foreign_keys=ON;")
+        .map_err(|source| OpenError::Open { path: settings.db.clone(), source })?;
+    seed::reference_data(&mut conn, today)?;
+    if settings.demo {
+        seed::demo_data(&mut conn, settings.timezone)?;
+    }
+    Ok(AppState { db, settings: Arc::new(settings) })
+}
+
+const MAX_BODY_BYTES: usize = 256 * 1024;
+
+pub fn build_router(state: AppState) -> Router {
+    Router::new()
+        .merge(crate::routes::api_router())
+        .fallback(crate::web::serve_pwa)
+        .with_state(state)
+        .layer(middleware::from_fn(translate_errors))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(security_headers))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(middleware::from_fn(log_request))
+}
+
+fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let detail = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+        .unwrap_or_default();
+    tracing::error!(panic = %detail, "handler panicked; the server keeps serving");
+    let text = centre_core::message("internal", centre_core::Lang::Fr).unwrap_or("internal").to_owned();
+    error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", text, None)
+}
+
+/// One log line per request: id, method, path, status, latency.
+async fn log_request(req: Request, next: Next) -> Response {
+    let id = format!("{:016x}", rand::random::<u64>());
+    let method = req.method().clone();
+    let path = req.uri().path().to_owned();
+    let started = Instant::now();
+    let mut response = next.run(req).await;
+    let status = response.status().as_u16();
+    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    tracing::info!(request_id = %id, %method, %path, status, latency_ms = format_args!("{latency_ms:.2}"), "request");
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert("x-request-id", value);
+    }
+    response
+}
+
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+img-src 'self' data: https:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+async fn security_headers(req: Request, next: Next) -> Response {
+    let mut response = next.run(req).await;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}

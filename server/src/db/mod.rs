@@ -1,0 +1,203 @@
+//! The only module that knows SQL. A small pool of SQLite connections, every one set up the
+//! same way (WAL, busy_timeout, foreign keys, synchronous=NORMAL); calls run on the blocking
+//! pool, never on the async workers; writes run in `BEGIN IMMEDIATE` transactions.
+
+pub mod seed;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use tokio::sync::Semaphore;
+
+mod embedded {
+    refinery::embed_migrations!("../migrations");
+}
+
+const MAX_CONNECTIONS: usize = 8;
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("cannot create the database directory {dir}: {source}")]
+    Directory { dir: PathBuf, source: std::io::Error },
+    #[error("cannot open the database {path}: {source}")]
+    Open { path: PathBuf, source: rusqlite::Error },
+    #[error("{path} is not a SQLite database (refusing to touch it)")]
+    NotADatabase { path: PathBuf },
+    #[error(
+        "the database {path} has schema version {found}, newer than this program knows ({known}); run a newer version of centre"
+    )]
+    TooNew { path: PathBuf, found: i64, known: i64 },
+    #[error("migrating the database {path} failed: {message}")]
+    Migration { path: PathBuf, message: String },
+    #[error("the database {path} is not writable: {source}")]
+    NotWritable { path: PathBuf, source: rusqlite::Error },
+}
+
+#[derive(Clone)]
+pub struct Db {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+    permits: Semaphore,
+}
+
+/// Errors a database call can end with: the caller's own error type, which must absorb
+/// rusqlite errors and a failed blocking task.
+pub trait DbCallError: From<rusqlite::Error> + Send + 'static {
+    fn task_failed(message: String) -> Self;
+}
+
+impl Db {
+    /// Opens (creating if needed) and migrates the database. Blocking: call before serving.
+    pub fn open(path: &Path) -> Result<Db, OpenError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| OpenError::Directory { dir: dir.to_owned(), source })?;
+        }
+        let mut conn = open_connection(path)?;
+        check_is_sqlite(&conn, path)?;
+        // A read-only directory or file shows up at the first write.
+        conn.execute_batch(
+            "PRAGMA journal_mode=WAL; CREATE TABLE IF NOT EXISTS _centre_probe(x); DROP TABLE _centre_probe;",
+        )
+        .map_err(|source| OpenError::NotWritable { path: path.to_owned(), source })?;
+        refuse_newer_schema(&conn, path)?;
+        embedded::migrations::runner()
+            .set_abort_divergent(true)
+            .set_abort_missing(true)
+            .run(&mut conn)
+            .map_err(|e| OpenError::Migration { path: path.to_owned(), message: e.to_string() })?;
+        Ok(Db {
+            inner: Arc::new(Inner {
+                path: path.to_owned(),
+                idle: Mutex::new(vec![conn]),
+                permits: Semaphore::new(MAX_CONNECTIONS),
+            }),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    /// Runs `f` with a connection on the blocking pool.
+    pub async fn read<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: DbCallError,
+        F: FnOnce(&Connection) -> Result<T, E> + Send + 'static,
+    {
+        self.with_conn(move |conn| f(conn)).await
+    }
+
+    /// Runs `f` inside a `BEGIN IMMEDIATE` transaction, committed when `f` returns Ok.
+    pub async fn write<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: DbCallError,
+        F: FnOnce(&Transaction<'_>) -> Result<T, E> + Send + 'static,
+    {
+        self.with_conn(move |conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
+        .await
+    }
+
+    async fn with_conn<T, E, F>(&self, f: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: DbCallError,
+        F: FnOnce(&mut Connection) -> Result<T, E> + Send + 'static,
+    {
+        let _permit = self.inner.permits.acquire().await.map_err(|e| E::task_failed(e.to_string()))?;
+        let inner = Arc::clone(&self.inner);
+        tokio::task::spawn_blocking(move || {
+            let pooled = inner.idle.lock().map_or(None, |mut idle| idle.pop());
+            let mut conn = match pooled {
+                Some(conn) => conn,
+                None => open_connection(&inner.path).map_err(|e| E::task_failed(e.to_string()))?,
+            };
+            let result = f(&mut conn);
+            // A connection left inside a transaction (a panic or early return) is dropped.
+            if conn.is_autocommit()
+                && let Ok(mut idle) = inner.idle.lock()
+            {
+                idle.push(conn);
+            }
+            result
+        })
+        .await
+        .map_err(|e| E::task_failed(format!("database task failed: {e}")))?
+    }
+
+    /// Checkpoints the WAL into the main file (at shutdown).
+    pub fn checkpoint(&self) -> Result<(), rusqlite::Error> {
+        let conn = open_connection(&self.inner.path).map_err(|e| match e {
+            OpenError::Open { source, .. } => source,
+            other => rusqlite::Error::InvalidParameterName(other.to_string()),
+        })?;
+        conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+    }
+}
+
+fn open_connection(path: &Path) -> Result<Connection, OpenError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let conn =
+        Connection::open_with_flags(path, flags).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
+    conn.busy_timeout(BUSY_TIMEOUT).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
+    conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;")
+        .map_err(|source| classify(path, source))?;
+    Ok(conn)
+}
+
+fn classify(path: &Path, source: rusqlite::Error) -> OpenError {
+    if source.sqlite_error_code() == Some(rusqlite::ErrorCode::NotADatabase) {
+        OpenError::NotADatabase { path: path.to_owned() }
+    } else {
+        OpenError::Open { path: path.to_owned(), source }
+    }
+}
+
+fn check_is_sqlite(conn: &Connection, path: &Path) -> Result<(), OpenError> {
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))
+        .map(|_| ())
+        .map_err(|source| classify(path, source))
+}
+
+fn refuse_newer_schema(conn: &Connection, path: &Path) -> Result<(), OpenError> {
+    let has_history: bool = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='refinery_schema_history'",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
+        .map_err(|source| classify(path, source))?
+        > 0;
+    if !has_history {
+        return Ok(());
+    }
+    let found: i64 = conn
+        .query_row("SELECT COALESCE(MAX(version), 0) FROM refinery_schema_history", [], |r| r.get(0))
+        .map_err(|source| classify(path, source))?;
+    let known = known_schema_version();
+    if found > known {
+        return Err(OpenError::TooNew { path: path.to_owned(), found, known });
+    }
+    Ok(())
+}
+
+/// The highest migration version embedded in this binary.
+pub fn known_schema_version() -> i64 {
+    embedded::migrations::runner().get_migrations().iter().map(|m| i64::from(m.version())).max().unwrap_or(0)
+}

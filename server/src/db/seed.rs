@@ -1,0 +1,214 @@
+//! Reference data every new database gets (the two courts with their season and hours, the
+//! day-camp programs and the coming summer's weeks) and, with `--demo`, sample events and
+//! registrations. Both only fill empty tables, so a restart never duplicates anything.
+
+use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc, Weekday};
+use rusqlite::{Connection, params};
+
+use super::OpenError;
+
+/// Courts: name, season first and last day ('MM-DD'), daily opening hours.
+pub const COURTS: &[(&str, &str, &str, &str, &str)] = &[
+    ("Terrain de volleyball 1", "05-15", "09-30", "08:00", "21:00"),
+    ("Terrain de volleyball 2", "05-15", "09-30", "08:00", "21:00"),
+];
+
+/// Day-camp programs: id, min age, max age, weekly price (cents), places per week.
+pub const PROGRAMS: &[(&str, i64, i64, i64, i64)] =
+    &[("explorateurs", 6, 8, 12_000, 20), ("aventuriers", 9, 12, 14_000, 20), ("leaders", 13, 16, 16_000, 20)];
+
+pub fn utc_text(t: chrono::DateTime<Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// The six camp weeks (Monday to Friday) of the coming summer, from the first Monday of July.
+pub fn camp_weeks(today: NaiveDate) -> Vec<(NaiveDate, NaiveDate)> {
+    let year = if today < NaiveDate::from_ymd_opt(today.year(), 7, 1).unwrap_or(today) {
+        today.year()
+    } else {
+        today.year() + 1
+    };
+    let mut monday = NaiveDate::from_ymd_opt(year, 7, 1).unwrap_or(today);
+    while monday.weekday() != Weekday::Mon {
+        monday += Duration::days(1);
+    }
+    (0..6)
+        .map(|w| {
+            let start = monday + Duration::weeks(w);
+            (start, start + Duration::days(4))
+        })
+        .collect()
+}
+
+pub fn reference_data(conn: &mut Connection, today: NaiveDate) -> Result<(), OpenError> {
+    let wrap = |source: rusqlite::Error| OpenError::Migration {
+        path: Default::default(),
+        message: format!("seeding reference data: {source}"),
+    };
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(wrap)?;
+    let courts: i64 = tx.query_row("SELECT count(*) FROM courts", [], |r| r.get(0)).map_err(wrap)?;
+    if courts == 0 {
+        for (position, (name, season_start, season_end, open, close)) in COURTS.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO courts (name, position, season_start, season_end) VALUES (?1, ?2, ?3, ?4)",
+                params![name, position as i64 + 1, season_start, season_end],
+            )
+            .map_err(wrap)?;
+            let court_id = tx.last_insert_rowid();
+            for weekday in 0..7 {
+                tx.execute(
+                    "INSERT INTO court_hours (court_id, weekday, open_time, close_time) VALUES (?1, ?2, ?3, ?4)",
+                    params![court_id, weekday, open, close],
+                )
+                .map_err(wrap)?;
+            }
+        }
+    }
+    let programs: i64 = tx.query_row("SELECT count(*) FROM day_camp_programs", [], |r| r.get(0)).map_err(wrap)?;
+    if programs == 0 {
+        for (position, (id, min_age, max_age, price, capacity)) in PROGRAMS.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO day_camp_programs (id, position, min_age, max_age, weekly_price_cents, capacity_per_week) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, position as i64 + 1, min_age, max_age, price, capacity],
+            ).map_err(wrap)?;
+        }
+    }
+    let weeks: i64 = tx.query_row("SELECT count(*) FROM day_camp_weeks", [], |r| r.get(0)).map_err(wrap)?;
+    if weeks == 0 {
+        for (n, (start, end)) in camp_weeks(today).into_iter().enumerate() {
+            tx.execute(
+                "INSERT INTO day_camp_weeks (label, start_date, end_date) VALUES (?1, ?2, ?3)",
+                params![format!("week{}", n + 1), start.to_string(), end.to_string()],
+            )
+            .map_err(wrap)?;
+        }
+        tx.execute(
+            "INSERT OR IGNORE INTO day_camp_places (program_id, week_id, capacity) SELECT p.id, w.id, p.capacity_per_week FROM day_camp_programs p, day_camp_weeks w",
+            [],
+        ).map_err(wrap)?;
+    }
+    tx.commit().map_err(wrap)
+}
+
+struct DemoEvent {
+    title: &'static str,
+    title_en: &'static str,
+    description: &'static str,
+    description_en: &'static str,
+    category: &'static str,
+    days_ahead: i64,
+    hour: u32,
+    length_hours: i64,
+    price_cents: i64,
+    max: Option<i64>,
+}
+
+const DEMO_EVENTS: &[DemoEvent] = &[
+    DemoEvent {
+        title: "Tournoi de volleyball de plage 4x4",
+        title_en: "4x4 beach volleyball tournament",
+        description: "Tournoi amical en équipes de 4 (au moins une fille par équipe) sur nos deux terrains extérieurs.",
+        description_en: "Friendly tournament, teams of 4 (at least one girl per team), on our two outdoor courts.",
+        category: "volleyball",
+        days_ahead: 14,
+        hour: 9,
+        length_hours: 8,
+        price_cents: 2500,
+        max: Some(48),
+    },
+    DemoEvent {
+        title: "Course chronométrée de wakeride",
+        title_en: "Wakeride timed race",
+        description: "Course chronométrée à vélo sur le sentier du lac. Casque obligatoire.",
+        description_en: "Timed bike race on the lake trail. Helmet required.",
+        category: "wakeride",
+        days_ahead: 21,
+        hour: 10,
+        length_hours: 4,
+        price_cents: 1500,
+        max: Some(40),
+    },
+    DemoEvent {
+        title: "Fin de semaine de camping au lac",
+        title_en: "Lakeside camping weekend",
+        description: "Deux nuits de camping en groupe au bord du lac, feu de camp et activités.",
+        description_en: "Two nights of group camping by the lake, campfire and activities.",
+        category: "camping",
+        days_ahead: 28,
+        hour: 16,
+        length_hours: 44,
+        price_cents: 4000,
+        max: Some(30),
+    },
+    DemoEvent {
+        title: "Formation d'arbitre de volleyball",
+        title_en: "Volleyball referee training",
+        description: "Initiation aux règles et à l'arbitrage du volleyball extérieur.",
+        description_en: "Introduction to the rules and refereeing of outdoor volleyball.",
+        category: "formation",
+        days_ahead: 10,
+        hour: 18,
+        length_hours: 3,
+        price_cents: 0,
+        max: None,
+    },
+];
+
+/// Sample events and registrations, only into a database that has no events yet.
+pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz) -> Result<(), OpenError> {
+    let wrap = |source: rusqlite::Error| OpenError::Migration {
+        path: Default::default(),
+        message: format!("seeding demo data: {source}"),
+    };
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(wrap)?;
+    let events: i64 = tx.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).map_err(wrap)?;
+    if events > 0 {
+        return Ok(());
+    }
+    let now = Utc::now();
+    let today = now.with_timezone(&tz).date_naive();
+    for (n, e) in DEMO_EVENTS.iter().enumerate() {
+        let day = today + Duration::days(e.days_ahead);
+        let local = day.and_hms_opt(e.hour, 0, 0).unwrap_or_default();
+        let start = tz.from_local_datetime(&local).earliest().map_or(now, |t| t.with_timezone(&Utc));
+        let end = start + Duration::hours(e.length_hours);
+        tx.execute(
+            "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date, price_cents, max_participants, is_active, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11)",
+            params![e.title, e.title_en, e.description, e.description_en, e.category, "Centre plein air, La Pêche (Québec)", utc_text(start), utc_text(end), e.price_cents, e.max, utc_text(now)],
+        ).map_err(wrap)?;
+        if n == 0 {
+            let event_id = tx.last_insert_rowid();
+            for (team, (name, captain)) in
+                [("Les Huards", ("Camille", "Tremblay")), ("Sable Chaud", ("Olivier", "Gagnon"))]
+                    .into_iter()
+                    .enumerate()
+            {
+                tx.execute(
+                    "INSERT INTO event_registrations (event_id, kind, team_name, team_number, captain_first_name, captain_last_name, captain_email,
+                        member2_first_name, member2_last_name, member2_email, people_count, payment_reference, amount_due_cents, created_at)
+                     VALUES (?1, 'team', ?2, ?3, ?4, ?5, ?6, 'Alex', 'Roy', NULL, 2, ?7, ?8, ?9)",
+                    params![event_id, name, team as i64 + 1, captain.0, captain.1, format!("{}@example.org", captain.0.to_lowercase()), format!("DEMO{}", team + 1), 2 * e.price_cents, utc_text(now)],
+                ).map_err(wrap)?;
+            }
+            tx.execute("UPDATE events SET current_participants = 4 WHERE id = ?1", params![event_id]).map_err(wrap)?;
+        }
+    }
+    tx.commit().map_err(wrap)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn camp_weeks_are_the_coming_summers_mondays() {
+        let nov = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap_or_default();
+        let weeks = camp_weeks(nov);
+        assert_eq!(weeks.len(), 6);
+        assert_eq!(weeks[0].0.to_string(), "2027-07-05");
+        assert_eq!(weeks[5].1.to_string(), "2027-08-13");
+        let may = NaiveDate::from_ymd_opt(2027, 5, 1).unwrap_or_default();
+        assert_eq!(camp_weeks(may)[0].0.to_string(), "2027-07-05");
+    }
+}

@@ -1,0 +1,196 @@
+//! The one place an error becomes an HTTP response. Client mistakes come back as they are,
+//! in the request's language; internal errors are logged with their cause and answered with
+//! a generic message. Body: `{"message", "code", "fieldErrors"?}`.
+
+use std::collections::BTreeMap;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use centre_core::{FieldError, Lang, message};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+#[derive(Debug)]
+pub enum AppError {
+    /// A client error with a catalogue code.
+    Client {
+        status: StatusCode,
+        code: &'static str,
+    },
+    /// 422 with one message per field.
+    Validation(Vec<FieldError>),
+    /// Anything else: logged, answered 500 (or 503 when the database is busy).
+    Internal(String),
+    Busy,
+}
+
+impl AppError {
+    pub const fn client(status: StatusCode, code: &'static str) -> Self {
+        AppError::Client { status, code }
+    }
+    pub const fn not_found() -> Self {
+        Self::client(StatusCode::NOT_FOUND, "not_found")
+    }
+    pub const fn unauthorized() -> Self {
+        Self::client(StatusCode::UNAUTHORIZED, "unauthorized")
+    }
+    pub const fn forbidden() -> Self {
+        Self::client(StatusCode::FORBIDDEN, "forbidden")
+    }
+    pub const fn conflict(code: &'static str) -> Self {
+        Self::client(StatusCode::CONFLICT, code)
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ErrorBody {
+    message: String,
+    code: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field_errors: Option<BTreeMap<&'static str, String>>,
+}
+
+pub fn error_response(
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    field_errors: Option<BTreeMap<&'static str, String>>,
+) -> Response {
+    let body = ErrorBody { message, code, field_errors };
+    let json = serde_json::to_vec(&body).unwrap_or_else(|_| b"{\"message\":\"error\",\"code\":\"internal\"}".to_vec());
+    (status, [(header::CONTENT_TYPE, "application/json")], json).into_response()
+}
+
+impl From<rusqlite::Error> for AppError {
+    fn from(e: rusqlite::Error) -> Self {
+        match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => AppError::Busy,
+            _ => AppError::Internal(format!("database: {e}")),
+        }
+    }
+}
+
+impl crate::db::DbCallError for AppError {
+    fn task_failed(message: String) -> Self {
+        AppError::Internal(message)
+    }
+}
+
+/// Handlers return `AppError` without knowing the request's language: the response carries
+/// the error as an extension, and `translate_errors` (a middleware that knows the language)
+/// renders the body. Without that middleware the body is French.
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let rendered = self.render_parts();
+        let mut response = AppError::render(&rendered, Lang::Fr);
+        response.extensions_mut().insert(rendered);
+        response
+    }
+}
+
+/// What an error response says, before it is put into words.
+#[derive(Clone, Debug)]
+pub struct ErrorParts {
+    status: StatusCode,
+    code: &'static str,
+    fields: Option<Vec<FieldError>>,
+}
+
+impl AppError {
+    fn render_parts(self) -> ErrorParts {
+        match self {
+            AppError::Client { status, code } => ErrorParts { status, code, fields: None },
+            AppError::Validation(errors) => ErrorParts {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                code: errors.first().map_or("validation", |e| e.code),
+                fields: Some(errors),
+            },
+            AppError::Internal(cause) => {
+                tracing::error!(cause = %cause, "internal error");
+                ErrorParts { status: StatusCode::INTERNAL_SERVER_ERROR, code: "internal", fields: None }
+            }
+            AppError::Busy => ErrorParts { status: StatusCode::SERVICE_UNAVAILABLE, code: "unavailable", fields: None },
+        }
+    }
+
+    fn render(parts: &ErrorParts, lang: Lang) -> Response {
+        let field_errors = parts.fields.as_ref().map(|errors| {
+            errors
+                .iter()
+                .map(|e| (e.field, message(e.code, lang).unwrap_or(e.code).to_owned()))
+                .collect::<BTreeMap<_, _>>()
+        });
+        let text = message(parts.code, lang).unwrap_or(parts.code).to_owned();
+        error_response(parts.status, parts.code, text, field_errors)
+    }
+}
+
+/// Middleware: renders error bodies in the request's language.
+pub async fn translate_errors(req: Request, next: axum::middleware::Next) -> Response {
+    let lang = lang_of(req.headers());
+    let response = next.run(req).await;
+    match response.extensions().get::<ErrorParts>() {
+        Some(parts) if lang != Lang::Fr => AppError::render(parts, lang),
+        _ => response,
+    }
+}
+
+/// The request's language, from `X-Lang` (the PWA sends it) or `Accept-Language`.
+#[derive(Clone, Copy, Debug)]
+pub struct ReqLang(pub Lang);
+
+impl<S: Send + Sync> FromRequestParts<S> for ReqLang {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ReqLang(lang_of(&parts.headers)))
+    }
+}
+
+pub fn lang_of(headers: &axum::http::HeaderMap) -> Lang {
+    headers
+        .get("x-lang")
+        .or_else(|| headers.get(header::ACCEPT_LANGUAGE))
+        .and_then(|v| v.to_str().ok())
+        .map_or(Lang::Fr, Lang::from_accept_language)
+}
+
+/// JSON body extractor whose rejections use the common error shape (400 malformed, 413 too
+/// large, 415 wrong content type).
+pub struct ApiJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for ApiJson<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let lang = lang_of(req.headers());
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => {
+                let status = rejection.status();
+                let code = match &rejection {
+                    JsonRejection::BytesRejection(_) if status == StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+                    JsonRejection::MissingJsonContentType(_) => "malformed_json",
+                    _ => "malformed_json",
+                };
+                let status = if status == StatusCode::PAYLOAD_TOO_LARGE { status } else { StatusCode::BAD_REQUEST };
+                let text = message(code, lang).unwrap_or(code).to_owned();
+                Err(error_response(status, code, text, None))
+            }
+        }
+    }
+}
+
+impl<T: Serialize> IntoResponse for ApiJson<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}

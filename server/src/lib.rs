@@ -1,0 +1,10 @@
+//! The centre's server: settings, database, HTTP routes and the embedded PWA.
+
+pub mod app;
+pub mod db;
+pub mod error;
+pub mod routes;
+pub mod settings;
+pub mod web;
+
+pub use app::{AppState, build_router, prepare};

@@ -1,0 +1,80 @@
+use std::process::ExitCode;
+
+use centre_server::settings::{Cli, Command, Settings};
+use clap::Parser;
+use tracing_subscriber::EnvFilter;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_target(false)
+        .init();
+    let result = match cli.command {
+        Command::Serve(args) => serve(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("centre: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
+    let settings = Settings::from_args(args).map_err(|e| e.to_string())?;
+    tracing::info!(settings = %settings.summary(), "starting centre {}", env!("CARGO_PKG_VERSION"));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async move {
+        let addr = settings.addr;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| match e.kind() {
+            std::io::ErrorKind::AddrInUse => {
+                format!("the address {addr} is already in use (is another centre running?)")
+            }
+            _ => format!("cannot listen on {addr}: {e}"),
+        })?;
+        let state = tokio::task::spawn_blocking(move || centre_server::prepare(settings))
+            .await
+            .map_err(|e| format!("start-up task failed: {e}"))?
+            .map_err(|e| e.to_string())?;
+        let db = state.db.clone();
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        tracing::info!("listening on http://{local}");
+        axum::serve(listener, centre_server::build_router(state))
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+            .map_err(|e| format!("server error: {e}"))?;
+        tracing::info!("shutting down: checkpointing the database");
+        tokio::task::spawn_blocking(move || db.checkpoint())
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| format!("checkpoint failed: {e}"))?;
+        Ok(())
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("signal received: finishing in-flight requests");
+}

@@ -1,0 +1,123 @@
+#![allow(clippy::unwrap_used)]
+
+use centre_server::db::{Db, known_schema_version};
+use rusqlite::{Connection, params};
+
+fn migrated() -> (tempfile::TempDir, Connection) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    Db::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("PRAGMA foreign_keys=ON;").unwrap();
+    (dir, conn)
+}
+
+fn insert_court(conn: &Connection) -> i64 {
+    conn.execute("INSERT INTO courts (name, position, season_start, season_end) VALUES ('T', 9, '05-15', '09-30')", [])
+        .unwrap();
+    conn.last_insert_rowid()
+}
+
+fn book(conn: &Connection, court: i64, start: &str, status: &str) -> rusqlite::Result<usize> {
+    conn.execute(
+        "INSERT INTO court_bookings (court_id, first_name, last_name, email, phone, start_time, end_time, status, created_at)
+         VALUES (?1, 'A', 'B', 'a@b.ca', '819', ?2, '2027-06-01T15:00:00Z', ?3, '2026-11-22T00:00:00Z')",
+        params![court, start, status],
+    )
+}
+
+#[test]
+fn every_migration_applies_to_an_empty_database() {
+    let (_dir, conn) = migrated();
+    let applied: i64 = conn.query_row("SELECT max(version) FROM refinery_schema_history", [], |r| r.get(0)).unwrap();
+    assert_eq!(applied, known_schema_version());
+    let fk: i64 = conn.query_row("PRAGMA foreign_key_check", [], |r| r.get(0)).unwrap_or(0);
+    assert_eq!(fk, 0);
+}
+
+#[test]
+fn two_live_bookings_of_one_court_slot_are_impossible() {
+    let (_dir, conn) = migrated();
+    let court = insert_court(&conn);
+    book(&conn, court, "2027-06-01T14:00:00Z", "confirmed").unwrap();
+    let second = book(&conn, court, "2027-06-01T14:00:00Z", "pending");
+    assert!(second.is_err(), "a second live booking of the same slot must be refused");
+    // A cancelled booking frees the slot: history is kept, the slot can be booked again.
+    conn.execute("UPDATE court_bookings SET status = 'cancelled'", []).unwrap();
+    book(&conn, court, "2027-06-01T14:00:00Z", "confirmed").unwrap();
+}
+
+#[test]
+fn out_of_range_statuses_and_values_are_refused() {
+    let (_dir, conn) = migrated();
+    let court = insert_court(&conn);
+    assert!(book(&conn, court, "2027-06-02T14:00:00Z", "maybe").is_err());
+    conn.execute(
+        "INSERT INTO events (title, description, location, start_date, max_participants, created_at) VALUES ('T', 'D', 'L', '2027-01-01T00:00:00Z', 4, 'now')",
+        [],
+    )
+    .unwrap();
+    let event = conn.last_insert_rowid();
+    assert!(
+        conn.execute("UPDATE events SET current_participants = 5 WHERE id = ?1", [event]).is_err(),
+        "an event cannot be oversold"
+    );
+    assert!(
+        conn.execute(
+            "INSERT INTO tournaments (event_id, name, courts_available, created_at) VALUES (?1, 'T', 5, 'now')",
+            [event]
+        )
+        .is_err(),
+        "courts are 1 to 4"
+    );
+    conn.execute("INSERT INTO tournaments (event_id, name, created_at) VALUES (?1, 'T', 'now')", [event]).unwrap();
+    assert!(conn.execute("UPDATE tournaments SET status = 'paused'", []).is_err());
+    assert!(conn.execute("UPDATE tournaments SET match_duration_minutes = 61", []).is_err());
+}
+
+#[test]
+fn deleting_an_event_deletes_its_registrations_and_tournament() {
+    let (_dir, conn) = migrated();
+    conn.execute("INSERT INTO events (title, description, location, start_date, created_at) VALUES ('T', 'D', 'L', '2027-01-01T00:00:00Z', 'now')", []).unwrap();
+    let event = conn.last_insert_rowid();
+    conn.execute(
+        "INSERT INTO event_registrations (event_id, team_name, team_number, people_count, payment_reference, created_at) VALUES (?1, 'A', 1, 2, 'REF1', 'now')",
+        [event],
+    )
+    .unwrap();
+    conn.execute("INSERT INTO tournaments (event_id, name, created_at) VALUES (?1, 'T', 'now')", [event]).unwrap();
+    conn.execute("DELETE FROM events WHERE id = ?1", [event]).unwrap();
+    let left: i64 = conn
+        .query_row("SELECT (SELECT count(*) FROM event_registrations) + (SELECT count(*) FROM tournaments)", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
+#[test]
+fn a_day_camp_week_cannot_be_oversold() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    centre_server::prepare(centre_server::settings::Settings::for_tests(path.clone())).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    let capacity: i64 = conn.query_row("SELECT capacity FROM day_camp_places LIMIT 1", [], |r| r.get(0)).unwrap();
+    assert!(conn.execute("UPDATE day_camp_places SET taken = capacity + 1", []).is_err());
+    assert!(capacity > 0);
+}
+
+#[test]
+fn a_database_newer_than_the_code_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    Db::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    conn.execute(
+        "INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (?1, 'future', '2030-01-01', '0')",
+        [known_schema_version() + 1],
+    )
+    .unwrap();
+    drop(conn);
+    let error = Db::open(&path).err().expect("a newer schema must be refused").to_string();
+    assert!(error.contains("newer than this program knows"), "{error}");
+}

@@ -1,0 +1,100 @@
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::TestApp;
+use serde_json::Value;
+
+#[tokio::test]
+async fn health_answers_after_a_real_query() {
+    let app = TestApp::spawn().await;
+    let response = app.get("/api/health").await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["database"], "ok");
+    assert_eq!(body["version"], env!("CARGO_PKG_VERSION"));
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_404_json_in_the_request_language() {
+    let app = TestApp::spawn().await;
+    let response = app.get("/api/does-not-exist/42").await;
+    assert_eq!(response.status(), 404);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "not_found");
+    assert_eq!(body["message"], "Ressource introuvable.");
+
+    let english = app.client.get(app.at("/api/nope")).header("accept-language", "en-CA,en;q=0.9").send().await.unwrap();
+    let body: Value = english.json().await.unwrap();
+    assert_eq!(body["message"], "Not found.");
+}
+
+#[tokio::test]
+async fn client_routes_fall_back_to_the_app_shell_and_assets_are_cached() {
+    let app = TestApp::spawn().await;
+    let response = app.get("/events").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<div id=\"root\">"), "the SPA shell is served for client routes");
+    let asset = html
+        .split("src=\"/assets/")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("index.html names a hashed script");
+    let response = app.get(&format!("/assets/{asset}")).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+    let missing = app.get("/assets/gone-1234.js").await;
+    assert_eq!(missing.status(), 404);
+}
+
+#[tokio::test]
+async fn text_is_compressed_when_the_client_accepts_it() {
+    let app = TestApp::spawn().await;
+    let client = reqwest::Client::new();
+    let response = client.get(app.at("/")).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(response.headers()["content-encoding"], "br");
+}
+
+#[tokio::test]
+async fn every_response_has_the_security_headers() {
+    let app = TestApp::spawn().await;
+    for path in ["/", "/api/health", "/api/missing"] {
+        let response = app.get(path).await;
+        let csp = response.headers()["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+        assert!(response.headers().contains_key("referrer-policy"));
+    }
+}
+
+#[tokio::test]
+async fn reference_data_exists_in_every_new_database() {
+    let app = TestApp::spawn().await;
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let courts: i64 = conn.query_row("SELECT count(*) FROM courts", [], |r| r.get(0)).unwrap();
+    let programs: i64 = conn.query_row("SELECT count(*) FROM day_camp_programs", [], |r| r.get(0)).unwrap();
+    let weeks: i64 = conn.query_row("SELECT count(*) FROM day_camp_weeks", [], |r| r.get(0)).unwrap();
+    let events: i64 = conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
+    assert_eq!((courts, programs, weeks, events), (2, 3, 6, 0), "no demo events without --demo");
+}
+
+#[tokio::test]
+async fn demo_data_is_seeded_once_into_an_empty_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("centre.db");
+    for _ in 0..2 {
+        let mut settings = centre_server::settings::Settings::for_tests(db.clone());
+        settings.demo = true;
+        tokio::task::spawn_blocking(move || centre_server::prepare(settings).map(|_| ())).await.unwrap().unwrap();
+    }
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let categories: i64 = conn.query_row("SELECT count(DISTINCT category_id) FROM events", [], |r| r.get(0)).unwrap();
+    let events: i64 = conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
+    assert_eq!(categories, 4, "an upcoming event of each category");
+    assert_eq!(events, 4, "a second start does not seed again");
+}

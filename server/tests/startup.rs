@@ -1,0 +1,94 @@
+//! The real binary refuses bad start-up conditions with one clear line and a non-zero exit,
+//! and stops cleanly on SIGTERM.
+#![allow(clippy::unwrap_used)]
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn centre() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_centre"));
+    command.env("RUST_LOG", "error").env_remove("CENTRE_DB").env_remove("CENTRE_ADDR");
+    command
+}
+
+fn free_addr() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().to_string()
+}
+
+fn fails_with(args: &[&str], expected: &str) {
+    let output = centre().args(args).output().unwrap();
+    assert!(!output.status.success(), "{args:?} should fail");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.db");
+    std::fs::write(&path, "these are my notes, not a database\n".repeat(200)).unwrap();
+    fails_with(&["serve", "--addr", &free_addr(), "--db", path.to_str().unwrap()], "is not a SQLite database");
+    let content = std::fs::read_to_string(&path).unwrap();
+    assert!(content.starts_with("these are my notes"), "the file is left untouched");
+}
+
+#[test]
+fn an_unusable_database_directory_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("a-file");
+    std::fs::write(&blocker, "x").unwrap();
+    let db = blocker.join("centre.db");
+    fails_with(
+        &["serve", "--addr", &free_addr(), "--db", db.to_str().unwrap()],
+        "cannot create the database directory",
+    );
+}
+
+#[test]
+fn a_port_in_use_is_refused() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.db");
+    fails_with(&["serve", "--addr", &addr, "--db", db.to_str().unwrap()], "already in use");
+}
+
+#[test]
+fn invalid_settings_are_refused() {
+    fails_with(&["serve", "--addr", "nowhere"], "invalid --addr");
+    fails_with(&["serve", "--addr", &free_addr(), "--timezone", "Mars/Olympus"], "invalid --timezone");
+    fails_with(&["serve", "--addr", &free_addr(), "--public-url", "centre.example"], "invalid --public-url");
+}
+
+#[test]
+fn sigterm_stops_the_server_cleanly_and_checkpoints() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("centre.db");
+    let addr = free_addr();
+    let mut child = centre()
+        .args(["serve", "--addr", &addr, "--db", db.to_str().unwrap()])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(started.elapsed() < Duration::from_secs(20), "server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Wait for the database to be ready (health answers), then send SIGTERM.
+    std::thread::sleep(Duration::from_millis(300));
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    let mut out = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    assert!(exit.success(), "exit 0 after SIGTERM: {exit:?} {out}");
+    assert!(out.contains("checkpointing"), "{out}");
+    let wal = db.with_extension("db-wal");
+    assert!(!wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0, "the WAL was checkpointed");
+}
