@@ -13,6 +13,7 @@ use tower_http::compression::CompressionLayer;
 
 use crate::db::{Db, OpenError, seed};
 use crate::error::{error_response, translate_errors};
+use crate::mail::Mailer;
 use crate::settings::Settings;
 
 /// Shared by every handler.
@@ -20,10 +21,21 @@ use crate::settings::Settings;
 pub struct AppState {
     pub db: Db,
     pub settings: Arc<Settings>,
+    pub mailer: Mailer,
 }
 
-/// Opens and migrates the database, seeds reference (and demo) data. Blocking.
-pub fn prepare(settings: Settings) -> Result<AppState, OpenError> {
+#[derive(Debug, thiserror::Error)]
+pub enum PrepareError {
+    #[error(transparent)]
+    Database(#[from] OpenError),
+    #[error(transparent)]
+    Mail(#[from] crate::mail::MailSetupError),
+}
+
+/// Opens and migrates the database, seeds reference (and demo) data, sets up mail. Blocking;
+/// starts no task (the caller spawns the mail worker with `state.mailer.spawn_worker`).
+pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
+    let mailer = Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from, settings.mail_dir.clone())?;
     let db = Db::open(&settings.db)?;
     let today = chrono::Utc::now().with_timezone(&settings.timezone).date_naive();
     let mut conn = rusqlite::Connection::open(&settings.db)
@@ -34,7 +46,7 @@ pub fn prepare(settings: Settings) -> Result<AppState, OpenError> {
     if settings.demo {
         seed::demo_data(&mut conn, settings.timezone)?;
     }
-    Ok(AppState { db, settings: Arc::new(settings) })
+    Ok(AppState { db, settings: Arc::new(settings), mailer })
 }
 
 const MAX_BODY_BYTES: usize = 256 * 1024;

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod db;
 pub mod error;
+pub mod mail;
 pub mod routes;
 pub mod settings;
 pub mod web;

@@ -42,6 +42,7 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
             .map_err(|e| format!("start-up task failed: {e}"))?
             .map_err(|e| e.to_string())?;
         let db = state.db.clone();
+        state.mailer.spawn_worker(db.clone());
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!("listening on http://{local}");
         axum::serve(listener, centre_server::build_router(state))

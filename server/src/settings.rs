@@ -38,6 +38,16 @@ pub struct ServeArgs {
     /// The centre's time zone (IANA name).
     #[arg(long, env = "CENTRE_TIMEZONE", default_value = "America/Toronto")]
     pub timezone: String,
+    /// SMTP server for outgoing mail, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host.
+    /// Without it, e-mails are written as .eml files into --mail-dir.
+    #[arg(long, env = "CENTRE_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Sender of outgoing mail.
+    #[arg(long, env = "CENTRE_MAIL_FROM", default_value = "Centre plein air de La Pêche <no-reply@localhost>")]
+    pub mail_from: String,
+    /// Folder for e-mails when no SMTP server is set (default: "outbox" beside the database).
+    #[arg(long, env = "CENTRE_MAIL_DIR")]
+    pub mail_dir: Option<PathBuf>,
 }
 
 fn parse_flag(value: &str) -> Result<bool, String> {
@@ -57,6 +67,9 @@ pub struct Settings {
     pub dev_login: bool,
     pub demo: bool,
     pub timezone: chrono_tz::Tz,
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub mail_dir: PathBuf,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -78,11 +91,23 @@ impl Settings {
         };
         let timezone =
             args.timezone.parse::<chrono_tz::Tz>().map_err(|_| SettingsError::Timezone(args.timezone.clone()))?;
-        Ok(Settings { addr, db: args.db.clone(), public_url, dev_login: args.dev_login, demo: args.demo, timezone })
+        let mail_dir = args.mail_dir.clone().unwrap_or_else(|| default_mail_dir(&args.db));
+        Ok(Settings {
+            addr,
+            db: args.db.clone(),
+            public_url,
+            dev_login: args.dev_login,
+            demo: args.demo,
+            timezone,
+            smtp_url: args.smtp_url.clone(),
+            mail_from: args.mail_from.clone(),
+            mail_dir,
+        })
     }
 
     /// Settings for tests: a database path, everything else default, dev sign-in on.
     pub fn for_tests(db: PathBuf) -> Settings {
+        let mail_dir = default_mail_dir(&db);
         Settings {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             db,
@@ -90,24 +115,44 @@ impl Settings {
             dev_login: true,
             demo: false,
             timezone: chrono_tz::America::Toronto,
+            smtp_url: None,
+            mail_from: "Centre plein air de La Pêche <no-reply@localhost>".to_owned(),
+            mail_dir,
         }
     }
 
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={}",
             self.addr,
             self.db.display(),
             self.public_url,
             self.dev_login,
             self.demo,
-            self.timezone.name()
+            self.timezone.name(),
+            self.smtp_url.as_deref().map_or_else(|| "none".to_owned(), mask_url_secret),
+            self.mail_from,
+            self.mail_dir.display(),
         )
     }
 
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
+    }
+}
+
+fn default_mail_dir(db: &std::path::Path) -> PathBuf {
+    db.parent().filter(|d| !d.as_os_str().is_empty()).map_or_else(|| PathBuf::from("outbox"), |d| d.join("outbox"))
+}
+
+/// `scheme://user:secret@host` → `scheme://user:***@host`: secrets are never printed.
+pub fn mask_url_secret(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
+    let Some((userinfo, host)) = rest.rsplit_once('@') else { return url.to_owned() };
+    match userinfo.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
     }
 }
 
@@ -134,5 +179,7 @@ mod tests {
         assert!(normalise_public_url("https://centre.example/app").is_err());
         assert!(parse_flag("maybe").is_err());
         assert_eq!(parse_flag("1"), Ok(true));
+        assert_eq!(mask_url_secret("smtps://centre:hunter2@mail.example:465"), "smtps://centre:***@mail.example:465");
+        assert_eq!(mask_url_secret("smtp://127.0.0.1:2525"), "smtp://127.0.0.1:2525");
     }
 }

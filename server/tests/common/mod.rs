@@ -27,6 +27,7 @@ impl TestApp {
         settings.public_url = format!("http://{addr}");
         configure(&mut settings);
         let state = tokio::task::spawn_blocking(move || centre_server::prepare(settings)).await.unwrap().unwrap();
+        state.mailer.spawn_worker(state.db.clone());
         let router = centre_server::build_router(state);
         tokio::spawn(async move {
             axum::serve(listener, router).await.unwrap();

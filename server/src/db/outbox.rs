@@ -1,0 +1,77 @@
+//! The e-mail outbox: rows written in the same transaction as what they announce, delivered
+//! after commit by the mail worker, retried with backoff.
+
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::seed::utc_text;
+
+/// An e-mail to send. `ics` is an optional iCalendar attachment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email {
+    pub to: String,
+    pub subject: String,
+    pub body_text: String,
+    pub ics: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Queued {
+    pub id: i64,
+    pub email: Email,
+    pub attempts: i64,
+}
+
+/// Attempts before a message is marked failed for good.
+pub const MAX_ATTEMPTS: i64 = 8;
+
+pub fn enqueue(conn: &Connection, email: &Email, now: DateTime<Utc>) -> rusqlite::Result<i64> {
+    conn.execute(
+        "INSERT INTO outbox_emails (to_address, subject, body_text, ics, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+        params![email.to, email.subject, email.body_text, email.ics, utc_text(now)],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// The next message due, if any.
+pub fn next_due(conn: &Connection, now: DateTime<Utc>) -> rusqlite::Result<Option<Queued>> {
+    conn.query_row(
+        "SELECT id, to_address, subject, body_text, ics, attempts FROM outbox_emails
+         WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT 1",
+        params![utc_text(now)],
+        |r| {
+            Ok(Queued {
+                id: r.get(0)?,
+                email: Email { to: r.get(1)?, subject: r.get(2)?, body_text: r.get(3)?, ics: r.get(4)? },
+                attempts: r.get(5)?,
+            })
+        },
+    )
+    .optional()
+}
+
+pub fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE outbox_emails SET status = 'sent', sent_at = ?2, attempts = attempts + 1, last_error = NULL WHERE id = ?1",
+        params![id, utc_text(now)],
+    )?;
+    Ok(())
+}
+
+/// Records a failed attempt: retried later with exponential backoff, failed after MAX_ATTEMPTS.
+pub fn mark_failed(
+    conn: &Connection,
+    id: i64,
+    attempts_before: i64,
+    error: &str,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<()> {
+    let attempts = attempts_before + 1;
+    let status = if attempts >= MAX_ATTEMPTS { "failed" } else { "pending" };
+    let delay = Duration::seconds(30 * (1_i64 << attempts.min(10)));
+    conn.execute(
+        "UPDATE outbox_emails SET status = ?2, attempts = ?3, last_error = ?4, next_attempt_at = ?5 WHERE id = ?1",
+        params![id, status, attempts, error, utc_text(now + delay)],
+    )?;
+    Ok(())
+}
