@@ -3,6 +3,7 @@
 //! pool, never on the async workers; writes run in `BEGIN IMMEDIATE` transactions.
 
 pub mod outbox;
+pub mod events;
 pub mod seed;
 
 use std::path::{Path, PathBuf};

@@ -1,5 +1,6 @@
 //! HTTP only: each handler sits next to its request and response types.
 
+mod events;
 mod health;
 
 use axum::Router;
@@ -11,6 +12,8 @@ use crate::error::AppError;
 pub fn api_router() -> Router<AppState> {
     Router::new()
         .route("/api/health", get(health::health))
+        .route("/api/events", get(events::list))
+        .route("/api/events/{id}", get(events::one))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
 }
