@@ -2,8 +2,8 @@
 //! same way (WAL, busy_timeout, foreign keys, synchronous=NORMAL); calls run on the blocking
 //! pool, never on the async workers; writes run in `BEGIN IMMEDIATE` transactions.
 
-pub mod outbox;
 pub mod events;
+pub mod outbox;
 pub mod seed;
 
 use std::path::{Path, PathBuf};
