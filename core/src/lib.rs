@@ -1,13 +1,22 @@
-//! Pure domain rules of the centre. No I/O, no clock, no async: "now", the time zone and
-//! settings are parameters, so every rule is a deterministic function.
+//! Pure domain rules of the centre. No I/O, no clock, no async, no randomness: "now", the time
+//! zone and settings are parameters, so every rule is a deterministic function, the same on the
+//! server and in the PWA (through `centre-core-wasm`).
 //!
 //! - [`validation`]: every form of spec section 5, returning validated values or field errors.
 //! - [`slots`]: court slots of a day, the month view, and the check of a requested booking.
+//! - [`tournament`]: teams and matches shared by the modules below.
+//! - [`standings`]: the pool table (win 3, draw 1, loss 0) with a fully determined order.
+//! - [`schedule`]: the pool round-robin on N courts, the knockout bracket, removing a team.
+//! - [`sync`]: merging score entries made offline on several devices.
 //! - [`messages`]: the one French/English catalogue behind every error code.
 
 pub mod errors;
 pub mod messages;
+pub mod schedule;
 pub mod slots;
+pub mod standings;
+pub mod sync;
+pub mod tournament;
 pub mod validation;
 
 pub use errors::FieldError;

@@ -15,12 +15,7 @@ impl Lang {
     /// The first tag naming `fr` or `en` wins; anything else means French.
     pub fn from_accept_language(value: &str) -> Lang {
         for part in value.split(',') {
-            let tag = part
-                .split(';')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase();
+            let tag = part.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
             if tag.starts_with("en") {
                 return Lang::En;
             }
@@ -114,13 +109,10 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
 
 /// The message for `code` in `lang`; `None` for an unknown code.
 pub fn message(code: &str, lang: Lang) -> Option<&'static str> {
-    CATALOGUE
-        .iter()
-        .find(|(c, _, _)| *c == code)
-        .map(|(_, fr, en)| match lang {
-            Lang::Fr => *fr,
-            Lang::En => *en,
-        })
+    CATALOGUE.iter().find(|(c, _, _)| *c == code).map(|(_, fr, en)| match lang {
+        Lang::Fr => *fr,
+        Lang::En => *en,
+    })
 }
 
 #[cfg(test)]
@@ -138,10 +130,7 @@ mod tests {
 
     #[test]
     fn accept_language_picks_first_known() {
-        assert_eq!(
-            Lang::from_accept_language("en-CA,en;q=0.9,fr;q=0.8"),
-            Lang::En
-        );
+        assert_eq!(Lang::from_accept_language("en-CA,en;q=0.9,fr;q=0.8"), Lang::En);
         assert_eq!(Lang::from_accept_language("de, fr-CA;q=0.5"), Lang::Fr);
         assert_eq!(Lang::from_accept_language(""), Lang::Fr);
         assert_eq!(message("not_found", Lang::En), Some("Not found."));

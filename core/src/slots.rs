@@ -9,9 +9,7 @@
 //!
 //! Bookings are given as UTC start times for one court; each is taken to last one slot length.
 
-use chrono::{
-    DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc,
-};
+use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
@@ -51,15 +49,7 @@ impl CourtHours {
             close: NaiveTime::from_hms_opt(16, 0, 0).unwrap_or(NaiveTime::MIN),
         };
         CourtHours {
-            opening_hours: [
-                Some(day),
-                Some(day),
-                Some(day),
-                Some(day),
-                Some(day),
-                None,
-                None,
-            ],
+            opening_hours: [Some(day), Some(day), Some(day), Some(day), Some(day), None, None],
             season_start,
             season_end,
             slot_minutes: DEFAULT_SLOT_MINUTES,
@@ -69,15 +59,8 @@ impl CourtHours {
     /// Slot length between 5 minutes and 24 hours, every open day opening before it closes, and
     /// a season that does not end before it starts.
     pub fn check(&self) -> Result<(), SlotError> {
-        let hours_ok = self
-            .opening_hours
-            .iter()
-            .flatten()
-            .all(|d| d.open < d.close);
-        if (5..=24 * 60).contains(&self.slot_minutes)
-            && hours_ok
-            && self.season_start <= self.season_end
-        {
+        let hours_ok = self.opening_hours.iter().flatten().all(|d| d.open < d.close);
+        if (5..=24 * 60).contains(&self.slot_minutes) && hours_ok && self.season_start <= self.season_end {
             Ok(())
         } else {
             Err(SlotError::InvalidSettings)
@@ -268,10 +251,7 @@ pub fn month_view(
             let upcoming: Vec<Slot> = if date < today {
                 Vec::new()
             } else {
-                slots_of_day(hours, date, now, tz, &booked)
-                    .into_iter()
-                    .filter(|s| s.start >= now)
-                    .collect()
+                slots_of_day(hours, date, now, tz, &booked).into_iter().filter(|s| s.start >= now).collect()
             };
             let total = upcoming.len() as u32;
             let free = upcoming.iter().filter(|s| s.available).count() as u32;
@@ -281,12 +261,7 @@ pub fn month_view(
                 (_, 0) => DayStatus::Full,
                 _ => DayStatus::Partial,
             };
-            DayAvailability {
-                date,
-                status,
-                available_slots: free,
-                total_slots: total,
-            }
+            DayAvailability { date, status, available_slots: free, total_slots: total }
         })
         .collect())
 }
@@ -327,12 +302,7 @@ pub fn check_booking(
     if overlaps(&sorted(booked), start, len) {
         return Err(SlotError::SlotTaken);
     }
-    Ok(Slot {
-        time: start.with_timezone(&tz).format("%H:%M").to_string(),
-        start,
-        end,
-        available: true,
-    })
+    Ok(Slot { time: start.with_timezone(&tz).format("%H:%M").to_string(), start, end, available: true })
 }
 
 #[cfg(test)]
@@ -349,9 +319,7 @@ mod tests {
     }
 
     fn utc(s: &str) -> DateTime<Utc> {
-        DateTime::parse_from_rfc3339(s)
-            .expect("rfc3339")
-            .with_timezone(&Utc)
+        DateTime::parse_from_rfc3339(s).expect("rfc3339").with_timezone(&Utc)
     }
 
     /// Every day open `open`..`close`, season 2026.
@@ -365,16 +333,7 @@ mod tests {
     }
 
     fn summary(slots: &[Slot]) -> Vec<(String, String, bool)> {
-        slots
-            .iter()
-            .map(|s| {
-                (
-                    s.time.clone(),
-                    s.start.format("%H:%MZ").to_string(),
-                    s.available,
-                )
-            })
-            .collect()
+        slots.iter().map(|s| (s.time.clone(), s.start.format("%H:%MZ").to_string(), s.available)).collect()
     }
 
     fn row(time: &str, start: &str, available: bool) -> (String, String, bool) {
@@ -404,10 +363,7 @@ mod tests {
         // Opening inside the gap starts at the end of the gap.
         let hours = every_day(t(2, 30), t(5, 0), 60);
         let slots = list_slots(&hours, d(2026, 3, 8), now, Toronto, &[]).expect("slots");
-        assert_eq!(
-            summary(&slots),
-            vec![row("03:00", "07:00Z", true), row("04:00", "08:00Z", true)]
-        );
+        assert_eq!(summary(&slots), vec![row("03:00", "07:00Z", true), row("04:00", "08:00Z", true)]);
     }
 
     #[test]
@@ -429,27 +385,10 @@ mod tests {
         );
         // The first 01:00 is bookable, the second is taken.
         let first = utc("2026-11-01T05:00:00Z");
-        assert!(
-            check_booking(
-                &hours,
-                first,
-                first + Duration::hours(1),
-                now,
-                Toronto,
-                &booked
-            )
-            .is_ok()
-        );
+        assert!(check_booking(&hours, first, first + Duration::hours(1), now, Toronto, &booked).is_ok());
         let second = utc("2026-11-01T06:00:00Z");
         assert_eq!(
-            check_booking(
-                &hours,
-                second,
-                second + Duration::hours(1),
-                now,
-                Toronto,
-                &booked
-            ),
+            check_booking(&hours, second, second + Duration::hours(1), now, Toronto, &booked),
             Err(SlotError::SlotTaken)
         );
     }
@@ -461,10 +400,7 @@ mod tests {
         let now = utc("2026-06-10T15:30:00Z");
         let booked = [utc("2026-06-10T17:00:00Z"), utc("2026-06-11T13:00:00Z")];
         let slots = list_slots(&hours, d(2026, 6, 10), now, Toronto, &booked).expect("slots");
-        let got: Vec<(&str, bool)> = slots
-            .iter()
-            .map(|s| (s.time.as_str(), s.available))
-            .collect();
+        let got: Vec<(&str, bool)> = slots.iter().map(|s| (s.time.as_str(), s.available)).collect();
         assert_eq!(
             got,
             [
@@ -479,30 +415,12 @@ mod tests {
         );
         // Tomorrow: only the 09:00 booking.
         let slots = list_slots(&hours, d(2026, 6, 11), now, Toronto, &booked).expect("slots");
-        assert_eq!(
-            slots
-                .iter()
-                .filter(|s| !s.available)
-                .map(|s| s.time.as_str())
-                .collect::<Vec<_>>(),
-            ["09:00"]
-        );
+        assert_eq!(slots.iter().filter(|s| !s.available).map(|s| s.time.as_str()).collect::<Vec<_>>(), ["09:00"]);
         // Saturday, and a day outside the season: closed, empty.
-        assert!(
-            list_slots(&hours, d(2026, 6, 13), now, Toronto, &[])
-                .expect("ok")
-                .is_empty()
-        );
-        assert!(
-            list_slots(&hours, d(2026, 10, 1), now, Toronto, &[])
-                .expect("ok")
-                .is_empty()
-        );
+        assert!(list_slots(&hours, d(2026, 6, 13), now, Toronto, &[]).expect("ok").is_empty());
+        assert!(list_slots(&hours, d(2026, 10, 1), now, Toronto, &[]).expect("ok").is_empty());
         // Yesterday is refused.
-        assert_eq!(
-            list_slots(&hours, d(2026, 6, 9), now, Toronto, &[]),
-            Err(SlotError::DateInPast)
-        );
+        assert_eq!(list_slots(&hours, d(2026, 6, 9), now, Toronto, &[]), Err(SlotError::DateInPast));
     }
 
     #[test]
@@ -510,18 +428,8 @@ mod tests {
         let hours = every_day(t(9, 0), t(12, 0), 60);
         let now = utc("2026-06-01T00:00:00Z");
         // 10:30 local (EDT) = 14:30Z overlaps 10:00 and 11:00.
-        let slots = list_slots(
-            &hours,
-            d(2026, 6, 2),
-            now,
-            Toronto,
-            &[utc("2026-06-02T14:30:00Z")],
-        )
-        .expect("slots");
-        assert_eq!(
-            slots.iter().map(|s| s.available).collect::<Vec<_>>(),
-            [true, false, false]
-        );
+        let slots = list_slots(&hours, d(2026, 6, 2), now, Toronto, &[utc("2026-06-02T14:30:00Z")]).expect("slots");
+        assert_eq!(slots.iter().map(|s| s.available).collect::<Vec<_>>(), [true, false, false]);
     }
 
     #[test]
@@ -531,55 +439,20 @@ mod tests {
         let h = Duration::hours(1);
         let at = |s: &str| utc(s);
         let booked = [at("2026-06-11T14:00:00Z")];
-        let check = |start: DateTime<Utc>, end: DateTime<Utc>| {
-            check_booking(&hours, start, end, now, Toronto, &booked)
-        };
+        let check = |start: DateTime<Utc>, end: DateTime<Utc>| check_booking(&hours, start, end, now, Toronto, &booked);
         let ok = check(at("2026-06-11T13:00:00Z"), at("2026-06-11T14:00:00Z")).expect("free slot");
         assert_eq!(ok.time, "09:00");
-        assert_eq!(
-            check(at("2026-06-09T13:00:00Z"), at("2026-06-09T14:00:00Z")),
-            Err(SlotError::DateInPast)
-        );
-        assert_eq!(
-            check(at("2026-06-10T14:00:00Z"), at("2026-06-10T15:00:00Z")),
-            Err(SlotError::DateInPast)
-        );
-        assert_eq!(
-            check(at("2026-06-11T13:00:00Z"), at("2026-06-11T15:00:00Z")),
-            Err(SlotError::WrongSlotLength)
-        );
-        assert_eq!(
-            check(at("2026-06-11T13:30:00Z"), at("2026-06-11T13:30:00Z") + h),
-            Err(SlotError::NotASlot)
-        );
-        assert_eq!(
-            check(at("2026-06-11T12:00:00Z"), at("2026-06-11T13:00:00Z")),
-            Err(SlotError::OutsideOpeningHours)
-        );
-        assert_eq!(
-            check(at("2026-06-11T20:00:00Z"), at("2026-06-11T21:00:00Z")),
-            Err(SlotError::OutsideOpeningHours)
-        );
-        assert_eq!(
-            check(at("2026-06-13T13:00:00Z"), at("2026-06-13T14:00:00Z")),
-            Err(SlotError::OutsideOpeningHours)
-        );
-        assert_eq!(
-            check(at("2026-10-01T13:00:00Z"), at("2026-10-01T14:00:00Z")),
-            Err(SlotError::OutsideOpeningHours)
-        );
-        assert_eq!(
-            check(at("2026-06-11T14:00:00Z"), at("2026-06-11T15:00:00Z")),
-            Err(SlotError::SlotTaken)
-        );
-        let codes: Vec<&str> = [
-            SlotError::DateInPast,
-            SlotError::SlotTaken,
-            SlotError::NotASlot,
-        ]
-        .iter()
-        .map(|e| e.code())
-        .collect();
+        assert_eq!(check(at("2026-06-09T13:00:00Z"), at("2026-06-09T14:00:00Z")), Err(SlotError::DateInPast));
+        assert_eq!(check(at("2026-06-10T14:00:00Z"), at("2026-06-10T15:00:00Z")), Err(SlotError::DateInPast));
+        assert_eq!(check(at("2026-06-11T13:00:00Z"), at("2026-06-11T15:00:00Z")), Err(SlotError::WrongSlotLength));
+        assert_eq!(check(at("2026-06-11T13:30:00Z"), at("2026-06-11T13:30:00Z") + h), Err(SlotError::NotASlot));
+        assert_eq!(check(at("2026-06-11T12:00:00Z"), at("2026-06-11T13:00:00Z")), Err(SlotError::OutsideOpeningHours));
+        assert_eq!(check(at("2026-06-11T20:00:00Z"), at("2026-06-11T21:00:00Z")), Err(SlotError::OutsideOpeningHours));
+        assert_eq!(check(at("2026-06-13T13:00:00Z"), at("2026-06-13T14:00:00Z")), Err(SlotError::OutsideOpeningHours));
+        assert_eq!(check(at("2026-10-01T13:00:00Z"), at("2026-10-01T14:00:00Z")), Err(SlotError::OutsideOpeningHours));
+        assert_eq!(check(at("2026-06-11T14:00:00Z"), at("2026-06-11T15:00:00Z")), Err(SlotError::SlotTaken));
+        let codes: Vec<&str> =
+            [SlotError::DateInPast, SlotError::SlotTaken, SlotError::NotASlot].iter().map(|e| e.code()).collect();
         assert_eq!(codes, ["date_in_past", "slot_taken", "not_a_slot"]);
     }
 
@@ -587,20 +460,14 @@ mod tests {
     fn month_view_classifies_days() {
         let hours = CourtHours::weekdays_9_to_16(d(2026, 6, 1), d(2026, 6, 25));
         let now = utc("2026-06-10T15:30:00Z"); // Wednesday 10 June, 11:30 local
-        let mut booked: Vec<DateTime<Utc>> = (13..20)
-            .map(|h| utc(&format!("2026-06-12T{h:02}:00:00Z")))
-            .collect(); // Friday full
+        let mut booked: Vec<DateTime<Utc>> = (13..20).map(|h| utc(&format!("2026-06-12T{h:02}:00:00Z"))).collect(); // Friday full
         booked.push(utc("2026-06-15T13:00:00Z")); // Monday 15: one booking
         booked.push(utc("2026-06-10T14:00:00Z")); // today 10:00, already past
         let month = month_view(&hours, 2026, 6, now, Toronto, &booked).expect("month");
         assert_eq!(month.len(), 30);
         let status = |day: u32| month[day as usize - 1].status;
         assert_eq!(status(9), DayStatus::Closed, "past day");
-        assert_eq!(
-            status(10),
-            DayStatus::Available,
-            "today: the past booking does not count"
-        );
+        assert_eq!(status(10), DayStatus::Available, "today: the past booking does not count");
         assert_eq!(month[9].total_slots, 4, "today: 12:00 to 15:00 remain");
         assert_eq!(status(11), DayStatus::Available);
         assert_eq!(status(12), DayStatus::Full);
@@ -608,24 +475,14 @@ mod tests {
         assert_eq!(status(15), DayStatus::Partial);
         assert_eq!((month[14].available_slots, month[14].total_slots), (6, 7));
         assert_eq!(status(26), DayStatus::Closed, "after the season");
-        assert!(
-            month_view(&hours, 2026, 13, now, Toronto, &[])
-                .expect("ok")
-                .is_empty()
-        );
+        assert!(month_view(&hours, 2026, 13, now, Toronto, &[]).expect("ok").is_empty());
     }
 
     #[test]
     fn invalid_settings_are_refused() {
         let mut hours = every_day(t(9, 0), t(8, 0), 60);
         assert_eq!(
-            list_slots(
-                &hours,
-                d(2026, 6, 1),
-                utc("2026-01-01T00:00:00Z"),
-                Toronto,
-                &[]
-            ),
+            list_slots(&hours, d(2026, 6, 1), utc("2026-01-01T00:00:00Z"), Toronto, &[]),
             Err(SlotError::InvalidSettings)
         );
         hours = every_day(t(8, 0), t(9, 0), 0);
@@ -636,10 +493,7 @@ mod tests {
     fn settings_round_trip_as_json() {
         let hours = CourtHours::weekdays_9_to_16(d(2026, 5, 1), d(2026, 9, 30));
         let json = serde_json::to_string(&hours).expect("serializes");
-        assert!(
-            json.contains("\"openingHours\":[{\"open\":\"09:00:00\",\"close\":\"16:00:00\"}"),
-            "{json}"
-        );
+        assert!(json.contains("\"openingHours\":[{\"open\":\"09:00:00\",\"close\":\"16:00:00\"}"), "{json}");
         let back: CourtHours = serde_json::from_str(&json).expect("parses");
         assert_eq!(back, hours);
         // Short times and a missing slot length are accepted.
@@ -647,12 +501,6 @@ mod tests {
             "seasonStart":"2026-05-01","seasonEnd":"2026-09-30"}"#;
         let parsed: CourtHours = serde_json::from_str(short).expect("parses");
         assert_eq!(parsed.slot_minutes, 60);
-        assert_eq!(
-            parsed.opening_hours[0],
-            Some(DayHours {
-                open: t(9, 0),
-                close: t(16, 0)
-            })
-        );
+        assert_eq!(parsed.opening_hours[0], Some(DayHours { open: t(9, 0), close: t(16, 0) }));
     }
 }

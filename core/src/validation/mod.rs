@@ -49,12 +49,7 @@ impl Checker {
     }
 
     /// Optional text: blank is `None`; too long is an error (and the outer `None`).
-    fn optional(
-        &mut self,
-        field: &'static str,
-        value: Option<&str>,
-        max: usize,
-    ) -> Option<Option<Text>> {
+    fn optional(&mut self, field: &'static str, value: Option<&str>, max: usize) -> Option<Option<Text>> {
         match Text::parse(value.unwrap_or(""), max) {
             Ok(t) => Some(Some(t)),
             Err(TextError::Empty) => Some(None),
@@ -66,12 +61,7 @@ impl Checker {
     }
 
     /// Required e-mail: blank or malformed both give `invalid` (the spec has one text for both).
-    fn email(
-        &mut self,
-        field: &'static str,
-        value: Option<&str>,
-        invalid: &'static str,
-    ) -> Option<Email> {
+    fn email(&mut self, field: &'static str, value: Option<&str>, invalid: &'static str) -> Option<Email> {
         match Email::parse(value.unwrap_or("")) {
             Ok(e) => Some(e),
             Err(TextError::TooLong) => {
@@ -86,11 +76,7 @@ impl Checker {
     }
 
     /// Optional e-mail: valid or empty.
-    fn optional_email(
-        &mut self,
-        field: &'static str,
-        value: Option<&str>,
-    ) -> Option<Option<Email>> {
+    fn optional_email(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<Email>> {
         match Email::parse(value.unwrap_or("")) {
             Ok(e) => Some(Some(e)),
             Err(TextError::Empty) => Some(None),
@@ -105,12 +91,7 @@ impl Checker {
         }
     }
 
-    fn phone(
-        &mut self,
-        field: &'static str,
-        value: Option<&str>,
-        required: &'static str,
-    ) -> Option<Phone> {
+    fn phone(&mut self, field: &'static str, value: Option<&str>, required: &'static str) -> Option<Phone> {
         match Phone::parse(value.unwrap_or("")) {
             Ok(p) => Some(p),
             Err(TextError::Empty) => {
@@ -128,11 +109,7 @@ impl Checker {
         }
     }
 
-    fn optional_phone(
-        &mut self,
-        field: &'static str,
-        value: Option<&str>,
-    ) -> Option<Option<Phone>> {
+    fn optional_phone(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<Phone>> {
         match Phone::parse(value.unwrap_or("")) {
             Ok(p) => Some(Some(p)),
             Err(TextError::Empty) => Some(None),
@@ -166,19 +143,12 @@ pub fn parse_date_time(raw: &str) -> Option<DateTime<Utc>> {
     if let Ok(dt) = DateTime::parse_from_rfc3339(s) {
         return Some(dt.with_timezone(&Utc));
     }
-    for fmt in [
-        "%Y-%m-%dT%H:%M:%S%.f",
-        "%Y-%m-%dT%H:%M",
-        "%Y-%m-%d %H:%M:%S%.f",
-        "%Y-%m-%d %H:%M",
-    ] {
+    for fmt in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%d %H:%M"] {
         if let Ok(naive) = NaiveDateTime::parse_from_str(s, fmt) {
             return Some(Utc.from_utc_datetime(&naive));
         }
     }
-    NaiveDate::parse_from_str(s, "%Y-%m-%d")
-        .ok()
-        .map(|d| Utc.from_utc_datetime(&d.and_time(NaiveTime::MIN)))
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").ok().map(|d| Utc.from_utc_datetime(&d.and_time(NaiveTime::MIN)))
 }
 
 /// Splits the reservation page's single full-name input (spec section 3): the first word is the
@@ -186,9 +156,7 @@ pub fn parse_date_time(raw: &str) -> Option<DateTime<Utc>> {
 pub fn split_full_name(full: &str) -> (String, String) {
     let full = full.trim();
     match full.split_once(char::is_whitespace) {
-        Some((first, rest)) if !rest.trim().is_empty() => {
-            (first.to_owned(), rest.trim().to_owned())
-        }
+        Some((first, rest)) if !rest.trim().is_empty() => (first.to_owned(), rest.trim().to_owned()),
         _ => (full.to_owned(), full.to_owned()),
     }
 }
@@ -291,9 +259,7 @@ impl TeamRegistration {
     }
 }
 
-pub fn validate_team_registration(
-    input: &TeamRegistrationInput,
-) -> Result<TeamRegistration, Vec<FieldError>> {
+pub fn validate_team_registration(input: &TeamRegistrationInput) -> Result<TeamRegistration, Vec<FieldError>> {
     let mut c = Checker::new();
     let team_name = c.optional("teamName", input.team_name.as_deref(), max_len::TEAM_NAME);
     let cf = c.required(
@@ -302,79 +268,31 @@ pub fn validate_team_registration(
         max_len::NAME,
         "captain_first_name_required",
     );
-    let cl = c.required(
-        "captainLastName",
-        input.captain_last_name.as_deref(),
-        max_len::NAME,
-        "captain_last_name_required",
-    );
-    let ce = c.email(
-        "captainEmail",
-        input.captain_email.as_deref(),
-        "email_invalid",
-    );
+    let cl =
+        c.required("captainLastName", input.captain_last_name.as_deref(), max_len::NAME, "captain_last_name_required");
+    let ce = c.email("captainEmail", input.captain_email.as_deref(), "email_invalid");
     let m2f = c.required(
         "member2FirstName",
         input.member2_first_name.as_deref(),
         max_len::NAME,
         "member2_first_name_required",
     );
-    let m2l = c.required(
-        "member2LastName",
-        input.member2_last_name.as_deref(),
-        max_len::NAME,
-        "member2_last_name_required",
-    );
-    let m2e = c.email(
-        "member2Email",
-        input.member2_email.as_deref(),
-        "email_invalid",
-    );
-    let m3f = c.optional(
-        "member3FirstName",
-        input.member3_first_name.as_deref(),
-        max_len::NAME,
-    );
-    let m3l = c.optional(
-        "member3LastName",
-        input.member3_last_name.as_deref(),
-        max_len::NAME,
-    );
+    let m2l =
+        c.required("member2LastName", input.member2_last_name.as_deref(), max_len::NAME, "member2_last_name_required");
+    let m2e = c.email("member2Email", input.member2_email.as_deref(), "email_invalid");
+    let m3f = c.optional("member3FirstName", input.member3_first_name.as_deref(), max_len::NAME);
+    let m3l = c.optional("member3LastName", input.member3_last_name.as_deref(), max_len::NAME);
     let m3e = c.optional_email("member3Email", input.member3_email.as_deref());
-    let m4f = c.optional(
-        "member4FirstName",
-        input.member4_first_name.as_deref(),
-        max_len::NAME,
-    );
-    let m4l = c.optional(
-        "member4LastName",
-        input.member4_last_name.as_deref(),
-        max_len::NAME,
-    );
+    let m4f = c.optional("member4FirstName", input.member4_first_name.as_deref(), max_len::NAME);
+    let m4l = c.optional("member4LastName", input.member4_last_name.as_deref(), max_len::NAME);
     let m4e = c.optional_email("member4Email", input.member4_email.as_deref());
     c.finish(|| {
         Some(TeamRegistration {
             team_name: team_name?,
-            captain: Member {
-                first_name: cf?,
-                last_name: cl?,
-                email: ce?,
-            },
-            member2: Member {
-                first_name: m2f?,
-                last_name: m2l?,
-                email: m2e?,
-            },
-            member3: OptionalMember {
-                first_name: m3f?,
-                last_name: m3l?,
-                email: m3e?,
-            },
-            member4: OptionalMember {
-                first_name: m4f?,
-                last_name: m4l?,
-                email: m4e?,
-            },
+            captain: Member { first_name: cf?, last_name: cl?, email: ce? },
+            member2: Member { first_name: m2f?, last_name: m2l?, email: m2e? },
+            member3: OptionalMember { first_name: m3f?, last_name: m3l?, email: m3e? },
+            member4: OptionalMember { first_name: m4f?, last_name: m4l?, email: m4e? },
         })
     })
 }
@@ -481,18 +399,8 @@ pub fn validate_court_booking(
             }
         },
     };
-    let first_name = c.required(
-        "firstName",
-        input.first_name.as_deref(),
-        max_len::NAME,
-        MISSING,
-    );
-    let last_name = c.required(
-        "lastName",
-        input.last_name.as_deref(),
-        max_len::NAME,
-        MISSING,
-    );
+    let first_name = c.required("firstName", input.first_name.as_deref(), max_len::NAME, MISSING);
+    let last_name = c.required("lastName", input.last_name.as_deref(), max_len::NAME, MISSING);
     let email = match input.email.as_deref().map(str::trim) {
         None | Some("") => {
             c.push("email", MISSING);
@@ -662,18 +570,9 @@ pub fn validate_day_camp_registration(
     } else if weeks.is_empty() {
         c.push("weekId", "week_required");
     }
-    let first = c.required(
-        "childFirstName",
-        input.child_first_name.as_deref(),
-        max_len::NAME,
-        "child_first_name_required",
-    );
-    let last = c.required(
-        "childLastName",
-        input.child_last_name.as_deref(),
-        max_len::NAME,
-        "child_last_name_required",
-    );
+    let first =
+        c.required("childFirstName", input.child_first_name.as_deref(), max_len::NAME, "child_first_name_required");
+    let last = c.required("childLastName", input.child_last_name.as_deref(), max_len::NAME, "child_last_name_required");
     let birth = match input.child_birth_date.as_deref().map(str::trim) {
         None | Some("") => {
             c.push("childBirthDate", "child_birth_date_required");
@@ -697,28 +596,11 @@ pub fn validate_day_camp_registration(
             }
         },
     };
-    let parent_name = c.required(
-        "parentName",
-        input.parent_name.as_deref(),
-        max_len::NAME,
-        "parent_name_required",
-    );
-    let parent_email = c.email(
-        "parentEmail",
-        input.parent_email.as_deref(),
-        "parent_email_invalid",
-    );
-    let parent_phone = c.phone(
-        "parentPhone",
-        input.parent_phone.as_deref(),
-        "phone_required",
-    );
+    let parent_name = c.required("parentName", input.parent_name.as_deref(), max_len::NAME, "parent_name_required");
+    let parent_email = c.email("parentEmail", input.parent_email.as_deref(), "parent_email_invalid");
+    let parent_phone = c.phone("parentPhone", input.parent_phone.as_deref(), "phone_required");
     let emergency = c.optional_phone("emergencyPhone", input.emergency_phone.as_deref());
-    let medical = c.optional(
-        "medicalConditions",
-        input.medical_conditions.as_deref(),
-        max_len::MEDICAL,
-    );
+    let medical = c.optional("medicalConditions", input.medical_conditions.as_deref(), max_len::MEDICAL);
     c.finish(|| {
         Some(DayCampRegistration {
             week_ids: weeks,
@@ -829,11 +711,7 @@ fn parse_price(n: &NumberInput) -> Option<Cents> {
             {
                 return None;
             }
-            let whole: u64 = if whole.is_empty() {
-                0
-            } else {
-                whole.parse().ok()?
-            };
+            let whole: u64 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
             let frac: u64 = format!("{frac:0<2}").parse().ok()?;
             Cents::new(whole * 100 + frac)
         }
@@ -850,29 +728,12 @@ fn parse_price(n: &NumberInput) -> Option<Cents> {
 
 pub fn validate_event(input: &EventInput) -> Result<EventForm, Vec<FieldError>> {
     let mut c = Checker::new();
-    let title = c.required(
-        "title",
-        input.title.as_deref(),
-        max_len::TITLE,
-        "title_required",
-    );
+    let title = c.required("title", input.title.as_deref(), max_len::TITLE, "title_required");
     let title_en = c.optional("titleEn", input.title_en.as_deref(), max_len::TITLE);
-    let description = c.required(
-        "description",
-        input.description.as_deref(),
-        max_len::DESCRIPTION,
-        "description_required",
-    );
-    let description_en = c.optional(
-        "descriptionEn",
-        input.description_en.as_deref(),
-        max_len::DESCRIPTION,
-    );
-    let category = c.optional(
-        "categoryId",
-        input.category_id.as_deref(),
-        max_len::CATEGORY,
-    );
+    let description =
+        c.required("description", input.description.as_deref(), max_len::DESCRIPTION, "description_required");
+    let description_en = c.optional("descriptionEn", input.description_en.as_deref(), max_len::DESCRIPTION);
+    let category = c.optional("categoryId", input.category_id.as_deref(), max_len::CATEGORY);
     let start = match input.start_date.as_deref().map(str::trim) {
         None | Some("") => {
             c.push("startDate", "start_date_required");
@@ -900,12 +761,7 @@ pub fn validate_event(input: &EventInput) -> Result<EventForm, Vec<FieldError>> 
             Some(e) => Some(Some(e)),
         },
     };
-    let location = c.required(
-        "location",
-        input.location.as_deref(),
-        max_len::LOCATION,
-        "location_required",
-    );
+    let location = c.required("location", input.location.as_deref(), max_len::LOCATION, "location_required");
     let price = match &input.price {
         None => Some(Cents::default()),
         Some(n) if n.is_blank() => Some(Cents::default()),
@@ -1005,16 +861,12 @@ impl Default for TournamentConfig {
 
 /// An integer inside `lo..=hi`, or `default` when blank, not a whole number or out of range.
 fn in_range_or(n: Option<&NumberInput>, lo: i64, hi: i64, default: i64) -> i64 {
-    n.and_then(NumberInput::as_integer)
-        .filter(|v| (lo..=hi).contains(v))
-        .unwrap_or(default)
+    n.and_then(NumberInput::as_integer).filter(|v| (lo..=hi).contains(v)).unwrap_or(default)
 }
 
 /// Numbers never fail (spec: an invalid or empty entry falls back to the default); only a
 /// start time that is present but unreadable is an error.
-pub fn validate_tournament_config(
-    input: &TournamentConfigInput,
-) -> Result<TournamentConfig, Vec<FieldError>> {
+pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<TournamentConfig, Vec<FieldError>> {
     let (cl, ch, cd) = TournamentConfig::COURTS;
     let (ml, mh, md) = TournamentConfig::MATCH_MINUTES;
     let (bl, bh, bd) = TournamentConfig::BREAK_MINUTES;
@@ -1031,24 +883,11 @@ pub fn validate_tournament_config(
     };
     c.finish(|| {
         Some(TournamentConfig {
-            courts_available: in_range_or(
-                input.courts_available.as_ref(),
-                cl.into(),
-                ch.into(),
-                cd.into(),
-            ) as u8,
-            match_duration_minutes: in_range_or(
-                input.match_duration_minutes.as_ref(),
-                ml.into(),
-                mh.into(),
-                md.into(),
-            ) as u16,
-            break_between_matches: in_range_or(
-                input.break_between_matches.as_ref(),
-                bl.into(),
-                bh.into(),
-                bd.into(),
-            ) as u16,
+            courts_available: in_range_or(input.courts_available.as_ref(), cl.into(), ch.into(), cd.into()) as u8,
+            match_duration_minutes: in_range_or(input.match_duration_minutes.as_ref(), ml.into(), mh.into(), md.into())
+                as u16,
+            break_between_matches: in_range_or(input.break_between_matches.as_ref(), bl.into(), bh.into(), bd.into())
+                as u16,
             start_time: start?,
         })
     })
@@ -1106,12 +945,7 @@ pub fn validate_score(input: &ScoreInput) -> Result<Score, Vec<FieldError>> {
     };
     let t1 = one(&mut c, "team1Score", input.team1_score.as_ref());
     let t2 = one(&mut c, "team2Score", input.team2_score.as_ref());
-    c.finish(|| {
-        Some(Score {
-            team1_score: t1?,
-            team2_score: t2?,
-        })
-    })
+    c.finish(|| Some(Score { team1_score: t1?, team2_score: t2? }))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,16 +13,8 @@ fn assert_errors(case: &str, errors: &[FieldError], expected: Expected) {
     let want: Vec<(&str, &str)> = expected.iter().map(|(f, c, _, _)| (*f, *c)).collect();
     assert_eq!(got, want, "{case}");
     for (field, code, fr, en) in expected {
-        assert_eq!(
-            message(code, Lang::Fr),
-            Some(*fr),
-            "{case}: French text of {code} ({field})"
-        );
-        assert_eq!(
-            message(code, Lang::En),
-            Some(*en),
-            "{case}: English text of {code} ({field})"
-        );
+        assert_eq!(message(code, Lang::Fr), Some(*fr), "{case}: French text of {code} ({field})");
+        assert_eq!(message(code, Lang::En), Some(*en), "{case}: English text of {code} ({field})");
     }
 }
 
@@ -73,10 +65,7 @@ fn team_registration_valid() {
     );
     let v = validate_team_registration(&parse(&full)).expect("valid");
     assert_eq!(v.team_name().map(Text::as_str), Some("Les Huards"));
-    assert_eq!(
-        v.member3().email().map(Email::as_str),
-        Some("ana@example.ca")
-    );
+    assert_eq!(v.member3().email().map(Email::as_str), Some("ana@example.ca"));
     assert_eq!(v.member4().last_name().map(Text::as_str), Some("Roy"));
 }
 
@@ -119,11 +108,7 @@ fn team_registration_rules() {
             json!({"captainEmail": "marie@"}),
             &[("captainEmail", "email_invalid", EMAIL.0, EMAIL.1)],
         ),
-        (
-            "captain email blank",
-            json!({"captainEmail": ""}),
-            &[("captainEmail", "email_invalid", EMAIL.0, EMAIL.1)],
-        ),
+        ("captain email blank", json!({"captainEmail": ""}), &[("captainEmail", "email_invalid", EMAIL.0, EMAIL.1)]),
         (
             "member 2 first name",
             json!({"member2FirstName": ""}),
@@ -149,21 +134,9 @@ fn team_registration_rules() {
             json!({"member2Email": "luc at example.ca"}),
             &[("member2Email", "email_invalid", EMAIL.0, EMAIL.1)],
         ),
-        (
-            "member 3 email",
-            json!({"member3Email": "ana@"}),
-            &[("member3Email", "email_invalid", EMAIL.0, EMAIL.1)],
-        ),
-        (
-            "member 4 email",
-            json!({"member4Email": "x"}),
-            &[("member4Email", "email_invalid", EMAIL.0, EMAIL.1)],
-        ),
-        (
-            "team name too long",
-            json!({"teamName": long}),
-            &[("teamName", "too_long", TOO_LONG.0, TOO_LONG.1)],
-        ),
+        ("member 3 email", json!({"member3Email": "ana@"}), &[("member3Email", "email_invalid", EMAIL.0, EMAIL.1)]),
+        ("member 4 email", json!({"member4Email": "x"}), &[("member4Email", "email_invalid", EMAIL.0, EMAIL.1)]),
+        ("team name too long", json!({"teamName": long}), &[("teamName", "too_long", TOO_LONG.0, TOO_LONG.1)]),
         (
             "captain name too long",
             json!({"captainFirstName": long}),
@@ -218,96 +191,43 @@ fn court_booking_valid_and_defaults() {
     assert_eq!(v.start_time().to_rfc3339(), "2026-06-12T14:00:00+00:00");
     assert!(!v.ball_rental());
     let v = validate_court_booking(
-        &parse(&with(
-            &booking_ok(),
-            json!({"courtId": "2", "players": "12", "ballRental": true}),
-        )),
+        &parse(&with(&booking_ok(), json!({"courtId": "2", "players": "12", "ballRental": true}))),
         today(),
         tz,
     )
     .expect("valid");
     assert_eq!((v.court_id(), v.players(), v.ball_rental()), (2, 12, true));
     // Today itself is allowed (the slot check refuses past hours).
-    let today_start = with(
-        &booking_ok(),
-        json!({"startTime": "2026-06-10T13:00:00Z", "endTime": "2026-06-10T14:00:00Z"}),
-    );
+    let today_start =
+        with(&booking_ok(), json!({"startTime": "2026-06-10T13:00:00Z", "endTime": "2026-06-10T14:00:00Z"}));
     assert!(validate_court_booking(&parse(&today_start), today(), tz).is_ok());
 }
 
 #[test]
 fn court_booking_rules() {
     let tz = chrono_tz::America::Toronto;
-    const PLAYERS: (&str, &str) = (
-        "Le nombre de joueurs doit être entre 1 et 12",
-        "The number of players must be between 1 and 12",
-    );
+    const PLAYERS: (&str, &str) =
+        ("Le nombre de joueurs doit être entre 1 et 12", "The number of players must be between 1 and 12");
     let cases: Vec<(&str, Value, Expected)> = vec![
-        (
-            "court missing",
-            json!({"courtId": null}),
-            &[("courtId", "missing_fields", MISSING.0, MISSING.1)],
-        ),
-        (
-            "court blank",
-            json!({"courtId": ""}),
-            &[("courtId", "missing_fields", MISSING.0, MISSING.1)],
-        ),
+        ("court missing", json!({"courtId": null}), &[("courtId", "missing_fields", MISSING.0, MISSING.1)]),
+        ("court blank", json!({"courtId": ""}), &[("courtId", "missing_fields", MISSING.0, MISSING.1)]),
         (
             "court not an id",
             json!({"courtId": "abc"}),
-            &[(
-                "courtId",
-                "court_invalid",
-                "Terrain invalide",
-                "Invalid court",
-            )],
+            &[("courtId", "court_invalid", "Terrain invalide", "Invalid court")],
         ),
-        (
-            "first name",
-            json!({"firstName": ""}),
-            &[("firstName", "missing_fields", MISSING.0, MISSING.1)],
-        ),
-        (
-            "last name",
-            json!({"lastName": " "}),
-            &[("lastName", "missing_fields", MISSING.0, MISSING.1)],
-        ),
-        (
-            "email missing",
-            json!({"email": ""}),
-            &[("email", "missing_fields", MISSING.0, MISSING.1)],
-        ),
-        (
-            "email malformed",
-            json!({"email": "marie"}),
-            &[("email", "email_invalid", EMAIL.0, EMAIL.1)],
-        ),
-        (
-            "phone missing",
-            json!({"phone": null}),
-            &[("phone", "missing_fields", MISSING.0, MISSING.1)],
-        ),
+        ("first name", json!({"firstName": ""}), &[("firstName", "missing_fields", MISSING.0, MISSING.1)]),
+        ("last name", json!({"lastName": " "}), &[("lastName", "missing_fields", MISSING.0, MISSING.1)]),
+        ("email missing", json!({"email": ""}), &[("email", "missing_fields", MISSING.0, MISSING.1)]),
+        ("email malformed", json!({"email": "marie"}), &[("email", "email_invalid", EMAIL.0, EMAIL.1)]),
+        ("phone missing", json!({"phone": null}), &[("phone", "missing_fields", MISSING.0, MISSING.1)]),
         (
             "phone malformed",
             json!({"phone": "abc"}),
-            &[(
-                "phone",
-                "phone_invalid",
-                "Numéro de téléphone invalide",
-                "Invalid phone number",
-            )],
+            &[("phone", "phone_invalid", "Numéro de téléphone invalide", "Invalid phone number")],
         ),
-        (
-            "start missing",
-            json!({"startTime": ""}),
-            &[("startTime", "missing_fields", MISSING.0, MISSING.1)],
-        ),
-        (
-            "end missing",
-            json!({"endTime": null}),
-            &[("endTime", "missing_fields", MISSING.0, MISSING.1)],
-        ),
+        ("start missing", json!({"startTime": ""}), &[("startTime", "missing_fields", MISSING.0, MISSING.1)]),
+        ("end missing", json!({"endTime": null}), &[("endTime", "missing_fields", MISSING.0, MISSING.1)]),
         (
             "start unreadable",
             json!({"startTime": "demain"}),
@@ -344,21 +264,9 @@ fn court_booking_rules() {
                 "The end time must be after the start time",
             )],
         ),
-        (
-            "players 0",
-            json!({"players": 0}),
-            &[("players", "players_range", PLAYERS.0, PLAYERS.1)],
-        ),
-        (
-            "players 13",
-            json!({"players": "13"}),
-            &[("players", "players_range", PLAYERS.0, PLAYERS.1)],
-        ),
-        (
-            "players fractional",
-            json!({"players": 2.5}),
-            &[("players", "players_range", PLAYERS.0, PLAYERS.1)],
-        ),
+        ("players 0", json!({"players": 0}), &[("players", "players_range", PLAYERS.0, PLAYERS.1)]),
+        ("players 13", json!({"players": "13"}), &[("players", "players_range", PLAYERS.0, PLAYERS.1)]),
+        ("players fractional", json!({"players": 2.5}), &[("players", "players_range", PLAYERS.0, PLAYERS.1)]),
         (
             "comments too long",
             json!({"comments": "x".repeat(1001)}),
@@ -388,27 +296,15 @@ fn court_booking_rules() {
 #[test]
 fn date_picker_messages() {
     assert_eq!(message("date_required", Lang::En), Some("Date required"));
-    assert_eq!(
-        message("select_date_first", Lang::En),
-        Some("Please select a date first")
-    );
+    assert_eq!(message("select_date_first", Lang::En), Some("Please select a date first"));
     assert_eq!(message("date_required", Lang::Fr), Some("Date requise"));
-    assert_eq!(
-        message("select_date_first", Lang::Fr),
-        Some("Veuillez d'abord choisir une date")
-    );
+    assert_eq!(message("select_date_first", Lang::Fr), Some("Veuillez d'abord choisir une date"));
 }
 
 #[test]
 fn full_name_split() {
-    assert_eq!(
-        split_full_name(" Marie Tremblay "),
-        ("Marie".into(), "Tremblay".into())
-    );
-    assert_eq!(
-        split_full_name("Jean de la Fontaine"),
-        ("Jean".into(), "de la Fontaine".into())
-    );
+    assert_eq!(split_full_name(" Marie Tremblay "), ("Marie".into(), "Tremblay".into()));
+    assert_eq!(split_full_name("Jean de la Fontaine"), ("Jean".into(), "de la Fontaine".into()));
     assert_eq!(split_full_name("Cher"), ("Cher".into(), "Cher".into()));
 }
 
@@ -426,20 +322,14 @@ fn day_camp_valid_and_defaults() {
     let v = validate_day_camp_registration(&parse(&camp_ok()), today()).expect("valid");
     assert!(!v.can_swim());
     assert_eq!(v.child_gender(), None);
-    assert_eq!(
-        v.week_ids().iter().map(Text::as_str).collect::<Vec<_>>(),
-        ["week1"]
-    );
+    assert_eq!(v.week_ids().iter().map(Text::as_str).collect::<Vec<_>>(), ["week1"]);
     assert_eq!(v.child_age_on(today()), 9);
     let more = with(
         &camp_ok(),
         json!({"weekIds": ["week1", "week3", " week3 ", ""], "canSwim": true, "childGender": "girl", "emergencyPhone": "", "medicalConditions": "Allergie aux arachides"}),
     );
     let v = validate_day_camp_registration(&parse(&more), today()).expect("valid");
-    assert_eq!(
-        v.week_ids().iter().map(Text::as_str).collect::<Vec<_>>(),
-        ["week1", "week3"]
-    );
+    assert_eq!(v.week_ids().iter().map(Text::as_str).collect::<Vec<_>>(), ["week1", "week3"]);
     assert!(v.can_swim());
     assert_eq!(v.child_gender(), Some(Gender::Girl));
     assert_eq!(v.emergency_phone(), None);
@@ -453,16 +343,8 @@ fn day_camp_rules() {
     const WEEK: (&str, &str) = ("Veuillez choisir une semaine", "Please select a week");
     const BIRTH_INVALID: (&str, &str) = ("Date de naissance invalide", "Invalid birth date");
     let cases: Vec<(&str, Value, Expected)> = vec![
-        (
-            "no week",
-            json!({"weekId": ""}),
-            &[("weekId", "week_required", WEEK.0, WEEK.1)],
-        ),
-        (
-            "empty week list",
-            json!({"weekId": null, "weekIds": []}),
-            &[("weekId", "week_required", WEEK.0, WEEK.1)],
-        ),
+        ("no week", json!({"weekId": ""}), &[("weekId", "week_required", WEEK.0, WEEK.1)]),
+        ("empty week list", json!({"weekId": null, "weekIds": []}), &[("weekId", "week_required", WEEK.0, WEEK.1)]),
         (
             "child first name",
             json!({"childFirstName": ""}),
@@ -496,92 +378,47 @@ fn day_camp_rules() {
         (
             "birth date unreadable",
             json!({"childBirthDate": "02/05/2017"}),
-            &[(
-                "childBirthDate",
-                "birth_date_invalid",
-                BIRTH_INVALID.0,
-                BIRTH_INVALID.1,
-            )],
+            &[("childBirthDate", "birth_date_invalid", BIRTH_INVALID.0, BIRTH_INVALID.1)],
         ),
         (
             "birth date in the future",
             json!({"childBirthDate": "2026-06-11"}),
-            &[(
-                "childBirthDate",
-                "birth_date_invalid",
-                BIRTH_INVALID.0,
-                BIRTH_INVALID.1,
-            )],
+            &[("childBirthDate", "birth_date_invalid", BIRTH_INVALID.0, BIRTH_INVALID.1)],
         ),
         (
             "gender unknown",
             json!({"childGender": "fille"}),
-            &[(
-                "childGender",
-                "gender_invalid",
-                "Genre invalide",
-                "Invalid gender",
-            )],
+            &[("childGender", "gender_invalid", "Genre invalide", "Invalid gender")],
         ),
         (
             "parent name",
             json!({"parentName": " "}),
-            &[(
-                "parentName",
-                "parent_name_required",
-                "Le nom du parent est requis",
-                "Parent name is required",
-            )],
+            &[("parentName", "parent_name_required", "Le nom du parent est requis", "Parent name is required")],
         ),
         (
             "parent email blank",
             json!({"parentEmail": ""}),
-            &[(
-                "parentEmail",
-                "parent_email_invalid",
-                "Un courriel valide est requis",
-                "Valid email is required",
-            )],
+            &[("parentEmail", "parent_email_invalid", "Un courriel valide est requis", "Valid email is required")],
         ),
         (
             "parent email malformed",
             json!({"parentEmail": "sophie@example"}),
-            &[(
-                "parentEmail",
-                "parent_email_invalid",
-                "Un courriel valide est requis",
-                "Valid email is required",
-            )],
+            &[("parentEmail", "parent_email_invalid", "Un courriel valide est requis", "Valid email is required")],
         ),
         (
             "parent phone",
             json!({"parentPhone": ""}),
-            &[(
-                "parentPhone",
-                "phone_required",
-                "Le numéro de téléphone est requis",
-                "Phone number is required",
-            )],
+            &[("parentPhone", "phone_required", "Le numéro de téléphone est requis", "Phone number is required")],
         ),
         (
             "parent phone malformed",
             json!({"parentPhone": "12"}),
-            &[(
-                "parentPhone",
-                "phone_invalid",
-                "Numéro de téléphone invalide",
-                "Invalid phone number",
-            )],
+            &[("parentPhone", "phone_invalid", "Numéro de téléphone invalide", "Invalid phone number")],
         ),
         (
             "emergency phone malformed",
             json!({"emergencyPhone": "urgence"}),
-            &[(
-                "emergencyPhone",
-                "phone_invalid",
-                "Numéro de téléphone invalide",
-                "Invalid phone number",
-            )],
+            &[("emergencyPhone", "phone_invalid", "Numéro de téléphone invalide", "Invalid phone number")],
         ),
         (
             "medical too long",
@@ -621,10 +458,7 @@ fn event_valid_and_defaults() {
     )))
     .expect("valid");
     assert_eq!((v.price().get(), v.max_participants()), (2550, Some(16)));
-    assert_eq!(
-        v.end_date().map(|d| d.to_rfc3339()),
-        Some("2025-08-24T17:00:00+00:00".to_owned())
-    );
+    assert_eq!(v.end_date().map(|d| d.to_rfc3339()), Some("2025-08-24T17:00:00+00:00".to_owned()));
     for (price, cents) in [
         (json!("12,50"), 1250),
         (json!("0.01"), 1),
@@ -633,21 +467,11 @@ fn event_valid_and_defaults() {
         (json!(0), 0),
         (json!("7"), 700),
     ] {
-        let v = validate_event(&parse(&with(
-            &event_ok(),
-            json!({ "price": price.clone() }),
-        )))
-        .expect("valid price");
+        let v = validate_event(&parse(&with(&event_ok(), json!({ "price": price.clone() })))).expect("valid price");
         assert_eq!(v.price().get(), cents, "{price}");
     }
     // End equal to start is allowed.
-    assert!(
-        validate_event(&parse(&with(
-            &event_ok(),
-            json!({"endDate": "2025-08-24T09:00:00Z"})
-        )))
-        .is_ok()
-    );
+    assert!(validate_event(&parse(&with(&event_ok(), json!({"endDate": "2025-08-24T09:00:00Z"})))).is_ok());
 }
 
 #[test]
@@ -661,35 +485,16 @@ fn event_rules() {
         "Maximum participants must be a whole number of at least 1",
     );
     let cases: Vec<(&str, Value, Expected)> = vec![
-        (
-            "title",
-            json!({"title": ""}),
-            &[(
-                "title",
-                "title_required",
-                "Le titre est requis",
-                "Title is required",
-            )],
-        ),
+        ("title", json!({"title": ""}), &[("title", "title_required", "Le titre est requis", "Title is required")]),
         (
             "description",
             json!({"description": null}),
-            &[(
-                "description",
-                "description_required",
-                "La description est requise",
-                "Description is required",
-            )],
+            &[("description", "description_required", "La description est requise", "Description is required")],
         ),
         (
             "start date",
             json!({"startDate": ""}),
-            &[(
-                "startDate",
-                "start_date_required",
-                "La date de début est requise",
-                "Start date is required",
-            )],
+            &[("startDate", "start_date_required", "La date de début est requise", "Start date is required")],
         ),
         (
             "start date unreadable",
@@ -699,12 +504,7 @@ fn event_rules() {
         (
             "location",
             json!({"location": "  "}),
-            &[(
-                "location",
-                "location_required",
-                "Le lieu est requis",
-                "Location is required",
-            )],
+            &[("location", "location_required", "Le lieu est requis", "Location is required")],
         ),
         (
             "end before start",
@@ -721,51 +521,21 @@ fn event_rules() {
             json!({"endDate": "bientôt"}),
             &[("endDate", "date_invalid", "Date invalide", "Invalid date")],
         ),
-        (
-            "negative price",
-            json!({"price": -1}),
-            &[("price", "price_invalid", PRICE.0, PRICE.1)],
-        ),
-        (
-            "price with 3 decimals",
-            json!({"price": "1.005"}),
-            &[("price", "price_invalid", PRICE.0, PRICE.1)],
-        ),
-        (
-            "price as number with 3 decimals",
-            json!({"price": 1.005}),
-            &[("price", "price_invalid", PRICE.0, PRICE.1)],
-        ),
-        (
-            "price not a number",
-            json!({"price": "gratuit"}),
-            &[("price", "price_invalid", PRICE.0, PRICE.1)],
-        ),
+        ("negative price", json!({"price": -1}), &[("price", "price_invalid", PRICE.0, PRICE.1)]),
+        ("price with 3 decimals", json!({"price": "1.005"}), &[("price", "price_invalid", PRICE.0, PRICE.1)]),
+        ("price as number with 3 decimals", json!({"price": 1.005}), &[("price", "price_invalid", PRICE.0, PRICE.1)]),
+        ("price not a number", json!({"price": "gratuit"}), &[("price", "price_invalid", PRICE.0, PRICE.1)]),
         (
             "max participants 0",
             json!({"maxParticipants": 0}),
-            &[(
-                "maxParticipants",
-                "max_participants_invalid",
-                MAXP.0,
-                MAXP.1,
-            )],
+            &[("maxParticipants", "max_participants_invalid", MAXP.0, MAXP.1)],
         ),
         (
             "max participants fractional",
             json!({"maxParticipants": "2.5"}),
-            &[(
-                "maxParticipants",
-                "max_participants_invalid",
-                MAXP.0,
-                MAXP.1,
-            )],
+            &[("maxParticipants", "max_participants_invalid", MAXP.0, MAXP.1)],
         ),
-        (
-            "title too long",
-            json!({"title": "x".repeat(201)}),
-            &[("title", "too_long", TOO_LONG.0, TOO_LONG.1)],
-        ),
+        ("title too long", json!({"title": "x".repeat(201)}), &[("title", "too_long", TOO_LONG.0, TOO_LONG.1)]),
         (
             "English description too long",
             json!({"descriptionEn": "x".repeat(5001)}),
@@ -785,61 +555,27 @@ fn event_rules() {
 fn tournament_config_falls_back_to_defaults() {
     let rows: Vec<(Value, (u8, u16, u16))> = vec![
         (json!({}), (2, 20, 10)),
-        (
-            json!({"courtsAvailable": "", "matchDurationMinutes": "", "breakBetweenMatches": ""}),
-            (2, 20, 10),
-        ),
-        (
-            json!({"courtsAvailable": 4, "matchDurationMinutes": 60, "breakBetweenMatches": 30}),
-            (4, 60, 30),
-        ),
-        (
-            json!({"courtsAvailable": "1", "matchDurationMinutes": "10", "breakBetweenMatches": "5"}),
-            (1, 10, 5),
-        ),
-        (
-            json!({"courtsAvailable": 0, "matchDurationMinutes": 9, "breakBetweenMatches": 4}),
-            (2, 20, 10),
-        ),
-        (
-            json!({"courtsAvailable": 5, "matchDurationMinutes": 61, "breakBetweenMatches": 31}),
-            (2, 20, 10),
-        ),
-        (
-            json!({"courtsAvailable": "abc", "matchDurationMinutes": 25.5, "breakBetweenMatches": "7.5"}),
-            (2, 20, 10),
-        ),
-        (
-            json!({"courtsAvailable": 3, "matchDurationMinutes": "45", "breakBetweenMatches": null}),
-            (3, 45, 10),
-        ),
+        (json!({"courtsAvailable": "", "matchDurationMinutes": "", "breakBetweenMatches": ""}), (2, 20, 10)),
+        (json!({"courtsAvailable": 4, "matchDurationMinutes": 60, "breakBetweenMatches": 30}), (4, 60, 30)),
+        (json!({"courtsAvailable": "1", "matchDurationMinutes": "10", "breakBetweenMatches": "5"}), (1, 10, 5)),
+        (json!({"courtsAvailable": 0, "matchDurationMinutes": 9, "breakBetweenMatches": 4}), (2, 20, 10)),
+        (json!({"courtsAvailable": 5, "matchDurationMinutes": 61, "breakBetweenMatches": 31}), (2, 20, 10)),
+        (json!({"courtsAvailable": "abc", "matchDurationMinutes": 25.5, "breakBetweenMatches": "7.5"}), (2, 20, 10)),
+        (json!({"courtsAvailable": 3, "matchDurationMinutes": "45", "breakBetweenMatches": null}), (3, 45, 10)),
     ];
     for (input, (courts, minutes, brk)) in rows {
         let c = validate_tournament_config(&parse(&input)).expect("numbers never fail");
         assert_eq!(
-            (
-                c.courts_available(),
-                c.match_duration_minutes(),
-                c.break_between_matches()
-            ),
+            (c.courts_available(), c.match_duration_minutes(), c.break_between_matches()),
             (courts, minutes, brk),
             "{input}"
         );
         assert_eq!(c.start_time(), None);
     }
-    let c = validate_tournament_config(&parse(&json!({"startTime": "2025-08-24T09:00"})))
-        .expect("valid");
-    assert_eq!(
-        c.start_time().map(|t| t.to_rfc3339()),
-        Some("2025-08-24T09:00:00+00:00".to_owned())
-    );
-    let errors =
-        validate_tournament_config(&parse(&json!({"startTime": "9h"}))).expect_err("bad start");
-    assert_errors(
-        "start time unreadable",
-        &errors,
-        &[("startTime", "date_invalid", "Date invalide", "Invalid date")],
-    );
+    let c = validate_tournament_config(&parse(&json!({"startTime": "2025-08-24T09:00"}))).expect("valid");
+    assert_eq!(c.start_time().map(|t| t.to_rfc3339()), Some("2025-08-24T09:00:00+00:00".to_owned()));
+    let errors = validate_tournament_config(&parse(&json!({"startTime": "9h"}))).expect_err("bad start");
+    assert_errors("start time unreadable", &errors, &[("startTime", "date_invalid", "Date invalide", "Invalid date")]);
 }
 
 // --- score ----------------------------------------------------------------------------------
@@ -849,10 +585,8 @@ fn score_rules() {
     let ok = validate_score(&parse(&json!({"team1Score": 21, "team2Score": "0"}))).expect("valid");
     assert_eq!((ok.team1_score(), ok.team2_score()), (21, 0));
     const REQUIRED: (&str, &str) = ("Le score est requis", "The score is required");
-    const INVALID: (&str, &str) = (
-        "Le score doit être un nombre entier positif ou nul",
-        "The score must be a whole number, zero or more",
-    );
+    const INVALID: (&str, &str) =
+        ("Le score doit être un nombre entier positif ou nul", "The score must be a whole number, zero or more");
     let cases: Vec<(&str, Value, Expected)> = vec![
         (
             "both missing",
@@ -898,28 +632,14 @@ fn score_rules() {
 
 #[test]
 fn user_id_rules() {
-    assert_eq!(
-        validate_user_id("  abc-123 ").map(|u| u.as_str().to_owned()),
-        Ok("abc-123".to_owned())
-    );
-    const REQUIRED: (&str, &str) = (
-        "L'identifiant de l'utilisateur est requis",
-        "User ID is required",
-    );
+    assert_eq!(validate_user_id("  abc-123 ").map(|u| u.as_str().to_owned()), Ok("abc-123".to_owned()));
+    const REQUIRED: (&str, &str) = ("L'identifiant de l'utilisateur est requis", "User ID is required");
     for raw in ["", "   ", "\t\n"] {
         let errors = validate_user_id(raw).expect_err("blank");
-        assert_errors(
-            "blank user id",
-            &errors,
-            &[("userId", "user_id_required", REQUIRED.0, REQUIRED.1)],
-        );
+        assert_errors("blank user id", &errors, &[("userId", "user_id_required", REQUIRED.0, REQUIRED.1)]);
     }
     let errors = validate_user_id(&"u".repeat(256)).expect_err("too long");
-    assert_errors(
-        "user id too long",
-        &errors,
-        &[("userId", "too_long", TOO_LONG.0, TOO_LONG.1)],
-    );
+    assert_errors("user id too long", &errors, &[("userId", "too_long", TOO_LONG.0, TOO_LONG.1)]);
 }
 
 #[test]

@@ -1,0 +1,298 @@
+use super::knockout::{advance, champion, check_score, plan_knockout};
+use super::*;
+use crate::standings::standings;
+use crate::tournament::Team;
+
+fn settings(courts: u8) -> ScheduleSettings {
+    ScheduleSettings {
+        courts_available: courts,
+        match_duration_minutes: 20,
+        break_between_matches: 10,
+        start_time: DateTime::parse_from_rfc3339("2026-08-24T13:00:00Z").expect("time").with_timezone(&Utc),
+    }
+}
+
+fn ids(n: i64) -> Vec<TeamId> {
+    (1..=n).collect()
+}
+
+#[test]
+fn lower_bounds() {
+    assert_eq!(lower_bound(4, 2), 3);
+    assert_eq!(lower_bound(6, 2), 8);
+    assert_eq!(lower_bound(9, 2), 18);
+    assert_eq!(lower_bound(5, 4), 5, "more courts than teams / 2: one slot per round");
+    assert_eq!(lower_bound(8, 4), 7);
+    assert_eq!(lower_bound(1, 2), 0);
+    assert_eq!(lower_bound(0, 2), 0);
+}
+
+#[test]
+fn circle_method_meets_every_pair_once() {
+    for n in 2..=12 {
+        let rounds = circle_rounds(n);
+        let mut seen = std::collections::BTreeSet::new();
+        for round in &rounds {
+            let mut busy = std::collections::BTreeSet::new();
+            for &(a, b) in round {
+                assert!(busy.insert(a) && busy.insert(b), "n={n}: a team twice in a round");
+                assert!(seen.insert((a.min(b), a.max(b))), "n={n}: pair twice");
+            }
+        }
+        assert_eq!(seen.len(), n * (n - 1) / 2);
+    }
+}
+
+#[test]
+fn small_pools() {
+    let s = pool_schedule(&[], &settings(2)).expect("empty");
+    assert!(s.matches.is_empty());
+    assert_eq!(s.next_start, settings(2).start_time);
+    let s = pool_schedule(&[7], &settings(2)).expect("one team");
+    assert!(s.matches.is_empty());
+    let s = pool_schedule(&[7, 3], &settings(2)).expect("two teams");
+    assert_eq!(s.matches.len(), 1);
+    assert_eq!((s.matches[0].team1_id, s.matches[0].team2_id, s.matches[0].court_number), (Some(7), Some(3), 1));
+    assert_eq!(s.matches[0].round_name, "Poule - Ronde 1");
+    let s = pool_schedule(&ids(4), &settings(2)).expect("four teams");
+    assert_eq!(s.quality.slots_used, 3);
+    assert_eq!(s.next_slot_index, 3);
+    assert_eq!(s.next_start.to_rfc3339(), "2026-08-24T14:30:00+00:00");
+}
+
+#[test]
+fn refuses_duplicates_and_too_many_teams() {
+    assert_eq!(pool_schedule(&[1, 2, 1], &settings(2)), Err(ScheduleError::DuplicateTeam));
+    let many: Vec<TeamId> = (0..129).collect();
+    assert_eq!(pool_schedule(&many, &settings(2)), Err(ScheduleError::TooManyTeams));
+    assert_eq!(ScheduleError::DuplicateTeam.code(), "duplicate_team");
+}
+
+#[test]
+fn settings_from_config_need_a_start_time() {
+    let no_start = crate::validation::validate_tournament_config(&Default::default()).expect("defaults");
+    assert_eq!(ScheduleSettings::from_config(&no_start), Err(ScheduleError::StartTimeRequired));
+    let input = crate::validation::TournamentConfigInput {
+        start_time: Some("2026-08-24T13:00:00Z".into()),
+        ..Default::default()
+    };
+    let config = crate::validation::validate_tournament_config(&input).expect("valid");
+    assert_eq!(ScheduleSettings::from_config(&config), Ok(settings(2)));
+}
+
+#[test]
+fn no_back_to_back_when_the_pool_leaves_room() {
+    // With 2 courts, 4 of 9 teams play at once: consecutive slots can always be disjoint.
+    for (n, courts) in [(9, 2), (10, 2), (12, 2), (13, 3)] {
+        let s = pool_schedule(&ids(n), &settings(courts)).expect("schedule");
+        assert_eq!(s.quality.back_to_back, 0, "{n} teams on {courts} courts");
+        assert_eq!(s.quality.slots_used, s.quality.lower_bound);
+    }
+}
+
+#[test]
+fn court_use_is_balanced() {
+    for (n, courts) in [(6, 2), (7, 3), (9, 2), (11, 4)] {
+        let s = pool_schedule(&ids(n), &settings(courts)).expect("schedule");
+        let mut load = vec![0; courts as usize];
+        for m in &s.matches {
+            load[m.court_number as usize - 1] += 1;
+        }
+        let (lo, hi) = (load.iter().min().copied().unwrap_or(0), load.iter().max().copied().unwrap_or(0));
+        assert!(hi - lo <= 1, "{n} teams on {courts} courts: {load:?}");
+    }
+}
+
+#[test]
+fn quality_figures() {
+    let s = pool_schedule(&ids(6), &settings(2)).expect("schedule");
+    assert_eq!((s.quality.slots_used, s.quality.lower_bound), (8, 8));
+    assert_eq!(s.quality.court_use_percent, 93.8); // 15 matches in 16 court slots
+    assert_eq!(s.quality.longest_wait.len(), 6);
+    // Waits reported in minutes match the slot gaps: gap g slots = (g + 1) * 30 - 20 minutes.
+    for w in &s.quality.longest_wait {
+        assert_eq!(w.minutes, (w.slots + 1) * 30 - 20);
+    }
+    // Recomputing the figures from the matches gives the same numbers.
+    assert_eq!(measure(&s.matches, &ids(6), &settings(2)), s.quality);
+}
+
+#[test]
+fn deterministic() {
+    let a = pool_schedule(&ids(10), &settings(3)).expect("a");
+    let b = pool_schedule(&ids(10), &settings(3)).expect("b");
+    assert_eq!(a, b);
+}
+
+fn completed(p: &PlannedMatch, id: MatchId, s1: u32, s2: u32) -> Match {
+    Match {
+        id,
+        round_type: p.round_type,
+        round_name: p.round_name.clone(),
+        bracket_code: p.bracket_code.clone(),
+        status: MatchStatus::Completed,
+        team1_id: p.team1_id,
+        team2_id: p.team2_id,
+        team1_score: Some(s1),
+        team2_score: Some(s2),
+        scheduled_time: Some(p.scheduled_time),
+        court_number: Some(p.court_number),
+        score_entry_id: None,
+        score_entered_at: None,
+    }
+}
+
+fn stored(p: &PlannedMatch, id: MatchId) -> Match {
+    let mut m = completed(p, id, 0, 0);
+    m.status = MatchStatus::Scheduled;
+    m.team1_score = None;
+    m.team2_score = None;
+    m
+}
+
+/// Pool of `n` teams where the lower id always wins 21-(10 + id): ranks follow ids.
+fn ranked_pool(n: i64, courts: u8) -> (PoolSchedule, Vec<Match>, Vec<Team>) {
+    let teams: Vec<Team> = ids(n).into_iter().map(|id| Team { id, name: format!("Équipe {id}") }).collect();
+    let pool = pool_schedule(&ids(n), &settings(courts)).expect("pool");
+    let matches = pool
+        .matches
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let (a, b) = (p.team1_id.unwrap_or(0), p.team2_id.unwrap_or(0));
+            let loser_score = 10 + a.max(b) as u32 % 10;
+            if a < b {
+                completed(p, i as i64 + 1, 21, loser_score)
+            } else {
+                completed(p, i as i64 + 1, loser_score, 21)
+            }
+        })
+        .collect();
+    (pool, matches, teams)
+}
+
+#[test]
+fn knockout_sizes_and_seeds() {
+    let (pool, matches, teams) = ranked_pool(9, 2);
+    assert!(pool_complete(&matches));
+    let table = standings(&matches, &teams);
+    assert_eq!(table.iter().map(|s| s.team_id).collect::<Vec<_>>(), ids(9));
+    let ko = plan_knockout(&table, &settings(2), pool.next_slot_index);
+    type Row<'a> = (&'a str, Option<TeamId>, Option<TeamId>, u32, u8);
+    let summary: Vec<Row> = ko
+        .iter()
+        .map(|m| {
+            (
+                m.bracket_code.as_deref().unwrap_or(""),
+                m.team1_id,
+                m.team2_id,
+                m.slot_index - pool.next_slot_index,
+                m.court_number,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("QF1", Some(1), Some(8), 0, 1),
+            ("QF2", Some(4), Some(5), 0, 2),
+            ("QF3", Some(2), Some(7), 1, 1),
+            ("QF4", Some(3), Some(6), 1, 2),
+            ("SF1", None, None, 2, 1),
+            ("SF2", None, None, 2, 2),
+            ("F", None, None, 3, 1),
+        ]
+    );
+    assert_eq!(ko[4].team1_from.as_deref(), Some("QF1"));
+    assert_eq!(ko[6].team2_from.as_deref(), Some("SF2"));
+    assert_eq!(ko[0].scheduled_time, pool.next_start);
+
+    let sizes = |n: i64| {
+        let (pool, matches, teams) = ranked_pool(n, 4);
+        let ko = plan_knockout(&standings(&matches, &teams), &settings(4), pool.next_slot_index);
+        ko.iter().map(|m| (m.bracket_code.clone().unwrap_or_default(), m.team1_id, m.team2_id)).collect::<Vec<_>>()
+    };
+    assert_eq!(sizes(1), []);
+    assert_eq!(sizes(2), [("F".to_owned(), Some(1), Some(2))]);
+    assert_eq!(sizes(3), [("F".to_owned(), Some(1), Some(2))]);
+    assert_eq!(
+        sizes(5),
+        [("SF1".to_owned(), Some(1), Some(4)), ("SF2".to_owned(), Some(2), Some(3)), ("F".to_owned(), None, None)]
+    );
+    assert_eq!(sizes(8).len(), 7);
+}
+
+#[test]
+fn winners_advance_and_draws_are_refused() {
+    let (pool, matches, teams) = ranked_pool(8, 2);
+    let ko = plan_knockout(&standings(&matches, &teams), &settings(2), pool.next_slot_index);
+    let mut stored_ko: Vec<Match> = ko.iter().enumerate().map(|(i, p)| stored(p, 100 + i as i64)).collect();
+    // QF1: 1 beats 8; QF2: 5 upsets 4.
+    stored_ko[0] = completed(&ko[0], 100, 21, 12);
+    stored_ko[1] = completed(&ko[1], 101, 18, 21);
+    let after = advance(&stored_ko).expect("advance");
+    assert_eq!((after[4].team1_id, after[4].team2_id), (Some(1), Some(5)));
+    assert_eq!((after[5].team1_id, after[5].team2_id), (None, None));
+    assert_eq!(advance(&after).expect("idempotent"), after);
+
+    // Once SF1 has started, QF1's result can no longer change who plays it.
+    let mut started = after.clone();
+    started[4].status = MatchStatus::InProgress;
+    started[0].team1_score = Some(5);
+    assert_eq!(advance(&started), Err(ScheduleError::BracketConflict));
+
+    // A draw in a knockout match is refused, at entry and in the bracket.
+    assert_eq!(check_score(&after[0], 20, 20), Err(ScheduleError::KnockoutDraw));
+    assert_eq!(check_score(&matches[0], 20, 20), Ok(()), "pool draws are fine");
+    assert_eq!(check_score(&after[5], 21, 10), Err(ScheduleError::MatchTeamsUnknown));
+    let mut drawn = after.clone();
+    drawn[2] = completed(&ko[2], 102, 20, 20);
+    assert_eq!(advance(&drawn), Err(ScheduleError::KnockoutDraw));
+
+    // Play it out: the final gets the semifinal winners, and the final's winner is champion.
+    let mut all = after;
+    all[2] = completed(&ko[2], 102, 21, 3);
+    all[3] = completed(&ko[3], 103, 21, 3);
+    let all = advance(&all).expect("advance");
+    assert_eq!((all[5].team1_id, all[5].team2_id), (Some(2), Some(3)));
+    let mut all = all;
+    let sf1 = PlannedMatch { team1_id: all[4].team1_id, team2_id: all[4].team2_id, ..ko[4].clone() };
+    let sf2 = PlannedMatch { team1_id: all[5].team1_id, team2_id: all[5].team2_id, ..ko[5].clone() };
+    all[4] = completed(&sf1, 104, 21, 15);
+    all[5] = completed(&sf2, 105, 15, 21);
+    let all = advance(&all).expect("advance");
+    assert_eq!((all[6].team1_id, all[6].team2_id), (Some(1), Some(3)));
+    assert_eq!(champion(&all), None);
+    let mut done = all.clone();
+    let fin = PlannedMatch { team1_id: Some(1), team2_id: Some(3), ..ko[6].clone() };
+    done[6] = completed(&fin, 106, 19, 21);
+    assert_eq!(champion(&done), Some(3));
+}
+
+#[test]
+fn removing_a_team() {
+    let (pool, mut matches, teams) = ranked_pool(6, 2);
+    // Only the first half of the matches are played.
+    let half = matches.len() / 2;
+    for (m, p) in matches.iter_mut().zip(&pool.matches).skip(half) {
+        *m = stored(p, m.id);
+    }
+    let gone = 3;
+    let removal = remove_team(&matches, gone);
+    for id in &removal.removed_match_ids {
+        let m = matches.iter().find(|m| m.id == *id).expect("known");
+        assert!(m.involves(gone) && m.status != MatchStatus::Completed);
+    }
+    assert_eq!(removal.kept.len() + removal.removed_match_ids.len(), matches.len());
+    assert!(removal.kept.iter().all(|m| !m.involves(gone) || m.status == MatchStatus::Completed));
+    // Kept matches are untouched: same times and courts.
+    for k in &removal.kept {
+        assert_eq!(Some(k), matches.iter().find(|m| m.id == k.id));
+    }
+    // Standings without the team ignore its played matches.
+    let remaining: Vec<Team> = teams.iter().filter(|t| t.id != gone).cloned().collect();
+    let with_removal = standings(&removal.kept, &remaining);
+    let without_its_matches: Vec<Match> = matches.iter().filter(|m| !m.involves(gone)).cloned().collect();
+    assert_eq!(with_removal, standings(&without_its_matches, &remaining));
+    assert!(with_removal.iter().all(|s| s.team_id != gone));
+}

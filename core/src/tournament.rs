@@ -1,0 +1,87 @@
+//! Tournament data shared by standings, scheduling, the knockout bracket and the score merge.
+//! Shapes follow spec section 3 (Match, Standing) in camelCase JSON.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+pub type TeamId = i64;
+pub type MatchId = i64;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Team {
+    pub id: TeamId,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoundType {
+    Pool,
+    Quarterfinal,
+    Semifinal,
+    Final,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    Scheduled,
+    InProgress,
+    Completed,
+}
+
+/// A stored match. Knockout matches carry a `bracketCode` (`QF1`..`QF4`, `SF1`, `SF2`, `F`) and
+/// have no team until the match feeding that side is decided. `scoreEntryId` and
+/// `scoreEnteredAt` record which score entry set the score (see [`crate::sync`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Match {
+    pub id: MatchId,
+    pub round_type: RoundType,
+    #[serde(default)]
+    pub round_name: String,
+    #[serde(default)]
+    pub bracket_code: Option<String>,
+    pub status: MatchStatus,
+    #[serde(default)]
+    pub team1_id: Option<TeamId>,
+    #[serde(default)]
+    pub team2_id: Option<TeamId>,
+    #[serde(default)]
+    pub team1_score: Option<u32>,
+    #[serde(default)]
+    pub team2_score: Option<u32>,
+    #[serde(default)]
+    pub scheduled_time: Option<DateTime<Utc>>,
+    #[serde(default)]
+    pub court_number: Option<u8>,
+    #[serde(default)]
+    pub score_entry_id: Option<String>,
+    #[serde(default)]
+    pub score_entered_at: Option<DateTime<Utc>>,
+}
+
+impl Match {
+    /// Both teams and both scores of a completed match.
+    pub fn result(&self) -> Option<(TeamId, TeamId, u32, u32)> {
+        if self.status != MatchStatus::Completed {
+            return None;
+        }
+        Some((self.team1_id?, self.team2_id?, self.team1_score?, self.team2_score?))
+    }
+
+    /// The winner of a completed match; `None` for a draw or an undecided match.
+    pub fn winner(&self) -> Option<TeamId> {
+        let (t1, t2, s1, s2) = self.result()?;
+        match s1.cmp(&s2) {
+            std::cmp::Ordering::Greater => Some(t1),
+            std::cmp::Ordering::Less => Some(t2),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    pub fn involves(&self, team: TeamId) -> bool {
+        self.team1_id == Some(team) || self.team2_id == Some(team)
+    }
+}

@@ -1,0 +1,233 @@
+//! Invariants that must hold for every input: the pool schedule, the standings and the merge.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use centre_core::schedule::{ScheduleSettings, pool_schedule};
+use centre_core::standings::standings;
+use centre_core::sync::{ScoreEntry, merge_scores};
+use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use proptest::prelude::*;
+
+fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 8, 24, 13, 0, 0).single().expect("valid time")
+}
+
+/// Fewest slots, derived independently of the scheduler: every team plays `n - 1` matches one
+/// at a time (so at least `n - 1` slots, `n` for an odd count where a team must sit out each
+/// round), and at most `courts` matches fit in a slot.
+fn expected_slots(n: usize, courts: usize) -> u32 {
+    if n < 2 {
+        return 0;
+    }
+    let matches = n * (n - 1) / 2;
+    let rounds = if n.is_multiple_of(2) { n - 1 } else { n };
+    matches.div_ceil(courts).max(rounds) as u32
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pool_schedule_invariants(n in 0usize..=14, courts in 1u8..=4, minutes in 10u16..=60, rest in 5u16..=30, offset in -50i64..50) {
+        let teams: Vec<i64> = (0..n as i64).map(|i| offset + 7 * i).collect();
+        let settings = ScheduleSettings { courts_available: courts, match_duration_minutes: minutes, break_between_matches: rest, start_time: start() };
+        let schedule = pool_schedule(&teams, &settings).expect("schedule");
+
+        // Every pair meets exactly once, and only listed teams play.
+        let mut pairs = BTreeSet::new();
+        for m in &schedule.matches {
+            let (a, b) = (m.team1_id.expect("pool teams known"), m.team2_id.expect("pool teams known"));
+            prop_assert!(a != b);
+            prop_assert!(teams.contains(&a) && teams.contains(&b));
+            prop_assert!(pairs.insert((a.min(b), a.max(b))), "pair {a}-{b} twice");
+            prop_assert_eq!(m.round_type, RoundType::Pool);
+        }
+        prop_assert_eq!(pairs.len(), n * n.saturating_sub(1) / 2);
+
+        // No team and no court twice in a slot; courts within range; times follow slots.
+        let mut by_slot: BTreeMap<u32, Vec<_>> = BTreeMap::new();
+        for m in &schedule.matches {
+            by_slot.entry(m.slot_index).or_default().push(m);
+            prop_assert!((1..=courts).contains(&m.court_number));
+            let offset = i64::from(m.slot_index) * i64::from(minutes + rest);
+            prop_assert_eq!(m.scheduled_time, start() + Duration::minutes(offset));
+        }
+        for (slot, ms) in &by_slot {
+            let mut busy = BTreeSet::new();
+            let mut used_courts = BTreeSet::new();
+            for m in ms {
+                prop_assert!(busy.insert(m.team1_id) && busy.insert(m.team2_id), "team twice in slot {slot}");
+                prop_assert!(used_courts.insert(m.court_number), "court twice in slot {slot}");
+            }
+        }
+
+        // As few slots as possible, with no empty slot in between.
+        let expected = expected_slots(n, usize::from(courts));
+        prop_assert_eq!(schedule.quality.slots_used, expected);
+        prop_assert_eq!(schedule.quality.lower_bound, expected);
+        prop_assert_eq!(by_slot.len() as u32, expected);
+
+        // The reported back-to-back count is the real one.
+        let mut slots_of: BTreeMap<i64, Vec<u32>> = BTreeMap::new();
+        for m in &schedule.matches {
+            for t in [m.team1_id, m.team2_id].into_iter().flatten() {
+                slots_of.entry(t).or_default().push(m.slot_index);
+            }
+        }
+        let b2b: u32 = slots_of.values_mut().map(|v| { v.sort_unstable(); v.windows(2).filter(|w| w[1] == w[0] + 1).count() as u32 }).sum();
+        prop_assert_eq!(schedule.quality.back_to_back, b2b);
+    }
+}
+
+fn pool_match(id: i64, a: i64, b: i64, sa: u32, sb: u32, status: MatchStatus, round: RoundType) -> Match {
+    Match {
+        id,
+        round_type: round,
+        round_name: String::new(),
+        bracket_code: None,
+        status,
+        team1_id: Some(a),
+        team2_id: Some(b),
+        team1_score: Some(sa),
+        team2_score: Some(sb),
+        scheduled_time: None,
+        court_number: None,
+        score_entry_id: None,
+        score_entered_at: None,
+    }
+}
+
+fn status_of(k: u8) -> MatchStatus {
+    match k % 4 {
+        0 => MatchStatus::Scheduled,
+        1 => MatchStatus::InProgress,
+        _ => MatchStatus::Completed,
+    }
+}
+
+fn round_of(k: u8) -> RoundType {
+    if k.is_multiple_of(5) { RoundType::Semifinal } else { RoundType::Pool }
+}
+
+/// Reorders `items` by the sort keys `keys` (a pseudo-random permutation from proptest).
+fn permute<T: Clone>(items: &[T], keys: &[u32]) -> Vec<T> {
+    let mut idx: Vec<usize> = (0..items.len()).collect();
+    idx.sort_by_key(|&i| (keys.get(i).copied().unwrap_or(0), i));
+    idx.into_iter().map(|i| items[i].clone()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn standings_sums_hold(
+        n in 2usize..9,
+        raw in prop::collection::vec((0usize..9, 0usize..9, 0u32..30, 0u32..30, any::<u8>(), any::<u8>()), 0..40),
+        keys in prop::collection::vec(any::<u32>(), 50),
+    ) {
+        let teams: Vec<Team> = (0..n).map(|i| Team { id: 100 + i as i64, name: format!("T{}", i % 3) }).collect();
+        let matches: Vec<Match> = raw
+            .iter()
+            .enumerate()
+            .map(|(i, &(a, b, sa, sb, st, rt))| pool_match(i as i64, 100 + a as i64, 100 + b as i64, sa, sb, status_of(st), round_of(rt)))
+            .collect();
+        let table = standings(&matches, &teams);
+        prop_assert_eq!(table.len(), n);
+        let counted = matches.iter().filter(|m| {
+            m.status == MatchStatus::Completed && m.round_type == RoundType::Pool && m.team1_id != m.team2_id
+                && teams.iter().any(|t| Some(t.id) == m.team1_id) && teams.iter().any(|t| Some(t.id) == m.team2_id)
+        }).count() as u32;
+        for s in &table {
+            prop_assert_eq!(s.tournament_points, 3 * s.wins + s.draws);
+            prop_assert_eq!(s.wins + s.draws + s.losses, s.played);
+            prop_assert_eq!(i64::from(s.points_for) - i64::from(s.points_against), s.points_differential);
+        }
+        prop_assert_eq!(table.iter().map(|s| s.points_differential).sum::<i64>(), 0);
+        prop_assert_eq!(table.iter().map(|s| s.wins).sum::<u32>(), table.iter().map(|s| s.losses).sum::<u32>());
+        prop_assert_eq!(table.iter().map(|s| s.played).sum::<u32>(), 2 * counted);
+        prop_assert_eq!(table.iter().map(|s| s.position).collect::<Vec<_>>(), (1..=n as u32).collect::<Vec<_>>());
+        for w in table.windows(2) {
+            let key = |s: &centre_core::standings::Standing| (s.tournament_points, s.points_differential, s.points_for);
+            prop_assert!(key(&w[0]) >= key(&w[1]), "sorted by points, differential, points for");
+        }
+        // The order never depends on the order of the inputs.
+        let shuffled = standings(&permute(&matches, &keys), &permute(&teams, &keys[10..]));
+        prop_assert_eq!(shuffled, table);
+    }
+}
+
+fn base_matches(scored: &[(bool, u8)]) -> Vec<Match> {
+    scored
+        .iter()
+        .enumerate()
+        .map(|(i, &(pre, kind))| {
+            let round = if kind % 3 == 0 { RoundType::Final } else { RoundType::Pool };
+            let mut m = pool_match(i as i64, 1, 2, 0, 0, MatchStatus::Scheduled, round);
+            m.team1_score = None;
+            m.team2_score = None;
+            if kind % 7 == 1 {
+                m.team2_id = None; // a knockout side not decided yet
+            }
+            if pre {
+                m.team1_score = Some(3);
+                m.team2_score = Some(1);
+                m.status = MatchStatus::Completed;
+                m.score_entry_id = Some("e2".to_owned());
+                m.score_entered_at = Some(start() + Duration::minutes(2));
+            }
+            m
+        })
+        .collect()
+}
+
+fn entries(raw: &[(u8, i64, u32, u32, i64, u8)]) -> Vec<ScoreEntry> {
+    raw.iter()
+        .map(|&(id, match_id, s1, s2, minute, device)| ScoreEntry {
+            entry_id: format!("e{}", id % 6),
+            match_id,
+            team1_score: s1,
+            team2_score: s2,
+            entered_at: start() + Duration::minutes(minute),
+            device_id: format!("device-{}", device % 3),
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn merge_is_idempotent_and_order_independent(
+        scored in prop::collection::vec((any::<bool>(), any::<u8>()), 1..5),
+        raw in prop::collection::vec((any::<u8>(), 0i64..6, 0u32..4, 0u32..4, 0i64..4, any::<u8>()), 0..12),
+        keys in prop::collection::vec(any::<u32>(), 12),
+        split in 0usize..12,
+    ) {
+        let matches = base_matches(&scored);
+        let all = entries(&raw);
+        let once = merge_scores(&matches, &all);
+        // Idempotent: applying the same entries again changes nothing.
+        let twice = merge_scores(&once.matches, &all);
+        prop_assert_eq!(&twice.matches, &once.matches);
+        prop_assert!(twice.applied.is_empty());
+        // Order-independent: any permutation gives the same outcome.
+        prop_assert_eq!(&merge_scores(&matches, &permute(&all, &keys)), &once);
+        // Batches: syncing in two goes gives the same matches as one.
+        let cut = split.min(all.len());
+        let first = merge_scores(&matches, &all[..cut]);
+        let second = merge_scores(&first.matches, &all[cut..]);
+        prop_assert_eq!(&second.matches, &once.matches);
+        // Every entry is accounted for exactly once (by id).
+        let ids: BTreeSet<&str> = all.iter().map(|e| e.entry_id.as_str()).collect();
+        let reported: BTreeSet<&str> = once.applied.iter().chain(&once.superseded).map(String::as_str)
+            .chain(once.rejected.iter().map(|r| r.entry_id.as_str())).collect();
+        prop_assert_eq!(reported, ids);
+        // A knockout match never ends in a draw through the merge.
+        for m in &once.matches {
+            if m.round_type != RoundType::Pool && m.status == MatchStatus::Completed {
+                prop_assert_ne!(m.team1_score, m.team2_score);
+            }
+        }
+    }
+}
