@@ -11,6 +11,7 @@ use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 
+use crate::auth::AuthState;
 use crate::db::{Db, OpenError, seed};
 use crate::error::{error_response, translate_errors};
 use crate::mail::Mailer;
@@ -22,6 +23,7 @@ pub struct AppState {
     pub db: Db,
     pub settings: Arc<Settings>,
     pub mailer: Mailer,
+    pub auth: AuthState,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -30,6 +32,8 @@ pub enum PrepareError {
     Database(#[from] OpenError),
     #[error(transparent)]
     Mail(#[from] crate::mail::MailSetupError),
+    #[error(transparent)]
+    Auth(#[from] crate::auth::AuthSetupError),
 }
 
 /// Opens and migrates the database, seeds reference (and demo) data, sets up mail. Blocking;
@@ -46,15 +50,19 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     if settings.demo {
         seed::demo_data(&mut conn, settings.timezone)?;
     }
-    Ok(AppState { db, settings: Arc::new(settings), mailer })
+    let auth = AuthState::open(&settings)?;
+    Ok(AppState { db, settings: Arc::new(settings), mailer, auth })
 }
 
 const MAX_BODY_BYTES: usize = 256 * 1024;
 
 pub fn build_router(state: AppState) -> Router {
+    let sessions = state.auth.session_layer(state.settings.is_https());
     Router::new()
         .merge(crate::routes::api_router())
         .fallback(crate::web::serve_pwa)
+        .layer(sessions)
+        .layer(middleware::from_fn_with_state(state.clone(), crate::auth::origin::require_same_origin))
         .with_state(state)
         .layer(middleware::from_fn(translate_errors))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))

@@ -1,6 +1,7 @@
 //! The centre's server: settings, database, HTTP routes and the embedded PWA.
 
 pub mod app;
+pub mod auth;
 pub mod db;
 pub mod error;
 pub mod mail;

@@ -1,6 +1,6 @@
 use std::process::ExitCode;
 
-use centre_server::settings::{Cli, Command, Settings};
+use centre_server::settings::{AdminCommand, Cli, Command, Settings};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
@@ -12,6 +12,7 @@ fn main() -> ExitCode {
         .init();
     let result = match cli.command {
         Command::Serve(args) => serve(&args),
+        Command::Admin(AdminCommand::Grant { user, db }) => grant_admin(&user, &db),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -43,6 +44,7 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
             .map_err(|e| e.to_string())?;
         let db = state.db.clone();
         state.mailer.spawn_worker(db.clone());
+        state.auth.spawn_session_cleanup();
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!("listening on http://{local}");
         axum::serve(listener, centre_server::build_router(state))
@@ -56,6 +58,28 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
             .map_err(|e| format!("checkpoint failed: {e}"))?;
         Ok(())
     })
+}
+
+/// `centre admin grant <email or id>`: bootstrap or repair the admin list from the server.
+fn grant_admin(who: &str, db: &std::path::Path) -> Result<(), String> {
+    let who = who.trim();
+    if who.contains('@') && centre_core::validation::Email::parse(who).is_err() {
+        return Err(format!("'{who}' is not a valid e-mail address"));
+    }
+    centre_server::db::Db::open(db).map_err(|e| e.to_string())?;
+    let conn = rusqlite::Connection::open(db).map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
+    conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
+    conn.execute_batch("PRAGMA foreign_keys=ON;").map_err(|e| e.to_string())?;
+    match centre_server::db::users::grant_admin_from_cli(&conn, who) {
+        Ok(user) => {
+            println!("admin granted to {} (id {})", user.email, user.id);
+            Ok(())
+        }
+        Err(centre_server::db::users::GrantError::UnknownUser) => {
+            Err(format!("no user with id '{who}' (give an e-mail address to grant before the first sign-in)"))
+        }
+        Err(e) => Err(format!("granting admin failed: {e}")),
+    }
 }
 
 async fn shutdown_signal() {

@@ -16,6 +16,22 @@ pub struct Cli {
 pub enum Command {
     /// Start the web server (API + embedded PWA).
     Serve(Box<ServeArgs>),
+    /// Manage roles from the command line.
+    #[command(subcommand)]
+    Admin(AdminCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminCommand {
+    /// Grant the admin role to a user, by e-mail or id. An e-mail nobody has signed in with yet
+    /// is remembered: the grant applies at that person's first sign-in.
+    Grant {
+        /// The user's e-mail address or id.
+        user: String,
+        /// SQLite database file.
+        #[arg(long, env = "CENTRE_DB", default_value = "./data/centre.db")]
+        db: PathBuf,
+    },
 }
 
 #[derive(Debug, Clone, Args)]
@@ -48,6 +64,18 @@ pub struct ServeArgs {
     /// Folder for e-mails when no SMTP server is set (default: "outbox" beside the database).
     #[arg(long, env = "CENTRE_MAIL_DIR")]
     pub mail_dir: Option<PathBuf>,
+    /// OpenID Connect issuer URL (discovery at <issuer>/.well-known/openid-configuration).
+    #[arg(long, env = "CENTRE_OIDC_ISSUER")]
+    pub oidc_issuer: Option<String>,
+    /// OpenID Connect client id.
+    #[arg(long, env = "CENTRE_OIDC_CLIENT_ID")]
+    pub oidc_client_id: Option<String>,
+    /// OpenID Connect client secret (never printed).
+    #[arg(long, env = "CENTRE_OIDC_CLIENT_SECRET", hide_env_values = true)]
+    pub oidc_client_secret: Option<String>,
+    /// Comma-separated e-mails granted the admin role when they sign in.
+    #[arg(long, env = "CENTRE_ADMIN_EMAILS", default_value = "")]
+    pub admin_emails: String,
 }
 
 fn parse_flag(value: &str) -> Result<bool, String> {
@@ -70,6 +98,27 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub mail_dir: PathBuf,
+    pub oidc: Option<OidcSettings>,
+    /// Lower-case e-mails granted admin at sign-in.
+    pub admin_emails: Vec<String>,
+}
+
+/// The OpenID Connect provider and this site's client registration with it.
+#[derive(Clone)]
+pub struct OidcSettings {
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: String,
+}
+
+impl std::fmt::Debug for OidcSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OidcSettings")
+            .field("issuer", &self.issuer)
+            .field("client_id", &self.client_id)
+            .field("client_secret", &"***")
+            .finish()
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -80,6 +129,18 @@ pub enum SettingsError {
     PublicUrl(String),
     #[error("invalid --timezone '{0}': expected an IANA time zone such as America/Toronto")]
     Timezone(String),
+    #[error(
+        "--dev-login cannot be used with an https --public-url ({0}): development sign-in lets anyone sign in as anyone, never enable it in production"
+    )]
+    DevLoginInProduction(String),
+    #[error(
+        "incomplete OpenID Connect settings: set all of --oidc-issuer, --oidc-client-id and --oidc-client-secret, or none (missing: {0})"
+    )]
+    OidcIncomplete(String),
+    #[error("invalid --oidc-issuer '{0}': expected an http:// or https:// URL")]
+    OidcIssuer(String),
+    #[error("invalid --admin-emails entry '{0}': expected comma-separated e-mail addresses")]
+    AdminEmail(String),
 }
 
 impl Settings {
@@ -92,6 +153,11 @@ impl Settings {
         let timezone =
             args.timezone.parse::<chrono_tz::Tz>().map_err(|_| SettingsError::Timezone(args.timezone.clone()))?;
         let mail_dir = args.mail_dir.clone().unwrap_or_else(|| default_mail_dir(&args.db));
+        if args.dev_login && public_url.starts_with("https://") {
+            return Err(SettingsError::DevLoginInProduction(public_url));
+        }
+        let oidc = oidc_settings(args)?;
+        let admin_emails = parse_admin_emails(&args.admin_emails)?;
         Ok(Settings {
             addr,
             db: args.db.clone(),
@@ -102,6 +168,8 @@ impl Settings {
             smtp_url: args.smtp_url.clone(),
             mail_from: args.mail_from.clone(),
             mail_dir,
+            oidc,
+            admin_emails,
         })
     }
 
@@ -118,13 +186,15 @@ impl Settings {
             smtp_url: None,
             mail_from: "Centre plein air de La Pêche <no-reply@localhost>".to_owned(),
             mail_dir,
+            oidc: None,
+            admin_emails: Vec::new(),
         }
     }
 
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -134,12 +204,56 @@ impl Settings {
             self.smtp_url.as_deref().map_or_else(|| "none".to_owned(), mask_url_secret),
             self.mail_from,
             self.mail_dir.display(),
+            self.oidc.as_ref().map_or("none", |o| o.issuer.as_str()),
+            self.oidc.as_ref().map_or("none", |o| o.client_id.as_str()),
+            if self.oidc.is_some() { "***" } else { "none" },
+            self.admin_emails.join(","),
         )
     }
 
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
     }
+}
+
+fn oidc_settings(args: &ServeArgs) -> Result<Option<OidcSettings>, SettingsError> {
+    let clean = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_owned);
+    let (issuer, client_id, client_secret) =
+        (clean(&args.oidc_issuer), clean(&args.oidc_client_id), clean(&args.oidc_client_secret));
+    match (issuer, client_id, client_secret) {
+        (None, None, None) => Ok(None),
+        (Some(issuer), Some(client_id), Some(client_secret)) => {
+            // Kept exactly as given: the provider's metadata must name the same issuer.
+            let valid = url::Url::parse(&issuer).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.has_host());
+            if !valid {
+                return Err(SettingsError::OidcIssuer(issuer));
+            }
+            Ok(Some(OidcSettings { issuer, client_id, client_secret }))
+        }
+        (issuer, client_id, client_secret) => {
+            let missing: Vec<&str> = [
+                ("--oidc-issuer", issuer.is_none()),
+                ("--oidc-client-id", client_id.is_none()),
+                ("--oidc-client-secret", client_secret.is_none()),
+            ]
+            .into_iter()
+            .filter_map(|(name, absent)| absent.then_some(name))
+            .collect();
+            Err(SettingsError::OidcIncomplete(missing.join(", ")))
+        }
+    }
+}
+
+fn parse_admin_emails(raw: &str) -> Result<Vec<String>, SettingsError> {
+    raw.split(',')
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+        .map(|e| {
+            centre_core::validation::Email::parse(e)
+                .map(|_| e.to_lowercase())
+                .map_err(|_| SettingsError::AdminEmail(e.to_owned()))
+        })
+        .collect()
 }
 
 fn default_mail_dir(db: &std::path::Path) -> PathBuf {
@@ -179,6 +293,11 @@ mod tests {
         assert!(normalise_public_url("https://centre.example/app").is_err());
         assert!(parse_flag("maybe").is_err());
         assert_eq!(parse_flag("1"), Ok(true));
+        assert_eq!(
+            parse_admin_emails(" Ana@Example.org, ,bo@example.org").ok(),
+            Some(vec!["ana@example.org".to_owned(), "bo@example.org".to_owned()])
+        );
+        assert!(parse_admin_emails("not-an-email").is_err());
         assert_eq!(mask_url_secret("smtps://centre:hunter2@mail.example:465"), "smtps://centre:***@mail.example:465");
         assert_eq!(mask_url_secret("smtp://127.0.0.1:2525"), "smtp://127.0.0.1:2525");
     }

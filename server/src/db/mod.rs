@@ -5,6 +5,7 @@
 pub mod events;
 pub mod outbox;
 pub mod seed;
+pub mod users;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

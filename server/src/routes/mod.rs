@@ -1,10 +1,12 @@
 //! HTTP only: each handler sits next to its request and response types.
 
+mod admin;
+mod auth;
 mod events;
 mod health;
 
 use axum::Router;
-use axum::routing::{any, get};
+use axum::routing::{any, get, post};
 
 use crate::app::AppState;
 use crate::error::AppError;
@@ -12,6 +14,18 @@ use crate::error::AppError;
 pub fn api_router() -> Router<AppState> {
     Router::new()
         .route("/api/health", get(health::health))
+        .route("/api/login", get(auth::login))
+        .route("/api/callback", get(auth::callback))
+        .route("/api/logout", get(auth::logout))
+        .route("/api/dev-login", post(auth::dev_login))
+        .route("/api/auth/user", get(auth::current_user))
+        .route("/api/admin/status", get(admin::admin_status))
+        .route("/api/supervisor/status", get(admin::supervisor_status))
+        .route("/api/admin/users", get(admin::admins))
+        .route("/api/admin/users/{userId}", post(admin::add_admin).delete(admin::remove_admin))
+        .route("/api/admin/supervisors", get(admin::supervisors))
+        .route("/api/admin/supervisors/{userId}", post(admin::add_supervisor).delete(admin::remove_supervisor))
+        .route("/api/admin/all-users", get(admin::members))
         .route("/api/events", get(events::list))
         .route("/api/events/{id}", get(events::one))
         .route("/api", any(api_not_found))

@@ -5,6 +5,39 @@ use std::path::PathBuf;
 
 use centre_server::settings::Settings;
 
+/// A signed-in user with their own client (cookies).
+pub struct User {
+    pub id: String,
+    pub email: String,
+    pub client: reqwest::Client,
+}
+
+/// Like a browser on the site: keeps cookies and sends `Origin: <site>` (state-changing requests
+/// without it are refused).
+pub fn same_origin_client(url: &str) -> reqwest::Client {
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(reqwest::header::ORIGIN, reqwest::header::HeaderValue::from_str(url).unwrap());
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .default_headers(headers)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+pub async fn sign_in(client: &reqwest::Client, url: &str, email: &str) -> String {
+    let local = email.split('@').next().unwrap_or("x");
+    let response = client
+        .post(format!("{url}/api/dev-login"))
+        .json(&serde_json::json!({ "email": email, "firstName": local, "lastName": "Test" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "dev sign-in of {email}");
+    let user: serde_json::Value = response.json().await.unwrap();
+    user["id"].as_str().unwrap().to_owned()
+}
+
 pub struct TestApp {
     pub url: String,
     pub client: reqwest::Client,
@@ -28,12 +61,61 @@ impl TestApp {
         configure(&mut settings);
         let state = tokio::task::spawn_blocking(move || centre_server::prepare(settings)).await.unwrap().unwrap();
         state.mailer.spawn_worker(state.db.clone());
+        state.auth.spawn_session_cleanup();
         let router = centre_server::build_router(state);
         tokio::spawn(async move {
             axum::serve(listener, router).await.unwrap();
         });
-        let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
-        TestApp { url: format!("http://{addr}"), client, db_path, _dir: dir }
+        let url = format!("http://{addr}");
+        let client = same_origin_client(&url);
+        TestApp { url, client, db_path, _dir: dir }
+    }
+
+    /// An app whose `client` is signed in as an admin (admin@example.org).
+    pub async fn with_admin() -> TestApp {
+        let app = Self::spawn().await;
+        let id = app.sign_in_as("admin@example.org").await;
+        app.grant(&id, "admin");
+        app
+    }
+
+    /// A new browser-like client (own cookies, Origin = the site), signed out.
+    pub fn new_client(&self) -> reqwest::Client {
+        same_origin_client(&self.url)
+    }
+
+    /// Signs `self.client` in through `POST /api/dev-login`; answers the user id.
+    pub async fn sign_in_as(&self, email: &str) -> String {
+        sign_in(&self.client, &self.url, email).await
+    }
+
+    /// A new client signed in as `email`, with `role` ("admin", "supervisor") granted if any.
+    pub async fn user(&self, email: &str, role: Option<&str>) -> User {
+        let client = self.new_client();
+        let id = sign_in(&client, &self.url, email).await;
+        if let Some(role) = role {
+            self.grant(&id, role);
+        }
+        User { id, email: email.to_owned(), client }
+    }
+
+    /// Grants a role straight in the database (what `centre admin grant` does for admins).
+    pub fn grant(&self, user_id: &str, role: &str) {
+        let conn = rusqlite::Connection::open(&self.db_path).unwrap();
+        conn.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
+        conn.execute(
+            "INSERT OR IGNORE INTO role_grants (user_id, role, granted_at) VALUES (?1, ?2, '2026-01-01T00:00:00Z')",
+            [user_id, role],
+        )
+        .unwrap();
+    }
+
+    pub async fn post(&self, path: &str) -> reqwest::Response {
+        self.client.post(self.at(path)).send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str) -> reqwest::Response {
+        self.client.delete(self.at(path)).send().await.unwrap()
     }
 
     pub fn at(&self, path: &str) -> String {

@@ -1,0 +1,223 @@
+//! Who is asking: sessions, sign-in (OpenID Connect or the development sign-in) and the
+//! extractors that put authorization in handler signatures.
+//!
+//! - `CurrentUser`: signed in, else 401.
+//! - `Staff`: admin or supervisor, else 403 (401 signed out).
+//! - `Admin`: admin, else 403 (401 signed out).
+//!
+//! A handler that takes `Admin` cannot run for anyone else; there is no other check to forget.
+
+pub mod oidc;
+pub mod origin;
+pub mod pages;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration as StdDuration;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::session_store::ExpiredDeletion;
+use tower_sessions::{Expiry, Session, SessionManagerLayer};
+use tower_sessions_rusqlite_store::RusqliteStore;
+
+use crate::app::AppState;
+use crate::db::OpenError;
+use crate::db::users::{self, Role, UserRow, UserWithRoles};
+use crate::error::AppError;
+use crate::settings::Settings;
+
+pub const SESSION_COOKIE: &str = "centre.sid";
+/// Sessions last 30 days from the last activity (rolling).
+pub const SESSION_DAYS: i64 = 30;
+/// How often expired sessions are deleted.
+const CLEANUP_EVERY: StdDuration = StdDuration::from_secs(60 * 60);
+
+const KEY_USER: &str = "userId";
+/// The day (days since the epoch) the session was last extended: extending at most once a day
+/// keeps the rolling expiry without a database write on every request.
+const KEY_TOUCHED: &str = "touchedDay";
+pub(crate) const KEY_ID_TOKEN: &str = "idToken";
+pub(crate) const KEY_FLOW: &str = "oidcFlow";
+
+/// Session store and sign-in provider, shared by every request.
+#[derive(Clone)]
+pub struct AuthState {
+    pub store: RusqliteStore,
+    pub oidc: Option<Arc<oidc::Oidc>>,
+}
+
+impl AuthState {
+    /// Opens the session store on the application database (its table comes from the migrations).
+    pub fn open(settings: &Settings) -> Result<AuthState, AuthSetupError> {
+        let store = RusqliteStore::new(open_store_connection(&settings.db)?.into());
+        let oidc = match settings.oidc.clone() {
+            Some(o) => Some(Arc::new(oidc::Oidc::new(o, &settings.public_url)?)),
+            None => None,
+        };
+        Ok(AuthState { store, oidc })
+    }
+
+    /// The session layer: cookie `centre.sid`, HttpOnly, SameSite=Lax, Secure when the public URL
+    /// is https, 30 days from the last activity.
+    pub fn session_layer(&self, secure: bool) -> SessionManagerLayer<RusqliteStore> {
+        SessionManagerLayer::new(self.store.clone())
+            .with_name(SESSION_COOKIE)
+            .with_http_only(true)
+            .with_same_site(SameSite::Lax)
+            .with_secure(secure)
+            .with_path("/")
+            .with_expiry(Expiry::OnInactivity(time::Duration::days(SESSION_DAYS)))
+    }
+
+    /// Deletes expired sessions now and then, for as long as the server runs.
+    pub fn spawn_session_cleanup(&self) -> tokio::task::JoinHandle<()> {
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(CLEANUP_EVERY);
+            loop {
+                interval.tick().await;
+                if let Err(e) = store.delete_expired().await {
+                    tracing::warn!(error = %e, "deleting expired sessions failed; will retry");
+                }
+            }
+        })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AuthSetupError {
+    #[error(transparent)]
+    Database(#[from] OpenError),
+    #[error(transparent)]
+    Http(#[from] oidc::HttpClientError),
+}
+
+fn open_store_connection(path: &Path) -> Result<rusqlite::Connection, OpenError> {
+    let wrap = |source| OpenError::Open { path: path.to_owned(), source };
+    let conn = rusqlite::Connection::open(path).map_err(wrap)?;
+    conn.busy_timeout(StdDuration::from_secs(10)).map_err(wrap)?;
+    conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;").map_err(wrap)?;
+    Ok(conn)
+}
+
+fn session_error(e: impl std::fmt::Display) -> AppError {
+    AppError::Internal(format!("session: {e}"))
+}
+
+async fn session_of(parts: &mut Parts, state: &AppState) -> Result<Session, AppError> {
+    Session::from_request_parts(parts, state).await.map_err(|(_, message)| session_error(message))
+}
+
+/// Signs `user` in on this session: a new session id (no fixation), then the user id.
+pub async fn sign_in(session: &Session, user: &UserRow) -> Result<(), AppError> {
+    session.cycle_id().await.map_err(session_error)?;
+    session.insert(KEY_USER, &user.id).await.map_err(session_error)?;
+    session.insert(KEY_TOUCHED, today_number()).await.map_err(session_error)?;
+    Ok(())
+}
+
+/// Ends the session: the row is deleted and the cookie cleared.
+pub async fn sign_out(session: &Session) -> Result<(), AppError> {
+    session.flush().await.map_err(session_error)
+}
+
+fn today_number() -> i64 {
+    chrono::Utc::now().timestamp().div_euclid(86_400)
+}
+
+/// Grants admin at sign-in to the e-mails of `--admin-emails`.
+pub fn bootstrap_admin(conn: &rusqlite::Connection, settings: &Settings, user: &UserRow) -> Result<(), AppError> {
+    if settings.admin_emails.iter().any(|e| e.eq_ignore_ascii_case(user.email.trim())) {
+        users::grant(conn, &user.id, Role::Admin, None).map_err(|e| AppError::Internal(e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// The signed-in user, with their roles. Rejects with 401 when signed out.
+#[derive(Clone, Debug)]
+pub struct CurrentUser(pub UserWithRoles);
+
+impl CurrentUser {
+    pub fn id(&self) -> &str {
+        &self.0.user.id
+    }
+    pub fn user(&self) -> &UserRow {
+        &self.0.user
+    }
+    pub fn is_admin(&self) -> bool {
+        self.0.is_admin
+    }
+    pub fn is_supervisor(&self) -> bool {
+        self.0.is_supervisor
+    }
+}
+
+/// The signed-in user if any (never rejects).
+#[derive(Clone, Debug)]
+pub struct MaybeUser(pub Option<CurrentUser>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        if let Some(found) = parts.extensions.get::<MaybeUser>() {
+            return Ok(found.clone());
+        }
+        let session = session_of(parts, state).await?;
+        let user_id: Option<String> = session.get(KEY_USER).await.map_err(session_error)?;
+        let found = match user_id {
+            None => None,
+            Some(id) => {
+                let user = state.db.read(move |conn| users::find_with_roles(conn, &id).map_err(AppError::from)).await?;
+                if user.is_some() {
+                    // Rolling expiry: extend (save) the session at most once a day.
+                    let touched: Option<i64> = session.get(KEY_TOUCHED).await.map_err(session_error)?;
+                    let today = today_number();
+                    if touched != Some(today) {
+                        session.insert(KEY_TOUCHED, today).await.map_err(session_error)?;
+                    }
+                }
+                user.map(CurrentUser)
+            }
+        };
+        let found = MaybeUser(found);
+        parts.extensions.insert(found.clone());
+        Ok(found)
+    }
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        MaybeUser::from_request_parts(parts, state).await?.0.ok_or_else(AppError::unauthorized)
+    }
+}
+
+/// An admin or a supervisor (the bookings view). 401 signed out, 403 otherwise.
+#[derive(Clone, Debug)]
+pub struct Staff(pub CurrentUser);
+
+impl FromRequestParts<AppState> for Staff {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        if user.is_admin() || user.is_supervisor() { Ok(Staff(user)) } else { Err(AppError::forbidden()) }
+    }
+}
+
+/// An admin. 401 signed out, 403 otherwise.
+#[derive(Clone, Debug)]
+pub struct Admin(pub CurrentUser);
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        if user.is_admin() { Ok(Admin(user)) } else { Err(AppError::forbidden()) }
+    }
+}

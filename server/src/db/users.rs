@@ -1,0 +1,278 @@
+//! Users and their role grants. Functions take a connection so that handlers run them through
+//! `Db::read` / `Db::write` and the command line (`centre admin grant`) runs them directly.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::db::seed::utc_text;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRow {
+    pub id: String,
+    pub email: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub profile_image_url: Option<String>,
+    pub created_at: String,
+}
+
+/// A signed-in user with the roles they hold.
+#[derive(Clone, Debug)]
+pub struct UserWithRoles {
+    pub user: UserRow,
+    pub is_admin: bool,
+    pub is_supervisor: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Admin,
+    Supervisor,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "admin",
+            Role::Supervisor => "supervisor",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct GrantRow {
+    pub id: i64,
+    pub user_id: String,
+    pub role: String,
+    pub granted_at: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: String,
+}
+
+/// What an identity provider (or the development sign-in) says about a person.
+#[derive(Clone, Debug, Default)]
+pub struct Identity {
+    /// The provider's stable subject; `None` for the development sign-in.
+    pub subject: Option<String>,
+    pub email: String,
+    /// Whether the e-mail may be trusted to link to an existing account.
+    pub email_verified: bool,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub profile_image_url: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GrantError {
+    #[error("no user with that id")]
+    UnknownUser,
+    #[error("the last admin cannot be removed")]
+    LastAdmin,
+    #[error(transparent)]
+    Db(#[from] rusqlite::Error),
+}
+
+const USER_COLUMNS: &str = "id, email, first_name, last_name, profile_image_url, created_at";
+
+fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UserRow> {
+    Ok(UserRow {
+        id: row.get(0)?,
+        email: row.get(1)?,
+        first_name: row.get(2)?,
+        last_name: row.get(3)?,
+        profile_image_url: row.get(4)?,
+        created_at: row.get(5)?,
+    })
+}
+
+/// A new random user id (128 bits, hex, UUID-shaped).
+pub fn new_user_id() -> String {
+    let n: u128 = rand::random();
+    let hex = format!("{n:032x}");
+    format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
+}
+
+fn now_text() -> String {
+    utc_text(chrono::Utc::now())
+}
+
+pub fn find(conn: &Connection, id: &str) -> rusqlite::Result<Option<UserRow>> {
+    conn.query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"), [id], user_from_row).optional()
+}
+
+pub fn find_by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<UserRow>> {
+    conn.query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE email = ?1"), [email.trim()], user_from_row)
+        .optional()
+}
+
+/// The user and their roles, or `None` when the id is unknown (a deleted user's old session).
+pub fn find_with_roles(conn: &Connection, id: &str) -> rusqlite::Result<Option<UserWithRoles>> {
+    let Some(user) = find(conn, id)? else { return Ok(None) };
+    let (is_admin, is_supervisor) = conn.query_row(
+        "SELECT EXISTS(SELECT 1 FROM role_grants WHERE user_id = ?1 AND role = 'admin'),
+                EXISTS(SELECT 1 FROM role_grants WHERE user_id = ?1 AND role = 'supervisor')",
+        [id],
+        |r| Ok((r.get::<_, bool>(0)?, r.get::<_, bool>(1)?)),
+    )?;
+    Ok(Some(UserWithRoles { user, is_admin, is_supervisor }))
+}
+
+/// Creates or updates the user an identity belongs to: by provider subject first, then by
+/// e-mail (an account made by `centre admin grant` or the development sign-in) when the provider
+/// vouches for the e-mail and that account is not linked to another subject, else a new user.
+/// Names and picture follow the provider when it sends them.
+pub fn upsert_identity(conn: &Connection, identity: &Identity) -> Result<UserRow, UpsertError> {
+    let now = now_text();
+    let email = identity.email.trim();
+    let by_subject = match &identity.subject {
+        Some(subject) => conn
+            .query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE oidc_subject = ?1"), [subject], user_from_row)
+            .optional()?,
+        None => None,
+    };
+    let existing = match by_subject {
+        Some(user) => Some(user),
+        None => match (find_by_email(conn, email)?, &identity.subject) {
+            (None, _) => None,
+            (Some(user), None) => Some(user),
+            (Some(user), Some(_)) if identity.email_verified && subject_free(conn, &user.id)? => Some(user),
+            (Some(_), Some(_)) => return Err(UpsertError::EmailTaken),
+        },
+    };
+    let id = match existing {
+        Some(user) => {
+            conn.execute(
+                "UPDATE users SET
+                    email = CASE WHEN EXISTS(SELECT 1 FROM users WHERE email = ?2 AND id <> ?1) THEN email ELSE ?2 END,
+                    first_name = COALESCE(?3, first_name),
+                    last_name = COALESCE(?4, last_name),
+                    profile_image_url = COALESCE(?5, profile_image_url),
+                    oidc_subject = COALESCE(oidc_subject, ?6),
+                    updated_at = ?7
+                 WHERE id = ?1",
+                params![
+                    user.id,
+                    email,
+                    identity.first_name,
+                    identity.last_name,
+                    identity.profile_image_url,
+                    identity.subject,
+                    now
+                ],
+            )?;
+            user.id
+        }
+        None => {
+            let id = new_user_id();
+            conn.execute(
+                "INSERT INTO users (id, email, first_name, last_name, profile_image_url, oidc_subject, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+                params![id, email, identity.first_name, identity.last_name, identity.profile_image_url, identity.subject, now],
+            )?;
+            id
+        }
+    };
+    Ok(find(conn, &id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum UpsertError {
+    #[error("this e-mail belongs to another account")]
+    EmailTaken,
+    #[error(transparent)]
+    Db(#[from] rusqlite::Error),
+}
+
+/// True when the account is not yet linked to a provider subject.
+fn subject_free(conn: &Connection, user_id: &str) -> rusqlite::Result<bool> {
+    conn.query_row("SELECT oidc_subject IS NULL FROM users WHERE id = ?1", [user_id], |r| r.get(0))
+}
+
+/// Grants `role` (harmless when already granted). Answers the grant and whether it is new.
+pub fn grant(conn: &Connection, user_id: &str, role: Role, by: Option<&str>) -> Result<(GrantRow, bool), GrantError> {
+    if find(conn, user_id)?.is_none() {
+        return Err(GrantError::UnknownUser);
+    }
+    let inserted = conn.execute(
+        "INSERT INTO role_grants (user_id, role, granted_at, granted_by) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (user_id, role) DO NOTHING",
+        params![user_id, role.as_str(), now_text(), by],
+    )?;
+    let grant = conn.query_row(
+        &format!("{GRANT_SELECT} WHERE g.user_id = ?1 AND g.role = ?2"),
+        params![user_id, role.as_str()],
+        grant_from_row,
+    )?;
+    Ok((grant, inserted > 0))
+}
+
+/// Removes a grant (harmless when there is none). The last admin grant cannot be removed, so
+/// the centre never locks itself out of its console.
+pub fn revoke(conn: &Connection, user_id: &str, role: Role) -> Result<(), GrantError> {
+    if find(conn, user_id)?.is_none() {
+        return Err(GrantError::UnknownUser);
+    }
+    if role == Role::Admin {
+        let (held, admins): (bool, i64) = conn.query_row(
+            "SELECT EXISTS(SELECT 1 FROM role_grants WHERE user_id = ?1 AND role = 'admin'),
+                    (SELECT count(*) FROM role_grants WHERE role = 'admin')",
+            [user_id],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        if held && admins <= 1 {
+            return Err(GrantError::LastAdmin);
+        }
+    }
+    conn.execute("DELETE FROM role_grants WHERE user_id = ?1 AND role = ?2", params![user_id, role.as_str()])?;
+    Ok(())
+}
+
+const GRANT_SELECT: &str = "SELECT g.id, g.user_id, g.role, g.granted_at, u.first_name, u.last_name, u.email
+     FROM role_grants g JOIN users u ON u.id = g.user_id";
+
+fn grant_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<GrantRow> {
+    Ok(GrantRow {
+        id: row.get(0)?,
+        user_id: row.get(1)?,
+        role: row.get(2)?,
+        granted_at: row.get(3)?,
+        first_name: row.get(4)?,
+        last_name: row.get(5)?,
+        email: row.get(6)?,
+    })
+}
+
+/// Grants of one role, oldest first.
+pub fn grants(conn: &Connection, role: Role) -> rusqlite::Result<Vec<GrantRow>> {
+    let mut stmt = conn.prepare(&format!("{GRANT_SELECT} WHERE g.role = ?1 ORDER BY g.granted_at, g.id"))?;
+    stmt.query_map([role.as_str()], grant_from_row)?.collect()
+}
+
+/// Every member, newest first.
+pub fn all(conn: &Connection) -> rusqlite::Result<Vec<UserRow>> {
+    let mut stmt = conn.prepare(&format!("SELECT {USER_COLUMNS} FROM users ORDER BY created_at DESC, id"))?;
+    stmt.query_map([], user_from_row)?.collect()
+}
+
+/// `centre admin grant <email or id>`: an id must exist; an unknown e-mail gets an account
+/// (no name yet) that the person's first sign-in links to.
+pub fn grant_admin_from_cli(conn: &Connection, who: &str) -> Result<UserRow, GrantError> {
+    let who = who.trim();
+    let user = match find(conn, who)? {
+        Some(user) => user,
+        None if who.contains('@') => match find_by_email(conn, who)? {
+            Some(user) => user,
+            None => {
+                upsert_identity(conn, &Identity { email: who.to_owned(), ..Identity::default() }).map_err(
+                    |e| match e {
+                        UpsertError::Db(e) => GrantError::Db(e),
+                        UpsertError::EmailTaken => GrantError::UnknownUser,
+                    },
+                )?
+            }
+        },
+        None => return Err(GrantError::UnknownUser),
+    };
+    grant(conn, &user.id, Role::Admin, None)?;
+    Ok(user)
+}

@@ -1,0 +1,183 @@
+//! Roles and the console's people: statuses, admin and supervisor grants and the member list.
+//! Who may call what is in each signature.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use centre_core::FieldError;
+use serde::Serialize;
+
+use crate::app::AppState;
+use crate::auth::{Admin, CurrentUser};
+use crate::db::users::{self, GrantError, GrantRow, Role, UserRow};
+use crate::error::AppError;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminStatus {
+    is_admin: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SupervisorStatus {
+    is_supervisor: bool,
+}
+
+/// `GET /api/admin/status`: any signed-in user learns whether they are an admin.
+pub async fn admin_status(user: CurrentUser) -> Json<AdminStatus> {
+    Json(AdminStatus { is_admin: user.is_admin() })
+}
+
+/// `GET /api/supervisor/status`.
+pub async fn supervisor_status(user: CurrentUser) -> Json<SupervisorStatus> {
+    Json(SupervisorStatus { is_supervisor: user.is_supervisor() })
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GrantUser {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    email: String,
+}
+
+/// Spec section 3's admin or supervisor grant.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GrantDto {
+    id: i64,
+    user_id: String,
+    role: String,
+    granted_at: String,
+    user: GrantUser,
+}
+
+impl From<GrantRow> for GrantDto {
+    fn from(g: GrantRow) -> Self {
+        GrantDto {
+            id: g.id,
+            user_id: g.user_id,
+            role: g.role,
+            granted_at: g.granted_at,
+            user: GrantUser { first_name: g.first_name, last_name: g.last_name, email: g.email },
+        }
+    }
+}
+
+impl From<GrantError> for AppError {
+    fn from(e: GrantError) -> Self {
+        match e {
+            GrantError::UnknownUser => AppError::client(StatusCode::NOT_FOUND, "unknown_user"),
+            GrantError::LastAdmin => AppError::conflict("last_admin"),
+            GrantError::Db(e) => AppError::from(e),
+        }
+    }
+}
+
+fn user_id(raw: &str) -> Result<String, AppError> {
+    let id = raw.trim();
+    if id.is_empty() {
+        return Err(AppError::Validation(vec![FieldError::new("userId", "user_id_required")]));
+    }
+    Ok(id.to_owned())
+}
+
+async fn list_grants(state: &AppState, role: Role) -> Result<Json<Vec<GrantDto>>, AppError> {
+    let rows = state.db.read(move |conn| users::grants(conn, role).map_err(AppError::from)).await?;
+    Ok(Json(rows.into_iter().map(GrantDto::from).collect()))
+}
+
+async fn add_grant(state: &AppState, by: &str, raw_id: &str, role: Role) -> Result<Response, AppError> {
+    let id = user_id(raw_id)?;
+    let granted_by = by.to_owned();
+    let (grant, created) =
+        state.db.write(move |tx| users::grant(tx, &id, role, Some(&granted_by)).map_err(AppError::from)).await?;
+    tracing::info!(user_id = %grant.user_id, role = role.as_str(), granted_by = %by, created, "role granted");
+    let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(GrantDto::from(grant))).into_response())
+}
+
+async fn remove_grant(state: &AppState, raw_id: &str, role: Role) -> Result<StatusCode, AppError> {
+    let id = user_id(raw_id)?;
+    let logged = id.clone();
+    state.db.write(move |tx| users::revoke(tx, &id, role).map_err(AppError::from)).await?;
+    tracing::info!(user_id = %logged, role = role.as_str(), "role removed");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/admin/users`: admin grants.
+pub async fn admins(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
+    list_grants(&state, Role::Admin).await
+}
+
+/// `POST /api/admin/users/{userId}`: 201 when granted, 200 when it already was.
+pub async fn add_admin(
+    Admin(me): Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    add_grant(&state, me.id(), &id, Role::Admin).await
+}
+
+/// `DELETE /api/admin/users/{userId}`: 204; 409 `last_admin` for the last admin grant.
+pub async fn remove_admin(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, AppError> {
+    remove_grant(&state, &id, Role::Admin).await
+}
+
+/// `GET /api/admin/supervisors`.
+pub async fn supervisors(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
+    list_grants(&state, Role::Supervisor).await
+}
+
+/// `POST /api/admin/supervisors/{userId}`.
+pub async fn add_supervisor(
+    Admin(me): Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    add_grant(&state, me.id(), &id, Role::Supervisor).await
+}
+
+/// `DELETE /api/admin/supervisors/{userId}`.
+pub async fn remove_supervisor(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<StatusCode, AppError> {
+    remove_grant(&state, &id, Role::Supervisor).await
+}
+
+/// Spec section 3's Member (admin list).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MemberDto {
+    id: String,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    email: String,
+    created_at: String,
+}
+
+impl From<UserRow> for MemberDto {
+    fn from(u: UserRow) -> Self {
+        MemberDto {
+            id: u.id,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email,
+            created_at: u.created_at,
+        }
+    }
+}
+
+/// `GET /api/admin/all-users`.
+pub async fn members(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<MemberDto>>, AppError> {
+    let rows = state.db.read(|conn| users::all(conn).map_err(AppError::from)).await?;
+    Ok(Json(rows.into_iter().map(MemberDto::from).collect()))
+}

@@ -1,0 +1,314 @@
+//! Sign-in and sign-out: `GET /api/login`, `GET /api/callback`, `GET /api/logout`,
+//! `POST /api/dev-login` (only with `--dev-login`) and `GET /api/auth/user`.
+
+use axum::extract::{FromRequest, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use centre_core::{FieldError, Lang};
+use serde::{Deserialize, Serialize};
+use tower_sessions::Session;
+
+use crate::app::AppState;
+use crate::auth::oidc::{Flow, OidcError, safe_return_to};
+use crate::auth::pages::{self, DevForm, Failure};
+use crate::auth::{self, CurrentUser, KEY_FLOW, KEY_ID_TOKEN};
+use crate::db::users::{self, Identity, UpsertError, UserRow};
+use crate::error::{ApiJson, AppError, ReqLang};
+
+/// Spec section 3's User.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: String,
+    pub profile_image_url: Option<String>,
+    pub created_at: String,
+}
+
+impl From<UserRow> for UserDto {
+    fn from(u: UserRow) -> Self {
+        UserDto {
+            id: u.id,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email,
+            profile_image_url: u.profile_image_url,
+            created_at: u.created_at,
+        }
+    }
+}
+
+/// `GET /api/auth/user`: the signed-in user, 401 when signed out.
+pub async fn current_user(user: CurrentUser) -> Response {
+    let mut response = axum::Json(UserDto::from(user.0.user)).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    response
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginQuery {
+    return_to: Option<String>,
+    lang: Option<String>,
+    provider: Option<String>,
+}
+
+/// The page's language: `?lang=` (the PWA adds it to its login links), else the headers.
+fn page_lang(explicit: Option<&str>, headers: ReqLang) -> Lang {
+    match explicit {
+        Some(code) if code.starts_with("en") => Lang::En,
+        Some(code) if code.starts_with("fr") => Lang::Fr,
+        _ => headers.0,
+    }
+}
+
+/// Where the visitor was going: `?returnTo=`, else the page they came from on this site.
+fn destination(query: Option<&str>, headers: &HeaderMap, public_url: &str) -> String {
+    if query.is_some() {
+        return safe_return_to(query);
+    }
+    let from_referer = headers
+        .get(header::REFERER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|r| r.strip_prefix(public_url))
+        .filter(|rest| rest.starts_with('/'));
+    safe_return_to(from_referer)
+}
+
+/// `GET /api/login`: the development form (with `--dev-login`), else a redirect to the provider,
+/// else a page saying sign-in is not configured.
+pub async fn login(
+    State(state): State<AppState>,
+    session: Session,
+    req_lang: ReqLang,
+    headers: HeaderMap,
+    Query(query): Query<LoginQuery>,
+) -> Response {
+    let lang = page_lang(query.lang.as_deref(), req_lang);
+    let return_to = destination(query.return_to.as_deref(), &headers, &state.settings.public_url);
+    let wants_provider = query.provider.as_deref() == Some("oidc");
+    if state.settings.dev_login && !(wants_provider && state.auth.oidc.is_some()) {
+        return pages::dev_login(
+            lang,
+            &DevForm {
+                email: "",
+                first_name: "",
+                last_name: "",
+                return_to: &return_to,
+                email_error: false,
+                offer_provider: state.auth.oidc.is_some(),
+            },
+        );
+    }
+    let Some(oidc) = state.auth.oidc.clone() else {
+        return pages::not_configured(lang);
+    };
+    match oidc.start(return_to.clone(), lang.code().to_owned()).await {
+        Ok((url, flow)) => match session.insert(KEY_FLOW, &flow).await {
+            Ok(()) => Redirect::to(&url).into_response(),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot store the sign-in flow in the session");
+                pages::failure(lang, Failure::Failed, &return_to)
+            }
+        },
+        Err(e) => {
+            tracing::warn!(error = %e, "sign-in could not start");
+            pages::failure(lang, Failure::ProviderUnavailable, &return_to)
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CallbackQuery {
+    code: Option<String>,
+    state: Option<String>,
+    error: Option<String>,
+}
+
+/// `GET /api/callback`: the provider sends the browser back here.
+pub async fn callback(
+    State(state): State<AppState>,
+    session: Session,
+    req_lang: ReqLang,
+    Query(query): Query<CallbackQuery>,
+) -> Response {
+    // The flow is used once: removed whatever happens next.
+    let flow: Option<Flow> = session.remove(KEY_FLOW).await.ok().flatten();
+    let Some(flow) = flow else {
+        return pages::failure(req_lang.0, Failure::Expired, "/");
+    };
+    let lang = page_lang(Some(&flow.lang), req_lang);
+    let fail = |failure| pages::failure(lang, failure, &flow.return_to);
+    if query.state.as_deref() != Some(flow.state.as_str()) {
+        tracing::warn!("sign-in refused: the state does not match");
+        return fail(Failure::Expired);
+    }
+    if let Some(error) = &query.error {
+        tracing::info!(%error, "the provider ended the sign-in");
+        let cancelled = matches!(error.as_str(), "access_denied" | "login_required" | "consent_required");
+        return fail(if cancelled { Failure::Cancelled } else { Failure::Failed });
+    }
+    let Some(code) = query.code.filter(|c| !c.is_empty()) else {
+        return fail(Failure::Failed);
+    };
+    let Some(oidc) = state.auth.oidc.clone() else {
+        return pages::not_configured(lang);
+    };
+    let (identity, id_token) = match oidc.finish(&flow, code).await {
+        Ok(done) => done,
+        Err(e) => {
+            tracing::warn!(error = %e, "sign-in failed");
+            return fail(match e {
+                OidcError::Unavailable(_) => Failure::ProviderUnavailable,
+                OidcError::Rejected(_) => Failure::Failed,
+            });
+        }
+    };
+    let user = match save_identity(&state, identity).await {
+        Ok(user) => user,
+        Err(SaveError::EmailTaken) => return fail(Failure::AccountConflict),
+        Err(SaveError::App(e)) => {
+            tracing::error!(error = ?e, "sign-in: saving the user failed");
+            return fail(Failure::Failed);
+        }
+    };
+    if let Err(e) = auth::sign_in(&session, &user).await {
+        tracing::error!(error = ?e, "sign-in: session failed");
+        return fail(Failure::Failed);
+    }
+    if let Err(e) = session.insert(KEY_ID_TOKEN, &id_token).await {
+        tracing::warn!(error = %e, "the ID token could not be kept for sign-out");
+    }
+    tracing::info!(user_id = %user.id, "signed in");
+    Redirect::to(&flow.return_to).into_response()
+}
+
+enum SaveError {
+    EmailTaken,
+    App(AppError),
+}
+
+/// Creates or updates the user, and grants admin to the e-mails of `--admin-emails`.
+async fn save_identity(state: &AppState, identity: Identity) -> Result<UserRow, SaveError> {
+    let settings = state.settings.clone();
+    state
+        .db
+        .write(move |tx| {
+            let user = match users::upsert_identity(tx, &identity) {
+                Ok(user) => user,
+                Err(UpsertError::EmailTaken) => return Ok(Err(())),
+                Err(UpsertError::Db(e)) => return Err(AppError::from(e)),
+            };
+            auth::bootstrap_admin(tx, &settings, &user)?;
+            Ok(Ok(user))
+        })
+        .await
+        .map_err(SaveError::App)?
+        .map_err(|()| SaveError::EmailTaken)
+}
+
+/// `GET /api/logout`: ends the session, then the provider's session when it has an end-session
+/// endpoint, and comes back to `/`.
+pub async fn logout(State(state): State<AppState>, session: Session) -> Response {
+    let id_token: Option<String> = session.get(KEY_ID_TOKEN).await.ok().flatten();
+    if let Err(e) = auth::sign_out(&session).await {
+        tracing::error!(error = ?e, "sign-out: the session could not be deleted");
+    }
+    if let (Some(oidc), Some(id_token)) = (state.auth.oidc.as_ref(), id_token)
+        && let Some(url) = oidc.logout_url(Some(&id_token)).await
+    {
+        return Redirect::to(&url).into_response();
+    }
+    Redirect::to("/").into_response()
+}
+
+/// The development sign-in, as JSON (scripts, tests) or as the form of `GET /api/login`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DevLoginBody {
+    email: Option<String>,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    return_to: Option<String>,
+    lang: Option<String>,
+}
+
+const NAME_MAX: usize = 100;
+
+fn name(value: Option<&str>) -> Result<Option<String>, ()> {
+    let value = value.map(str::trim).filter(|v| !v.is_empty());
+    match value {
+        Some(v) if v.chars().count() > NAME_MAX => Err(()),
+        Some(v) => Ok(Some(v.to_owned())),
+        None => Ok(None),
+    }
+}
+
+/// `POST /api/dev-login` (404 without `--dev-login`): JSON answers the user; the HTML form
+/// redirects to where the visitor was going.
+pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang: ReqLang, req: Request) -> Response {
+    if !state.settings.dev_login {
+        return AppError::not_found().into_response();
+    }
+    let is_form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+    let body = if is_form {
+        match axum::Form::<DevLoginBody>::from_request(req, &state).await {
+            Ok(axum::Form(body)) => body,
+            Err(_) => return AppError::client(StatusCode::BAD_REQUEST, "malformed_json").into_response(),
+        }
+    } else {
+        match ApiJson::<DevLoginBody>::from_request(req, &state).await {
+            Ok(ApiJson(body)) => body,
+            Err(rejection) => return rejection,
+        }
+    };
+    let email = body.email.as_deref().unwrap_or("").trim().to_owned();
+    let mut errors = Vec::new();
+    if centre_core::validation::Email::parse(&email).is_err() {
+        errors.push(FieldError::new("email", "email_invalid"));
+    }
+    let first_name =
+        name(body.first_name.as_deref()).map_err(|()| errors.push(FieldError::new("firstName", "too_long")));
+    let last_name = name(body.last_name.as_deref()).map_err(|()| errors.push(FieldError::new("lastName", "too_long")));
+    let return_to = safe_return_to(body.return_to.as_deref());
+    if !errors.is_empty() {
+        if is_form {
+            let lang = page_lang(body.lang.as_deref(), req_lang);
+            return pages::dev_login(
+                lang,
+                &DevForm {
+                    email: &email,
+                    first_name: body.first_name.as_deref().unwrap_or(""),
+                    last_name: body.last_name.as_deref().unwrap_or(""),
+                    return_to: &return_to,
+                    email_error: true,
+                    offer_provider: state.auth.oidc.is_some(),
+                },
+            );
+        }
+        return AppError::Validation(errors).into_response();
+    }
+    let identity = Identity {
+        subject: None,
+        email,
+        email_verified: false,
+        first_name: first_name.unwrap_or_default(),
+        last_name: last_name.unwrap_or_default(),
+        profile_image_url: None,
+    };
+    let user = match save_identity(&state, identity).await {
+        Ok(user) => user,
+        Err(SaveError::EmailTaken) => return AppError::conflict("conflict").into_response(),
+        Err(SaveError::App(e)) => return e.into_response(),
+    };
+    if let Err(e) = auth::sign_in(&session, &user).await {
+        return e.into_response();
+    }
+    if is_form { Redirect::to(&return_to).into_response() } else { axum::Json(UserDto::from(user)).into_response() }
+}
