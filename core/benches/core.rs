@@ -1,0 +1,78 @@
+//! `make bench` / `cargo bench -p centre-core`: the pure rules at tournament and season sizes.
+
+use std::hint::black_box;
+
+use centre_core::schedule::{ScheduleSettings, pool_schedule};
+use centre_core::slots::{CourtHours, month_view};
+use centre_core::standings::standings;
+use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+
+fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 8, 24, 13, 0, 0).single().expect("valid time")
+}
+
+fn schedule(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pool_schedule");
+    group.sample_size(10);
+    for courts in [2u8, 4] {
+        for teams in [8i64, 32, 64] {
+            let ids: Vec<i64> = (1..=teams).collect();
+            let settings = ScheduleSettings {
+                courts_available: courts,
+                match_duration_minutes: 20,
+                break_between_matches: 10,
+                start_time: start(),
+            };
+            group.bench_with_input(BenchmarkId::new(format!("{courts}_courts"), teams), &ids, |b, ids| {
+                b.iter(|| pool_schedule(black_box(ids), black_box(&settings)))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn standings_1000(c: &mut Criterion) {
+    // 1,000 completed pool matches among 40 teams (a deterministic spread of pairs and scores).
+    let teams: Vec<Team> = (0..40).map(|id| Team { id, name: format!("Équipe {id}") }).collect();
+    let matches: Vec<Match> = (0..1000i64)
+        .map(|i| {
+            let a = i % 40;
+            let b = (a + 1 + (i / 40) % 39) % 40;
+            Match {
+                id: i,
+                round_type: RoundType::Pool,
+                round_name: String::new(),
+                bracket_code: None,
+                status: MatchStatus::Completed,
+                team1_id: Some(a),
+                team2_id: Some(b),
+                team1_score: Some((i * 7 % 26) as u32),
+                team2_score: Some((i * 11 % 26) as u32),
+                scheduled_time: None,
+                court_number: None,
+                score_entry_id: None,
+                score_entered_at: None,
+            }
+        })
+        .collect();
+    c.bench_function("standings_1000_matches", |b| b.iter(|| standings(black_box(&matches), black_box(&teams))));
+}
+
+fn slots_month(c: &mut Criterion) {
+    let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).expect("date");
+    let hours = CourtHours::weekdays_9_to_16(d(5, 1), d(9, 30));
+    let now = Utc.with_ymd_and_hms(2026, 6, 1, 12, 0, 0).single().expect("valid time");
+    // Every other hour booked through June.
+    let booked: Vec<DateTime<Utc>> = (0..30 * 24)
+        .step_by(2)
+        .map(|h| Utc.with_ymd_and_hms(2026, 6, 1, 0, 0, 0).single().expect("time") + Duration::hours(h))
+        .collect();
+    c.bench_function("month_view_june", |b| {
+        b.iter(|| month_view(black_box(&hours), 2026, 6, now, chrono_tz::America::Toronto, black_box(&booked)))
+    });
+}
+
+criterion_group!(benches, schedule, standings_1000, slots_month);
+criterion_main!(benches);
