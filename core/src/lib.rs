@@ -10,6 +10,7 @@
 //! - [`sync`]: merging score entries made offline on several devices.
 //! - [`messages`]: the one French/English catalogue behind every error code.
 
+pub mod camps;
 pub mod errors;
 pub mod messages;
 pub mod schedule;

@@ -94,6 +94,13 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("week_full", "Cette semaine est complète.", "This week is full."),
     ("child_age", "L'âge de l'enfant ne correspond à aucun programme.", "The child's age does not match any program."),
     ("duplicate_child", "Cet enfant est déjà inscrit pour cette semaine.", "This child is already registered for this week."),
+    // Day camps: {placeholders} are filled by the caller (the server, or the PWA through core-wasm).
+    ("child_age_program", "À {age} ans le premier jour de la semaine du {week}, l'enfant n'a pas l'âge du programme {program} ({min} à {max} ans).", "At {age} on the first day of the week of {week}, the child is not within the {program} program's ages ({min} to {max})."),
+    ("camp_week_full", "La semaine du {week} est complète.", "The week of {week} is full."),
+    ("camp_duplicate_child", "{child} est déjà inscrit(e) à la semaine du {week}.", "{child} is already registered for the week of {week}."),
+    ("camp_week_started", "La semaine du {week} est commencée : les inscriptions sont fermées.", "The week of {week} has started: registration is closed."),
+    ("camp_week_unknown", "Cette semaine de camp n'existe pas.", "This camp week does not exist."),
+    ("camp_program_unknown", "Ce programme de camp n'existe pas.", "This camp program does not exist."),
     ("last_admin", "Vous êtes le dernier administrateur : vous ne pouvez pas retirer votre propre accès.", "You are the last admin: you cannot remove your own access."),
     ("unknown_user", "Utilisateur introuvable.", "Unknown user."),
     ("slot_settings_invalid", "Les paramètres des créneaux sont invalides.", "The slot settings are invalid."),
