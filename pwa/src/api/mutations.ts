@@ -1,0 +1,46 @@
+// The one way to write a mutation hook (see README.md in this folder): it calls the API,
+// invalidates the lists it changed, and shows a translated toast — the server's message when
+// it sent one, else the action's default text from the spec's error catalogue.
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from './client';
+import { toast, type ToastInput } from '../components/toast';
+
+/** The server's own message when the error came from the API with one, else `fallback`. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.code && error.message) return error.message;
+  return fallback;
+}
+
+export interface ApiMutationOptions<TVariables, TData> {
+  mutationFn: (variables: TVariables) => Promise<TData>;
+  /** Query keys (or prefixes) to refetch after success. */
+  invalidates: QueryKey[] | ((data: TData, variables: TVariables) => QueryKey[]);
+  /** Translated success toast, or none. */
+  success?: (data: TData, variables: TVariables) => ToastInput | null;
+  /** Translated title and default text of the failure toast. */
+  failure: { title: string; description: string };
+  onSuccess?: (data: TData, variables: TVariables) => void;
+  onError?: (error: unknown, variables: TVariables) => void;
+}
+
+export function useApiMutation<TVariables = void, TData = unknown>(options: ApiMutationOptions<TVariables, TData>) {
+  const queryClient = useQueryClient();
+  return useMutation<TData, unknown, TVariables>({
+    mutationFn: options.mutationFn,
+    onSuccess: async (data, variables) => {
+      const keys = typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates;
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      const shown = options.success?.(data, variables);
+      if (shown) toast({ variant: 'success', ...shown });
+      options.onSuccess?.(data, variables);
+    },
+    onError: (error, variables) => {
+      toast({
+        variant: 'error',
+        title: options.failure.title,
+        description: errorText(error, options.failure.description),
+      });
+      options.onError?.(error, variables);
+    },
+  });
+}

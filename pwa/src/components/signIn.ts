@@ -1,0 +1,34 @@
+// A visitor action that needs sign-in: the 'Non autorisé' / 'Unauthorized' toast, then the full
+// page navigation to /api/login (spec sections 2, 4 and 8).
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../features/auth/queries';
+import { toast } from './toast';
+
+export const LOGIN_PATH = '/api/login';
+/** Long enough to read the toast's title before the page changes. */
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+
+export function goToLogin() {
+  window.location.assign(LOGIN_PATH);
+}
+
+/**
+ * Returns `gate(action)`: runs `action` for a signed-in member; for a visitor (or while the
+ * sign-in status is unknown) shows the Unauthorized toast and goes to the sign-in page.
+ */
+export function useSignInGate() {
+  const { t } = useTranslation();
+  const { isSignedIn } = useCurrentUser();
+  return useCallback(
+    (action?: () => void) => {
+      if (isSignedIn) {
+        action?.();
+        return;
+      }
+      toast({ variant: 'error', title: t('auth.unauthorized.title'), description: t('auth.unauthorized.message') });
+      setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS);
+    },
+    [isSignedIn, t],
+  );
+}
