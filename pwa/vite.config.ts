@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderLanding } from './scripts/prerender.mjs';
 
 // The service worker is off in dev, never answers /api/* with the shell, and prompts before
 // updating (registerType 'prompt') so nobody loses a half-filled form to a reload.
@@ -34,7 +35,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,svg,png,webmanifest}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        navigateFallback: '/index.html',
+        // '/' is the prerendered landing page (index.html); other client routes get the shell.
+        navigateFallback: '/shell.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         // Authenticated API answers are never cached by the worker; offline data lives in
@@ -42,10 +44,15 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    prerenderLanding(),
   ],
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph `make bench` reads for per-route sizes.
+    manifest: true,
+    // The prerender's nested build is slow by design; rolldown's timing advice is noise here.
+    rollupOptions: { checks: { pluginTimings: false } },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

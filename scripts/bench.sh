@@ -3,6 +3,13 @@
 # Runs the optimised binary on loopback with a fresh database; the load generator is wrk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# ---- Section: PWA bundle sizes per route entry (needs pwa/dist, which `make bench` builds) ----
+echo "== PWA bundle sizes per route entry (gzip -9; wasm excluded)"
+node pwa/scripts/bundle-report.mjs
+echo
+
+# ---- Section: HTTP on loopback ----
 command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 cargo build --release --quiet -p centre-server
 bin=target/release/centre

@@ -1,26 +1,53 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Layout } from './components/Layout';
-import { LandingPage } from './features/landing/LandingPage';
-import { NotFoundPage } from './features/notfound/NotFoundPage';
-import { PlaceholderPage } from './features/placeholder/PlaceholderPage';
+import { ScrollToHash } from './components/ScrollToHash';
+import { Toaster } from './components/toast';
+import { HomeRoute } from './features/home/HomePage';
 
-// Routes of product-spec section 2. Pages not built yet are titled placeholders, each owned by
-// a later issue (events #6, reservations #7, day camps and checkout #8, admin #3).
+// Routes of product-spec section 2. `/` and `/home` (the landing page or the member home) are
+// in the first bundle; every other page is its own chunk (React.lazy), so the landing route
+// stays within its size budget (README, Performance). Pages not built yet are titled
+// placeholders, each owned by a later issue (events #6, reservations #7, day camps and
+// checkout #8, admin #3).
+const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const PlaceholderPage = lazy(() =>
+  import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
+);
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="mx-auto max-w-3xl px-4 py-16 text-slate-700">
+      {t('loading')}
+    </div>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
 export function App() {
   return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<LandingPage />} />
-        <Route path="home" element={<LandingPage />} />
-        <Route path="events" element={<PlaceholderPage titleKey="pages.events" />} />
-        <Route path="reservations" element={<PlaceholderPage titleKey="pages.reservations" />} />
-        <Route path="day-camps" element={<PlaceholderPage titleKey="pages.dayCamps" />} />
-        <Route path="checkout" element={<PlaceholderPage titleKey="pages.checkout" />} />
-        <Route path="my-registrations" element={<PlaceholderPage titleKey="pages.myRegistrations" />} />
-        <Route path="event/:eventId" element={<PlaceholderPage titleKey="pages.event" />} />
-        <Route path="admin" element={<PlaceholderPage titleKey="pages.admin" />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+    <>
+      <ScrollToHash />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomeRoute />} />
+          <Route path="home" element={<HomeRoute />} />
+          <Route path="events" element={<Page><PlaceholderPage titleKey="pages.events" /></Page>} />
+          <Route path="reservations" element={<Page><PlaceholderPage titleKey="pages.reservations" /></Page>} />
+          <Route path="day-camps" element={<Page><PlaceholderPage titleKey="pages.dayCamps" /></Page>} />
+          <Route path="checkout" element={<Page><PlaceholderPage titleKey="pages.checkout" /></Page>} />
+          <Route path="my-registrations" element={<Page><PlaceholderPage titleKey="pages.myRegistrations" /></Page>} />
+          <Route path="event/:eventId" element={<Page><PlaceholderPage titleKey="pages.event" /></Page>} />
+          <Route path="admin" element={<Page><PlaceholderPage titleKey="pages.admin" /></Page>} />
+          <Route path="*" element={<Page><NotFoundPage /></Page>} />
+        </Route>
+      </Routes>
+      <Toaster />
+    </>
   );
 }

@@ -1,22 +1,42 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import './i18n';
+import { i18nReady, storedLang } from './i18n';
 import './index.css';
 import { App } from './App';
+import { Root } from './Root';
 import { createQueryClient } from './api/queryClient';
+import { SIGNED_IN_HINT_KEY } from './features/home/HomePage';
+import { PRERENDERED_PATHS } from './prerender-paths';
 
 const queryClient = createQueryClient();
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+const container = document.getElementById('root');
+
+/** The HTML the server sent holds the French landing page (prerendered at build time). React
+ *  adopts it as it is when the first render will be the same page; otherwise it renders anew. */
+function firstRenderMatchesPrerender(): boolean {
+  if (!container?.firstElementChild) return false;
+  if (!PRERENDERED_PATHS.includes(window.location.pathname)) return false;
+  if (storedLang() !== 'fr') return false;
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) !== '1';
+  } catch {
+    return true;
+  }
 }
+
+async function start(container: HTMLElement) {
+  const hydrate = firstRenderMatchesPrerender();
+  // French texts are bundled (ready at once); English ones are a small chunk to wait for.
+  await i18nReady;
+  const app = (
+    <Root queryClient={queryClient}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </Root>
+  );
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+if (container) void start(container);

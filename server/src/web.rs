@@ -1,6 +1,8 @@
 //! The PWA, embedded in the binary at build time: one file deploys, from any directory.
-//! Client routes fall back to index.html; hashed assets are immutable; the shell and the
-//! service worker are revalidated on every load.
+//! `/` and `/home` get index.html, which holds the landing page prerendered at build time (its
+//! text is there before any JavaScript runs); other client routes get shell.html, the same page
+//! without content. Hashed assets are immutable; the HTML and the service worker are
+//! revalidated on every load.
 
 use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, Uri, header};
@@ -21,7 +23,9 @@ pub async fn serve_pwa(uri: Uri) -> Response {
     if last.contains('.') {
         return (StatusCode::NOT_FOUND, "Not found").into_response();
     }
-    file("index.html").unwrap_or_else(|| {
+    // The paths whose first screen is the landing page (pwa/src/prerender-paths.ts).
+    let page = if path == "home" { "index.html" } else { "shell.html" };
+    file(page).or_else(|| file("index.html")).unwrap_or_else(|| {
         (StatusCode::SERVICE_UNAVAILABLE, "The PWA was not built into this binary (run `make build`).").into_response()
     })
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Footer } from './Footer';
 import { UpdatePrompt } from './UpdatePrompt';
 
 function LanguageSwitch() {
@@ -22,7 +23,6 @@ function LanguageSwitch() {
 export function Layout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const year = new Date().getFullYear();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
@@ -59,27 +59,7 @@ export function Layout() {
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="bg-brand-800 text-brand-50">
-        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-2">
-          <div>
-            <h2 className="mb-2 font-semibold">{t('footer.quickLinks')}</h2>
-            <ul className="space-y-1">
-              <li><Link to="/#services">{t('nav.home')}</Link></li>
-              <li><Link to="/#events">{t('nav.events')}</Link></li>
-              <li><Link to="/#about">{t('pages.home')}</Link></li>
-            </ul>
-          </div>
-          <div>
-            <h2 className="mb-2 font-semibold">{t('footer.services')}</h2>
-            <ul className="space-y-1">
-              <li>{t('footer.wakeriding')}</li>
-              <li>{t('footer.volleyball')}</li>
-              <li><Link to="/day-camps">{t('footer.dayCamp')}</Link></li>
-            </ul>
-          </div>
-        </div>
-        <p className="pb-6 text-center text-sm">{t('footer.rights', { year })}</p>
-      </footer>
+      <Footer />
       <UpdatePrompt />
     </div>
   );

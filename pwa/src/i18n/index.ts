@@ -1,20 +1,50 @@
 // i18next, French first. Every user-visible string lives in locales/{fr,en}/<namespace>.json.
 // The chosen language is kept in local storage under LANG_KEY and restored at start; a missing
 // English string falls back to French, then to the key.
-import i18n from 'i18next';
+//
+// Size: only the French text of the shell and the landing page (EAGER_NAMESPACES) is in the
+// first bundle. English, and every other namespace, is its own small chunk, loaded when the
+// language or a page needs it (react-i18next suspends until then; each lazy route has a
+// Suspense boundary). A namespace used outside a lazy route (the Layout, the landing page)
+// must be listed in EAGER_NAMESPACES.
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANG_KEY = 'centre.lang';
 export type Lang = 'fr' | 'en';
+export const EAGER_NAMESPACES = ['common', 'landing'];
 
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+type JsonModule = { default: Record<string, unknown> };
+const eager = import.meta.glob<JsonModule>('./locales/fr/{common,landing}.json', { eager: true });
+const lazyFiles = import.meta.glob<JsonModule>('./locales/*/*.json');
 
-export const resources: Record<Lang, Record<string, Record<string, unknown>>> = { fr: {}, en: {} };
-for (const [path, mod] of Object.entries(modules)) {
-  const match = /\.\/locales\/(fr|en)\/([\w-]+)\.json$/.exec(path);
-  if (match) resources[match[1] as Lang][match[2] as string] = mod.default;
+/** Every namespace that exists (the French files name them all). */
+export const namespaces = Object.keys(lazyFiles)
+  .map((path) => /\.\/locales\/fr\/([\w-]+)\.json$/.exec(path)?.[1])
+  .filter((ns): ns is string => !!ns);
+
+const bundled: Record<string, ResourceKey> = {};
+for (const [path, mod] of Object.entries(eager)) {
+  const ns = /\/([\w-]+)\.json$/.exec(path)?.[1];
+  if (ns) bundled[ns] = mod.default;
 }
-export const namespaces = Object.keys(resources.fr);
+
+/** Loads locales/{lng}/{ns}.json on demand. */
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyFiles[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function storedLang(): Lang {
   try {
@@ -28,21 +58,27 @@ export function currentLang(): Lang {
   return i18n.language === 'en' ? 'en' : 'fr';
 }
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLang(),
-  fallbackLng: 'fr',
-  supportedLngs: ['fr', 'en'],
-  ns: namespaces,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Resolves once the start-up language's shell texts are there (at once in French). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { fr: bundled },
+    partialBundledLanguages: true,
+    lng: storedLang(),
+    fallbackLng: 'fr',
+    supportedLngs: ['fr', 'en'],
+    ns: EAGER_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { bindI18n: 'languageChanged loaded' },
+  });
 
 function applyLang(lang: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
-applyLang(i18n.language);
+applyLang(storedLang());
 i18n.on('languageChanged', (lang) => {
   applyLang(lang);
   try {

@@ -1,0 +1,74 @@
+// Per-route JavaScript and CSS sizes, gzipped, from Vite's manifest (dist/.vite/manifest.json).
+// A route entry's load is its chunk plus every chunk it imports statically, minus what the
+// landing page (index.html's entry) has already loaded; dynamic imports are their own entries.
+// The landing route's budget (issue 4): at most 120 KB of gzipped JavaScript, wasm excluded.
+//
+//   node scripts/bundle-report.mjs           prints the table
+//   node scripts/bundle-report.mjs --check   also exits 1 when the landing route is over budget
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LANDING_BUDGET_BYTES = 120 * 1024;
+const dist = join(dirname(fileURLToPath(import.meta.url)), '../dist');
+
+const gzCache = new Map();
+function gzipSize(file) {
+  if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  return gzCache.get(file);
+}
+
+/** Files (JS and CSS) loaded by `key` and its static imports. */
+function closure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(manifest, dep, seen);
+  return seen;
+}
+
+function filesOf(manifest, keys) {
+  const js = new Set();
+  const css = new Set();
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) continue;
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+  }
+  return { js, css };
+}
+
+const sum = (files) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+
+/** Rows: the landing route (index.html) and each dynamic entry (lazy routes and chunks). */
+export function report() {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const landingKeys = closure(manifest, 'index.html');
+  const landing = filesOf(manifest, landingKeys);
+  const rows = [{ name: 'landing route (/ and /home, first load)', js: sum(landing.js), css: sum(landing.css), files: landing.js.size }];
+  const dynamic = new Set();
+  for (const chunk of Object.values(manifest)) for (const dep of chunk.dynamicImports ?? []) dynamic.add(dep);
+  for (const key of [...dynamic].sort()) {
+    const own = filesOf(manifest, closure(manifest, key));
+    const js = new Set([...own.js].filter((file) => !landing.js.has(file) && !file.includes('wasm')));
+    const css = new Set([...own.css].filter((file) => !landing.css.has(file)));
+    if (js.size === 0 && css.size === 0) continue;
+    const name = key.startsWith('node_modules/') ? key.replace(/^node_modules\/([^/]+).*$/, '$1') : relative('src', key);
+    rows.push({ name: `  lazy: ${name}`, js: sum(js), css: sum(css), files: js.size });
+  }
+  return { rows, landingJs: rows[0].js };
+}
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { rows, landingJs } = report();
+  console.log(`${'route entry'.padEnd(52)} ${'JS gz'.padStart(10)} ${'CSS gz'.padStart(10)}  chunks`);
+  for (const row of rows) console.log(`${row.name.padEnd(52)} ${kb(row.js).padStart(10)} ${kb(row.css).padStart(10)}  ${row.files}`);
+  const verdict = landingJs <= LANDING_BUDGET_BYTES ? 'within' : 'OVER';
+  console.log(`landing route JavaScript: ${kb(landingJs)} of ${kb(LANDING_BUDGET_BYTES)} budget (${verdict}; wasm and lazy routes excluded)`);
+  if (process.argv.includes('--check') && landingJs > LANDING_BUDGET_BYTES) process.exit(1);
+}

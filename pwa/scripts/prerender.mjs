@@ -1,0 +1,82 @@
+// Vite plugin: after the client bundle is generated, builds src/prerender.tsx for Node, renders
+// the landing page and writes it into index.html's <!--app-html--> placeholder (with the
+// translated title and description), and emits shell.html, the same page without content, for
+// every other client route. It runs inside `vite build`, before vite-plugin-pwa lists the files
+// to precache, so the service worker caches exactly what the server sends.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+const PLACEHOLDER = '<!--app-html-->';
+// UpdatePrompt's virtual module exists only in the client build: a no-op stand-in for Node.
+const PWA_REGISTER = 'virtual:pwa-register/react';
+const PWA_STUB = `export function useRegisterSW() {
+  return { needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} };
+}`;
+
+/** @param {string} text */
+function escapeHtml(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** @returns {import('vite').Plugin} */
+export function prerenderLanding() {
+  let root = process.cwd();
+  return {
+    name: 'centre:prerender-landing',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (!page || page.type !== 'asset') {
+        this.error('prerender: index.html is not in the bundle');
+        return;
+      }
+      const template = String(page.source);
+      if (!template.includes(PLACEHOLDER)) this.error(`prerender: index.html has no ${PLACEHOLDER} placeholder`);
+
+      // Inside node_modules so that the externalised packages resolve from the output.
+      const outDir = join(root, 'node_modules/.centre-prerender');
+      rmSync(outDir, { recursive: true, force: true });
+      mkdirSync(outDir, { recursive: true });
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [
+          react(),
+          {
+            name: 'centre:pwa-register-stub',
+            resolveId: (id) => (id === PWA_REGISTER ? `\0${PWA_REGISTER}` : null),
+            load: (id) => (id === `\0${PWA_REGISTER}` ? PWA_STUB : null),
+          },
+        ],
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir,
+          emptyOutDir: true,
+          target: 'node20',
+          rollupOptions: { output: { entryFileNames: 'prerender.mjs' }, checks: { pluginTimings: false } },
+        },
+      });
+      const { render } = await import(pathToFileURL(join(outDir, 'prerender.mjs')).href);
+      const landing = await render('/');
+      if (!landing.html.includes('id="services"')) this.error('prerender: the landing page rendered without its sections');
+
+      this.emitFile({ type: 'asset', fileName: 'shell.html', source: template.replace(PLACEHOLDER, '') });
+      page.source = template
+        .replace(PLACEHOLDER, landing.html)
+        .replace(/<html lang="[^"]*">/, `<html lang="${landing.lang}">`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(landing.title)}</title>`)
+        .replace(
+          /<meta name="description" content="[^"]*"\s*\/?>/,
+          `<meta name="description" content="${escapeHtml(landing.description)}" />`,
+        );
+    },
+  };
+}

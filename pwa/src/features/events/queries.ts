@@ -1,0 +1,159 @@
+// Events: the one query-key factory and the read hooks. Other areas (landing, member home)
+// read events through these hooks only.
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../api/client';
+
+/** Spec section 3's Event; dates are UTC ISO strings, `price` is per person in CAD dollars. */
+export interface Event {
+  id: number;
+  title: string;
+  titleEn: string | null;
+  description: string;
+  descriptionEn: string | null;
+  categoryId: string | null;
+  location: string;
+  startDate: string;
+  endDate: string | null;
+  price: number;
+  maxParticipants: number | null;
+  currentParticipants: number;
+  isActive: boolean;
+  createdAt: string;
+  requiresPayment: boolean;
+}
+
+/** An event in the admin's list: every event, with its number of registrations. */
+export interface AdminEvent extends Event {
+  registrationCount: number;
+}
+
+export type PaymentStatus = 'pending' | 'paid';
+
+/** A registration as the admin reads it (spec section 3), plus the Interac follow-up. */
+export interface Registration {
+  id: number;
+  eventId: number;
+  kind: 'team' | 'individual';
+  teamName: string | null;
+  teamNumber: number | null;
+  captainFirstName: string | null;
+  captainLastName: string | null;
+  captainEmail: string | null;
+  member2FirstName: string | null;
+  member2LastName: string | null;
+  member2Email: string | null;
+  member3FirstName: string | null;
+  member3LastName: string | null;
+  member3Email: string | null;
+  member4FirstName: string | null;
+  member4LastName: string | null;
+  member4Email: string | null;
+  member5FirstName: string | null;
+  member5LastName: string | null;
+  member5Email: string | null;
+  member6FirstName: string | null;
+  member6LastName: string | null;
+  member6Email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  notes: string | null;
+  peopleCount: number;
+  status: string;
+  paymentStatus: PaymentStatus;
+  paymentReference: string;
+  /** Price × people, in CAD dollars. */
+  amountDue: number;
+  createdAt: string;
+}
+
+/** The member's view of one of their registrations (GET /api/user/event-registrations). */
+export interface UserEventRegistration extends Registration {
+  eventTitle: string;
+  eventTitleEn: string | null;
+  eventStartDate: string;
+  eventEndDate: string | null;
+  eventLocation: string;
+  registrationDate: string;
+  /** The event started before today in the centre's time zone. */
+  isPast: boolean;
+}
+
+/** Members 2 to 6 of a registration that have a first or last name. */
+export function namedMembers(r: Registration, upTo = 6): { n: number; firstName: string; lastName: string; email: string | null }[] {
+  const members = [
+    [2, r.member2FirstName, r.member2LastName, r.member2Email],
+    [3, r.member3FirstName, r.member3LastName, r.member3Email],
+    [4, r.member4FirstName, r.member4LastName, r.member4Email],
+    [5, r.member5FirstName, r.member5LastName, r.member5Email],
+    [6, r.member6FirstName, r.member6LastName, r.member6Email],
+  ] as const;
+  return members
+    .filter(([n, first, last]) => n <= upTo && (first || last))
+    .map(([n, first, last, email]) => ({ n, firstName: first ?? '', lastName: last ?? '', email }));
+}
+
+export const eventKeys = {
+  /** GET /api/events; also the prefix of every event key. */
+  all: ['api', 'events'] as const,
+  /** GET /api/events/{id} */
+  detail: (id: number | string) => ['api', 'events', String(id)] as const,
+  /** GET /api/admin/events; also the prefix of the admin's registration lists. */
+  admin: ['api', 'admin', 'events'] as const,
+  /** GET /api/admin/events/{id}/registrations */
+  registrations: (eventId: number | string) => ['api', 'admin', 'events', String(eventId), 'registrations'] as const,
+  /** GET /api/user/event-registrations (under ['api', 'user'], which registration changes invalidate). */
+  mine: ['api', 'user', 'event-registrations'] as const,
+};
+
+/** Active events starting today or later (centre time zone), soonest first. */
+export function useEvents() {
+  return useQuery({ queryKey: eventKeys.all, queryFn: () => apiFetch<Event[]>('/api/events') });
+}
+
+export function useEvent(id: number | string) {
+  return useQuery({ queryKey: eventKeys.detail(id), queryFn: () => apiFetch<Event>(`/api/events/${id}`) });
+}
+
+/** The title and description in the interface language: English when there is one. */
+export function localizedEvent(event: Event, lang: string) {
+  const en = lang.startsWith('en');
+  return {
+    title: (en && event.titleEn) || event.title,
+    description: (en && event.descriptionEn) || event.description,
+  };
+}
+
+/** True when the event has a maximum and it is reached. */
+export function isFull(event: Event): boolean {
+  return event.maxParticipants !== null && event.currentParticipants >= event.maxParticipants;
+}
+
+/** Every event with its registration count (admins). */
+export function useAdminEvents() {
+  return useQuery({ queryKey: eventKeys.admin, queryFn: () => apiFetch<AdminEvent[]>('/api/admin/events') });
+}
+
+/** An event's registrations (admins); loads when `enabled` (the panel is open). */
+export function useEventRegistrations(eventId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: eventKeys.registrations(eventId),
+    queryFn: () => apiFetch<Registration[]>(`/api/admin/events/${eventId}/registrations`),
+    enabled,
+  });
+}
+
+/** The signed-in member's event registrations; runs only when signed in. */
+export function useMyEventRegistrations(enabled: boolean) {
+  return useQuery({
+    queryKey: eventKeys.mine,
+    queryFn: () => apiFetch<UserEventRegistration[]>('/api/user/event-registrations'),
+    enabled,
+  });
+}
+
+/** Places left, or null when the event has no maximum. */
+export function placesLeft(event: Event): number | null {
+  return event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.currentParticipants);
+}

@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../auth/queries';
+import { LandingPage } from '../landing/LandingPage';
+
+// The member home is its own chunk: visitors, the landing page's audience, never load it.
+const MemberHome = lazy(() => import('./MemberHome').then((m) => ({ default: m.MemberHome })));
+
+/** Local-storage hint that the last visit ended signed in: decides what to show while the
+ *  sign-in status loads (a skeleton for a likely member, the prerendered landing page otherwise). */
+export const SIGNED_IN_HINT_KEY = 'centre.signedIn';
+
+function readHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    // Private mode: no hint, the landing page shows while loading.
+  }
+}
+
+/** `/` and `/home`: the member home when signed in, the landing page for visitors. */
+export function HomeRoute() {
+  const { user, isLoading } = useCurrentUser();
+  useEffect(() => {
+    if (!isLoading) writeHint(!!user);
+  }, [isLoading, user]);
+  if (isLoading) return readHint() ? <HomeSkeleton /> : <LandingPage />;
+  if (!user) return <LandingPage />;
+  return (
+    <Suspense fallback={<HomeSkeleton />}>
+      <MemberHome user={user} />
+    </Suspense>
+  );
+}
+
+export function HomeSkeleton() {
+  const { t } = useTranslation('home');
+  return (
+    <div role="status" aria-busy="true" className="mx-auto max-w-6xl px-4 py-10">
+      <span className="sr-only">{t('loading')}</span>
+      <div aria-hidden="true" className="animate-pulse space-y-6">
+        <div className="h-10 w-2/3 rounded bg-slate-200" />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((n) => (
+            <div key={n} className="h-28 rounded-xl bg-slate-200" />
+          ))}
+        </div>
+        <div className="h-64 rounded-xl bg-slate-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { centre } from '../../config';
+import { usePageMeta } from '../../components/usePageMeta';
+import { centreYear, formatDateTime, formatDay, formatLongDateTime, formatPrice } from '../../lib/format';
+import type { User } from '../auth/queries';
+import { isFull, localizedEvent, useEvents, type Event } from '../events/queries';
+import { useMyRegistrations, type UserRegistration } from '../registrations/queries';
+
+/** How many upcoming events and registrations the home shows (spec section 9). */
+const HOME_LIMIT = 3;
+/** Member-since year when the account has no creation date (spec section 9). */
+const DEFAULT_MEMBER_SINCE = 2024;
+
+const quickActions = [
+  { key: 'events', to: '/events' },
+  { key: 'reservations', to: '/reservations' },
+  { key: 'dayCamps', to: '/day-camps' },
+  { key: 'private', to: null },
+] as const;
+
+/** The signed-in member's home (spec section 2). */
+export function MemberHome({ user }: { user: User }) {
+  const { t } = useTranslation('home');
+  usePageMeta(t('meta.title'), t('meta.description'));
+  const name = user.firstName?.trim() || t('memberFallback');
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold sm:text-4xl">{t('welcome', { name })}</h1>
+      <p className="mt-2 text-slate-700">{t('subtitle')}</p>
+
+      <section aria-labelledby="quick-title" className="mt-8">
+        <h2 id="quick-title" className="sr-only">
+          {t('quick.title')}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {quickActions.map(({ key, to }) => (
+            <li key={key}>
+              {to ? (
+                <Link to={to} className="block h-full rounded-xl border border-slate-200 p-5 shadow-sm hover:border-brand-600 hover:bg-brand-50">
+                  <span className="block text-lg font-semibold text-brand-800">{t(`quick.${key}.title`)}</span>
+                  <span className="mt-1 block text-sm text-slate-700">{t(`quick.${key}.text`)}</span>
+                </Link>
+              ) : (
+                <div className="h-full rounded-xl border border-dashed border-slate-300 p-5">
+                  <span className="block text-lg font-semibold text-slate-900">{t(`quick.${key}.title`)}</span>
+                  <span className="mt-1 block text-sm text-slate-700">{t(`quick.${key}.text`, { email: centre.email })}</span>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-3">
+        <UpcomingEvents />
+        <div className="space-y-6">
+          <MyRegistrationsCard />
+          <StatsCard user={user} />
+          <PromoCard />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function UpcomingEvents() {
+  const { t } = useTranslation('home');
+  const events = useEvents();
+  return (
+    <section aria-labelledby="upcoming-title" className="lg:col-span-2" aria-busy={events.isPending}>
+      <h2 id="upcoming-title" className="text-2xl font-bold">
+        {t('upcoming.title')}
+      </h2>
+      <div className="mt-4">
+        {events.isPending ? (
+          <p role="status" className="text-slate-700">
+            {t('upcoming.loading')}
+          </p>
+        ) : events.isError ? (
+          <p className="text-slate-700">{t('upcoming.error')}</p>
+        ) : events.data.length === 0 ? (
+          <div className="rounded-xl border border-slate-200 p-6 text-center">
+            <p className="text-slate-700">{t('upcoming.empty')}</p>
+            <Link to="/events" className="mt-4 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+              {t('upcoming.browse')}
+            </Link>
+          </div>
+        ) : (
+          <ul className="space-y-4">
+            {events.data.slice(0, HOME_LIMIT).map((event) => (
+              <UpcomingEvent key={event.id} event={event} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function UpcomingEvent({ event }: { event: Event }) {
+  const { t, i18n } = useTranslation('home');
+  const { title } = localizedEvent(event, i18n.language);
+  const full = isFull(event);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 p-5 shadow-sm">
+      <div>
+        <h3 className="text-lg font-semibold">{title}</h3>
+        <p className="text-sm text-slate-700">{formatLongDateTime(event.startDate, i18n.language)}</p>
+        <p className="text-sm text-slate-700">{event.location}</p>
+        <p className="mt-1 text-sm font-medium text-brand-800">
+          {event.price > 0 ? t('upcoming.pricePerPerson', { price: formatPrice(event.price, i18n.language) }) : t('upcoming.free')}
+        </p>
+      </div>
+      {full ? (
+        <span className="rounded bg-slate-200 px-4 py-2 font-semibold text-slate-800">{t('upcoming.full')}</span>
+      ) : (
+        <Link to="/events" className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          {t('upcoming.register')}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** The registrations, or [] while GET /api/user/registrations does not exist yet (a 404). */
+function useRegistrationRows() {
+  const registrations = useMyRegistrations();
+  const missing = registrations.error instanceof ApiError && registrations.error.status === 404;
+  return {
+    isPending: registrations.isPending,
+    isError: registrations.isError && !missing,
+    rows: missing ? [] : (registrations.data ?? []),
+  };
+}
+
+function MyRegistrationsCard() {
+  const { t } = useTranslation('home');
+  const { isPending, isError, rows } = useRegistrationRows();
+  return (
+    <section aria-labelledby="mine-title" className="rounded-xl border border-slate-200 p-5 shadow-sm">
+      <h2 id="mine-title" className="text-xl font-bold">
+        {t('registrations.title')}
+      </h2>
+      {isPending ? (
+        <p role="status" className="mt-3 text-slate-700">
+          {t('registrations.loading')}
+        </p>
+      ) : isError ? (
+        <p className="mt-3 text-slate-700">{t('registrations.error')}</p>
+      ) : rows.length === 0 ? (
+        <div className="mt-3">
+          <p className="text-slate-700">{t('registrations.empty')}</p>
+          <Link to="/events" className="mt-3 inline-block font-semibold text-lake-600 underline">
+            {t('registrations.browse')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-3 divide-y divide-slate-200">
+            {rows.slice(0, HOME_LIMIT).map((row) => (
+              <RegistrationRow key={row.id} row={row} />
+            ))}
+          </ul>
+          <Link to="/my-registrations" className="mt-3 inline-block font-semibold text-lake-600 underline">
+            {t('registrations.viewAll')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RegistrationRow({ row }: { row: UserRegistration }) {
+  const { t, i18n } = useTranslation('home');
+  const title = (i18n.language === 'en' && row.eventTitleEn) || row.eventTitle;
+  const confirmed = row.status === 'confirmed';
+  return (
+    <li className="py-2">
+      <p className="font-semibold">{title}</p>
+      <p className="text-sm text-slate-700">{formatDateTime(row.eventStartDate, i18n.language)}</p>
+      <span
+        className={`mt-1 inline-block rounded px-2 py-0.5 text-xs font-semibold ${confirmed ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-800'}`}
+      >
+        {t(`registrations.status.${row.status}`, { defaultValue: row.status })}
+      </span>
+    </li>
+  );
+}
+
+function StatsCard({ user }: { user: User }) {
+  const { t } = useTranslation('home');
+  const { rows } = useRegistrationRows();
+  const since = (user.createdAt && centreYear(user.createdAt)) || DEFAULT_MEMBER_SINCE;
+  return (
+    <section aria-labelledby="stats-title" className="rounded-xl border border-slate-200 p-5 shadow-sm">
+      <h2 id="stats-title" className="text-xl font-bold">
+        {t('stats.title')}
+      </h2>
+      <dl className="mt-3 grid grid-cols-2 gap-4">
+        <div>
+          <dt className="text-sm text-slate-700">{t('stats.registrations')}</dt>
+          <dd className="text-2xl font-bold text-brand-800" data-testid="stats-registrations">
+            {rows.length}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-700">{t('stats.memberSince')}</dt>
+          <dd className="text-2xl font-bold text-brand-800">{since}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function PromoCard() {
+  const { t, i18n } = useTranslation('home');
+  return (
+    <section aria-labelledby="promo-title" className="rounded-xl bg-gradient-to-br from-brand-800 to-lake-600 p-5 text-white shadow-sm">
+      <p className="text-sm font-semibold uppercase tracking-wide">{t('promo.badge')}</p>
+      <h2 id="promo-title" className="mt-1 text-xl font-bold">
+        {t('promo.title')}
+      </h2>
+      <p className="mt-2">{t('promo.text', { date: formatDay(centre.featuredTournamentDate, i18n.language) })}</p>
+      <Link to="/events" className="mt-4 inline-block rounded bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+        {t('promo.cta')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+//! The landing page's text is in the HTML the server sends (prerendered at build time) for `/`
+//! and `/home`; other client routes get the empty shell, which the app renders.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::TestApp;
+
+#[tokio::test]
+async fn the_landing_page_is_prerendered_for_the_root_and_home() {
+    let app = TestApp::spawn().await;
+    for path in ["/", "/home"] {
+        let html = app.get(path).await.text().await.unwrap();
+        assert!(html.contains("<html lang=\"fr\">"), "{path}");
+        assert!(html.contains("Bougez en plein air, au bord du lac"), "{path}: the hero title is in the HTML");
+        assert!(html.contains("id=\"services\"") && html.contains("id=\"events\"") && html.contains("id=\"about\""));
+        assert!(html.contains("<title>Centre plein air de La Pêche — volleyball"), "{path}: translated title");
+    }
+}
+
+#[tokio::test]
+async fn other_client_routes_get_the_empty_shell() {
+    let app = TestApp::spawn().await;
+    for path in ["/events", "/admin", "/nowhere/at/all"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200);
+        let html = response.text().await.unwrap();
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}: the shell has no content");
+        assert!(html.contains("src=\"/assets/"), "{path}: the shell loads the app");
+        assert!(!html.contains("Bougez en plein air"), "{path}");
+    }
+}
