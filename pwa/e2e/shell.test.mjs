@@ -1,0 +1,178 @@
+// The bilingual shell (issue 4) in the real server and Chromium: French by default, English
+// that survives a reload, anchors, the member home, the sign-in gate, axe scans in both
+// languages, and the landing page without JavaScript.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { launchBrowser, newContext, startServer } from './harness.mjs';
+
+const FR_TITLE = 'Bougez en plein air, au bord du lac';
+const EN_TITLE = 'Get moving outdoors, by the lake';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ args: ['--demo'] });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh context; `member` signs in through the development sign-in first. */
+async function open(path, { lang, member } = {}) {
+  const context = await newContext(browser);
+  if (lang) await context.addInitScript((value) => localStorage.setItem('centre.lang', value), lang);
+  const page = await context.newPage();
+  if (member) {
+    const response = await page.request.post(`${server.url}/api/dev-login`, {
+      data: member,
+      headers: { Origin: server.url },
+    });
+    assert.equal(response.status(), 200, `dev sign-in: ${await response.text()}`);
+  }
+  await page.goto(server.url + path);
+  return { context, page };
+}
+
+/** Waits until the landing page's events are listed (the page has settled). */
+async function eventsListed(page) {
+  await page.locator('#events li').first().waitFor();
+}
+
+async function expectNoAxeViolations(page, label) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(summary, [], `axe violations on ${label}`);
+}
+
+async function waitUntil(check, message, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) assert.fail(message);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('French by default: texts, <html lang>, title and description', async () => {
+  const { context, page } = await open('/');
+  await page.getByRole('heading', { level: 1, name: FR_TITLE }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+  assert.equal(await page.title(), 'Centre plein air de La Pêche — volleyball, événements et camps de jour');
+  assert.match(await page.locator('meta[name="description"]').getAttribute('content'), /La Pêche, en Outaouais/);
+  await page.getByText('En construction').waitFor();
+  await eventsListed(page);
+  await page.getByText(/25,00\s\$ \/ personne/).waitFor();
+  await context.close();
+});
+
+test('switching to English changes the texts, the API language and survives a reload', async () => {
+  const { context, page } = await open('/');
+  await eventsListed(page);
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await page.getByRole('heading', { level: 1, name: EN_TITLE }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  assert.equal(await page.evaluate(() => localStorage.getItem('centre.lang')), 'en');
+  await waitUntil(async () => (await page.title()).startsWith('La Pêche Outdoor Centre'), 'English title');
+  await page.getByText('4x4 beach volleyball tournament').waitFor();
+  await page.getByText(/\$25\.00 \/ person/).waitFor();
+
+  const apiCall = page.waitForRequest((request) => request.url().endsWith('/api/events'));
+  await page.reload();
+  assert.equal((await apiCall).headers()['x-lang'], 'en', 'the API is told the language');
+  await page.getByRole('heading', { level: 1, name: EN_TITLE }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+
+  await page.getByRole('button', { name: 'Passer au français' }).click();
+  await page.getByRole('heading', { level: 1, name: FR_TITLE }).waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('centre.lang')), 'fr');
+  await context.close();
+});
+
+test('anchors scroll: the hero button, and the footer links from another page', async () => {
+  const { context, page } = await open('/');
+  await eventsListed(page);
+  const top = (id) => page.evaluate((target) => Math.round(document.getElementById(target).getBoundingClientRect().top), id);
+  await page.getByRole('link', { name: 'Voir les événements' }).click();
+  await waitUntil(async () => Math.abs(await top('events')) <= 100, '#events is scrolled into view');
+
+  await page.goto(`${server.url}/events`);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'À propos' }).click();
+  await page.waitForURL(`${server.url}/#about`);
+  await waitUntil(async () => Math.abs(await top('about')) <= 100, '#about is scrolled into view from /events');
+
+  await page.goto(`${server.url}/events`);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Services' }).click();
+  await waitUntil(async () => Math.abs(await top('services')) <= 100, '#services is scrolled into view from /events');
+  await context.close();
+});
+
+test("a visitor's register click shows 'Non autorisé' and goes to sign-in", async () => {
+  const { context, page } = await open('/');
+  await eventsListed(page);
+  const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
+  await page.locator('#events').getByRole('button', { name: "S'inscrire" }).first().click();
+  await page.getByText('Non autorisé').waitFor();
+  await page.getByText('Vous devez être connecté. Redirection vers la page de connexion...').waitFor();
+  assert.equal(await page.locator('[data-variant]').count(), 1, 'one toast at a time');
+  await login;
+  await context.close();
+});
+
+test("the member home shows the member's first name, events and empty registrations", async () => {
+  const member = { email: 'camille.tremblay@example.org', firstName: 'Camille', lastName: 'Tremblay' };
+  const { context, page } = await open('/', { member });
+  await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
+  await page.getByRole('heading', { name: 'Mes inscriptions' }).waitFor();
+  await page.getByText("Vous n'avez aucune inscription pour le moment.").waitFor();
+  assert.equal(await page.getByRole('main').getByRole('link', { name: "S'inscrire" }).count(), 3, 'the first 3 events');
+  await page.getByText(/24 août 2025/).waitFor();
+  assert.equal(await page.title(), 'Mon espace — Centre plein air de La Pêche');
+
+  await page.goto(`${server.url}/home`);
+  await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
+  await context.close();
+});
+
+test('axe finds no violation on the landing page, member home and 404, in French and English', async () => {
+  const member = { email: 'axe@example.org', firstName: 'Alex', lastName: 'Roy' };
+  for (const lang of ['fr', 'en']) {
+    {
+      const { context, page } = await open('/', { lang });
+      await page.getByRole('heading', { level: 1, name: lang === 'fr' ? FR_TITLE : EN_TITLE }).waitFor();
+      await eventsListed(page);
+      await expectNoAxeViolations(page, `landing (${lang})`);
+      await context.close();
+    }
+    {
+      const { context, page } = await open('/', { lang, member });
+      await page.getByRole('heading', { level: 1, name: lang === 'fr' ? 'Bienvenue, Alex !' : 'Welcome, Alex!' }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: lang === 'fr' ? "S'inscrire" : 'Register' }).first().waitFor();
+      await expectNoAxeViolations(page, `member home (${lang})`);
+      await context.close();
+    }
+    {
+      const { context, page } = await open('/nowhere', { lang });
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await page.getByTestId('not-found-detail').waitFor();
+      await expectNoAxeViolations(page, `404 (${lang})`);
+      await context.close();
+    }
+  }
+});
+
+test('the landing text is there with JavaScript disabled', async () => {
+  const context = await newContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.getByRole('heading', { level: 1, name: FR_TITLE }).waitFor();
+  for (const text of ['Nos services', 'Événements à venir', 'À propos', 'Nos valeurs', 'Nous joindre', 'info@centrepleinair-lapeche.org']) {
+    assert.ok(await page.getByText(text, { exact: true }).first().isVisible(), `${text} is visible without JavaScript`);
+  }
+  assert.equal(await page.title(), 'Centre plein air de La Pêche — volleyball, événements et camps de jour');
+  await context.close();
+});
