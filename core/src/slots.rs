@@ -8,9 +8,12 @@
 //! start), so consecutive slots never overlap and always last the slot length.
 //!
 //! Bookings are given as UTC start times for one court; each is taken to last one slot length.
+//!
+//! The time zone is any `chrono::TimeZone`: the server passes `chrono_tz::Tz`, the PWA's WASM a
+//! small built-in zone with the same rules (see `centre-core-wasm`), so the `.wasm` does not carry
+//! the whole time-zone database.
 
 use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
-use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 /// Opening and closing local times of one weekday.
@@ -146,7 +149,7 @@ pub struct DayAvailability {
 /// The instant of a local wall-clock time. A time skipped by a spring-forward resolves to the
 /// first instant after the gap; a repeated time resolves to its earlier (`latest == false`) or
 /// later occurrence.
-fn local_instant(tz: Tz, local: NaiveDateTime, latest: bool) -> DateTime<Utc> {
+fn local_instant<Z: TimeZone>(tz: &Z, local: NaiveDateTime, latest: bool) -> DateTime<Utc> {
     let mut probe = local;
     // A gap is at most a few hours; walk forward minute by minute to its end.
     for _ in 0..=24 * 60 {
@@ -160,8 +163,13 @@ fn local_instant(tz: Tz, local: NaiveDateTime, latest: bool) -> DateTime<Utc> {
     Utc.from_utc_datetime(&local)
 }
 
+/// `HH:MM` of an instant in the local time zone.
+fn local_label<Z: TimeZone>(t: DateTime<Utc>, tz: &Z) -> String {
+    t.with_timezone(tz).naive_local().format("%H:%M").to_string()
+}
+
 /// UTC start times of every slot the court offers on local `date`, in order.
-pub fn slot_starts(hours: &CourtHours, date: NaiveDate, tz: Tz) -> Vec<DateTime<Utc>> {
+pub fn slot_starts<Z: TimeZone>(hours: &CourtHours, date: NaiveDate, tz: &Z) -> Vec<DateTime<Utc>> {
     let Some(day) = hours.hours_on(date) else {
         return Vec::new();
     };
@@ -189,22 +197,22 @@ fn sorted(booked: &[DateTime<Utc>]) -> Vec<DateTime<Utc>> {
     v
 }
 
-fn today(now: DateTime<Utc>, tz: Tz) -> NaiveDate {
-    now.with_timezone(&tz).date_naive()
+fn today<Z: TimeZone>(now: DateTime<Utc>, tz: &Z) -> NaiveDate {
+    now.with_timezone(tz).date_naive()
 }
 
-fn slots_of_day(
+fn slots_of_day<Z: TimeZone>(
     hours: &CourtHours,
     date: NaiveDate,
     now: DateTime<Utc>,
-    tz: Tz,
+    tz: &Z,
     booked_sorted: &[DateTime<Utc>],
 ) -> Vec<Slot> {
     let len = hours.slot_length();
     slot_starts(hours, date, tz)
         .into_iter()
         .map(|start| Slot {
-            time: start.with_timezone(&tz).format("%H:%M").to_string(),
+            time: local_label(start, tz),
             start,
             end: start + len,
             available: start >= now && !overlaps(booked_sorted, start, len),
@@ -215,13 +223,14 @@ fn slots_of_day(
 /// The slots of local `date` with their availability: booked and already-started slots are
 /// unavailable. A closed day or a day outside the season gives an empty list; a date before
 /// today (in `tz`) is refused.
-pub fn list_slots(
+pub fn list_slots<Z: TimeZone>(
     hours: &CourtHours,
     date: NaiveDate,
     now: DateTime<Utc>,
-    tz: Tz,
+    tz: Z,
     booked: &[DateTime<Utc>],
 ) -> Result<Vec<Slot>, SlotError> {
+    let tz = &tz;
     hours.check()?;
     if date < today(now, tz) {
         return Err(SlotError::DateInPast);
@@ -231,14 +240,15 @@ pub fn list_slots(
 
 /// Every day of `year`-`month` with its status (see [`DayStatus`]; past days are `Closed`).
 /// An impossible month gives an empty list.
-pub fn month_view(
+pub fn month_view<Z: TimeZone>(
     hours: &CourtHours,
     year: i32,
     month: u32,
     now: DateTime<Utc>,
-    tz: Tz,
+    tz: Z,
     booked: &[DateTime<Utc>],
 ) -> Result<Vec<DayAvailability>, SlotError> {
+    let tz = &tz;
     hours.check()?;
     let booked = sorted(booked);
     let today = today(now, tz);
@@ -255,30 +265,59 @@ pub fn month_view(
             };
             let total = upcoming.len() as u32;
             let free = upcoming.iter().filter(|s| s.available).count() as u32;
-            let status = match (total, free) {
-                (0, _) => DayStatus::Closed,
-                (t, f) if t == f => DayStatus::Available,
-                (_, 0) => DayStatus::Full,
-                _ => DayStatus::Partial,
-            };
-            DayAvailability { date, status, available_slots: free, total_slots: total }
+            DayAvailability { date, status: day_status(total, free), available_slots: free, total_slots: total }
         })
         .collect())
+}
+
+fn day_status(total: u32, free: u32) -> DayStatus {
+    match (total, free) {
+        (0, _) => DayStatus::Closed,
+        (t, f) if t == f => DayStatus::Available,
+        (_, 0) => DayStatus::Full,
+        _ => DayStatus::Partial,
+    }
+}
+
+/// The month views of several courts as one (the calendar before a court is chosen): each day
+/// counts every court's slots, and its status follows the same rule as one court's. Views of
+/// different lengths combine over the days of the first.
+pub fn combine_month_views(views: &[Vec<DayAvailability>]) -> Vec<DayAvailability> {
+    let Some(first) = views.first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .enumerate()
+        .map(|(i, day)| {
+            let (total, free) = views
+                .iter()
+                .filter_map(|v| v.get(i).filter(|d| d.date == day.date))
+                .fold((0, 0), |(t, f), d| (t + d.total_slots, f + d.available_slots));
+            DayAvailability {
+                date: day.date,
+                status: day_status(total, free),
+                available_slots: free,
+                total_slots: total,
+            }
+        })
+        .collect()
 }
 
 /// The server's check of a requested booking `[start, end)`: exactly one slot length, starting on
 /// a slot of the court's day, inside the season and opening hours, not started yet, and not
 /// overlapping a live booking in `booked`. Returns the matching slot.
-pub fn check_booking(
+pub fn check_booking<Z: TimeZone>(
     hours: &CourtHours,
     start: DateTime<Utc>,
     end: DateTime<Utc>,
     now: DateTime<Utc>,
-    tz: Tz,
+    tz: Z,
     booked: &[DateTime<Utc>],
 ) -> Result<Slot, SlotError> {
+    let tz = &tz;
     hours.check()?;
-    let date = start.with_timezone(&tz).date_naive();
+    let date = start.with_timezone(tz).date_naive();
     if date < today(now, tz) {
         return Err(SlotError::DateInPast);
     }
@@ -302,7 +341,7 @@ pub fn check_booking(
     if overlaps(&sorted(booked), start, len) {
         return Err(SlotError::SlotTaken);
     }
-    Ok(Slot { time: start.with_timezone(&tz).format("%H:%M").to_string(), start, end, available: true })
+    Ok(Slot { time: local_label(start, tz), start, end, available: true })
 }
 
 #[cfg(test)]
@@ -476,6 +515,24 @@ mod tests {
         assert_eq!((month[14].available_slots, month[14].total_slots), (6, 7));
         assert_eq!(status(26), DayStatus::Closed, "after the season");
         assert!(month_view(&hours, 2026, 13, now, Toronto, &[]).expect("ok").is_empty());
+    }
+
+    #[test]
+    fn month_views_of_two_courts_combine() {
+        let hours = CourtHours::weekdays_9_to_16(d(2026, 6, 1), d(2026, 6, 25));
+        let now = utc("2026-06-10T15:30:00Z");
+        let full_friday: Vec<DateTime<Utc>> = (13..20).map(|h| utc(&format!("2026-06-12T{h:02}:00:00Z"))).collect();
+        let one = month_view(&hours, 2026, 6, now, Toronto, &full_friday).expect("month");
+        let two = month_view(&hours, 2026, 6, now, Toronto, &[]).expect("month");
+        let both = combine_month_views(&[one.clone(), two.clone()]);
+        assert_eq!(both.len(), 30);
+        // Friday 12: full on the first court, free on the second.
+        assert_eq!(both[11].status, DayStatus::Partial);
+        assert_eq!((both[11].available_slots, both[11].total_slots), (7, 14));
+        assert_eq!(combine_month_views(&[one.clone(), one]).get(11).map(|d| d.status), Some(DayStatus::Full));
+        assert_eq!(both[12].status, DayStatus::Closed, "Saturday");
+        assert_eq!(both[10].status, DayStatus::Available);
+        assert!(combine_month_views(&[]).is_empty());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod app;
 pub mod auth;
 pub mod db;
+pub mod emails;
 pub mod error;
 pub mod mail;
 pub mod routes;

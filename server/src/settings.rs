@@ -64,6 +64,12 @@ pub struct ServeArgs {
     /// Folder for e-mails when no SMTP server is set (default: "outbox" beside the database).
     #[arg(long, env = "CENTRE_MAIL_DIR")]
     pub mail_dir: Option<PathBuf>,
+    /// Length of a court booking slot, in minutes (5 to 1440).
+    #[arg(long, env = "CENTRE_SLOT_MINUTES", default_value_t = 60, value_parser = clap::value_parser!(u32).range(5..=1440))]
+    pub slot_minutes: u32,
+    /// How many future court bookings one member may hold at once (1 to 1000).
+    #[arg(long, env = "CENTRE_MAX_FUTURE_BOOKINGS", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub max_future_bookings: u32,
     /// OpenID Connect issuer URL (discovery at <issuer>/.well-known/openid-configuration).
     #[arg(long, env = "CENTRE_OIDC_ISSUER")]
     pub oidc_issuer: Option<String>,
@@ -98,6 +104,10 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub mail_dir: PathBuf,
+    /// Court booking slot length, in minutes.
+    pub slot_minutes: u32,
+    /// Future court bookings one member may hold at once.
+    pub max_future_bookings: u32,
     pub oidc: Option<OidcSettings>,
     /// Lower-case e-mails granted admin at sign-in.
     pub admin_emails: Vec<String>,
@@ -168,6 +178,8 @@ impl Settings {
             smtp_url: args.smtp_url.clone(),
             mail_from: args.mail_from.clone(),
             mail_dir,
+            slot_minutes: args.slot_minutes,
+            max_future_bookings: args.max_future_bookings,
             oidc,
             admin_emails,
         })
@@ -186,6 +198,8 @@ impl Settings {
             smtp_url: None,
             mail_from: "Centre plein air de La Pêche <no-reply@localhost>".to_owned(),
             mail_dir,
+            slot_minutes: centre_core::slots::DEFAULT_SLOT_MINUTES,
+            max_future_bookings: 3,
             oidc: None,
             admin_emails: Vec::new(),
         }
@@ -194,7 +208,7 @@ impl Settings {
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} slot_minutes={} max_future_bookings={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -204,6 +218,8 @@ impl Settings {
             self.smtp_url.as_deref().map_or_else(|| "none".to_owned(), mask_url_secret),
             self.mail_from,
             self.mail_dir.display(),
+            self.slot_minutes,
+            self.max_future_bookings,
             self.oidc.as_ref().map_or("none", |o| o.issuer.as_str()),
             self.oidc.as_ref().map_or("none", |o| o.client_id.as_str()),
             if self.oidc.is_some() { "***" } else { "none" },

@@ -140,11 +140,13 @@ fn matrix(target: &str) -> Vec<Call> {
         with_body(M::PUT, "/api/events/1", event, Admin, Later("events")),
         call(M::GET, "/api/admin/events/1/registrations", Admin, Later("events")),
         // Courts (issue 7).
-        call(M::GET, "/api/courts", Public, Later("reservations")),
-        call(M::GET, "/api/courts/availability?date=2099-07-01&courtId=1", Public, Later("reservations")),
+        call(M::GET, "/api/courts", Public, Live(200)),
+        call(M::GET, "/api/courts/availability?date=2099-07-01&courtId=1", Public, Live(200)),
+        // One slot for three allowed roles: the first books it (201), the others get 409, so this
+        // row keeps the looser check; tests/courts.rs checks booking exactly.
         with_body(M::POST, "/api/courts/book", booking, SignedIn, Later("reservations")),
-        call(M::GET, "/api/user/court-bookings", SignedIn, Later("reservations")),
-        call(M::GET, "/api/admin/bookings", Staff, Later("reservations")),
+        call(M::GET, "/api/user/court-bookings", SignedIn, Live(200)),
+        call(M::GET, "/api/admin/bookings", Staff, Live(200)),
         // Day camps (issue 8).
         call(M::GET, "/api/day-camp-programs", Public, Later("day camps")),
         call(M::GET, "/api/day-camp-weeks", Public, Later("day camps")),
@@ -164,7 +166,7 @@ fn matrix(target: &str) -> Vec<Call> {
         ),
         call(M::POST, "/api/admin/tournaments/1/generate-schedule", Admin, Later("tournaments")),
         // Deletions last: they remove what the rows above use.
-        call(M::DELETE, "/api/admin/bookings/1", Admin, Later("reservations")),
+        call(M::DELETE, "/api/admin/bookings/1", Admin, Live(200)),
         call(M::DELETE, "/api/admin/event-registrations/1", Admin, Later("events")),
         call(M::DELETE, "/api/admin/tournaments/1", Admin, Later("tournaments")),
         call(M::DELETE, "/api/events/1", Admin, Later("events")),

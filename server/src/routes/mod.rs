@@ -2,11 +2,12 @@
 
 mod admin;
 mod auth;
+mod courts;
 mod events;
 mod health;
 
 use axum::Router;
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post};
 
 use crate::app::AppState;
 use crate::error::AppError;
@@ -26,6 +27,14 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/admin/supervisors", get(admin::supervisors))
         .route("/api/admin/supervisors/{userId}", post(admin::add_supervisor).delete(admin::remove_supervisor))
         .route("/api/admin/all-users", get(admin::members))
+        .route("/api/admin/bookings", get(courts::admin_list))
+        .route("/api/admin/bookings/{id}", delete(courts::cancel_any))
+        .route("/api/courts", get(courts::list))
+        .route("/api/courts/availability", get(courts::availability))
+        .route("/api/courts/availability/month", get(courts::month))
+        .route("/api/courts/book", post(courts::book))
+        .route("/api/user/court-bookings", get(courts::mine))
+        .route("/api/user/court-bookings/{id}", delete(courts::cancel_mine))
         .route("/api/events", get(events::list))
         .route("/api/events/{id}", get(events::one))
         .route("/api", any(api_not_found))

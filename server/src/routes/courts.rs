@@ -1,0 +1,456 @@
+//! Court reservations: the courts, their availability (a day's slots and a month's calendar),
+//! booking, the member's own bookings and cancelling them, and the console's bookings view.
+//! Slot rules come from centre-core; the database's unique index has the last word on double
+//! bookings.
+
+use axum::Json;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use centre_core::slots::{self, DayAvailability, Slot, SlotError};
+use centre_core::validation::{CourtBookingInput, validate_court_booking};
+use centre_core::{FieldError, Lang};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::{Admin, CurrentUser, Staff};
+use crate::db::courts::{self, BookingRow, Counts, Filter, InsertError, NewBooking, ScheduleError, Status};
+use crate::db::outbox;
+use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
+use crate::error::{AppError, ReqLang};
+
+/// Spec section 3's Court.
+#[derive(Debug, Serialize)]
+pub struct CourtDto {
+    id: i64,
+    name: String,
+}
+
+/// `GET /api/courts`: the courts in the order of the reservation page's cards.
+pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<CourtDto>>, AppError> {
+    let rows = state.db.read(|conn| courts::list(conn).map_err(AppError::from)).await?;
+    Ok(Json(rows.into_iter().map(|c| CourtDto { id: c.id, name: c.name }).collect()))
+}
+
+impl From<ScheduleError> for AppError {
+    fn from(e: ScheduleError) -> Self {
+        match e {
+            ScheduleError::Db(e) => AppError::from(e),
+            ScheduleError::Bad(bad) => AppError::Internal(bad.to_string()),
+        }
+    }
+}
+
+fn field(field: &'static str, code: &'static str) -> AppError {
+    AppError::Validation(vec![FieldError::new(field, code)])
+}
+
+fn malformed_query(_: QueryRejection) -> AppError {
+    AppError::client(StatusCode::BAD_REQUEST, "malformed_json")
+}
+
+/// A slot rule refused a request: the field it concerns and the catalogue code.
+fn slot_error(e: SlotError) -> AppError {
+    match e {
+        SlotError::SlotTaken => AppError::conflict("slot_taken"),
+        SlotError::WrongSlotLength => field("endTime", e.code()),
+        SlotError::DateInPast | SlotError::OutsideOpeningHours | SlotError::NotASlot => field("startTime", e.code()),
+        SlotError::InvalidSettings => AppError::Internal("court hours are not valid slot settings".to_owned()),
+    }
+}
+
+fn parse_court_id(raw: Option<&str>) -> Result<i64, AppError> {
+    match raw.map(str::trim) {
+        None | Some("") => Err(field("courtId", "court_invalid")),
+        Some(text) => text.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| field("courtId", "court_invalid")),
+    }
+}
+
+fn parse_date(raw: Option<&str>) -> Result<Option<NaiveDate>, AppError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").map(Some).map_err(|_| field("date", "date_invalid")),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DayQuery {
+    date: Option<String>,
+    court_id: Option<String>,
+}
+
+/// `GET /api/courts/availability?date=YYYY-MM-DD&courtId=N`: the day's slots, each with its
+/// local `time`, UTC `start` and `end`, and `available` (false when booked or already started).
+/// A date before today is 422, an unknown court 404; a closed day is an empty list.
+pub async fn availability(
+    State(state): State<AppState>,
+    query: Result<Query<DayQuery>, QueryRejection>,
+) -> Result<Json<Vec<Slot>>, AppError> {
+    let Query(query) = query.map_err(malformed_query)?;
+    let date = parse_date(query.date.as_deref())?.ok_or_else(|| field("date", "date_required"))?;
+    let court_id = parse_court_id(query.court_id.as_deref())?;
+    let (tz, slot_minutes) = (state.settings.timezone, state.settings.slot_minutes);
+    let slots = state
+        .db
+        .read(move |conn| {
+            let schedule = courts::schedule(conn, court_id)?.ok_or_else(AppError::not_found)?;
+            let hours = schedule.hours_for_year(date.year(), slot_minutes);
+            let (from, to) = courts::local_day_bounds(date, tz);
+            let len = Duration::minutes(i64::from(slot_minutes));
+            let booked = courts::live_starts(conn, court_id, from - len, to)?;
+            Ok::<_, AppError>(slots::list_slots(&hours, date, Utc::now(), tz, &booked))
+        })
+        .await?;
+    slots.map(Json).map_err(|e| match e {
+        SlotError::DateInPast => field("date", e.code()),
+        other => slot_error(other),
+    })
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthQuery {
+    month: Option<String>,
+    court_id: Option<String>,
+}
+
+fn parse_month(raw: Option<&str>) -> Result<(i32, u32), AppError> {
+    let text = raw.map(str::trim).unwrap_or("");
+    let (y, m) = text.split_once('-').ok_or_else(|| field("month", "month_invalid"))?;
+    match (y.parse::<i32>(), m.parse::<u32>()) {
+        (Ok(y), Ok(m)) if y.to_string().len() == 4 && (1..=12).contains(&m) => Ok((y, m)),
+        _ => Err(field("month", "month_invalid")),
+    }
+}
+
+/// `GET /api/courts/availability/month?month=YYYY-MM&courtId=N`: every day of the month as
+/// available, partial, full or closed (past days are closed), for the calendar in one request.
+/// Without `courtId`, the days count every court's slots (the calendar before a court is chosen).
+pub async fn month(
+    State(state): State<AppState>,
+    query: Result<Query<MonthQuery>, QueryRejection>,
+) -> Result<Json<Vec<DayAvailability>>, AppError> {
+    let Query(query) = query.map_err(malformed_query)?;
+    let (year, month) = parse_month(query.month.as_deref())?;
+    let court = match query.court_id.as_deref().map(str::trim) {
+        None | Some("") => None,
+        raw => Some(parse_court_id(raw)?),
+    };
+    let (tz, slot_minutes) = (state.settings.timezone, state.settings.slot_minutes);
+    let (from, to) = courts::local_month_bounds(year, month, tz).ok_or_else(|| field("month", "month_invalid"))?;
+    let now = Utc::now();
+    let views = state
+        .db
+        .read(move |conn| {
+            let ids = match court {
+                Some(id) => vec![id],
+                None => courts::list(conn)?.into_iter().map(|c| c.id).collect(),
+            };
+            let len = Duration::minutes(i64::from(slot_minutes));
+            let mut views = Vec::with_capacity(ids.len());
+            for id in ids {
+                let schedule = courts::schedule(conn, id)?.ok_or_else(AppError::not_found)?;
+                let hours = schedule.hours_for_year(year, slot_minutes);
+                let booked = courts::live_starts(conn, id, from - len, to)?;
+                views.push(slots::month_view(&hours, year, month, now, tz, &booked).map_err(slot_error)?);
+            }
+            Ok::<_, AppError>(views)
+        })
+        .await?;
+    Ok(Json(match views.as_slice() {
+        [one] => one.clone(),
+        _ => slots::combine_month_views(&views),
+    }))
+}
+
+/// Spec section 3's court booking (read), with the user view's extras; the same shape for the
+/// member's list and the console.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingDto {
+    id: i64,
+    court_id: i64,
+    court_name: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: String,
+    status: String,
+    payment_status: String,
+    start_time: String,
+    end_time: String,
+    created_at: String,
+    notes: Option<String>,
+    players: Option<i64>,
+    ball_rental: bool,
+}
+
+impl From<BookingRow> for BookingDto {
+    fn from(b: BookingRow) -> Self {
+        BookingDto {
+            id: b.id,
+            court_id: b.court_id,
+            court_name: b.court_name,
+            first_name: b.first_name,
+            last_name: b.last_name,
+            email: b.email,
+            phone: b.phone,
+            status: b.status,
+            payment_status: b.payment_status,
+            start_time: b.start_time,
+            end_time: b.end_time,
+            created_at: b.created_at,
+            notes: b.notes,
+            players: b.players,
+            ball_rental: b.ball_rental,
+        }
+    }
+}
+
+fn lang_of_booking(b: &BookingRow) -> Lang {
+    if b.lang == "en" { Lang::En } else { Lang::Fr }
+}
+
+fn mail_of(b: &BookingRow) -> Option<BookingMail<'_>> {
+    Some(BookingMail {
+        id: b.id,
+        court_name: &b.court_name,
+        first_name: &b.first_name,
+        email: &b.email,
+        start: b.start()?,
+        end: b.end()?,
+        players: b.players,
+        ball_rental: b.ball_rental,
+        notes: b.notes.as_deref(),
+        lang: lang_of_booking(b),
+    })
+}
+
+/// `POST /api/courts/book`: a signed-in member books one free slot for themself. Validated by
+/// core (422 with the field's message), checked against the court's slots and the member's limit
+/// of future bookings in the same `BEGIN IMMEDIATE` transaction as the insert; a slot someone
+/// else holds is 409 `slot_taken`. The confirmation e-mail leaves after commit.
+pub async fn book(
+    user: CurrentUser,
+    ReqLang(lang): ReqLang,
+    State(state): State<AppState>,
+    crate::error::ApiJson(input): crate::error::ApiJson<CourtBookingInput>,
+) -> Result<(StatusCode, Json<BookingDto>), AppError> {
+    let settings = state.settings.clone();
+    let tz = settings.timezone;
+    let now = Utc::now();
+    let form = validate_court_booking(&input, now.with_timezone(&tz).date_naive(), tz).map_err(AppError::Validation)?;
+    let user_id = user.id().to_owned();
+    let row = state
+        .db
+        .write(move |tx| {
+            let court_id = form.court_id();
+            let schedule = courts::schedule(tx, court_id)?.ok_or_else(|| field("courtId", "court_invalid"))?;
+            let (start, end) = (form.start_time(), form.end_time());
+            let hours = schedule.hours_for_year(start.with_timezone(&tz).year(), settings.slot_minutes);
+            let len = Duration::minutes(i64::from(settings.slot_minutes));
+            let booked = courts::live_starts(tx, court_id, start - len, end)?;
+            slots::check_booking(&hours, start, end, now, tz, &booked).map_err(slot_error)?;
+            if courts::future_live_count(tx, &user_id, now)? >= i64::from(settings.max_future_bookings) {
+                return Err(AppError::conflict("booking_limit"));
+            }
+            let new = NewBooking {
+                court_id,
+                user_id: Some(&user_id),
+                first_name: form.first_name().as_str(),
+                last_name: form.last_name().as_str(),
+                email: form.email().as_str(),
+                phone: form.phone().as_str(),
+                start,
+                end,
+                players: form.players(),
+                ball_rental: form.ball_rental(),
+                notes: form.comments().map(|c| c.as_str()),
+                lang: lang.code(),
+                now,
+            };
+            let id = courts::insert(tx, &new).map_err(|e| match e {
+                InsertError::SlotTaken => AppError::conflict("slot_taken"),
+                InsertError::Db(e) => AppError::from(e),
+            })?;
+            let row = courts::booking(tx, id)?.ok_or_else(|| AppError::Internal("booking vanished".to_owned()))?;
+            if let Some(mail) = mail_of(&row) {
+                let ctx = Context { public_url: &settings.public_url, tz };
+                outbox::enqueue(tx, &mails::confirmation(&mail, ctx), now)?;
+            }
+            Ok(row)
+        })
+        .await?;
+    state.mailer.kick();
+    tracing::info!(booking_id = row.id, court_id = row.court_id, start = %row.start_time, "court booked");
+    Ok((StatusCode::CREATED, Json(row.into())))
+}
+
+/// `GET /api/user/court-bookings`: the member's own bookings, soonest first.
+pub async fn mine(user: CurrentUser, State(state): State<AppState>) -> Result<Json<Vec<BookingDto>>, AppError> {
+    let id = user.id().to_owned();
+    let rows = state.db.read(move |conn| courts::for_user(conn, &id).map_err(AppError::from)).await?;
+    Ok(Json(rows.into_iter().map(BookingDto::from).collect()))
+}
+
+fn parse_id(raw: &str) -> Result<i64, AppError> {
+    raw.trim().parse::<i64>().map_err(|_| AppError::not_found())
+}
+
+/// Cancels a booking in one transaction with its e-mail; `allowed` refuses what this caller may
+/// not cancel (answering the error to return).
+async fn cancel(
+    state: &AppState,
+    id: i64,
+    by: CancelledBy,
+    allowed: impl FnOnce(&BookingRow, DateTime<Utc>) -> Result<(), AppError> + Send + 'static,
+) -> Result<BookingRow, AppError> {
+    let settings = state.settings.clone();
+    let now = Utc::now();
+    let row = state
+        .db
+        .write(move |tx| {
+            let row = courts::booking(tx, id)?.ok_or_else(AppError::not_found)?;
+            allowed(&row, now)?;
+            match Status::parse(&row.status) {
+                Some(Status::Confirmed) => {}
+                Some(Status::Cancelled) => return Err(AppError::conflict("booking_already_cancelled")),
+                _ => return Err(AppError::conflict("booking_not_confirmed")),
+            }
+            if !courts::cancel(tx, id, now)? {
+                return Err(AppError::conflict("booking_already_cancelled"));
+            }
+            if let Some(mail) = mail_of(&row) {
+                let ctx = Context { public_url: &settings.public_url, tz: settings.timezone };
+                outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), now)?;
+            }
+            courts::booking(tx, id)?.ok_or_else(AppError::not_found)
+        })
+        .await?;
+    state.mailer.kick();
+    tracing::info!(booking_id = id, by = ?by, "court booking cancelled");
+    Ok(row)
+}
+
+/// `DELETE /api/user/court-bookings/{id}` (beyond the spec): the member cancels their own booking
+/// before it starts. Someone else's booking is 404; a started one is 409 `booking_started`.
+pub async fn cancel_mine(
+    user: CurrentUser,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<BookingDto>, AppError> {
+    let id = parse_id(&id)?;
+    let me = user.id().to_owned();
+    let row = cancel(&state, id, CancelledBy::Member, move |row, now| {
+        if row.user_id.as_deref() != Some(me.as_str()) {
+            return Err(AppError::not_found());
+        }
+        match row.start() {
+            Some(start) if start > now => Ok(()),
+            _ if row.status == Status::Cancelled.as_str() => Ok(()),
+            _ => Err(AppError::conflict("booking_started")),
+        }
+    })
+    .await?;
+    Ok(Json(row.into()))
+}
+
+/// `DELETE /api/admin/bookings/{id}`: an admin cancels a confirmed booking (the row is kept,
+/// the slot is free again). Supervisors get 403 from the `Admin` extractor.
+pub async fn cancel_any(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<BookingDto>, AppError> {
+    let id = parse_id(&id)?;
+    let row = cancel(&state, id, CancelledBy::Centre, |_, _| Ok(())).await?;
+    Ok(Json(row.into()))
+}
+
+/// At most this many bookings per answer of the console's list; `matched` tells how many match.
+pub const ADMIN_LIST_LIMIT: u32 = 500;
+
+#[derive(Debug, Deserialize)]
+pub struct AdminQuery {
+    date: Option<String>,
+    status: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CountsDto {
+    total: i64,
+    confirmed: i64,
+    pending: i64,
+    cancelled: i64,
+}
+
+impl From<Counts> for CountsDto {
+    fn from(c: Counts) -> Self {
+        CountsDto { total: c.total, confirmed: c.confirmed, pending: c.pending, cancelled: c.cancelled }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminBookingsDto {
+    bookings: Vec<BookingDto>,
+    /// How many bookings match the filters (the list holds at most `ADMIN_LIST_LIMIT`).
+    matched: i64,
+    /// The four counters over the chosen day (every day when none), whatever the status filter.
+    counts: CountsDto,
+}
+
+/// `GET /api/admin/bookings?date=YYYY-MM-DD&status=confirmed`: the Réservations tab, for admins
+/// and supervisors. Both filters are optional (`status=all` is no filter) and run in SQL on the
+/// `court_bookings_start` index.
+pub async fn admin_list(
+    _: Staff,
+    State(state): State<AppState>,
+    query: Result<Query<AdminQuery>, QueryRejection>,
+) -> Result<Json<AdminBookingsDto>, AppError> {
+    let Query(query) = query.map_err(malformed_query)?;
+    let tz = state.settings.timezone;
+    let range = parse_date(query.date.as_deref())?.map(|d| courts::local_day_bounds(d, tz));
+    let status = match query.status.as_deref().map(str::trim) {
+        None | Some("" | "all") => None,
+        Some(s) => Some(Status::parse(s).ok_or_else(|| field("status", "validation"))?),
+    };
+    let filter = Filter { range, status };
+    let (rows, matched, counts) = state
+        .db
+        .read(move |conn| {
+            let (rows, matched) = courts::admin_list(conn, &filter, ADMIN_LIST_LIMIT)?;
+            let counts = courts::admin_counts(conn, &filter)?;
+            Ok::<_, AppError>((rows, matched, counts))
+        })
+        .await?;
+    Ok(Json(AdminBookingsDto {
+        bookings: rows.into_iter().map(BookingDto::from).collect(),
+        matched,
+        counts: counts.into(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_values_are_parsed_strictly() {
+        assert!(parse_month(Some("2027-06")).is_ok());
+        assert!(parse_month(Some("2027-6")).is_ok());
+        for bad in ["2027-13", "2027-00", "27-06", "2027", "", "juin", "2027-06-01"] {
+            assert!(parse_month(Some(bad)).is_err(), "{bad}");
+        }
+        assert!(parse_month(None).is_err());
+        assert_eq!(parse_court_id(Some(" 2 ")).ok(), Some(2));
+        for bad in [None, Some(""), Some("0"), Some("-1"), Some("x")] {
+            assert!(parse_court_id(bad).is_err(), "{bad:?}");
+        }
+        assert!(matches!(parse_date(Some("2027-06-12")), Ok(Some(_))));
+        assert!(matches!(parse_date(Some("")), Ok(None)));
+        assert!(parse_date(Some("12/06/2027")).is_err());
+    }
+}
