@@ -4,7 +4,7 @@ SHELL := /bin/bash
 
 CORE_SRC := $(shell find core/src core-wasm/src -name '*.rs') core/Cargo.toml core-wasm/Cargo.toml Cargo.lock
 WASM_PKG := pwa/src/core/pkg/centre_core_wasm_bg.wasm
-PWA_SRC := $(shell find pwa/src pwa/public -type f -not -path 'pwa/src/core/pkg/*' 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
+PWA_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f -not -path 'pwa/src/core/pkg/*' 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
 PWA_DIST := pwa/dist/index.html
 
 .PHONY: run test bench build setup setup-test fmt lint release clean
