@@ -1,13 +1,118 @@
 //! The PWA's door into centre-core. JS-facing types and conversions live here only.
+//!
+//! Every function takes and returns JSON strings (no `JsValue` marshalling: a small `.wasm`);
+//! the shapes are described in `types.d.ts` beside this crate, and every fallible function
+//! answers the envelope `{ok: true, value}` or `{ok: false, code, message, fieldErrors, codes}`
+//! built in one place ([`api::respond`]). `lang` is `"fr"` or `"en"` (anything else: French).
+
+pub mod api;
+pub mod zone;
 
 use wasm_bindgen::prelude::*;
-
-fn lang(code: &str) -> centre_core::Lang {
-    centre_core::Lang::from_accept_language(code)
-}
 
 /// The catalogue message for `code` in `lang` ("fr" or "en"); the code itself when unknown.
 #[wasm_bindgen]
 pub fn message(code: &str, lang_code: &str) -> String {
-    centre_core::message(code, lang(lang_code)).map_or_else(|| code.to_owned(), str::to_owned)
+    centre_core::message(code, api::lang(lang_code)).map_or_else(|| code.to_owned(), str::to_owned)
+}
+
+/// `{code: message}` for the whole catalogue in `lang`.
+#[wasm_bindgen]
+pub fn catalogue(lang_code: &str) -> String {
+    api::catalogue(lang_code)
+}
+
+#[wasm_bindgen(js_name = validateTeamRegistration)]
+pub fn validate_team_registration(input: &str, lang_code: &str) -> String {
+    api::validate_team_registration(input, lang_code)
+}
+
+/// `today`: the centre's local date, `YYYY-MM-DD`.
+#[wasm_bindgen(js_name = validateCourtBooking)]
+pub fn validate_court_booking(input: &str, today: &str, lang_code: &str) -> String {
+    api::validate_court_booking(input, today, lang_code)
+}
+
+/// The full name as typed (not JSON); answers `[firstName, lastName]`.
+#[wasm_bindgen(js_name = splitFullName)]
+pub fn split_full_name(full: &str) -> String {
+    api::split_full_name(full)
+}
+
+/// `today`: the centre's local date, `YYYY-MM-DD`.
+#[wasm_bindgen(js_name = validateDayCampRegistration)]
+pub fn validate_day_camp_registration(input: &str, today: &str, lang_code: &str) -> String {
+    api::validate_day_camp_registration(input, today, lang_code)
+}
+
+#[wasm_bindgen(js_name = validateEvent)]
+pub fn validate_event(input: &str, lang_code: &str) -> String {
+    api::validate_event(input, lang_code)
+}
+
+#[wasm_bindgen(js_name = validateTournamentConfig)]
+pub fn validate_tournament_config(input: &str, lang_code: &str) -> String {
+    api::validate_tournament_config(input, lang_code)
+}
+
+#[wasm_bindgen(js_name = validateScore)]
+pub fn validate_score(input: &str, lang_code: &str) -> String {
+    api::validate_score(input, lang_code)
+}
+
+/// The raw user id as typed (not JSON).
+#[wasm_bindgen(js_name = validateUserId)]
+pub fn validate_user_id(user_id: &str, lang_code: &str) -> String {
+    api::validate_user_id(user_id, lang_code)
+}
+
+#[wasm_bindgen(js_name = courtSlots)]
+pub fn court_slots(request: &str, lang_code: &str) -> String {
+    api::court_slots(request, lang_code)
+}
+
+#[wasm_bindgen(js_name = monthView)]
+pub fn month_view(request: &str, lang_code: &str) -> String {
+    api::month(request, lang_code)
+}
+
+#[wasm_bindgen(js_name = checkCourtBooking)]
+pub fn check_court_booking(request: &str, lang_code: &str) -> String {
+    api::check_court_booking(request, lang_code)
+}
+
+#[wasm_bindgen]
+pub fn standings(request: &str, lang_code: &str) -> String {
+    api::standings_of(request, lang_code)
+}
+
+#[wasm_bindgen(js_name = poolSchedule)]
+pub fn pool_schedule(request: &str, lang_code: &str) -> String {
+    api::schedule_pool(request, lang_code)
+}
+
+#[wasm_bindgen(js_name = knockoutPlan)]
+pub fn knockout_plan(request: &str, lang_code: &str) -> String {
+    api::knockout(request, lang_code)
+}
+
+#[wasm_bindgen(js_name = advanceKnockout)]
+pub fn advance_knockout(request: &str, lang_code: &str) -> String {
+    api::advance_knockout(request, lang_code)
+}
+
+/// 'Vainqueur QF1' / 'Winner of QF1' (plain text, not JSON).
+#[wasm_bindgen(js_name = knockoutPlaceholder)]
+pub fn knockout_placeholder(code: &str, lang_code: &str) -> String {
+    api::knockout_placeholder(code, lang_code)
+}
+
+#[wasm_bindgen(js_name = removeTeam)]
+pub fn remove_team(request: &str, lang_code: &str) -> String {
+    api::remove_team_from(request, lang_code)
+}
+
+#[wasm_bindgen(js_name = mergeScores)]
+pub fn merge_scores(request: &str, lang_code: &str) -> String {
+    api::merge(request, lang_code)
 }

@@ -204,7 +204,8 @@ mod tests {
     #[test]
     fn age_on_the_first_day_of_each_week() {
         // (birth, week starts, program index, expected)
-        let rows: &[(&str, &[&str], usize, Result<(), (&str, u32)>)] = &[
+        type Row<'a> = (&'a str, &'a [&'a str], usize, Result<(), (&'a str, u32)>);
+        let rows: &[Row] = &[
             // Turns 6 on the Monday itself: fits.
             ("2020-07-06", &["2026-07-06"], 0, Ok(())),
             // Turns 6 on the Tuesday: still 5 on the Monday.

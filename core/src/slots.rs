@@ -169,7 +169,8 @@ fn local_label<Z: TimeZone>(t: DateTime<Utc>, tz: &Z) -> String {
 }
 
 /// UTC start times of every slot the court offers on local `date`, in order.
-pub fn slot_starts<Z: TimeZone>(hours: &CourtHours, date: NaiveDate, tz: &Z) -> Vec<DateTime<Utc>> {
+pub fn slot_starts<Z: TimeZone>(hours: &CourtHours, date: NaiveDate, tz: Z) -> Vec<DateTime<Utc>> {
+    let tz = &tz;
     let Some(day) = hours.hours_on(date) else {
         return Vec::new();
     };
@@ -209,7 +210,7 @@ fn slots_of_day<Z: TimeZone>(
     booked_sorted: &[DateTime<Utc>],
 ) -> Vec<Slot> {
     let len = hours.slot_length();
-    slot_starts(hours, date, tz)
+    slot_starts(hours, date, tz.clone())
         .into_iter()
         .map(|start| Slot {
             time: local_label(start, tz),
@@ -325,7 +326,7 @@ pub fn check_booking<Z: TimeZone>(
     if end - start != len {
         return Err(SlotError::WrongSlotLength);
     }
-    let starts = slot_starts(hours, date, tz);
+    let starts = slot_starts(hours, date, tz.clone());
     let (Some(first), Some(last)) = (starts.first(), starts.last()) else {
         return Err(SlotError::OutsideOpeningHours);
     };

@@ -5,7 +5,6 @@
 mod types;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
-use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use crate::errors::FieldError;
@@ -375,10 +374,10 @@ pub const DEFAULT_PLAYERS: u8 = 6;
 /// Validates a court booking. `today` is the current date in the centre's time zone `tz`; a start
 /// whose local date is before it is refused (`date_in_past`). Every required field missing gives
 /// the spec's single text `missing_fields` on that field.
-pub fn validate_court_booking(
+pub fn validate_court_booking<Z: TimeZone>(
     input: &CourtBookingInput,
     today: NaiveDate,
-    tz: Tz,
+    tz: Z,
 ) -> Result<CourtBooking, Vec<FieldError>> {
     const MISSING: &str = "missing_fields";
     let mut c = Checker::new();
