@@ -5,6 +5,7 @@ pub mod auth;
 pub mod db;
 pub mod emails;
 pub mod error;
+pub mod exports;
 pub mod mail;
 pub mod routes;
 pub mod settings;

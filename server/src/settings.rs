@@ -64,6 +64,9 @@ pub struct ServeArgs {
     /// Folder for e-mails when no SMTP server is set (default: "outbox" beside the database).
     #[arg(long, env = "CENTRE_MAIL_DIR")]
     pub mail_dir: Option<PathBuf>,
+    /// Where members send Interac e-Transfers for events (named in the registration e-mail).
+    #[arg(long, env = "CENTRE_INTERAC_EMAIL", default_value = DEFAULT_INTERAC_EMAIL)]
+    pub interac_email: String,
     /// Length of a court booking slot, in minutes (5 to 1440).
     #[arg(long, env = "CENTRE_SLOT_MINUTES", default_value_t = 60, value_parser = clap::value_parser!(u32).range(5..=1440))]
     pub slot_minutes: u32,
@@ -83,6 +86,9 @@ pub struct ServeArgs {
     #[arg(long, env = "CENTRE_ADMIN_EMAILS", default_value = "")]
     pub admin_emails: String,
 }
+
+/// The centre's contact address, which also receives Interac e-Transfers unless configured.
+pub const DEFAULT_INTERAC_EMAIL: &str = "info@centrepleinair-lapeche.org";
 
 fn parse_flag(value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
@@ -104,6 +110,8 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     pub mail_from: String,
     pub mail_dir: PathBuf,
+    /// The centre's Interac e-Transfer address.
+    pub interac_email: String,
     /// Court booking slot length, in minutes.
     pub slot_minutes: u32,
     /// Future court bookings one member may hold at once.
@@ -151,6 +159,8 @@ pub enum SettingsError {
     OidcIssuer(String),
     #[error("invalid --admin-emails entry '{0}': expected comma-separated e-mail addresses")]
     AdminEmail(String),
+    #[error("invalid --interac-email '{0}': expected an e-mail address")]
+    InteracEmail(String),
 }
 
 impl Settings {
@@ -168,6 +178,9 @@ impl Settings {
         }
         let oidc = oidc_settings(args)?;
         let admin_emails = parse_admin_emails(&args.admin_emails)?;
+        let interac_email = centre_core::validation::Email::parse(&args.interac_email)
+            .map(|e| e.as_str().to_owned())
+            .map_err(|_| SettingsError::InteracEmail(args.interac_email.clone()))?;
         Ok(Settings {
             addr,
             db: args.db.clone(),
@@ -178,6 +191,7 @@ impl Settings {
             smtp_url: args.smtp_url.clone(),
             mail_from: args.mail_from.clone(),
             mail_dir,
+            interac_email,
             slot_minutes: args.slot_minutes,
             max_future_bookings: args.max_future_bookings,
             oidc,
@@ -198,6 +212,7 @@ impl Settings {
             smtp_url: None,
             mail_from: "Centre plein air de La Pêche <no-reply@localhost>".to_owned(),
             mail_dir,
+            interac_email: DEFAULT_INTERAC_EMAIL.to_owned(),
             slot_minutes: centre_core::slots::DEFAULT_SLOT_MINUTES,
             max_future_bookings: 3,
             oidc: None,
@@ -208,7 +223,7 @@ impl Settings {
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} slot_minutes={} max_future_bookings={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -218,6 +233,7 @@ impl Settings {
             self.smtp_url.as_deref().map_or_else(|| "none".to_owned(), mask_url_secret),
             self.mail_from,
             self.mail_dir.display(),
+            self.interac_email,
             self.slot_minutes,
             self.max_future_bookings,
             self.oidc.as_ref().map_or("none", |o| o.issuer.as_str()),

@@ -61,3 +61,129 @@ pub fn find_active(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventR
     let mut stmt = conn.prepare_cached(&format!("SELECT {COLUMNS} FROM events WHERE id = ?1 AND is_active = 1"))?;
     stmt.query_row(params![id], from_row).optional()
 }
+
+/// One event, active or not (for admins).
+pub fn find(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventRow>> {
+    let mut stmt = conn.prepare_cached(&format!("SELECT {COLUMNS} FROM events WHERE id = ?1"))?;
+    stmt.query_row(params![id], from_row).optional()
+}
+
+/// Every event, active or not, past or not, with its number of registrations: the console's
+/// list, the latest start first.
+pub fn list_all_with_counts(conn: &Connection) -> rusqlite::Result<Vec<(EventRow, i64)>> {
+    let columns = COLUMNS.split(", ").map(|c| format!("e.{c}")).collect::<Vec<_>>().join(", ");
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {columns}, (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id)
+         FROM events e ORDER BY e.start_date DESC, e.id DESC"
+    ))?;
+    let rows = stmt.query_map([], |row| Ok((from_row(row)?, row.get(15)?)))?;
+    rows.collect()
+}
+
+/// The fields an admin sets on an event, already validated (by core) and converted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventFields {
+    pub title: String,
+    pub title_en: Option<String>,
+    pub description: String,
+    pub description_en: Option<String>,
+    pub category_id: Option<String>,
+    pub location: String,
+    pub start_date: String,
+    pub end_date: Option<String>,
+    pub price_cents: i64,
+    pub max_participants: Option<i64>,
+    pub requires_payment: bool,
+}
+
+/// Creates an event (active); returns it.
+pub fn insert(conn: &Connection, fields: &EventFields, now: &str) -> rusqlite::Result<EventRow> {
+    conn.execute(
+        "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date,
+                             price_cents, max_participants, current_participants, is_active, requires_payment, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, 1, ?11, ?12)",
+        params![
+            fields.title,
+            fields.title_en,
+            fields.description,
+            fields.description_en,
+            fields.category_id,
+            fields.location,
+            fields.start_date,
+            fields.end_date,
+            fields.price_cents,
+            fields.max_participants,
+            fields.requires_payment,
+            now
+        ],
+    )?;
+    let id = conn.last_insert_rowid();
+    find(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
+}
+
+/// Why an update was not applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UpdateRefused {
+    NotFound,
+    /// The new maximum is below the people already registered.
+    BelowRegistered,
+}
+
+/// Replaces an event's fields (and its active flag when given). Run it inside the write
+/// transaction: the maximum is compared with the people registered at that moment.
+pub fn update(
+    conn: &Connection,
+    id: i64,
+    fields: &EventFields,
+    is_active: Option<bool>,
+) -> rusqlite::Result<Result<EventRow, UpdateRefused>> {
+    let Some(current) = find(conn, id)? else {
+        return Ok(Err(UpdateRefused::NotFound));
+    };
+    if let Some(max) = fields.max_participants
+        && max < current.current_participants
+    {
+        return Ok(Err(UpdateRefused::BelowRegistered));
+    }
+    conn.execute(
+        "UPDATE events SET title = ?2, title_en = ?3, description = ?4, description_en = ?5, category_id = ?6,
+                location = ?7, start_date = ?8, end_date = ?9, price_cents = ?10, max_participants = ?11,
+                requires_payment = ?12, is_active = ?13
+         WHERE id = ?1",
+        params![
+            id,
+            fields.title,
+            fields.title_en,
+            fields.description,
+            fields.description_en,
+            fields.category_id,
+            fields.location,
+            fields.start_date,
+            fields.end_date,
+            fields.price_cents,
+            fields.max_participants,
+            fields.requires_payment,
+            is_active.unwrap_or(current.is_active),
+        ],
+    )?;
+    Ok(find(conn, id)?.ok_or(UpdateRefused::NotFound))
+}
+
+/// Deletes an event; its registrations, tournament and matches go with it (ON DELETE CASCADE).
+/// False when there was no such event.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    Ok(conn.execute("DELETE FROM events WHERE id = ?1", params![id])? > 0)
+}
+
+/// Sets `current_participants` to the people actually registered (captains plus named
+/// members, individuals), so the counter can never drift from the registrations. Fails with
+/// the schema's CHECK when that would exceed the maximum.
+pub fn recount_participants(conn: &Connection, event_id: i64) -> rusqlite::Result<i64> {
+    conn.execute(
+        "UPDATE events SET current_participants =
+            (SELECT COALESCE(SUM(people_count), 0) FROM event_registrations WHERE event_id = ?1 AND status <> 'cancelled')
+         WHERE id = ?1",
+        params![event_id],
+    )?;
+    conn.query_row("SELECT current_participants FROM events WHERE id = ?1", params![event_id], |r| r.get(0))
+}

@@ -1,15 +1,20 @@
-//! Public events: `GET /api/events` (active events starting today or later in the centre's
-//! time zone, soonest first) and `GET /api/events/{id}` (404 when missing or inactive).
+//! Events: the public listing (`GET /api/events`: active events starting today or later in the
+//! centre's time zone, soonest first), one event (`GET /api/events/{id}`: 404 when missing, or
+//! inactive for anyone but an admin), and the admin's create, edit, delete and full list.
 
 use axum::Json;
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use centre_core::FieldError;
+use centre_core::validation::{EventForm, EventInput, validate_event};
 use chrono::{TimeZone, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
-use crate::db::events::{self, EventRow};
+use crate::auth::{Admin, MaybeUser};
+use crate::db::events::{self, EventFields, EventRow, UpdateRefused};
 use crate::db::seed::utc_text;
-use crate::error::AppError;
+use crate::error::{ApiJson, AppError};
 
 /// Spec section 3's Event, in camelCase; `price` in dollars.
 #[derive(Debug, Serialize)]
@@ -75,11 +80,129 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<EventDto>>, 
     Ok(Json(rows.into_iter().map(EventDto::from).collect()))
 }
 
-/// `GET /api/events/{id}`
-pub async fn one(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<EventDto>, AppError> {
-    let id: i64 = id.parse().map_err(|_| AppError::not_found())?;
-    let row = state.db.read(move |conn| events::find_active(conn, id).map_err(AppError::from)).await?;
+/// An id in a path: anything but a whole number is a 404, like a missing row.
+pub fn parse_id(raw: &str) -> Result<i64, AppError> {
+    raw.parse().map_err(|_| AppError::not_found())
+}
+
+/// `GET /api/events/{id}`: admins also see inactive events (to edit them).
+pub async fn one(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(id): Path<String>,
+) -> Result<Json<EventDto>, AppError> {
+    let id = parse_id(&id)?;
+    let admin = user.is_some_and(|u| u.is_admin());
+    let row = state
+        .db
+        .read(move |conn| {
+            if admin { events::find(conn, id) } else { events::find_active(conn, id) }.map_err(AppError::from)
+        })
+        .await?;
     row.map(|r| Json(r.into())).ok_or_else(AppError::not_found)
+}
+
+/// The categories the events page filters on (the schema's CHECK lists the same).
+pub const CATEGORIES: [&str; 4] = ["wakeride", "volleyball", "camping", "formation"];
+
+/// Body of `POST /api/events` and `PUT /api/events/{id}`: the event form, plus the edit
+/// dialog's Actif/Inactif switch. `requiresPayment` is accepted and ignored (always false).
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EventBody {
+    #[serde(flatten)]
+    input: EventInput,
+    #[serde(default)]
+    is_active: Option<bool>,
+}
+
+/// Validates with core (the same rules the form ran in the browser), then the category.
+fn event_fields(input: &EventInput) -> Result<EventFields, AppError> {
+    let form: EventForm = validate_event(input).map_err(AppError::Validation)?;
+    let category_id = form.category_id().map(|c| c.as_str().to_owned());
+    if category_id.as_deref().is_some_and(|c| !CATEGORIES.contains(&c)) {
+        return Err(AppError::Validation(vec![FieldError::new("categoryId", "category_invalid")]));
+    }
+    Ok(EventFields {
+        title: form.title().as_str().to_owned(),
+        title_en: form.title_en().map(|t| t.as_str().to_owned()),
+        description: form.description().as_str().to_owned(),
+        description_en: form.description_en().map(|t| t.as_str().to_owned()),
+        category_id,
+        location: form.location().as_str().to_owned(),
+        start_date: utc_text(form.start_date()),
+        end_date: form.end_date().map(utc_text),
+        // At most Cents::MAX (10,000,000): fits an i64.
+        price_cents: i64::try_from(form.price().get()).unwrap_or(i64::MAX),
+        max_participants: form.max_participants().map(i64::from),
+        requires_payment: form.requires_payment(),
+    })
+}
+
+/// `POST /api/events` (admin): 201 with the created event, active.
+pub async fn create(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ApiJson(body): ApiJson<EventBody>,
+) -> Result<(StatusCode, Json<EventDto>), AppError> {
+    let fields = event_fields(&body.input)?;
+    let now = utc_text(Utc::now());
+    let row = state.db.write(move |tx| events::insert(tx, &fields, &now).map_err(AppError::from)).await?;
+    Ok((StatusCode::CREATED, Json(row.into())))
+}
+
+/// `PUT /api/events/{id}` (admin): the form's fields and `isActive`. A maximum below the
+/// people already registered is refused (422 on `maxParticipants`).
+pub async fn update(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<EventBody>,
+) -> Result<Json<EventDto>, AppError> {
+    let id = parse_id(&id)?;
+    let fields = event_fields(&body.input)?;
+    let is_active = body.is_active;
+    let row = state
+        .db
+        .write(move |tx| match events::update(tx, id, &fields, is_active)? {
+            Ok(row) => Ok(row),
+            Err(UpdateRefused::NotFound) => Err(AppError::not_found()),
+            Err(UpdateRefused::BelowRegistered) => {
+                Err(AppError::Validation(vec![FieldError::new("maxParticipants", "max_below_registered")]))
+            }
+        })
+        .await?;
+    Ok(Json(row.into()))
+}
+
+/// `DELETE /api/events/{id}` (admin): the event and, with it, its registrations and tournament.
+pub async fn delete(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<StatusCode, AppError> {
+    let id = parse_id(&id)?;
+    let deleted = state.db.write(move |tx| events::delete(tx, id).map_err(AppError::from)).await?;
+    if deleted { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
+}
+
+/// An event in the console's list, with its number of registrations.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminEventDto {
+    #[serde(flatten)]
+    event: EventDto,
+    registration_count: i64,
+}
+
+/// `GET /api/admin/events` (admin): every event, active or not, past or not, the latest first.
+pub async fn admin_list(State(state): State<AppState>, _admin: Admin) -> Result<Json<Vec<AdminEventDto>>, AppError> {
+    let rows = state.db.read(|conn| events::list_all_with_counts(conn).map_err(AppError::from)).await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|(row, registration_count)| AdminEventDto { event: row.into(), registration_count })
+            .collect(),
+    ))
 }
 
 #[cfg(test)]

@@ -3,11 +3,12 @@
 mod admin;
 mod auth;
 mod courts;
+mod event_registrations;
 mod events;
 mod health;
 
 use axum::Router;
-use axum::routing::{any, delete, get, post};
+use axum::routing::{any, delete, get, post, put};
 
 use crate::app::AppState;
 use crate::error::AppError;
@@ -35,8 +36,16 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/courts/book", post(courts::book))
         .route("/api/user/court-bookings", get(courts::mine))
         .route("/api/user/court-bookings/{id}", delete(courts::cancel_mine))
-        .route("/api/events", get(events::list))
-        .route("/api/events/{id}", get(events::one))
+        .route("/api/events", get(events::list).post(events::create))
+        .route("/api/events/{id}", get(events::one).put(events::update).delete(events::delete))
+        .route("/api/events/{id}/register", post(event_registrations::register))
+        .route("/api/user/event-registrations", get(event_registrations::mine))
+        .route("/api/user/registrations", get(event_registrations::mine))
+        .route("/api/admin/events", get(events::admin_list))
+        .route("/api/admin/events/{id}/registrations", get(event_registrations::for_event))
+        .route("/api/admin/events/{id}/registrations.xlsx", get(event_registrations::export))
+        .route("/api/admin/event-registrations/{id}", delete(event_registrations::delete))
+        .route("/api/admin/event-registrations/{id}/payment", put(event_registrations::set_payment))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
 }

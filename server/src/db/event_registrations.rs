@@ -1,0 +1,335 @@
+//! Event registrations: a team registers inside one `BEGIN IMMEDIATE` transaction that checks
+//! the event, the user's earlier registration and the places left, numbers the team, writes
+//! the row and recounts the event's participants. The schema refuses what slips through
+//! (one registration per user and event, unique team numbers and payment references, and
+//! `current_participants <= max_participants`), and those refusals come back as the same
+//! outcomes as the checks, never as an internal error.
+
+use centre_core::validation::{OptionalMember, TeamRegistration};
+use rand::Rng;
+use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
+
+use super::events::{self, EventRow};
+
+/// One person of a registration as stored (every part optional for members 3 to 6).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Person {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+}
+
+impl Person {
+    /// A person counts (in the participants, the export, the cards) once they have a name.
+    pub fn is_named(&self) -> bool {
+        self.first_name.is_some() || self.last_name.is_some()
+    }
+
+    fn from_optional(member: &OptionalMember) -> Person {
+        Person {
+            first_name: member.first_name().map(|t| t.as_str().to_owned()),
+            last_name: member.last_name().map(|t| t.as_str().to_owned()),
+            email: member.email().map(|e| e.as_str().to_owned()),
+        }
+    }
+}
+
+/// A registration row. `members[0]` is member 2, ..., `members[4]` member 6.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegistrationRow {
+    pub id: i64,
+    pub event_id: i64,
+    pub user_id: Option<String>,
+    /// 'team' or 'individual'.
+    pub kind: String,
+    pub team_name: Option<String>,
+    pub team_number: Option<i64>,
+    pub captain: Person,
+    pub members: [Person; 5],
+    /// The individual's own fields.
+    pub individual: Person,
+    pub phone: Option<String>,
+    pub notes: Option<String>,
+    pub people_count: i64,
+    pub status: String,
+    pub payment_status: String,
+    pub payment_reference: String,
+    pub amount_due_cents: i64,
+    pub lang: String,
+    pub created_at: String,
+}
+
+impl RegistrationRow {
+    pub fn is_team(&self) -> bool {
+        self.kind == "team"
+    }
+
+    /// The team's name, or 'Équipe n' when it has none.
+    pub fn display_team_name(&self) -> String {
+        match (&self.team_name, self.team_number) {
+            (Some(name), _) => name.clone(),
+            (None, Some(n)) => auto_team_name(n),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+/// The name a team gets when its captain leaves the name blank.
+pub fn auto_team_name(team_number: i64) -> String {
+    format!("Équipe {team_number}")
+}
+
+const COLUMNS: &str = "id, event_id, user_id, kind, team_name, team_number,
+    captain_first_name, captain_last_name, captain_email,
+    member2_first_name, member2_last_name, member2_email,
+    member3_first_name, member3_last_name, member3_email,
+    member4_first_name, member4_last_name, member4_email,
+    member5_first_name, member5_last_name, member5_email,
+    member6_first_name, member6_last_name, member6_email,
+    first_name, last_name, email, phone, notes, people_count, status, payment_status,
+    payment_reference, amount_due_cents, lang, created_at";
+
+fn person(row: &Row<'_>, first: usize) -> rusqlite::Result<Person> {
+    Ok(Person { first_name: row.get(first)?, last_name: row.get(first + 1)?, email: row.get(first + 2)? })
+}
+
+fn from_row(row: &Row<'_>) -> rusqlite::Result<RegistrationRow> {
+    Ok(RegistrationRow {
+        id: row.get(0)?,
+        event_id: row.get(1)?,
+        user_id: row.get(2)?,
+        kind: row.get(3)?,
+        team_name: row.get(4)?,
+        team_number: row.get(5)?,
+        captain: person(row, 6)?,
+        members: [person(row, 9)?, person(row, 12)?, person(row, 15)?, person(row, 18)?, person(row, 21)?],
+        individual: person(row, 24)?,
+        phone: row.get(27)?,
+        notes: row.get(28)?,
+        people_count: row.get(29)?,
+        status: row.get(30)?,
+        payment_status: row.get(31)?,
+        payment_reference: row.get(32)?,
+        amount_due_cents: row.get(33)?,
+        lang: row.get(34)?,
+        created_at: row.get(35)?,
+    })
+}
+
+pub fn find(conn: &Connection, id: i64) -> rusqlite::Result<Option<RegistrationRow>> {
+    let mut stmt = conn.prepare_cached(&format!("SELECT {COLUMNS} FROM event_registrations WHERE id = ?1"))?;
+    stmt.query_row(params![id], from_row).optional()
+}
+
+/// An event's registrations, in the order they came in.
+pub fn list_for_event(conn: &Connection, event_id: i64) -> rusqlite::Result<Vec<RegistrationRow>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM event_registrations WHERE event_id = ?1 ORDER BY created_at, id"
+    ))?;
+    let rows = stmt.query_map(params![event_id], from_row)?;
+    rows.collect()
+}
+
+/// A user's own registrations with their events, the soonest event first.
+pub fn list_for_user(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<(RegistrationRow, EventRow)>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {COLUMNS} FROM event_registrations r WHERE r.user_id = ?1
+         ORDER BY (SELECT start_date FROM events e WHERE e.id = r.event_id), r.id"
+    ))?;
+    let registrations = stmt.query_map(params![user_id], from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut out = Vec::with_capacity(registrations.len());
+    for registration in registrations {
+        if let Some(event) = events::find(conn, registration.event_id)? {
+            out.push((registration, event));
+        }
+    }
+    Ok(out)
+}
+
+/// Why a registration was refused.
+#[derive(Debug)]
+pub enum RegisterError {
+    /// No such event, or it is inactive.
+    NotFound,
+    /// The event started before today.
+    Past,
+    AlreadyRegistered,
+    /// Not enough places left for the whole team.
+    Full,
+    Db(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for RegisterError {
+    fn from(e: rusqlite::Error) -> Self {
+        RegisterError::Db(e)
+    }
+}
+
+/// Who registers and when.
+#[derive(Debug, Clone)]
+pub struct Registrant<'a> {
+    pub user_id: &'a str,
+    /// 'fr' or 'en': the language of the e-mails about this registration.
+    pub lang: &'a str,
+    pub now: &'a str,
+    /// The first instant of today in the centre's time zone: an event starting before it is past.
+    pub today_start: &'a str,
+}
+
+/// Registers a validated team. Call it inside the write transaction (`Db::write`, BEGIN
+/// IMMEDIATE): the checks and the write see the same data, so an event is never oversold.
+pub fn register_team(
+    conn: &Connection,
+    event_id: i64,
+    team: &TeamRegistration,
+    who: &Registrant<'_>,
+) -> Result<(RegistrationRow, EventRow), RegisterError> {
+    let event = events::find_active(conn, event_id)?.ok_or(RegisterError::NotFound)?;
+    if event.start_date.as_str() < who.today_start {
+        return Err(RegisterError::Past);
+    }
+    let already: bool = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM event_registrations WHERE event_id = ?1 AND user_id = ?2)",
+        params![event_id, who.user_id],
+        |r| r.get(0),
+    )?;
+    if already {
+        return Err(RegisterError::AlreadyRegistered);
+    }
+    let members = [Person::from_optional(team.member3()), Person::from_optional(team.member4())];
+    let people = 2 + members.iter().filter(|m| m.is_named()).count() as i64;
+    if event.max_participants.is_some_and(|max| event.current_participants + people > max) {
+        return Err(RegisterError::Full);
+    }
+    let team_number: i64 = conn.query_row(
+        "SELECT COALESCE(MAX(team_number), 0) + 1 FROM event_registrations WHERE event_id = ?1",
+        params![event_id],
+        |r| r.get(0),
+    )?;
+    let team_name = team.team_name().map_or_else(|| auto_team_name(team_number), |t| t.as_str().to_owned());
+    let reference = new_payment_reference(conn, event_id)?;
+    let captain = team.captain();
+    let member2 = team.member2();
+    let inserted = conn.execute(
+        "INSERT INTO event_registrations (event_id, user_id, kind, team_name, team_number,
+            captain_first_name, captain_last_name, captain_email,
+            member2_first_name, member2_last_name, member2_email,
+            member3_first_name, member3_last_name, member3_email,
+            member4_first_name, member4_last_name, member4_email,
+            people_count, status, payment_status, payment_reference, amount_due_cents, lang, created_at)
+         VALUES (?1, ?2, 'team', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+                 'confirmed', 'pending', ?18, ?19, ?20, ?21)",
+        params![
+            event_id,
+            who.user_id,
+            team_name,
+            team_number,
+            captain.first_name().as_str(),
+            captain.last_name().as_str(),
+            captain.email().as_str(),
+            member2.first_name().as_str(),
+            member2.last_name().as_str(),
+            member2.email().as_str(),
+            members[0].first_name,
+            members[0].last_name,
+            members[0].email,
+            members[1].first_name,
+            members[1].last_name,
+            members[1].email,
+            people,
+            reference,
+            event.price_cents * people,
+            who.lang,
+            who.now,
+        ],
+    );
+    match inserted {
+        Ok(_) => {}
+        Err(e) if is_constraint(&e, "event_id, event_registrations.user_id") => {
+            return Err(RegisterError::AlreadyRegistered);
+        }
+        Err(e) => return Err(e.into()),
+    }
+    let id = conn.last_insert_rowid();
+    match events::recount_participants(conn, event_id) {
+        Ok(_) => {}
+        // The schema's own guard against overselling: the same answer as the check above.
+        Err(e) if is_constraint(&e, "CHECK") => return Err(RegisterError::Full),
+        Err(e) => return Err(e.into()),
+    }
+    let registration = find(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+    let event = events::find(conn, event_id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+    Ok((registration, event))
+}
+
+/// True for a constraint violation whose message mentions `needle`.
+fn is_constraint(e: &rusqlite::Error, needle: &str) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, Some(message))
+        if f.code == ErrorCode::ConstraintViolation && message.contains(needle))
+}
+
+/// Letters and digits that cannot be misread for one another (no 0/O, 1/I/L).
+const REFERENCE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/// A short reference, unique among registrations, that the payer writes in the Interac
+/// transfer's message: `EV{event}-{6 characters}`.
+fn new_payment_reference(conn: &Connection, event_id: i64) -> rusqlite::Result<String> {
+    let mut rng = rand::rng();
+    loop {
+        let code: String =
+            (0..6).map(|_| char::from(REFERENCE_ALPHABET[rng.random_range(0..REFERENCE_ALPHABET.len())])).collect();
+        let reference = format!("EV{event_id}-{code}");
+        let taken: bool = conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM event_registrations WHERE payment_reference = ?1)",
+            params![reference],
+            |r| r.get(0),
+        )?;
+        if !taken {
+            return Ok(reference);
+        }
+    }
+}
+
+/// Deletes a registration and recounts its event's participants. The matches it played keep
+/// their rows with the team emptied (ON DELETE SET NULL). Returns the deleted row.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<Option<RegistrationRow>> {
+    let Some(row) = find(conn, id)? else {
+        return Ok(None);
+    };
+    conn.execute("DELETE FROM event_registrations WHERE id = ?1", params![id])?;
+    events::recount_participants(conn, row.event_id)?;
+    Ok(Some(row))
+}
+
+/// Marks a registration paid or back to pending; returns the updated row.
+pub fn set_payment_status(conn: &Connection, id: i64, paid: bool) -> rusqlite::Result<Option<RegistrationRow>> {
+    let status = if paid { "paid" } else { "pending" };
+    conn.execute("UPDATE event_registrations SET payment_status = ?2 WHERE id = ?1", params![id, status])?;
+    find(conn, id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn references_are_short_and_unambiguous() {
+        let Ok(conn) = Connection::open_in_memory() else { return };
+        let created = conn.execute_batch(
+            "CREATE TABLE event_registrations (payment_reference TEXT UNIQUE, event_id INTEGER, user_id TEXT);",
+        );
+        assert!(created.is_ok());
+        let reference = new_payment_reference(&conn, 12).unwrap_or_default();
+        assert_eq!(reference.len(), "EV12-".len() + 6, "{reference}");
+        assert!(reference.starts_with("EV12-"));
+        assert!(reference[5..].bytes().all(|b| REFERENCE_ALPHABET.contains(&b)));
+    }
+
+    #[test]
+    fn a_member_counts_once_named() {
+        assert!(!Person::default().is_named());
+        assert!(!Person { email: Some("a@b.co".into()), ..Person::default() }.is_named());
+        assert!(Person { last_name: Some("Roy".into()), ..Person::default() }.is_named());
+        assert_eq!(auto_team_name(7), "Équipe 7");
+    }
+}

@@ -1,0 +1,161 @@
+//! The registrations of one event as an xlsx workbook (spec section 3, Excel export): sheet
+//! 'Inscriptions', French columns, one row per person (captain and members up to 6; one
+//! 'Participant' row for an individual).
+
+use chrono::NaiveDate;
+use rust_xlsxwriter::{Format, Workbook, XlsxError};
+
+use crate::db::event_registrations::{Person, RegistrationRow};
+use crate::emails::date_time;
+
+pub const SHEET: &str = "Inscriptions";
+pub const HEADERS: [&str; 8] =
+    ["Événement", "Équipe", "Rôle", "Prénom", "Nom", "Courriel", "Statut du paiement", "Date d'inscription"];
+
+/// One row per person, in the order of the registrations.
+pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[String; 8]> {
+    let mut out = Vec::new();
+    for r in registrations {
+        let payment = if r.payment_status == "paid" { "Payé" } else { "En attente" };
+        let date = date_time(&r.created_at, tz, centre_core::Lang::Fr);
+        let row = |team: &str, role: String, p: &Person| {
+            [
+                event_title.to_owned(),
+                team.to_owned(),
+                role,
+                p.first_name.clone().unwrap_or_default(),
+                p.last_name.clone().unwrap_or_default(),
+                p.email.clone().unwrap_or_default(),
+                payment.to_owned(),
+                date.clone(),
+            ]
+        };
+        if r.is_team() {
+            let team = r.display_team_name();
+            out.push(row(&team, "Capitaine".to_owned(), &r.captain));
+            for (i, member) in r.members.iter().enumerate().filter(|(_, m)| m.is_named()) {
+                out.push(row(&team, format!("Membre {}", i + 2), member));
+            }
+        } else {
+            out.push(row("Individuel", "Participant".to_owned(), &r.individual));
+        }
+    }
+    out
+}
+
+/// The workbook's bytes: a bold header row, then `rows`.
+pub fn workbook(rows: &[[String; 8]]) -> Result<Vec<u8>, XlsxError> {
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name(SHEET)?;
+    let bold = Format::new().set_bold();
+    for (col, header) in HEADERS.iter().enumerate() {
+        sheet.write_string_with_format(0, col as u16, *header, &bold)?;
+    }
+    for (i, row) in rows.iter().enumerate() {
+        for (col, value) in row.iter().enumerate() {
+            sheet.write_string(i as u32 + 1, col as u16, value)?;
+        }
+    }
+    for (col, width) in [30.0, 20.0, 12.0, 16.0, 16.0, 30.0, 18.0, 18.0].into_iter().enumerate() {
+        sheet.set_column_width(col as u16, width)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    book.save_to_buffer()
+}
+
+/// `inscriptions_{title}_{date}.xlsx`: the title's letters and digits (accents dropped), the
+/// rest as single underscores.
+pub fn file_name(event_title: &str, today: NaiveDate) -> String {
+    let mut title = String::new();
+    for c in event_title.chars().map(fold_accent) {
+        if c.is_ascii_alphanumeric() {
+            title.push(c);
+        } else if !title.ends_with('_') {
+            title.push('_');
+        }
+    }
+    let title = title.trim_matches('_');
+    let title = if title.is_empty() { "evenement" } else { title };
+    format!("inscriptions_{title}_{}.xlsx", today.format("%Y-%m-%d"))
+}
+
+fn fold_accent(c: char) -> char {
+    match c {
+        'à' | 'â' | 'ä' | 'á' => 'a',
+        'À' | 'Â' | 'Ä' | 'Á' => 'A',
+        'é' | 'è' | 'ê' | 'ë' => 'e',
+        'É' | 'È' | 'Ê' | 'Ë' => 'E',
+        'î' | 'ï' | 'í' => 'i',
+        'Î' | 'Ï' | 'Í' => 'I',
+        'ô' | 'ö' | 'ó' => 'o',
+        'Ô' | 'Ö' | 'Ó' => 'O',
+        'ù' | 'û' | 'ü' | 'ú' => 'u',
+        'Ù' | 'Û' | 'Ü' | 'Ú' => 'U',
+        'ç' => 'c',
+        'Ç' => 'C',
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_are_plain_ascii() {
+        let day = NaiveDate::from_ymd_opt(2026, 7, 1).unwrap_or_default();
+        assert_eq!(
+            file_name("Tournoi de volley-ball 4x4 (été)", day),
+            "inscriptions_Tournoi_de_volley_ball_4x4_ete_2026-07-01.xlsx"
+        );
+        assert_eq!(file_name("«»", day), "inscriptions_evenement_2026-07-01.xlsx");
+    }
+
+    #[test]
+    fn one_row_per_person() {
+        let named = |f: &str| Person { first_name: Some(f.into()), last_name: Some("X".into()), email: None };
+        let team = RegistrationRow {
+            id: 1,
+            event_id: 1,
+            user_id: None,
+            kind: "team".into(),
+            team_name: None,
+            team_number: Some(4),
+            captain: named("Cap"),
+            members: [named("B"), Person::default(), named("D"), Person::default(), named("F")],
+            individual: Person::default(),
+            phone: None,
+            notes: None,
+            people_count: 4,
+            status: "confirmed".into(),
+            payment_status: "paid".into(),
+            payment_reference: "EV1-AAAAAA".into(),
+            amount_due_cents: 0,
+            lang: "fr".into(),
+            created_at: "2026-06-01T16:00:00Z".into(),
+        };
+        let individual = RegistrationRow {
+            kind: "individual".into(),
+            team_number: None,
+            individual: named("Solo"),
+            payment_status: "pending".into(),
+            ..team.clone()
+        };
+        let rows = rows("Tournoi", &[team, individual], chrono_tz::America::Toronto);
+        let roles: Vec<(&str, &str)> = rows.iter().map(|r| (r[1].as_str(), r[2].as_str())).collect();
+        assert_eq!(
+            roles,
+            [
+                ("Équipe 4", "Capitaine"),
+                ("Équipe 4", "Membre 2"),
+                ("Équipe 4", "Membre 4"),
+                ("Équipe 4", "Membre 6"),
+                ("Individuel", "Participant")
+            ]
+        );
+        assert_eq!(rows[0][6], "Payé");
+        assert_eq!(rows[4][6], "En attente");
+        assert_eq!(rows[0][7], "01/06/2026 12:00");
+    }
+}

@@ -1,0 +1,4 @@
+//! Spreadsheet exports (xlsx, rust_xlsxwriter) for the admin console: pure functions from rows
+//! to the bytes of a workbook.
+
+pub mod events;

@@ -1,0 +1,292 @@
+//! Team registration (`POST /api/events/{id}/register`), the member's own registrations, and
+//! the admin's registrations panel: list, delete, payment follow-up and the xlsx export.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use centre_core::FieldError;
+use centre_core::validation::{TeamRegistrationInput, validate_team_registration};
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+
+use super::events::{parse_id, start_of_today_utc};
+use crate::app::AppState;
+use crate::auth::{Admin, CurrentUser};
+use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
+use crate::db::events::{self, EventRow};
+use crate::db::outbox;
+use crate::db::seed::utc_text;
+use crate::emails;
+use crate::error::{ApiJson, AppError, ReqLang};
+use crate::exports;
+
+/// A registration as the console reads it (spec section 3), plus the Interac follow-up:
+/// `paymentReference`, `amountDue` (dollars) and `peopleCount`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegistrationDto {
+    pub id: i64,
+    pub event_id: i64,
+    /// 'team' or 'individual'.
+    pub kind: String,
+    pub team_name: Option<String>,
+    pub team_number: Option<i64>,
+    pub captain_first_name: Option<String>,
+    pub captain_last_name: Option<String>,
+    pub captain_email: Option<String>,
+    pub member2_first_name: Option<String>,
+    pub member2_last_name: Option<String>,
+    pub member2_email: Option<String>,
+    pub member3_first_name: Option<String>,
+    pub member3_last_name: Option<String>,
+    pub member3_email: Option<String>,
+    pub member4_first_name: Option<String>,
+    pub member4_last_name: Option<String>,
+    pub member4_email: Option<String>,
+    pub member5_first_name: Option<String>,
+    pub member5_last_name: Option<String>,
+    pub member5_email: Option<String>,
+    pub member6_first_name: Option<String>,
+    pub member6_last_name: Option<String>,
+    pub member6_email: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub notes: Option<String>,
+    pub people_count: i64,
+    pub status: String,
+    pub payment_status: String,
+    pub payment_reference: String,
+    pub amount_due: f64,
+    pub created_at: String,
+}
+
+impl From<RegistrationRow> for RegistrationDto {
+    fn from(r: RegistrationRow) -> Self {
+        let [m2, m3, m4, m5, m6] = r.members;
+        let Person { first_name: captain_first_name, last_name: captain_last_name, email: captain_email } = r.captain;
+        RegistrationDto {
+            id: r.id,
+            event_id: r.event_id,
+            kind: r.kind,
+            team_name: r.team_name,
+            team_number: r.team_number,
+            captain_first_name,
+            captain_last_name,
+            captain_email,
+            member2_first_name: m2.first_name,
+            member2_last_name: m2.last_name,
+            member2_email: m2.email,
+            member3_first_name: m3.first_name,
+            member3_last_name: m3.last_name,
+            member3_email: m3.email,
+            member4_first_name: m4.first_name,
+            member4_last_name: m4.last_name,
+            member4_email: m4.email,
+            member5_first_name: m5.first_name,
+            member5_last_name: m5.last_name,
+            member5_email: m5.email,
+            member6_first_name: m6.first_name,
+            member6_last_name: m6.last_name,
+            member6_email: m6.email,
+            first_name: r.individual.first_name,
+            last_name: r.individual.last_name,
+            email: r.individual.email,
+            phone: r.phone,
+            notes: r.notes,
+            people_count: r.people_count,
+            status: r.status,
+            payment_status: r.payment_status,
+            payment_reference: r.payment_reference,
+            amount_due: r.amount_due_cents as f64 / 100.0,
+            created_at: r.created_at,
+        }
+    }
+}
+
+/// The member's view of one of their registrations: the registration with its event.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRegistrationDto {
+    #[serde(flatten)]
+    registration: RegistrationDto,
+    event_title: String,
+    event_title_en: Option<String>,
+    event_start_date: String,
+    event_end_date: Option<String>,
+    event_location: String,
+    registration_date: String,
+    /// The event started before today (centre time zone): shown under 'Événements passés'.
+    is_past: bool,
+}
+
+fn register_error(e: RegisterError) -> AppError {
+    match e {
+        RegisterError::NotFound => AppError::not_found(),
+        RegisterError::Past => AppError::conflict("event_past"),
+        RegisterError::AlreadyRegistered => AppError::conflict("already_registered"),
+        RegisterError::Full => AppError::conflict("event_full"),
+        RegisterError::Db(e) => e.into(),
+    }
+}
+
+/// `POST /api/events/{id}/register` (signed in): 201 with the registration. Validated by core
+/// again here; the checks (active, not past, not already registered, room for the whole team),
+/// the write, the participants recount and the e-mail to the outbox are one BEGIN IMMEDIATE
+/// transaction. The e-mail leaves after the commit; its failure never undoes the registration.
+pub async fn register(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ReqLang(lang): ReqLang,
+    Path(id): Path<String>,
+    ApiJson(input): ApiJson<TeamRegistrationInput>,
+) -> Result<(StatusCode, Json<RegistrationDto>), AppError> {
+    let event_id = parse_id(&id)?;
+    let team = validate_team_registration(&input).map_err(AppError::Validation)?;
+    let now = Utc::now();
+    let today_start = start_of_today_utc(state.settings.timezone, now);
+    let settings = state.settings.clone();
+    let account = user.user().clone();
+    let registration = state
+        .db
+        .write(move |tx| {
+            let who =
+                Registrant { user_id: &account.id, lang: lang.code(), now: &utc_text(now), today_start: &today_start };
+            let (registration, event) =
+                event_registrations::register_team(tx, event_id, &team, &who).map_err(register_error)?;
+            let cx = emails::events::Context {
+                to: &account.email,
+                greeting_name: account.first_name.as_deref().or(registration.captain.first_name.as_deref()),
+                interac_email: &settings.interac_email,
+                tz: settings.timezone,
+                lang,
+            };
+            outbox::enqueue(tx, &emails::events::registration_confirmed(&event, &registration, &cx), now)?;
+            Ok::<_, AppError>(registration)
+        })
+        .await?;
+    state.mailer.kick();
+    Ok((StatusCode::CREATED, Json(registration.into())))
+}
+
+/// `GET /api/user/event-registrations` and `GET /api/user/registrations` (signed in): the
+/// member's own registrations only, the soonest event first.
+pub async fn mine(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> Result<Json<Vec<UserRegistrationDto>>, AppError> {
+    let user_id = user.id().to_owned();
+    let today_start = start_of_today_utc(state.settings.timezone, Utc::now());
+    let rows =
+        state.db.read(move |conn| event_registrations::list_for_user(conn, &user_id).map_err(AppError::from)).await?;
+    Ok(Json(rows.into_iter().map(|(registration, event)| user_view(registration, event, &today_start)).collect()))
+}
+
+fn user_view(registration: RegistrationRow, event: EventRow, today_start: &str) -> UserRegistrationDto {
+    UserRegistrationDto {
+        registration_date: registration.created_at.clone(),
+        is_past: event.start_date.as_str() < today_start,
+        registration: registration.into(),
+        event_title: event.title,
+        event_title_en: event.title_en,
+        event_start_date: event.start_date,
+        event_end_date: event.end_date,
+        event_location: event.location,
+    }
+}
+
+/// `GET /api/admin/events/{id}/registrations` (admin).
+pub async fn for_event(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<RegistrationDto>>, AppError> {
+    let event_id = parse_id(&id)?;
+    let rows = state
+        .db
+        .read(move |conn| {
+            events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
+            event_registrations::list_for_event(conn, event_id).map_err(AppError::from)
+        })
+        .await?;
+    Ok(Json(rows.into_iter().map(RegistrationDto::from).collect()))
+}
+
+/// `DELETE /api/admin/event-registrations/{id}` (admin): the event's participants are recounted
+/// in the same transaction.
+pub async fn delete(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<StatusCode, AppError> {
+    let id = parse_id(&id)?;
+    let deleted = state.db.write(move |tx| event_registrations::delete(tx, id).map_err(AppError::from)).await?;
+    deleted.map(|_| StatusCode::NO_CONTENT).ok_or_else(AppError::not_found)
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PaymentBody {
+    payment_status: Option<String>,
+}
+
+/// `PUT /api/admin/event-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" | "pending"}`:
+/// the Interac follow-up. Answers the updated registration.
+pub async fn set_payment(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PaymentBody>,
+) -> Result<Json<RegistrationDto>, AppError> {
+    let id = parse_id(&id)?;
+    let paid = match body.payment_status.as_deref().map(str::trim) {
+        Some("paid") => true,
+        Some("pending") => false,
+        _ => return Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
+    };
+    let row =
+        state.db.write(move |tx| event_registrations::set_payment_status(tx, id, paid).map_err(AppError::from)).await?;
+    row.map(|r| Json(r.into())).ok_or_else(AppError::not_found)
+}
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// `GET /api/admin/events/{id}/registrations.xlsx` (admin): the workbook, its name in
+/// Content-Disposition and its number of person rows in `X-Row-Count`. No registrations: 404
+/// `nothing_to_export` ('Aucune inscription à exporter pour cet événement') and no file.
+pub async fn export(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let event_id = parse_id(&id)?;
+    let tz = state.settings.timezone;
+    let today = Utc::now().with_timezone(&tz).date_naive();
+    let (name, bytes, count) = state
+        .db
+        .read(move |conn| {
+            let event = events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
+            let registrations = event_registrations::list_for_event(conn, event_id)?;
+            let rows = exports::events::rows(&event.title, &registrations, tz);
+            if rows.is_empty() {
+                return Err(AppError::client(StatusCode::NOT_FOUND, "nothing_to_export"));
+            }
+            let bytes = exports::events::workbook(&rows).map_err(|e| AppError::Internal(format!("xlsx: {e}")))?;
+            Ok((exports::events::file_name(&event.title, today), bytes, rows.len()))
+        })
+        .await?;
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+        .map_err(|e| AppError::Internal(format!("file name header: {e}")))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(XLSX)),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            (header::HeaderName::from_static("x-row-count"), HeaderValue::from(count)),
+        ],
+        bytes,
+    )
+        .into_response())
+}

@@ -1,0 +1,472 @@
+//! Events end to end through the real router: the admin's create / edit / delete, team
+//! registration (validation in the request's language, duplicates, full and past events, no
+//! oversell under concurrency), the member's own registrations, the payment follow-up, the
+//! e-mail in the outbox and the xlsx export read back with calamine.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::io::Cursor;
+
+use calamine::{Reader, Xlsx, open_workbook_from_rs};
+use chrono::{Duration, Utc};
+use common::TestApp;
+use serde_json::{Value, json};
+
+fn in_days(days: i64) -> String {
+    (Utc::now() + Duration::days(days)).format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+fn event_body(title: &str, max: Option<i64>) -> Value {
+    json!({
+        "title": title,
+        "titleEn": format!("{title} (en)"),
+        "description": "Tournoi amical en équipes de 4.",
+        "descriptionEn": "",
+        "categoryId": "volleyball",
+        "location": "20, chemin du Lac-Mulvihill, La Pêche",
+        "startDate": in_days(10),
+        "endDate": null,
+        "price": 25,
+        "maxParticipants": max,
+        "requiresPayment": false,
+    })
+}
+
+/// Creates an event as the admin (`app.client`); answers it.
+async fn create_event(app: &TestApp, body: Value) -> Value {
+    let response = app.client.post(app.at("/api/events")).json(&body).send().await.unwrap();
+    assert_eq!(response.status(), 201, "{:?}", response.text().await);
+    response.json().await.unwrap()
+}
+
+/// A team of `people` (2 to 4): captain, member 2, then members 3 and 4 when asked for.
+fn team(people: usize, name: &str) -> Value {
+    let mut body = json!({
+        "teamName": name,
+        "captainFirstName": "Camille", "captainLastName": "Tremblay", "captainEmail": "camille@example.org",
+        "member2FirstName": "Alex", "member2LastName": "Roy", "member2Email": "alex@example.org",
+    });
+    if people >= 3 {
+        body["member3FirstName"] = json!("Léa");
+        body["member3LastName"] = json!("Gagnon");
+    }
+    if people >= 4 {
+        body["member4FirstName"] = json!("Sam");
+        body["member4LastName"] = json!("Côté");
+        body["member4Email"] = json!("sam@example.org");
+    }
+    body
+}
+
+async fn register(client: &reqwest::Client, app: &TestApp, event_id: i64, body: &Value) -> reqwest::Response {
+    client.post(app.at(&format!("/api/events/{event_id}/register"))).json(body).send().await.unwrap()
+}
+
+async fn event_json(app: &TestApp, id: i64) -> Value {
+    app.get(&format!("/api/events/{id}")).await.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn an_admin_creates_edits_and_deletes_events_and_nobody_else_can() {
+    let app = TestApp::with_admin().await;
+    let created = create_event(&app, event_body("Tournoi 4x4", Some(48))).await;
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(created["title"], "Tournoi 4x4");
+    assert_eq!(created["price"], 25.0);
+    assert_eq!(created["maxParticipants"], 48);
+    assert_eq!(created["currentParticipants"], 0);
+    assert_eq!(created["isActive"], true);
+    assert_eq!(created["requiresPayment"], false);
+    assert_eq!(created["descriptionEn"], Value::Null, "a blank English description is none");
+
+    // Edit: the form's fields plus the Actif/Inactif switch.
+    let mut edit = event_body("Tournoi 4x4 (modifié)", None);
+    edit["isActive"] = json!(false);
+    let response = app.client.put(app.at(&format!("/api/events/{id}"))).json(&edit).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let edited: Value = response.json().await.unwrap();
+    assert_eq!(edited["title"], "Tournoi 4x4 (modifié)");
+    assert_eq!(edited["maxParticipants"], Value::Null);
+    assert_eq!(edited["isActive"], false);
+
+    // Inactive: gone from the public list and page, still in the admin's.
+    let visitor = app.new_client();
+    let public: Vec<Value> = visitor.get(app.at("/api/events")).send().await.unwrap().json().await.unwrap();
+    assert!(public.is_empty());
+    assert_eq!(visitor.get(app.at(&format!("/api/events/{id}"))).send().await.unwrap().status(), 404);
+    assert_eq!(app.get(&format!("/api/events/{id}")).await.status(), 200, "an admin still opens it");
+    let all: Vec<Value> = app.get("/api/admin/events").await.json().await.unwrap();
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0]["registrationCount"], 0);
+
+    // Members and visitors are refused every admin call.
+    let member = app.user("membre@example.org", None).await;
+    for (client, expected) in [(&member.client, 403), (&visitor, 401)] {
+        let calls = [
+            client.post(app.at("/api/events")).json(&event_body("x", None)),
+            client.put(app.at(&format!("/api/events/{id}"))).json(&edit),
+            client.delete(app.at(&format!("/api/events/{id}"))),
+            client.get(app.at("/api/admin/events")),
+            client.get(app.at(&format!("/api/admin/events/{id}/registrations"))),
+            client.get(app.at(&format!("/api/admin/events/{id}/registrations.xlsx"))),
+            client.delete(app.at("/api/admin/event-registrations/1")),
+            client.put(app.at("/api/admin/event-registrations/1/payment")).json(&json!({"paymentStatus": "paid"})),
+        ];
+        for call in calls {
+            let response = call.send().await.unwrap();
+            assert_eq!(response.status(), expected, "{}", response.url());
+        }
+    }
+
+    assert_eq!(app.delete(&format!("/api/events/{id}")).await.status(), 204);
+    assert_eq!(app.delete(&format!("/api/events/{id}")).await.status(), 404);
+    assert_eq!(app.delete("/api/events/abc").await.status(), 404);
+}
+
+#[tokio::test]
+async fn the_event_form_is_validated_by_core_in_the_request_language() {
+    let app = TestApp::with_admin().await;
+    let response = app.client.post(app.at("/api/events")).json(&json!({})).send().await.unwrap();
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["fieldErrors"]["title"], "Le titre est requis");
+    assert_eq!(body["fieldErrors"]["description"], "La description est requise");
+    assert_eq!(body["fieldErrors"]["startDate"], "La date de début est requise");
+    assert_eq!(body["fieldErrors"]["location"], "Le lieu est requis");
+
+    let mut bad = event_body("x", Some(0));
+    bad["categoryId"] = json!("hockey");
+    let response = app.client.post(app.at("/api/events")).header("X-Lang", "en").json(&bad).send().await.unwrap();
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["fieldErrors"]["maxParticipants"], "Maximum participants must be a whole number of at least 1");
+
+    bad["maxParticipants"] = json!(10);
+    let response = app.client.post(app.at("/api/events")).json(&bad).send().await.unwrap();
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["fieldErrors"]["categoryId"], "Catégorie invalide");
+
+    let response = app
+        .client
+        .post(app.at("/api/events"))
+        .body("{not json")
+        .header("Content-Type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+}
+
+#[tokio::test]
+async fn a_team_registers_gets_a_number_a_reference_and_an_email() {
+    let app = TestApp::with_admin().await;
+    let event = create_event(&app, event_body("Tournoi 4x4", Some(48))).await;
+    let id = event["id"].as_i64().unwrap();
+    let marie = app.user("marie@example.org", None).await;
+
+    let response = register(&marie.client, &app, id, &team(3, "  ")).await;
+    assert_eq!(response.status(), 201);
+    let registration: Value = response.json().await.unwrap();
+    assert_eq!(registration["teamName"], "Équipe 1", "a blank name gets an automatic one");
+    assert_eq!(registration["teamNumber"], 1);
+    assert_eq!(registration["peopleCount"], 3);
+    assert_eq!(registration["amountDue"], 75.0, "price × people");
+    assert_eq!(registration["paymentStatus"], "pending");
+    let reference = registration["paymentReference"].as_str().unwrap().to_owned();
+    assert!(reference.starts_with(&format!("EV{id}-")), "{reference}");
+    assert_eq!(event_json(&app, id).await["currentParticipants"], 3);
+
+    let paul = app.user("paul@example.org", None).await;
+    let second: Value = register(&paul.client, &app, id, &team(4, "Les Huards")).await.json().await.unwrap();
+    assert_eq!(second["teamName"], "Les Huards");
+    assert_eq!(second["teamNumber"], 2);
+    assert_ne!(second["paymentReference"], registration["paymentReference"]);
+    assert_eq!(event_json(&app, id).await["currentParticipants"], 7);
+
+    // Each member sees their own registrations only, on both user routes.
+    for path in ["/api/user/event-registrations", "/api/user/registrations"] {
+        let mine: Vec<Value> = marie.client.get(app.at(path)).send().await.unwrap().json().await.unwrap();
+        assert_eq!(mine.len(), 1, "{path}");
+        assert_eq!(mine[0]["eventId"], id);
+        assert_eq!(mine[0]["eventTitle"], "Tournoi 4x4");
+        assert_eq!(mine[0]["paymentReference"], reference.as_str());
+        assert_eq!(mine[0]["isPast"], false);
+        assert!(mine[0]["registrationDate"].is_string() && mine[0]["eventStartDate"].is_string());
+    }
+    let visitor = app.new_client();
+    assert_eq!(visitor.get(app.at("/api/user/event-registrations")).send().await.unwrap().status(), 401);
+    assert_eq!(register(&visitor, &app, id, &team(2, "")).await.status(), 401);
+
+    // The e-mail waits in the outbox (written in the same transaction), with the Interac instructions.
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let (to, subject, body): (String, String, String) = conn
+        .query_row(
+            "SELECT to_address, subject, body_text FROM outbox_emails WHERE body_text LIKE ?1",
+            [format!("%{reference}%")],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(to, "marie@example.org");
+    assert_eq!(subject, "Inscription confirmée : Tournoi 4x4");
+    assert!(body.contains("Montant à payer : 75,00 $"), "{body}");
+    assert!(body.contains(centre_server::settings::DEFAULT_INTERAC_EMAIL));
+}
+
+#[tokio::test]
+async fn registration_errors_come_back_in_the_request_language() {
+    let app = TestApp::with_admin().await;
+    let id = create_event(&app, event_body("Tournoi", Some(48))).await["id"].as_i64().unwrap();
+    let member = app.user("marie@example.org", None).await;
+
+    let response = register(&member.client, &app, id, &json!({ "captainEmail": "pas-un-courriel" })).await;
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    let errors = &body["fieldErrors"];
+    assert_eq!(errors["captainFirstName"], "Le prénom du responsable est requis");
+    assert_eq!(errors["captainLastName"], "Le nom du responsable est requis");
+    assert_eq!(errors["captainEmail"], "Email invalide");
+    assert_eq!(errors["member2FirstName"], "Le prénom du membre 2 est requis");
+    assert_eq!(errors["member2LastName"], "Le nom du membre 2 est requis");
+    assert_eq!(errors["member2Email"], "Email invalide");
+
+    let mut bad_member3 = team(2, "");
+    bad_member3["member3Email"] = json!("nope");
+    let response = member
+        .client
+        .post(app.at(&format!("/api/events/{id}/register")))
+        .header("X-Lang", "en")
+        .json(&bad_member3)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["fieldErrors"]["member3Email"], "Invalid email");
+    assert_eq!(body["fieldErrors"].as_object().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn the_same_user_twice_full_past_and_inactive_events_are_refused() {
+    let app = TestApp::with_admin().await;
+    let id = create_event(&app, event_body("Petit tournoi", Some(6))).await["id"].as_i64().unwrap();
+    let marie = app.user("marie@example.org", None).await;
+    assert_eq!(register(&marie.client, &app, id, &team(4, "A")).await.status(), 201);
+
+    let again = register(&marie.client, &app, id, &team(2, "B")).await;
+    assert_eq!(again.status(), 409);
+    let body: Value = again.json().await.unwrap();
+    assert_eq!(body["code"], "already_registered");
+    assert_eq!(body["message"], "Vous êtes déjà inscrit à cet événement.");
+
+    // 4 of 6 places taken: a team of 3 does not fit, a team of 2 does.
+    let paul = app.user("paul@example.org", None).await;
+    let full = register(&paul.client, &app, id, &team(3, "C")).await;
+    assert_eq!(full.status(), 409);
+    let body: Value = full.json().await.unwrap();
+    assert_eq!((body["code"].as_str(), body["message"].as_str()), (Some("event_full"), Some("Complet")));
+    assert_eq!(register(&paul.client, &app, id, &team(2, "C")).await.status(), 201);
+    assert_eq!(event_json(&app, id).await["currentParticipants"], 6);
+
+    // An event that started yesterday (only an admin can still open it).
+    let mut past = event_body("Hier", None);
+    past["startDate"] = json!(in_days(-2));
+    let past_id = create_event(&app, past).await["id"].as_i64().unwrap();
+    let response = register(&paul.client, &app, past_id, &team(2, "")).await;
+    assert_eq!(response.status(), 409);
+    assert_eq!(response.json::<Value>().await.unwrap()["code"], "event_past");
+
+    let mut hidden = event_body("Caché", None);
+    hidden["isActive"] = json!(false);
+    let hidden_id = create_event(&app, event_body("Caché", None)).await["id"].as_i64().unwrap();
+    app.client.put(app.at(&format!("/api/events/{hidden_id}"))).json(&hidden).send().await.unwrap();
+    assert_eq!(register(&paul.client, &app, hidden_id, &team(2, "")).await.status(), 404);
+    assert_eq!(register(&paul.client, &app, 999_999, &team(2, "")).await.status(), 404);
+}
+
+#[tokio::test]
+async fn forty_concurrent_teams_of_four_fill_twenty_places_exactly() {
+    let app = TestApp::with_admin().await;
+    let id = create_event(&app, event_body("La ruée", Some(20))).await["id"].as_i64().unwrap();
+    let mut users = Vec::new();
+    for n in 0..40 {
+        users.push(app.user(&format!("joueur{n}@example.org"), None).await);
+    }
+    let body = team(4, "");
+    let url = app.at(&format!("/api/events/{id}/register"));
+    let attempts = users.iter().map(|u| {
+        let request = u.client.post(&url).json(&body);
+        async move { request.send().await.unwrap().status().as_u16() }
+    });
+    let statuses = futures_join_all(attempts).await;
+    let accepted = statuses.iter().filter(|s| **s == 201).count();
+    let full = statuses.iter().filter(|s| **s == 409).count();
+    assert_eq!((accepted, full), (5, 35), "{statuses:?}");
+
+    let event = event_json(&app, id).await;
+    assert_eq!(event["currentParticipants"], 20);
+    let registrations: Vec<Value> =
+        app.get(&format!("/api/admin/events/{id}/registrations")).await.json().await.unwrap();
+    assert_eq!(registrations.len(), 5);
+    let mut numbers: Vec<i64> = registrations.iter().map(|r| r["teamNumber"].as_i64().unwrap()).collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
+}
+
+/// Runs every future concurrently on the test's runtime.
+async fn futures_join_all<F: std::future::Future<Output = u16> + Send + 'static>(
+    futures: impl Iterator<Item = F>,
+) -> Vec<u16> {
+    let handles: Vec<_> = futures.map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for handle in handles {
+        out.push(handle.await.unwrap());
+    }
+    out
+}
+
+#[tokio::test]
+async fn lowering_the_maximum_below_the_registered_people_is_refused() {
+    let app = TestApp::with_admin().await;
+    let id = create_event(&app, event_body("Tournoi", Some(10))).await["id"].as_i64().unwrap();
+    let marie = app.user("marie@example.org", None).await;
+    assert_eq!(register(&marie.client, &app, id, &team(4, "")).await.status(), 201);
+
+    let response = app
+        .client
+        .put(app.at(&format!("/api/events/{id}")))
+        .json(&event_body("Tournoi", Some(3)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 422);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(
+        body["fieldErrors"]["maxParticipants"],
+        "Le nombre maximum de participants ne peut pas être inférieur au nombre de personnes déjà inscrites."
+    );
+    let response = app
+        .client
+        .put(app.at(&format!("/api/events/{id}")))
+        .json(&event_body("Tournoi", Some(4)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "exactly the registered people is fine");
+    assert_eq!(event_json(&app, id).await["maxParticipants"], 4);
+}
+
+#[tokio::test]
+async fn deleting_an_event_removes_its_registrations_and_deleting_a_team_frees_its_places() {
+    let app = TestApp::with_admin().await;
+    let keep = create_event(&app, event_body("Reste", Some(10))).await["id"].as_i64().unwrap();
+    let gone = create_event(&app, event_body("Supprimé", Some(10))).await["id"].as_i64().unwrap();
+    let marie = app.user("marie@example.org", None).await;
+    let paul = app.user("paul@example.org", None).await;
+    let kept: Value = register(&marie.client, &app, keep, &team(4, "")).await.json().await.unwrap();
+    register(&paul.client, &app, keep, &team(2, "")).await;
+    register(&marie.client, &app, gone, &team(3, "")).await;
+
+    assert_eq!(app.delete(&format!("/api/events/{gone}")).await.status(), 204);
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let count = |event: i64| -> i64 {
+        conn.query_row("SELECT count(*) FROM event_registrations WHERE event_id = ?1", [event], |r| r.get(0)).unwrap()
+    };
+    assert_eq!(count(gone), 0);
+    assert_eq!(count(keep), 2);
+    let mine: Vec<Value> =
+        marie.client.get(app.at("/api/user/event-registrations")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(mine.len(), 1);
+
+    let path = format!("/api/admin/event-registrations/{}", kept["id"]);
+    assert_eq!(app.delete(&path).await.status(), 204);
+    assert_eq!(app.delete(&path).await.status(), 404);
+    assert_eq!(event_json(&app, keep).await["currentParticipants"], 2);
+    let all: Vec<Value> = app.get("/api/admin/events").await.json().await.unwrap();
+    assert_eq!(all.iter().find(|e| e["id"] == keep).unwrap()["registrationCount"], 1);
+}
+
+#[tokio::test]
+async fn an_admin_marks_a_registration_paid_and_the_member_sees_it() {
+    let app = TestApp::with_admin().await;
+    let id = create_event(&app, event_body("Tournoi", None)).await["id"].as_i64().unwrap();
+    let marie = app.user("marie@example.org", None).await;
+    let registration: Value = register(&marie.client, &app, id, &team(2, "")).await.json().await.unwrap();
+    let path = format!("/api/admin/event-registrations/{}/payment", registration["id"]);
+
+    let response = app.client.put(app.at(&path)).json(&json!({"paymentStatus": "paid"})).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.json::<Value>().await.unwrap()["paymentStatus"], "paid");
+    let mine: Vec<Value> =
+        marie.client.get(app.at("/api/user/event-registrations")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(mine[0]["paymentStatus"], "paid");
+
+    let response = app.client.put(app.at(&path)).json(&json!({"paymentStatus": "pending"})).send().await.unwrap();
+    assert_eq!(response.json::<Value>().await.unwrap()["paymentStatus"], "pending");
+    let response = app.client.put(app.at(&path)).json(&json!({"paymentStatus": "maybe"})).send().await.unwrap();
+    assert_eq!(response.status(), 422);
+    assert_eq!(response.json::<Value>().await.unwrap()["fieldErrors"]["paymentStatus"], "Statut de paiement invalide");
+    let response = app
+        .client
+        .put(app.at("/api/admin/event-registrations/999999/payment"))
+        .json(&json!({"paymentStatus": "paid"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 404);
+}
+
+#[tokio::test]
+async fn the_xlsx_export_has_the_sheet_the_headers_and_one_row_per_person() {
+    let app = TestApp::with_admin().await;
+    let id = create_event(&app, event_body("Tournoi d'été 4x4", None)).await["id"].as_i64().unwrap();
+
+    // No registrations: no file, the spec's message.
+    let empty = app.get(&format!("/api/admin/events/{id}/registrations.xlsx")).await;
+    assert_eq!(empty.status(), 404);
+    assert_eq!(empty.json::<Value>().await.unwrap()["message"], "Aucune inscription à exporter pour cet événement");
+
+    let marie = app.user("marie@example.org", None).await;
+    let paul = app.user("paul@example.org", None).await;
+    let first: Value = register(&marie.client, &app, id, &team(4, "Les Huards")).await.json().await.unwrap();
+    register(&paul.client, &app, id, &team(2, "")).await;
+    let path = format!("/api/admin/event-registrations/{}/payment", first["id"]);
+    app.client.put(app.at(&path)).json(&json!({"paymentStatus": "paid"})).send().await.unwrap();
+
+    let response = app.get(&format!("/api/admin/events/{id}/registrations.xlsx")).await;
+    assert_eq!(response.status(), 200);
+    let headers = response.headers().clone();
+    assert_eq!(headers["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    let today = Utc::now().with_timezone(&chrono_tz::America::Toronto).format("%Y-%m-%d");
+    assert_eq!(
+        headers["content-disposition"].to_str().unwrap(),
+        format!("attachment; filename=\"inscriptions_Tournoi_d_ete_4x4_{today}.xlsx\"")
+    );
+    assert_eq!(headers["x-row-count"], "6");
+    let bytes = response.bytes().await.unwrap();
+
+    let mut book: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes.to_vec())).unwrap();
+    assert_eq!(book.sheet_names(), ["Inscriptions"]);
+    let range = book.worksheet_range("Inscriptions").unwrap();
+    let rows: Vec<Vec<String>> = range.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
+    assert_eq!(
+        rows[0],
+        ["Événement", "Équipe", "Rôle", "Prénom", "Nom", "Courriel", "Statut du paiement", "Date d'inscription"]
+    );
+    let people: Vec<(&str, &str, &str, &str)> =
+        rows[1..].iter().map(|r| (r[1].as_str(), r[2].as_str(), r[3].as_str(), r[6].as_str())).collect();
+    assert_eq!(
+        people,
+        [
+            ("Les Huards", "Capitaine", "Camille", "Payé"),
+            ("Les Huards", "Membre 2", "Alex", "Payé"),
+            ("Les Huards", "Membre 3", "Léa", "Payé"),
+            ("Les Huards", "Membre 4", "Sam", "Payé"),
+            ("Équipe 2", "Capitaine", "Camille", "En attente"),
+            ("Équipe 2", "Membre 2", "Alex", "En attente"),
+        ]
+    );
+    assert!(rows[1..].iter().all(|r| r[0] == "Tournoi d'été 4x4"));
+    assert_eq!(rows[4][5], "sam@example.org");
+}
