@@ -29,13 +29,18 @@ export function freePort() {
   });
 }
 
-/** Starts the real server; resolves once /api/health answers. */
-export async function startServer({ args = [], env = {} } = {}) {
+/**
+ * Starts the real server; resolves once /api/health answers. `devLogin: false` leaves out
+ * `--dev-login` (to sign in through a real OpenID provider); `port` fixes the port when
+ * something must know the address in advance (the provider's redirect URI).
+ */
+export async function startServer({ args = [], env = {}, devLogin = true, port: fixedPort } = {}) {
   buildServer();
   const dir = mkdtempSync(join(tmpdir(), 'centre-e2e-'));
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'centre.db'), '--dev-login', ...args], {
+  const flags = ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'centre.db'), ...(devLogin ? ['--dev-login'] : [])];
+  const child = spawn(binary, [...flags, ...args], {
     env: { ...process.env, RUST_LOG: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -58,6 +63,7 @@ export async function startServer({ args = [], env = {} } = {}) {
   return {
     url,
     dir,
+    db: join(dir, 'centre.db'),
     async stop() {
       if (exited === null) {
         const done = new Promise((r) => child.once('exit', r));
@@ -88,4 +94,22 @@ export async function launchBrowser() {
 /** A browser context in the centre's time zone with French as the browser language. */
 export function newContext(browser, options = {}) {
   return browser.newContext({ locale: 'fr-CA', timezoneId: 'America/Toronto', ...options });
+}
+
+/**
+ * Signs a browser context in through the development sign-in (`POST /api/dev-login`, sent like
+ * the site's own pages would, with its Origin). Resolves to the user object.
+ */
+export async function signIn(context, server, { email, firstName = null, lastName = null }) {
+  const response = await context.request.post(`${server.url}/api/dev-login`, {
+    data: { email, firstName, lastName },
+    headers: { Origin: server.url },
+  });
+  if (!response.ok()) throw new Error(`dev sign-in of ${email}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
+/** `centre admin grant <email or id>` on the test server's database. */
+export function grantAdmin(server, who) {
+  execFileSync(binary, ['admin', 'grant', who, '--db', server.db], { env: { ...process.env, RUST_LOG: 'error' } });
 }

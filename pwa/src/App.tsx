@@ -15,6 +15,8 @@ const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then(
 const PlaceholderPage = lazy(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
 );
+const AdminRoute = lazy(() => import('./features/admin/AdminRoute').then((m) => ({ default: m.AdminRoute })));
+const ProfilePage = lazy(() => import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -43,7 +45,8 @@ export function App() {
           <Route path="checkout" element={<Page><PlaceholderPage titleKey="pages.checkout" /></Page>} />
           <Route path="my-registrations" element={<Page><PlaceholderPage titleKey="pages.myRegistrations" /></Page>} />
           <Route path="event/:eventId" element={<Page><PlaceholderPage titleKey="pages.event" /></Page>} />
-          <Route path="admin" element={<Page><PlaceholderPage titleKey="pages.admin" /></Page>} />
+          <Route path="admin" element={<Page><AdminRoute /></Page>} />
+          <Route path="profile" element={<Page><ProfilePage /></Page>} />
           <Route path="*" element={<Page><NotFoundPage /></Page>} />
         </Route>
       </Routes>

@@ -22,3 +22,13 @@ export async function coreMessage(code: string, lang: string): Promise<string> {
   const core = await loadCore();
   return core.message(code, lang);
 }
+
+/**
+ * The user id typed into the Administrateurs or Superviseurs tab (trimmed, not blank), checked by
+ * centre-core: the translated message per field, empty when valid.
+ */
+export async function validateUserId(userId: string, lang: string): Promise<Record<string, string>> {
+  const core = await loadCore();
+  const answer = JSON.parse(core.validateUserId(userId, lang)) as { ok: boolean; fieldErrors?: Record<string, string> };
+  return answer.ok ? {} : (answer.fieldErrors ?? {});
+}

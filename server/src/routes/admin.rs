@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use centre_core::FieldError;
+use centre_core::validation;
 use serde::Serialize;
 
 use crate::app::AppState;
@@ -76,12 +76,9 @@ impl From<GrantError> for AppError {
     }
 }
 
+/// The id as typed, checked by the shared rule (trimmed, not blank, not too long).
 fn user_id(raw: &str) -> Result<String, AppError> {
-    let id = raw.trim();
-    if id.is_empty() {
-        return Err(AppError::Validation(vec![FieldError::new("userId", "user_id_required")]));
-    }
-    Ok(id.to_owned())
+    validation::validate_user_id(raw).map(|id| id.as_str().to_owned()).map_err(AppError::Validation)
 }
 
 async fn list_grants(state: &AppState, role: Role) -> Result<Json<Vec<GrantDto>>, AppError> {

@@ -1,4 +1,5 @@
-// The signed-in user: GET /api/auth/user answers the user, or 401 when signed out.
+// The signed-in user and their roles. GET /api/auth/user answers the user, or 401 when signed
+// out; the two status calls run only when signed in and are never retried (spec section 6).
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../api/client';
 
@@ -30,4 +31,39 @@ export async function fetchCurrentUser(): Promise<User | null> {
 export function useCurrentUser() {
   const query = useQuery({ queryKey: authKeys.user, queryFn: fetchCurrentUser });
   return { user: query.data ?? null, isLoading: query.isLoading, isSignedIn: !!query.data };
+}
+
+/**
+ * The signed-in user's roles. `isLoading` until both status calls answered (or while the user
+ * is unknown); a failed status call counts as "no such role".
+ */
+export function useRoles() {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const enabled = !!user;
+  const admin = useQuery({
+    queryKey: authKeys.adminStatus,
+    queryFn: () => apiFetch<{ isAdmin: boolean }>('/api/admin/status'),
+    enabled,
+    retry: false,
+  });
+  const supervisor = useQuery({
+    queryKey: authKeys.supervisorStatus,
+    queryFn: () => apiFetch<{ isSupervisor: boolean }>('/api/supervisor/status'),
+    enabled,
+    retry: false,
+  });
+  return {
+    user,
+    isLoading: userLoading || (enabled && (admin.isLoading || supervisor.isLoading)),
+    isAdmin: admin.data?.isAdmin === true,
+    isSupervisor: supervisor.data?.isSupervisor === true,
+  };
+}
+
+/** A sign-in link that comes back to `returnTo` and keeps the interface language. */
+export function loginHref(returnTo: string, lang: string): string {
+  const params = new URLSearchParams();
+  if (returnTo && returnTo !== '/' && returnTo.startsWith('/') && !returnTo.startsWith('//')) params.set('returnTo', returnTo);
+  params.set('lang', lang === 'en' ? 'en' : 'fr');
+  return `/api/login?${params.toString()}`;
 }

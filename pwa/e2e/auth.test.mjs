@@ -1,0 +1,241 @@
+// Sign-in through a real OpenID Connect provider (npm oidc-provider on loopback), a tampered
+// state, a cancelled sign-in and sign-out; then the roles in the browser: a member has no Admin
+// link and gets 'Accès refusé', a supervisor sees only the Réservations tab, an admin grants
+// and removes a supervisor and sees the toasts.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { freePort, grantAdmin, launchBrowser, newContext, signIn, startServer } from './harness.mjs';
+import { startProvider } from './oidc-provider.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** A context that never waits on the provider's web font (the machine is offline). */
+async function offlineContext() {
+  const context = await newContext(browser);
+  await context.route(/fonts\.(googleapis|gstatic)\.com/, (route) => route.abort());
+  return context;
+}
+
+async function currentUserStatus(context, server) {
+  const response = await context.request.get(`${server.url}/api/auth/user`);
+  return response.status();
+}
+
+/** From the site's login button through the provider's login form to its consent step. */
+async function signInAtProvider(page, login) {
+  await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).click();
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+describe('OpenID Connect sign-in against a real provider', () => {
+  let server;
+  let provider;
+
+  before(async () => {
+    const port = await freePort();
+    const site = `http://127.0.0.1:${port}`;
+    provider = await startProvider(site);
+    server = await startServer({ port, devLogin: false, env: provider.env });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await provider?.stop();
+  });
+
+  test('the login button goes through the provider and back to the signed-in member home; logout ends the session', async () => {
+    const context = await offlineContext();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInAtProvider(page, 'ana');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.url}/`);
+    // The member home and the user menu greet Ana by her first name (from the provider's claims).
+    await page.getByTestId('user-menu-name').getByText('Ana').waitFor();
+    await page.getByRole('heading', { level: 1, name: /Ana/ }).waitFor();
+    const me = await (await context.request.get(`${server.url}/api/auth/user`)).json();
+    assert.equal(me.email, 'ana.roy@example.org');
+    assert.equal(me.lastName, 'Roy');
+    const cookies = await context.cookies(server.url);
+    const session = cookies.find((c) => c.name === 'centre.sid');
+    assert.ok(session, 'a session cookie');
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, 'Lax');
+
+    // Logout: the site's session ends, then the provider's (its own confirmation), back to /.
+    await page.getByRole('button', { name: /Menu du compte/ }).click();
+    await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    assert.equal(await currentUserStatus(context, server), 401, 'the session is over at once');
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).waitFor();
+    assert.equal(await currentUserStatus(context, server), 401);
+    await context.close();
+  });
+
+  test('a tampered state is refused with a translated error page and no session', async () => {
+    const context = await offlineContext();
+    const page = await context.newPage();
+    // The provider's redirect back to the site arrives with another state than the one sent.
+    provider.forgeNextState();
+    await page.goto(server.url);
+    await signInAtProvider(page, 'bob');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'La connexion a échoué' }).waitFor();
+    await page.getByRole('link', { name: 'Réessayer' }).waitFor();
+    assert.equal(await currentUserStatus(context, server), 401);
+    await context.close();
+  });
+
+  test('a cancelled sign-in says so and offers to try again', async () => {
+    const context = await offlineContext();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).click();
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
+    await page.getByRole('heading', { name: 'Connexion annulée' }).waitFor();
+    await page.getByRole('link', { name: 'Réessayer' }).click();
+    await page.locator('input[name="login"]').waitFor();
+    assert.equal(await currentUserStatus(context, server), 401);
+    await context.close();
+  });
+});
+
+describe('roles in the console', () => {
+  let server;
+
+  before(async () => {
+    server = await startServer();
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  test('signed out, /admin is the not-found screen and the header offers the login button', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    const login = page.getByRole('banner').getByRole('link', { name: 'Connexion' });
+    assert.match(await login.getAttribute('href'), /^\/api\/login\?returnTo=%2Fadmin&lang=fr$/);
+    assert.equal(await page.getByRole('link', { name: 'Admin' }).count(), 0);
+    await context.close();
+  });
+
+  test('a member sees no Admin link and gets Accès refusé on /admin', async () => {
+    const context = await newContext(browser);
+    await signIn(context, server, { email: 'membre@example.org', firstName: 'Mia', lastName: 'Membre' });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.getByRole('link', { name: 'Événements' }).waitFor();
+    await nav.getByRole('link', { name: 'Réservations' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Admin' }).count(), 0);
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'Accès refusé' }).waitFor();
+    await page.getByText("Vous n'avez pas les permissions nécessaires pour accéder à cette section.").waitFor();
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    // The user menu works from the keyboard: open, arrow to 'Profil', Enter.
+    const menuButton = page.getByRole('button', { name: /Menu du compte/ });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Profil' }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Profil');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Mes réservations');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('menu').count(), 0);
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Profil' }).click();
+    await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
+    await page.getByText('membre@example.org').waitFor();
+    await page.getByText('Mia Membre').waitFor();
+    await context.close();
+  });
+
+  test('a supervisor sees Interface de Supervision with only the Réservations tab', async () => {
+    const context = await newContext(browser);
+    const supervisor = await signIn(context, server, { email: 'super@example.org', firstName: 'Sam', lastName: 'Superviseur' });
+    // Granted by an admin, through the API.
+    const adminContext = await newContext(browser);
+    await signIn(adminContext, server, { email: 'boss@example.org', firstName: 'Béa', lastName: 'Boss' });
+    grantAdmin(server, 'boss@example.org');
+    const granted = await adminContext.request.post(`${server.url}/api/admin/supervisors/${supervisor.id}`, {
+      headers: { Origin: server.url },
+    });
+    assert.equal(granted.status(), 201);
+    await adminContext.close();
+
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { level: 1, name: 'Interface de Supervision' }).waitFor();
+    const tabs = page.getByRole('tab');
+    assert.deepEqual(await tabs.allTextContents(), ['Réservations']);
+    assert.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).count(), 0);
+    await context.close();
+  });
+
+  test('an admin grants and removes a supervisor through the UI and sees the toasts', async () => {
+    const memberContext = await newContext(browser);
+    const member = await signIn(memberContext, server, { email: 'futur@example.org', firstName: 'Félix', lastName: 'Futur' });
+    await memberContext.close();
+
+    const context = await newContext(browser);
+    const me = await signIn(context, server, { email: 'chef@example.org', firstName: 'Chloé', lastName: 'Chef' });
+    grantAdmin(server, 'chef@example.org');
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
+    assert.deepEqual(await page.getByRole('tab').allTextContents(), [
+      'Réservations',
+      'Événements',
+      'Tournois',
+      'Administrateurs',
+      'Superviseurs',
+      'Membres',
+    ]);
+
+    // Tabs work from the keyboard: End selects Membres, where the admin's own row says 'Vous'.
+    await page.getByRole('tab', { name: 'Réservations' }).focus();
+    await page.keyboard.press('End');
+    assert.equal(await page.getByRole('tab', { name: 'Membres' }).getAttribute('aria-selected'), 'true');
+    const mine = page.getByTestId('member-row').filter({ hasText: 'chef@example.org' });
+    await mine.getByText('Vous').waitFor();
+    await mine.getByText(me.id).waitFor();
+    assert.equal(await page.getByTestId('member-row').filter({ hasText: 'futur@example.org' }).getByText('Vous').count(), 0);
+
+    await page.getByRole('tab', { name: 'Superviseurs' }).click();
+    await page.getByText('Les superviseurs ont seulement accès à la vue des réservations.').waitFor();
+    // A blank ID is refused before any call.
+    await page.getByRole('button', { name: 'Ajouter Superviseur' }).click();
+    await page.getByText("L'identifiant de l'utilisateur est requis").waitFor();
+    await page.getByLabel("ID de l'utilisateur").fill(`  ${member.id} `);
+    await page.getByRole('button', { name: 'Ajouter Superviseur' }).click();
+    await page.getByText('Superviseur ajouté').first().waitFor();
+    const row = page.getByTestId('grant-row').filter({ hasText: 'futur@example.org' });
+    await row.getByText('Félix Futur').waitFor();
+    await row.getByRole('button', { name: 'Retirer Superviseur' }).click();
+    await page.getByText('Superviseur retiré').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    // The Administrateurs tab marks the signed-in admin and explains where IDs come from.
+    await page.getByRole('tab', { name: 'Administrateurs' }).click();
+    await page.getByText("L'ID de l'utilisateur se trouve dans la base de données", { exact: false }).waitFor();
+    await page.getByTestId('grant-row').filter({ hasText: 'chef@example.org' }).getByText('Vous').waitFor();
+    await context.close();
+  });
+});

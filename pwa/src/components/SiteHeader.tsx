@@ -1,0 +1,268 @@
+// The top navigation of spec section 2: logo to /; for a signed-in user Home, Events,
+// Reservations, and Admin only for admins; the FR/EN switch; the user menu (avatar or icon,
+// first name or 'account'; profile, my bookings, logout); a login button for visitors; the
+// links collapse into a menu on small screens. Sign-in and sign-out are full page navigations.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loginHref, useRoles, type User } from '../features/auth/queries';
+
+export const LOGOUT_PATH = '/api/logout';
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const next = i18n.language === 'en' ? 'fr' : 'en';
+  return (
+    <button
+      type="button"
+      className="rounded border border-brand-700 px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      aria-label={t('nav.switchToLabel')}
+      lang={next}
+      onClick={() => void i18n.changeLanguage(next)}
+    >
+      {next.toUpperCase()}
+    </button>
+  );
+}
+
+function UserIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
+
+/** The account button and its menu (WAI-ARIA menu button: arrows, Home/End, Escape, Tab). */
+function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemsRef = useRef<(HTMLAnchorElement | null)[]>([]);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const label = user.firstName?.trim() || t('nav.account');
+
+  useEffect(() => {
+    if (!open) return;
+    itemsRef.current[0]?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const items = itemsRef.current.filter((item): item is HTMLAnchorElement => !!item);
+    const index = items.indexOf(document.activeElement as HTMLAnchorElement);
+    const focus = (i: number) => items[(i + items.length) % items.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        focus(index + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        focus(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        focus(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        focus(items.length - 1);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+    }
+  };
+
+  const itemClass = 'block px-4 py-2 text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none';
+  return (
+    <div ref={wrapperRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`${t('nav.accountMenu')} : ${label}`}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        {user.profileImageUrl ? (
+          <img src={user.profileImageUrl} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" referrerPolicy="no-referrer" />
+        ) : (
+          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+            <UserIcon />
+          </span>
+        )}
+        <span className="max-w-[8rem] truncate" data-testid="user-menu-name">{label}</span>
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={t('nav.accountMenu')}
+          className="absolute right-0 z-50 mt-2 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          onKeyDown={onMenuKey}
+        >
+          <li role="none">
+            <Link
+              ref={(el) => {
+                itemsRef.current[0] = el;
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              to="/profile"
+              className={itemClass}
+              onClick={() => close(false)}
+            >
+              {t('nav.profile')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link
+              ref={(el) => {
+                itemsRef.current[1] = el;
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              to="/my-registrations"
+              className={itemClass}
+              onClick={() => close(false)}
+            >
+              {t('nav.myBookings')}
+            </Link>
+          </li>
+          <li role="none">
+            {/* A full page navigation: the server ends the session (and the provider's). */}
+            <a
+              ref={(el) => {
+                itemsRef.current[2] = el;
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              href={LOGOUT_PATH}
+              className={itemClass}
+            >
+              {t('nav.logout')}
+            </a>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function SiteHeader() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const { user, isAdmin, isLoading } = useRoles();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `block rounded px-2 py-1 hover:underline ${isActive ? 'font-semibold text-brand-800' : 'text-slate-800'}`;
+  const closeMenu = () => setMenuOpen(false);
+  const returnTo = `${location.pathname}${location.search}${location.hash}`;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{t('siteName')}</span>
+        </Link>
+        <nav
+          aria-label={t('nav.mainNavigation')}
+          className="flex items-center gap-3"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && menuOpen) closeMenu();
+          }}
+        >
+          {user && (
+            <>
+              <button
+                type="button"
+                className="rounded p-1 text-slate-800 hover:bg-slate-100 md:hidden"
+                aria-expanded={menuOpen}
+                aria-controls="main-menu"
+                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <MenuIcon open={menuOpen} />
+              </button>
+              <ul
+                id="main-menu"
+                className={`${menuOpen ? 'flex' : 'hidden'} absolute left-0 right-0 top-full flex-col gap-2 border-b border-slate-200 bg-white p-4 shadow md:static md:flex md:flex-row md:border-0 md:p-0 md:shadow-none`}
+              >
+                <li>
+                  <NavLink to="/" end className={linkClass} onClick={closeMenu}>
+                    {t('nav.home')}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/events" className={linkClass} onClick={closeMenu}>
+                    {t('nav.events')}
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/reservations" className={linkClass} onClick={closeMenu}>
+                    {t('nav.reservations')}
+                  </NavLink>
+                </li>
+                {isAdmin && (
+                  <li>
+                    <NavLink to="/admin" className={linkClass} onClick={closeMenu}>
+                      {t('nav.admin')}
+                    </NavLink>
+                  </li>
+                )}
+              </ul>
+            </>
+          )}
+          <LanguageSwitch />
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            !isLoading && (
+              // A full page navigation: sign-in happens on the server and the provider.
+              <a
+                href={loginHref(returnTo, i18n.language)}
+                className="rounded bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                {t('nav.login')}
+              </a>
+            )
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,135 @@
+// The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
+// for users with neither role, otherwise the title for the role and its tabs. Supervisors get
+// the Réservations tab only; admins get all six. The chosen tab is kept in ?tab= so that a
+// reload or a shared link opens the same tab. The server enforces every rule again.
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../components/usePageMeta';
+import { useRoles } from '../auth/queries';
+import { GrantsTab } from './GrantsTab';
+import { MembersTab } from './MembersTab';
+
+export type TabId = 'bookings' | 'events' | 'tournaments' | 'admins' | 'supervisors' | 'members';
+
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'admins', 'supervisors', 'members'];
+const SUPERVISOR_TABS: TabId[] = ['bookings'];
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-24 text-slate-700">
+      <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+function AccessDenied() {
+  const { t } = useTranslation('admin');
+  usePageMeta(t('denied.title'));
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{t('denied.title')}</h1>
+      <p className="mt-4 text-slate-700">{t('denied.message')}</p>
+      <Link to="/" className="mt-8 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        {t('denied.home')}
+      </Link>
+    </section>
+  );
+}
+
+/** A titled section that a later issue fills (bookings, events, tournaments). */
+function ComingSoon({ title }: { title: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section>
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-4 rounded border border-amber-300 bg-amber-50 p-4 text-amber-900">{t('placeholder')}</p>
+    </section>
+  );
+}
+
+/** WAI-ARIA tabs with automatic activation: arrows, Home and End move and select. */
+function Tabs({ tabs, selected, onSelect, panel }: { tabs: TabId[]; selected: TabId; onSelect: (tab: TabId) => void; panel: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const base = useId();
+  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.indexOf(selected);
+    const next: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    const target = next[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const tab = tabs[(target + tabs.length) % tabs.length] as TabId;
+    onSelect(tab);
+    refs.current[tab]?.focus();
+  };
+  return (
+    <div>
+      <div role="tablist" aria-label={t('tabs.label')} className="flex flex-wrap gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
+        {tabs.map((tab) => {
+          const active = tab === selected;
+          return (
+            <button
+              key={tab}
+              ref={(el) => {
+                refs.current[tab] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${base}-tab-${tab}`}
+              aria-selected={active}
+              aria-controls={`${base}-panel`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => onSelect(tab)}
+              className={`-mb-px rounded-t border px-4 py-2 text-sm font-semibold ${
+                active ? 'border-slate-200 border-b-white bg-white text-brand-800' : 'border-transparent text-slate-600 hover:text-brand-800'
+              }`}
+            >
+              {t(`tabs.${tab}`)}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${selected}`} tabIndex={0} className="py-6 focus:outline-none">
+        {panel}
+      </div>
+    </div>
+  );
+}
+
+function TabPanel({ tab }: { tab: TabId }) {
+  const { t } = useTranslation('admin');
+  switch (tab) {
+    case 'admins':
+      return <GrantsTab role="admin" />;
+    case 'supervisors':
+      return <GrantsTab role="supervisor" />;
+    case 'members':
+      return <MembersTab />;
+    default:
+      return <ComingSoon title={t(`tabs.${tab}`)} />;
+  }
+}
+
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const { isLoading, isAdmin, isSupervisor } = useRoles();
+  const [params, setParams] = useSearchParams();
+  const title = isAdmin ? t('title.admin') : t('title.supervisor');
+  usePageMeta(isLoading ? t('loading') : title);
+  if (isLoading) return <Spinner label={t('loading')} />;
+  if (!isAdmin && !isSupervisor) return <AccessDenied />;
+  const tabs = isAdmin ? ADMIN_TABS : SUPERVISOR_TABS;
+  const asked = params.get('tab') as TabId | null;
+  const selected = asked && tabs.includes(asked) ? asked : (tabs[0] as TabId);
+  const select = (tab: TabId) => setParams(tab === tabs[0] ? {} : { tab }, { replace: true });
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <div className="mt-6">
+        <Tabs tabs={tabs} selected={selected} onSelect={select} panel={<TabPanel tab={selected} />} />
+      </div>
+    </section>
+  );
+}

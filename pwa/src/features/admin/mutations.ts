@@ -1,0 +1,31 @@
+// One mutation hook per action: grant or remove a role. Each refreshes the grant list and the
+// signed-in user's own statuses (an admin may change their own roles), and shows its toast.
+import { useTranslation } from 'react-i18next';
+import { apiFetch } from '../../api/client';
+import { useApiMutation } from '../../api/mutations';
+import { authKeys } from '../auth/queries';
+import { adminKeys, grantPath, type Grant, type Role } from './queries';
+
+const invalidated = (role: Role) => [adminKeys.grants(role), authKeys.adminStatus, authKeys.supervisorStatus];
+
+export function useAddGrant(role: Role) {
+  const { t } = useTranslation('admin');
+  const section = role === 'admin' ? 'admins' : 'supervisors';
+  return useApiMutation<string, Grant>({
+    mutationFn: (userId) => apiFetch<Grant>(`${grantPath[role]}/${encodeURIComponent(userId.trim())}`, { method: 'POST' }),
+    invalidates: invalidated(role),
+    success: (grant) => ({ title: t(`${section}.added`), description: t('grants.who', { email: grant.user.email }) }),
+    failure: { title: t('grants.error'), description: t('grants.errorDescription') },
+  });
+}
+
+export function useRemoveGrant(role: Role) {
+  const { t } = useTranslation('admin');
+  const section = role === 'admin' ? 'admins' : 'supervisors';
+  return useApiMutation<string, void>({
+    mutationFn: (userId) => apiFetch<void>(`${grantPath[role]}/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    invalidates: invalidated(role),
+    success: () => ({ title: t(`${section}.removed`) }),
+    failure: { title: t('grants.error'), description: t('grants.errorDescription') },
+  });
+}

@@ -1,0 +1,46 @@
+// The console's people: admin and supervisor grants, and every member (spec sections 3 and 7).
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../api/client';
+
+export type Role = 'admin' | 'supervisor';
+
+export interface Grant {
+  id: number;
+  userId: string;
+  role: Role;
+  grantedAt: string;
+  user: { firstName: string | null; lastName: string | null; email: string };
+}
+
+export interface Member {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/users lists admins; /api/admin/supervisors lists supervisors. */
+export const grantPath: Record<Role, string> = {
+  admin: '/api/admin/users',
+  supervisor: '/api/admin/supervisors',
+};
+
+export const adminKeys = {
+  grants: (role: Role) => ['api', 'admin', role === 'admin' ? 'users' : 'supervisors'] as const,
+  members: ['api', 'admin', 'all-users'] as const,
+};
+
+export function useGrants(role: Role) {
+  return useQuery({ queryKey: adminKeys.grants(role), queryFn: () => apiFetch<Grant[]>(grantPath[role]) });
+}
+
+export function useMembers() {
+  return useQuery({ queryKey: adminKeys.members, queryFn: () => apiFetch<Member[]>('/api/admin/all-users') });
+}
+
+/** 'First Last', or the e-mail when the person has no name yet. */
+export function displayName(person: { firstName: string | null; lastName: string | null; email: string }): string {
+  const name = [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');
+  return name || person.email;
+}
