@@ -35,7 +35,10 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,svg,png,webmanifest}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        // '/' is the prerendered landing page (index.html); other client routes get the shell.
+        // Once the worker runs, JavaScript does too: every navigation, '/' included, gets the
+        // shell and the app renders the right page (a member never sees the visitors' page
+        // first). index.html, the prerendered landing page, is for the network's first visit.
+        directoryIndex: 'shell.html',
         navigateFallback: '/shell.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

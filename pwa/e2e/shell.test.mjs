@@ -116,8 +116,8 @@ test("a visitor's register click shows 'Non autorisé' and goes to sign-in", asy
   await eventsListed(page);
   const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
   await page.locator('#events').getByRole('button', { name: "S'inscrire" }).first().click();
-  await page.getByText('Non autorisé').waitFor();
-  await page.getByText('Vous devez être connecté. Redirection vers la page de connexion...').waitFor();
+  await page.getByText('Non autorisé', { exact: true }).waitFor();
+  await page.getByText('Vous devez être connecté. Redirection vers la page de connexion...', { exact: true }).waitFor();
   assert.equal(await page.locator('[data-variant]').count(), 1, 'one toast at a time');
   await login;
   await context.close();
@@ -134,6 +134,16 @@ test("the member home shows the member's first name, events and empty registrati
   assert.equal(await page.title(), 'Mon espace — Centre plein air de La Pêche');
 
   await page.goto(`${server.url}/home`);
+  await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
+
+  // Back as a member with a slow sign-in check: a skeleton, not the visitors' page, meanwhile.
+  await page.route('**/api/auth/user', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.goto(server.url);
+  await page.getByRole('status').filter({ hasText: 'Chargement…' }).waitFor();
+  assert.equal(await page.getByRole('heading', { level: 1, name: FR_TITLE }).count(), 0, 'no landing page for a member');
   await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
   await context.close();
 });

@@ -30,3 +30,17 @@ async fn other_client_routes_get_the_empty_shell() {
         assert!(!html.contains("Bougez en plein air"), "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_member_with_a_session_cookie_gets_the_shell_at_the_root() {
+    let app = TestApp::spawn().await;
+    let client = reqwest::Client::new();
+    for path in ["/", "/home"] {
+        let response = client.get(app.at(path)).header("cookie", "theme=dark; centre.sid=abc").send().await.unwrap();
+        assert_eq!(response.headers()["vary"], "Cookie");
+        let html = response.text().await.unwrap();
+        assert!(html.contains("<div id=\"root\"></div>"), "{path}: the app renders the member home");
+    }
+    let other = client.get(app.at("/")).header("cookie", "centre.sidebar=1").send().await.unwrap();
+    assert!(other.text().await.unwrap().contains("Bougez en plein air"), "only the session cookie counts");
+}
