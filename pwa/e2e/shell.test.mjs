@@ -123,7 +123,7 @@ test("a visitor's register click shows 'Non autorisé' and goes to sign-in", asy
   await context.close();
 });
 
-test("the member home shows the member's first name, events and empty registrations", async () => {
+test("the member home shows the member's first name, events, then their registration", async () => {
   const member = { email: 'camille.tremblay@example.org', firstName: 'Camille', lastName: 'Tremblay' };
   const { context, page } = await open('/', { member });
   await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
@@ -135,6 +135,28 @@ test("the member home shows the member's first name, events and empty registrati
 
   await page.goto(`${server.url}/home`);
   await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
+
+  // Once registered, the registration is in 'Mes inscriptions' and counted in the stats.
+  const [event] = await (await page.request.get(`${server.url}/api/events`)).json();
+  const registered = await page.request.post(`${server.url}/api/events/${event.id}/register`, {
+    headers: { Origin: server.url },
+    data: {
+      eventId: event.id,
+      teamName: 'Les Hérons',
+      captainFirstName: 'Camille',
+      captainLastName: 'Tremblay',
+      captainEmail: member.email,
+      member2FirstName: 'Alex',
+      member2LastName: 'Roy',
+      member2Email: 'alex.roy@example.org',
+    },
+  });
+  assert.equal(registered.status(), 201, await registered.text());
+  await page.reload();
+  const mine = page.locator('section', { has: page.getByRole('heading', { name: 'Mes inscriptions' }) });
+  await mine.getByText(event.title).waitFor();
+  await mine.getByRole('link', { name: 'Voir toutes mes inscriptions' }).waitFor();
+  assert.equal(await page.getByTestId('stats-registrations').innerText(), '1');
 
   // Back as a member with a slow sign-in check: a skeleton, not the visitors' page, meanwhile.
   await page.route('**/api/auth/user', async (route) => {

@@ -159,7 +159,7 @@ function MyRegistrationsCard() {
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-200">
-            {rows.slice(0, HOME_LIMIT).map((row) => (
+            {upcomingFirst(rows).slice(0, HOME_LIMIT).map((row) => (
               <RegistrationRow key={row.id} row={row} />
             ))}
           </ul>
@@ -170,6 +170,11 @@ function MyRegistrationsCard() {
       )}
     </section>
   );
+}
+
+/** Registrations of events to come first (the server lists by event date). */
+function upcomingFirst(rows: UserRegistration[]): UserRegistration[] {
+  return [...rows.filter((row) => !row.isPast), ...rows.filter((row) => row.isPast)];
 }
 
 function RegistrationRow({ row }: { row: UserRegistration }) {

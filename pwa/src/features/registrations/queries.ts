@@ -15,6 +15,8 @@ export interface UserRegistration {
   status: string;
   paymentStatus: 'pending' | 'paid';
   registrationDate: string;
+  /** The event started before today (centre time zone). */
+  isPast?: boolean;
 }
 
 export const registrationKeys = {
