@@ -54,7 +54,11 @@ export function report() {
     const js = new Set([...own.js].filter((file) => !landing.js.has(file) && !file.includes('wasm')));
     const css = new Set([...own.css].filter((file) => !landing.css.has(file)));
     if (js.size === 0 && css.size === 0) continue;
-    const name = key.startsWith('node_modules/') ? key.replace(/^node_modules\/([^/]+).*$/, '$1') : relative('src', key);
+    const name = key.startsWith('node_modules/')
+      ? key.replace(/^node_modules\/([^/]+).*$/, '$1')
+      : key.startsWith('_')
+        ? `shared chunk ${key.slice(1)}`
+        : relative('src', key);
     rows.push({ name: `  lazy: ${name}`, js: sum(js), css: sum(css), files: js.size });
   }
   return { rows, landingJs: rows[0].js };
