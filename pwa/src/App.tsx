@@ -15,6 +15,11 @@ const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then(
 const PlaceholderPage = lazy(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
 );
+const EventsPage = lazy(() => import('./features/events/EventsPage').then((m) => ({ default: m.EventsPage })));
+const EventPage = lazy(() => import('./features/events/EventPage').then((m) => ({ default: m.EventPage })));
+const MyRegistrationsPage = lazy(() =>
+  import('./features/my-registrations/MyRegistrationsPage').then((m) => ({ default: m.MyRegistrationsPage })),
+);
 const AdminRoute = lazy(() => import('./features/admin/AdminRoute').then((m) => ({ default: m.AdminRoute })));
 const ProfilePage = lazy(() => import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
@@ -39,12 +44,12 @@ export function App() {
         <Route element={<Layout />}>
           <Route index element={<HomeRoute />} />
           <Route path="home" element={<HomeRoute />} />
-          <Route path="events" element={<Page><PlaceholderPage titleKey="pages.events" /></Page>} />
+          <Route path="events" element={<Page><EventsPage /></Page>} />
           <Route path="reservations" element={<Page><PlaceholderPage titleKey="pages.reservations" /></Page>} />
           <Route path="day-camps" element={<Page><PlaceholderPage titleKey="pages.dayCamps" /></Page>} />
           <Route path="checkout" element={<Page><PlaceholderPage titleKey="pages.checkout" /></Page>} />
-          <Route path="my-registrations" element={<Page><PlaceholderPage titleKey="pages.myRegistrations" /></Page>} />
-          <Route path="event/:eventId" element={<Page><PlaceholderPage titleKey="pages.event" /></Page>} />
+          <Route path="my-registrations" element={<Page><MyRegistrationsPage /></Page>} />
+          <Route path="event/:eventId" element={<Page><EventPage /></Page>} />
           <Route path="admin" element={<Page><AdminRoute /></Page>} />
           <Route path="profile" element={<Page><ProfilePage /></Page>} />
           <Route path="*" element={<Page><NotFoundPage /></Page>} />

@@ -23,21 +23,32 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     body = JSON.stringify(init.body);
   }
   const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body });
-  if (!response.ok) {
-    const text = await response.text();
-    let message = text || response.statusText;
-    let code: string | undefined;
-    let fieldErrors: Record<string, string> | undefined;
-    try {
-      const parsed = JSON.parse(text) as { message?: string; code?: string; fieldErrors?: Record<string, string> };
-      message = parsed.message ?? message;
-      code = parsed.code;
-      fieldErrors = parsed.fieldErrors;
-    } catch {
-      // Not JSON: keep the raw text.
-    }
-    throw new ApiError(response.status, message, code, fieldErrors);
-  }
+  if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let message = text || response.statusText;
+  let code: string | undefined;
+  let fieldErrors: Record<string, string> | undefined;
+  try {
+    const parsed = JSON.parse(text) as { message?: string; code?: string; fieldErrors?: Record<string, string> };
+    message = parsed.message ?? message;
+    code = parsed.code;
+    fieldErrors = parsed.fieldErrors;
+  } catch {
+    // Not JSON: keep the raw text.
+  }
+  return new ApiError(response.status, message, code, fieldErrors);
+}
+
+/** A file from the API (an export): its bytes, the name the server gave it, and the headers. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
+  const response = await fetch(path, { credentials: 'include', headers: { 'X-Lang': currentLang() } });
+  if (!response.ok) throw await toApiError(response);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName, headers: response.headers };
 }

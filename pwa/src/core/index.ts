@@ -23,6 +23,36 @@ export async function coreMessage(code: string, lang: string): Promise<string> {
   return core.message(code, lang);
 }
 
+/** Translated messages per field, as the server would send them in a 422; empty when valid. */
+export type FieldMessages = Record<string, string>;
+
+/** core-wasm's answer: `{ok: true, value}` or `{ok: false, code, message, fieldErrors}`. */
+interface Envelope {
+  ok: boolean;
+  message?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/** The field messages of a validation answer; a refusal without fields lands on `_`. */
+function parseMessages(json: string): FieldMessages {
+  const answer = JSON.parse(json) as Envelope;
+  if (answer.ok) return {};
+  if (answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0) return answer.fieldErrors;
+  return { _: answer.message ?? '' };
+}
+
+/** The team registration form of spec section 5, checked by centre-core (the server's own rules). */
+export async function validateTeamRegistration(values: object, lang: string): Promise<FieldMessages> {
+  const core = await loadCore();
+  return parseMessages(core.validateTeamRegistration(JSON.stringify(values), lang));
+}
+
+/** The event form of spec section 5 (create and edit), checked by centre-core. */
+export async function validateEvent(values: object, lang: string): Promise<FieldMessages> {
+  const core = await loadCore();
+  return parseMessages(core.validateEvent(JSON.stringify(values), lang));
+}
+
 /**
  * The user id typed into the Administrateurs or Superviseurs tab (trimmed, not blank), checked by
  * centre-core: the translated message per field, empty when valid.

@@ -1,0 +1,199 @@
+// Events end to end with the real server, Chromium and a real SMTP sink on loopback: an admin
+// creates an event in the console; a member sees the French messages of the team form, registers
+// a team from /events, receives the Interac instructions by e-mail and finds the registration in
+// /my-registrations; the admin sees it, marks it paid and exports the xlsx.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
+
+const ADMIN = 'chef@example.org';
+const MEMBER = 'marie@example.org';
+const INTERAC = 'paiements@centre.example';
+const TITLE = 'Tournoi 4x4 de la Saint-Jean';
+
+let server;
+let browser;
+let sink;
+
+before(async () => {
+  sink = await startSmtpSink();
+  server = await startServer({ args: ['--smtp-url', sink.smtpUrl, '--admin-emails', ADMIN, '--interac-email', INTERAC] });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+/** `YYYY-MM-DDTHH:MM` ten days from now, as a datetime-local input takes it. */
+/** The visible toast (Radix also copies its text into a live region for screen readers). */
+const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
+
+function inTenDays() {
+  const day = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+  return `${day.toISOString().slice(0, 10)}T09:00`;
+}
+
+async function adminPage() {
+  const context = await newContext(browser);
+  await signIn(context, server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin?tab=events`);
+  await page.getByRole('heading', { name: 'Gestion des événements' }).waitFor();
+  return { context, page };
+}
+
+async function memberPage() {
+  const context = await newContext(browser);
+  await signIn(context, server, { email: MEMBER, firstName: 'Marie', lastName: 'Tremblay' });
+  return { context, page: await context.newPage() };
+}
+
+test('an admin creates an event in the Événements tab', async () => {
+  const { context, page } = await adminPage();
+  await page.getByText('Aucun événement créé').waitFor();
+  await page.getByRole('button', { name: 'Nouvel événement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouvel événement' });
+  // Empty submit: the event form's messages from core, in French.
+  await dialog.getByLabel('Lieu').fill('');
+  await dialog.getByRole('button', { name: "Créer l'événement" }).click();
+  for (const message of ['Le titre est requis', 'La description est requise', 'La date de début est requise', 'Le lieu est requis']) {
+    await dialog.getByText(message).waitFor();
+  }
+  await dialog.getByRole('textbox', { name: 'Titre', exact: true }).fill(TITLE);
+  await dialog.getByRole('textbox', { name: 'Description', exact: true }).fill('Tournoi amical en équipes de 4 sur nos deux terrains.');
+  await dialog.getByLabel('Catégorie').selectOption('volleyball');
+  await dialog.getByLabel('Date et heure de début').fill(inTenDays());
+  await dialog.getByLabel('Lieu').fill('Centre plein air, La Pêche');
+  await dialog.getByLabel('Prix par personne ($ CAD)').fill('25');
+  await dialog.getByLabel('Nombre maximum de participants (facultatif)').fill('20');
+  await dialog.getByRole('button', { name: "Créer l'événement" }).click();
+  await toast(page, 'Événement créé').waitFor();
+  await page.getByText('Événements (1)').waitFor();
+  const card = page.getByTestId('admin-event').filter({ hasText: TITLE });
+  await card.getByText('Actif', { exact: true }).waitFor();
+  await card.getByText('25$ CAD').waitFor();
+  await card.getByText('Participants : 0/20').waitFor();
+  await card.getByText('Paiement par virement Interac').waitFor();
+  await context.close();
+});
+
+test('a member sees the French messages, registers a team from /events and finds it in /my-registrations', async () => {
+  const { context, page } = await memberPage();
+  await page.goto(`${server.url}/events`);
+  await page.getByRole('heading', { level: 1, name: 'Événements à venir' }).waitFor();
+  const card = page.getByTestId('event-card').filter({ hasText: TITLE });
+  await card.getByText('VOLLEYBALL').waitFor();
+  await card.getByText('20 places restantes').waitFor();
+  await card.getByRole('button', { name: "S'inscrire" }).click();
+
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Au moins une fille par équipe.').waitFor();
+  const captain = dialog.getByRole('group', { name: /Capitaine/ });
+  assert.equal(await captain.getByRole('textbox', { name: 'Prénom' }).inputValue(), 'Marie', 'the captain is prefilled from the signed-in user');
+  assert.equal(await captain.getByRole('textbox', { name: 'Courriel' }).inputValue(), MEMBER);
+
+  // Empty submit: the spec's messages in French, from core-wasm.
+  await captain.getByRole('textbox', { name: 'Prénom' }).fill('');
+  await captain.getByRole('textbox', { name: 'Nom', exact: true }).fill('');
+  await captain.getByRole('textbox', { name: 'Courriel' }).fill('');
+  await dialog.getByRole('button', { name: "Inscrire l'équipe" }).click();
+  for (const message of [
+    'Le prénom du responsable est requis',
+    'Le nom du responsable est requis',
+    'Le prénom du membre 2 est requis',
+    'Le nom du membre 2 est requis',
+  ]) {
+    await dialog.getByText(message, { exact: true }).waitFor();
+  }
+  assert.equal(await dialog.getByText('Email invalide', { exact: true }).count(), 2);
+
+  await captain.getByRole('textbox', { name: 'Prénom' }).fill('Marie');
+  await captain.getByRole('textbox', { name: 'Nom', exact: true }).fill('Tremblay');
+  await captain.getByRole('textbox', { name: 'Courriel' }).fill(MEMBER);
+  const members = [
+    ['Membre 2', 'Alex', 'Roy', 'alex@example.org'],
+    ['Membre 3', 'Léa', 'Gagnon', ''],
+    ['Membre 4', 'Sam', 'Côté', 'sam@example.org'],
+  ];
+  for (const [legend, first, last, email] of members) {
+    const group = dialog.getByRole('group', { name: new RegExp(legend) });
+    await group.getByRole('textbox', { name: 'Prénom' }).fill(first);
+    await group.getByRole('textbox', { name: 'Nom', exact: true }).fill(last);
+    if (email) await group.getByRole('textbox', { name: 'Courriel' }).fill(email);
+  }
+  await dialog.getByLabel("Nom de l'équipe").fill('Les Huards');
+  await dialog.getByRole('button', { name: "Inscrire l'équipe" }).click();
+  await toast(page, 'Inscription réussie').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await card.getByText('16 places restantes').waitFor();
+  await card.getByText('4/20 participants').waitFor();
+
+  // The registrant receives the Interac instructions with the reference.
+  const [mine] = await (await context.request.get(`${server.url}/api/user/event-registrations`)).json();
+  const mail = await sink.waitFor((m) => m.to.includes(MEMBER));
+  assert.match(mail.text, /Votre inscription à « Tournoi 4x4 de la Saint-Jean » est confirmée/);
+  assert.ok(mail.text.includes(mine.paymentReference), 'the e-mail gives the payment reference');
+  assert.ok(mail.text.includes(INTERAC), "the e-mail gives the centre's Interac address");
+  assert.ok(mail.text.includes('100,00 $'), 'amount = 25 $ × 4 people');
+
+  await page.goto(`${server.url}/my-registrations`);
+  const item = page.getByTestId('my-event-registration');
+  await item.getByRole('link', { name: TITLE }).waitFor();
+  await item.getByText('Équipe : Les Huards').waitFor();
+  await item.getByText('Confirmée').waitFor();
+  await item.getByText('En attente').waitFor();
+  await item.getByText(mine.paymentReference, { exact: false }).waitFor();
+  await context.close();
+});
+
+test('the admin sees the registration, marks it paid and exports the xlsx', async () => {
+  const { context, page } = await adminPage();
+  const card = page.getByTestId('admin-event').filter({ hasText: TITLE });
+  await card.getByRole('button', { name: 'Inscriptions (1)' }).click();
+  const panel = card.getByTestId('registrations-panel');
+  await panel.getByText('1 inscription(s) trouvée(s)').waitFor();
+  const registration = panel.getByTestId('admin-registration');
+  await registration.getByText('Les Huards').waitFor();
+  await registration.getByText('Équipe', { exact: true }).waitFor();
+  await registration.getByText('En attente').waitFor();
+  await registration.getByText('Membre 4').waitFor();
+
+  await registration.getByRole('button', { name: 'Marquer comme payé' }).click();
+  await toast(page, 'Paiement enregistré').waitFor();
+  await registration.getByText('Payé', { exact: true }).waitFor();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Exporter Excel' }).click()]);
+  assert.match(download.suggestedFilename(), /^inscriptions_Tournoi_4x4_de_la_Saint_Jean_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await toast(page, 'Export réussi').waitFor();
+  await toast(page, '4 lignes exportées').waitFor();
+  await context.close();
+
+  const member = await memberPage();
+  await member.page.goto(`${server.url}/my-registrations`);
+  await member.page.getByTestId('my-event-registration').getByText('Payé', { exact: true }).waitFor();
+  await member.context.close();
+});
+
+test('/my-registrations asks a visitor to log in', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/my-registrations`);
+  await page.getByRole('heading', { name: 'Connexion requise' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Se connecter' }).getAttribute('href'), '/api/login');
+  await context.close();
+});
+
+test('a missing event shows Événement introuvable with a way back', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/event/999999`);
+  await page.getByRole('heading', { name: 'Événement introuvable' }).waitFor();
+  await page.getByText("Cet événement n'existe pas ou a été supprimé.").waitFor();
+  await page.getByRole('link', { name: 'Retour aux événements' }).click();
+  await page.waitForURL(`${server.url}/events`);
+  await context.close();
+});

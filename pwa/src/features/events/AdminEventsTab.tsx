@@ -1,0 +1,244 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
+import { EventFormDialog } from './EventFormDialog';
+import { useDeleteEvent, useDeleteRegistration, useExportRegistrations, useSetPaymentStatus } from './mutations';
+import { namedMembers, useAdminEvents, useEventRegistrations, type AdminEvent, type Registration } from './queries';
+
+/** The admin console's Événements tab (spec section 2): create, edit, delete, registrations. */
+export function AdminEventsTab() {
+  const { t } = useTranslation('events');
+  const events = useAdminEvents();
+  const [editing, setEditing] = useState<AdminEvent | null>(null);
+  const [creating, setCreating] = useState(false);
+  const list = events.data ?? [];
+  return (
+    <section aria-labelledby="admin-events-title" className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="admin-events-title" className="text-2xl font-bold">
+          {t('admin.title')}
+        </h2>
+        <button
+          type="button"
+          onClick={() => setCreating(true)}
+          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        >
+          {t('admin.new')}
+        </button>
+      </div>
+      {events.isLoading && (
+        <p role="status" className="text-slate-700">
+          {t('loading')}
+        </p>
+      )}
+      {events.isError && (
+        <p role="alert" className="text-red-800">
+          {t('loadError')}
+        </p>
+      )}
+      {events.data && (
+        <>
+          <h3 className="text-lg font-semibold">{t('admin.count', { count: list.length })}</h3>
+          {list.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">{t('admin.empty')}</p>
+          ) : (
+            <ul className="space-y-4">
+              {list.map((event) => (
+                <AdminEventCard key={event.id} event={event} onEdit={() => setEditing(event)} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <EventFormDialog open={creating} event={null} onClose={() => setCreating(false)} />
+      <EventFormDialog open={editing !== null} event={editing} onClose={() => setEditing(null)} />
+    </section>
+  );
+}
+
+function AdminEventCard({ event, onEdit }: { event: AdminEvent; onEdit: () => void }) {
+  const { t, i18n } = useTranslation('events');
+  const lang = i18n.language;
+  const remove = useDeleteEvent();
+  const [open, setOpen] = useState(false);
+  const price = Number.isInteger(event.price) ? String(event.price) : event.price.toFixed(2);
+  return (
+    <li className="rounded-xl border border-slate-200 p-5 shadow-sm" data-testid="admin-event">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h4 className="text-lg font-semibold">{event.title}</h4>
+          {event.titleEn && <p className="text-sm italic text-slate-700">{event.titleEn}</p>}
+        </div>
+        <span
+          className={`rounded px-2 py-0.5 text-sm font-semibold ${event.isActive ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
+        >
+          {event.isActive ? t('admin.active') : t('admin.inactive')}
+        </span>
+      </div>
+      <div className="mt-2 grid gap-1 text-sm text-slate-800 sm:grid-cols-2">
+        <p>{t('admin.start', { date: formatLongDateTime(event.startDate, lang) })}</p>
+        {event.endDate && <p>{t('admin.end', { date: formatLongDateTime(event.endDate, lang) })}</p>}
+        <p>{t('admin.location', { location: event.location })}</p>
+        {event.maxParticipants !== null && (
+          <p>{t('admin.participants', { current: event.currentParticipants, max: event.maxParticipants })}</p>
+        )}
+      </div>
+      <p className="mt-2 whitespace-pre-line text-slate-800">{event.description}</p>
+      {event.descriptionEn && <p className="mt-1 whitespace-pre-line text-sm italic text-slate-700">{event.descriptionEn}</p>}
+      <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+        <span className="rounded bg-brand-100 px-2 py-0.5 font-semibold text-brand-800">
+          {event.price > 0 ? t('admin.price', { price }) : t('admin.free')}
+        </span>
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">{t('admin.interac')}</span>
+        <span className="text-slate-600">{t('admin.createdAt', { date: formatDate(event.createdAt, lang) })}</span>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="rounded border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {t('admin.registrations', { count: event.registrationCount })}
+        </button>
+        <button type="button" onClick={onEdit} className="rounded border border-slate-400 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100">
+          {t('admin.edit')}
+        </button>
+        <button
+          type="button"
+          disabled={remove.isPending}
+          onClick={() => {
+            if (window.confirm(t('admin.confirmDelete', { title: event.title }))) remove.mutate(event.id);
+          }}
+          className="rounded border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+        >
+          {t('admin.delete')}
+        </button>
+      </div>
+      {open && <RegistrationsPanel event={event} />}
+    </li>
+  );
+}
+
+function RegistrationsPanel({ event }: { event: AdminEvent }) {
+  const { t } = useTranslation('events');
+  const registrations = useEventRegistrations(event.id, true);
+  const exporter = useExportRegistrations();
+  const list = registrations.data ?? [];
+  return (
+    <div className="mt-4 rounded-lg bg-slate-50 p-4" data-testid="registrations-panel">
+      {registrations.isLoading && <p role="status">{t('loading')}</p>}
+      {registrations.isError && <p role="alert">{t('loadError')}</p>}
+      {registrations.data && (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium">{t('admin.found', { count: list.length })}</p>
+            {list.length > 0 && (
+              <button
+                type="button"
+                disabled={exporter.isPending}
+                onClick={() => exporter.mutate(event.id)}
+                className="rounded bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:bg-slate-500"
+              >
+                {exporter.isPending ? t('admin.exporting') : t('admin.export')}
+              </button>
+            )}
+          </div>
+          {list.length === 0 ? (
+            <p className="mt-3 text-slate-700">{t('admin.noRegistrations')}</p>
+          ) : (
+            <ul className="mt-3 space-y-3">
+              {list.map((r) => (
+                <RegistrationItem key={r.id} registration={r} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+function RegistrationItem({ registration: r }: { registration: Registration }) {
+  const { t, i18n } = useTranslation('events');
+  const lang = i18n.language;
+  const remove = useDeleteRegistration();
+  const payment = useSetPaymentStatus();
+  const paid = r.paymentStatus === 'paid';
+  const team = r.kind === 'team';
+  const name = team ? (r.teamName ?? `#${r.teamNumber ?? ''}`) : fullName(r.firstName, r.lastName);
+  const confirmText = team ? t('admin.confirmDeleteTeam', { team: name }) : t('admin.confirmDeleteIndividual', { name });
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4" data-testid="admin-registration">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{name}</span>
+        <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold">{team ? t('admin.teamBadge') : t('admin.individualBadge')}</span>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${paid ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}>
+          {t(paid ? 'admin.payment.paid' : 'admin.payment.pending')}
+        </span>
+        <span className="text-sm text-slate-600">{t('admin.registeredOn', { date: formatLongDateTime(r.createdAt, lang) })}</span>
+      </div>
+      {team ? (
+        <div className="mt-3 grid gap-2 sm:grid-cols-2">
+          <div className="rounded border border-slate-200 p-2 text-sm">
+            <p className="font-semibold">{t('admin.captain')}</p>
+            <p>{fullName(r.captainFirstName, r.captainLastName)}</p>
+            {r.captainEmail && <p className="text-slate-700">{r.captainEmail}</p>}
+          </div>
+          {namedMembers(r, 4).map((m) => (
+            <div key={m.n} className="rounded border border-slate-200 p-2 text-sm">
+              <p className="font-semibold">{t('admin.member', { n: m.n })}</p>
+              <p>{fullName(m.firstName, m.lastName)}</p>
+              {m.email && <p className="text-slate-700">{m.email}</p>}
+            </div>
+          ))}
+        </div>
+      ) : (
+        <div className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+          <div className="rounded border border-slate-200 p-2">
+            <p className="font-semibold">{t('admin.contact')}</p>
+            {r.email && <p>{r.email}</p>}
+            {r.phone && <p>{r.phone}</p>}
+          </div>
+          <div className="rounded border border-slate-200 p-2">
+            <p className="font-semibold">{t('admin.details')}</p>
+            <p>{formatDate(r.createdAt, lang)}</p>
+            <p>{t(paid ? 'admin.payment.paid' : 'admin.payment.pending')}</p>
+          </div>
+        </div>
+      )}
+      {r.notes && (
+        <p className="mt-2 text-sm">
+          <span className="font-semibold">{t('admin.notes')} : </span>
+          {r.notes}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-800">
+        <span>{t('admin.reference', { reference: r.paymentReference })}</span>
+        <span>{t('admin.amountDue', { amount: formatPrice(r.amountDue, lang), people: r.peopleCount })}</span>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={payment.isPending}
+          onClick={() => payment.mutate({ id: r.id, paymentStatus: paid ? 'pending' : 'paid' })}
+          className="rounded border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          {paid ? t('admin.markPending') : t('admin.markPaid')}
+        </button>
+        <button
+          type="button"
+          disabled={remove.isPending}
+          onClick={() => {
+            if (window.confirm(confirmText)) remove.mutate(r);
+          }}
+          className="rounded border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+        >
+          {t('admin.deleteRegistration')}
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { usePageMeta } from '../../components/usePageMeta';
+import { formatLongDate, formatTime } from '../../lib/format';
+import { localizedEvent, useEvent } from './queries';
+
+/** /event/{eventId}: the event's details (spec section 2, Event page). The tournament parts
+ * (the member's team, the schedule, the standings) come below, from the tournament feature. */
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  const { t, i18n } = useTranslation('events');
+  const lang = i18n.language;
+  const event = useEvent(eventId);
+  const localized = event.data ? localizedEvent(event.data, lang) : null;
+  usePageMeta(localized?.title ?? t('meta.title'), localized?.description);
+
+  if (event.isLoading) {
+    return (
+      <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-slate-700">
+        {t('event.loading')}
+      </p>
+    );
+  }
+  if (event.isError || !event.data || !localized) {
+    const missing = !event.data || (event.error instanceof ApiError && event.error.status === 404);
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{missing ? t('event.notFound.title') : t('loadError')}</h1>
+        {missing && <p className="mt-3 text-slate-700">{t('event.notFound.text')}</p>}
+        <Link to="/events" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          {t('event.notFound.back')}
+        </Link>
+      </section>
+    );
+  }
+
+  const data = event.data;
+  const start = formatTime(data.startDate, lang);
+  const time = data.endDate ? t('event.timeRange', { start, end: formatTime(data.endDate, lang) }) : start;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <Link to="/events" className="text-sm font-medium text-brand-800 underline">
+        {t('event.back')}
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold sm:text-4xl">{localized.title}</h1>
+      <p className="mt-4 whitespace-pre-line text-slate-800">{localized.description}</p>
+      <dl className="mt-6 grid gap-4 rounded-xl border border-slate-200 p-6 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">{t('event.date')}</dt>
+          <dd>{formatLongDate(data.startDate, lang)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">{t('event.time')}</dt>
+          <dd>{time}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">{t('event.location')}</dt>
+          <dd>{data.location}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-600">{t('event.participants')}</dt>
+          <dd data-testid="event-participants">
+            {data.maxParticipants === null
+              ? t('event.participantsNoMax', { current: data.currentParticipants })
+              : t('event.participantsCount', { current: data.currentParticipants, max: data.maxParticipants })}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
+import { useCurrentUser } from '../auth/queries';
+import { namedMembers, useMyEventRegistrations, type UserEventRegistration } from './queries';
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+/** The event registrations card of /my-registrations (spec section 2, My registrations). */
+export function MyEventRegistrationsCard() {
+  const { t } = useTranslation('events');
+  const { isSignedIn } = useCurrentUser();
+  const registrations = useMyEventRegistrations(isSignedIn);
+  const all = registrations.data ?? [];
+  const upcoming = all.filter((r) => !r.isPast);
+  const past = all.filter((r) => r.isPast);
+  return (
+    <section aria-labelledby="my-event-registrations" className="rounded-xl border border-slate-200 p-6 shadow-sm">
+      <h2 id="my-event-registrations" className="text-xl font-semibold">
+        {t('mine.title')}
+      </h2>
+      {registrations.isLoading && (
+        <p role="status" className="mt-4 text-slate-700">
+          {t('loading')}
+        </p>
+      )}
+      {registrations.isError && (
+        <p role="alert" className="mt-4 text-red-800">
+          {t('loadError')}
+        </p>
+      )}
+      {registrations.data && all.length === 0 && (
+        <div className="mt-4 text-slate-700">
+          <p>{t('mine.empty')}</p>
+          <Link to="/events" className="mt-3 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            {t('mine.browse')}
+          </Link>
+        </div>
+      )}
+      {upcoming.length > 0 && (
+        <ul className="mt-4 space-y-4">
+          {upcoming.map((r) => (
+            <RegistrationItem key={r.id} registration={r} />
+          ))}
+        </ul>
+      )}
+      {past.length > 0 && (
+        <details className="mt-6">
+          <summary className="cursor-pointer font-semibold">{t('mine.past', { count: past.length })}</summary>
+          <ul className="mt-3 space-y-4">
+            {past.map((r) => (
+              <RegistrationItem key={r.id} registration={r} />
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function RegistrationItem({ registration: r }: { registration: UserEventRegistration }) {
+  const { t, i18n } = useTranslation('events');
+  const lang = i18n.language;
+  const title = (lang.startsWith('en') && r.eventTitleEn) || r.eventTitle;
+  const paid = r.paymentStatus === 'paid';
+  const statusKey = ['confirmed', 'pending', 'cancelled'].includes(r.status) ? r.status : 'pending';
+  return (
+    <li className="rounded-lg border border-slate-200 p-4" data-testid="my-event-registration">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <Link to={`/event/${r.eventId}`} className="text-lg font-semibold text-brand-800 underline">
+            {title}
+          </Link>
+          <p className="text-sm text-slate-700">{formatLongDateTime(r.eventStartDate, lang)}</p>
+        </div>
+        <div className="flex flex-wrap gap-2 text-sm">
+          {r.isPast ? (
+            <span className="rounded bg-slate-200 px-2 py-0.5 font-semibold text-slate-800">{t('mine.finished')}</span>
+          ) : (
+            <span
+              className={`rounded px-2 py-0.5 font-semibold ${
+                r.status === 'confirmed' ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-800'
+              }`}
+            >
+              {t(`mine.status.${statusKey}`)}
+            </span>
+          )}
+          <span className={`rounded px-2 py-0.5 font-semibold ${paid ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}>
+            {t(paid ? 'mine.payment.paid' : 'mine.payment.pending')}
+          </span>
+        </div>
+      </div>
+      <p className="mt-2 font-medium">
+        {r.teamName ? t('mine.team', { team: r.teamName }) : t('mine.teamNumber', { n: r.teamNumber ?? '' })}
+      </p>
+      <p className="text-sm">{t('mine.captain', { name: fullName(r.captainFirstName, r.captainLastName) })}</p>
+      {namedMembers(r).length > 0 && (
+        <div className="mt-1 text-sm">
+          <p className="font-medium">{t('mine.members')}</p>
+          <ul className="pl-4">
+            {namedMembers(r).map((m) => (
+              <li key={m.n}>{t('mine.member', { n: m.n, name: fullName(m.firstName, m.lastName) })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {!paid && r.amountDue > 0 && !r.isPast && (
+        <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-950">
+          {t('mine.toPay', { amount: formatPrice(r.amountDue, lang), reference: r.paymentReference })}
+        </p>
+      )}
+      <p className="mt-2 text-sm text-slate-600">{t('mine.registeredOn', { date: formatDate(r.registrationDate, lang) })}</p>
+      {r.notes && <p className="mt-1 text-sm">{t('mine.notes', { notes: r.notes })}</p>}
+    </li>
+  );
+}

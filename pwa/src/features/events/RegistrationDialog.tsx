@@ -1,0 +1,134 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/form/TextField';
+import { useForm } from '../../components/form/useForm';
+import { validateTeamRegistration } from '../../core';
+import { useCurrentUser } from '../auth/queries';
+import { useRegisterTeam } from './mutations';
+import { localizedEvent, type Event } from './queries';
+
+type TeamValues = {
+  teamName: string;
+  captainFirstName: string;
+  captainLastName: string;
+  captainEmail: string;
+  member2FirstName: string;
+  member2LastName: string;
+  member2Email: string;
+  member3FirstName: string;
+  member3LastName: string;
+  member3Email: string;
+  member4FirstName: string;
+  member4LastName: string;
+  member4Email: string;
+};
+
+/** The team registration dialog (spec section 5); the form is new each time it opens. */
+export function RegistrationDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('events');
+  const title = event ? `${t('register.title')} : ${localizedEvent(event, i18n.language).title}` : t('register.title');
+  return (
+    <Dialog open={event !== null} onClose={onClose} title={title} closeLabel={t('close')}>
+      {event && <TeamForm event={event} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
+  const { t, i18n } = useTranslation('events');
+  const { user } = useCurrentUser();
+  const initial = useMemo<TeamValues>(
+    () => ({
+      teamName: '',
+      captainFirstName: user?.firstName ?? '',
+      captainLastName: user?.lastName ?? '',
+      captainEmail: user?.email ?? '',
+      member2FirstName: '',
+      member2LastName: '',
+      member2Email: '',
+      member3FirstName: '',
+      member3LastName: '',
+      member3Email: '',
+      member4FirstName: '',
+      member4LastName: '',
+      member4Email: '',
+    }),
+    [user],
+  );
+  const register = useRegisterTeam({
+    onSuccess: () => {
+      form.reset();
+      onDone();
+    },
+    onError: (error) => form.setServerErrors(error),
+  });
+  const form = useForm<TeamValues>({
+    initial,
+    validate: (values) => validateTeamRegistration(values, i18n.language),
+    onSubmit: (values) => register.mutate({ eventId: event.id, ...values }),
+  });
+
+  const field = (name: keyof TeamValues, label: string, extra: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
+    <TextField
+      name={name}
+      label={label}
+      value={form.values[name]}
+      onValueChange={(value) => form.setValue(name, value)}
+      error={form.errors[name]}
+      type={extra.type ?? 'text'}
+      required={extra.required}
+      autoComplete={extra.autoComplete ?? 'off'}
+    />
+  );
+  const person = (prefix: 'captain' | 'member2' | 'member3' | 'member4', legend: string, required: boolean) => (
+    <fieldset className="rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 font-semibold">{legend}</legend>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {field(`${prefix}FirstName`, t('register.firstName'), { required })}
+        {field(`${prefix}LastName`, t('register.lastName'), { required })}
+        {field(`${prefix}Email`, t('register.email'), { type: 'email', required })}
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-4" aria-busy={register.isPending}>
+      <section className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800" aria-labelledby="team-rules">
+        <h3 id="team-rules" className="font-semibold">
+          {t('register.rules.title')}
+        </h3>
+        <ul className="mt-1 list-disc space-y-1 pl-5">
+          <li>{t('register.rules.team')}</li>
+          <li>{t('register.rules.girl')}</li>
+          <li>{t('register.rules.payment')}</li>
+        </ul>
+      </section>
+      <TextField
+        name="teamName"
+        label={t('register.teamName')}
+        hint={t('register.teamNameHint')}
+        value={form.values.teamName}
+        onValueChange={(value) => form.setValue('teamName', value)}
+        error={form.errors.teamName}
+        autoComplete="off"
+      />
+      {person('captain', t('register.captain'), true)}
+      {person('member2', t('register.member', { n: 2 }), true)}
+      {person('member3', t('register.memberOptional', { n: 3 }), false)}
+      {person('member4', t('register.memberOptional', { n: 4 }), false)}
+      <div className="flex justify-end gap-3">
+        <button type="button" onClick={onDone} className="rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
+          {t('register.cancel')}
+        </button>
+        <button
+          type="submit"
+          disabled={register.isPending}
+          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
+        >
+          {register.isPending ? t('register.submitting') : t('register.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+// Events: one mutation hook per action (see src/api/README.md). Each invalidates what it
+// changed and shows the spec's toast (section 8): the server's message on failure when it sent
+// one, else the action's default text.
+import { useTranslation } from 'react-i18next';
+import { apiDownload, apiFetch } from '../../api/client';
+import { useApiMutation } from '../../api/mutations';
+import { eventKeys, type Event, type Registration } from './queries';
+
+/** Every list a registration change shows up in: events (counters), the admin's, the member's. */
+const registrationLists = [eventKeys.all, eventKeys.admin, ['api', 'user'] as const];
+
+/** What the team registration form sends (spec section 3, Team registration). */
+export interface TeamRegistrationInput {
+  eventId: number;
+  teamName: string;
+  captainFirstName: string;
+  captainLastName: string;
+  captainEmail: string;
+  member2FirstName: string;
+  member2LastName: string;
+  member2Email: string;
+  member3FirstName: string;
+  member3LastName: string;
+  member3Email: string;
+  member4FirstName: string;
+  member4LastName: string;
+  member4Email: string;
+}
+
+export function useRegisterTeam(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
+  const { t } = useTranslation('events');
+  return useApiMutation<TeamRegistrationInput, Registration>({
+    mutationFn: (input) => apiFetch<Registration>(`/api/events/${input.eventId}/register`, { method: 'POST', body: input }),
+    invalidates: registrationLists,
+    success: (registration) => ({
+      title: t('register.success.title'),
+      description: t('register.success.text', { reference: registration.paymentReference }),
+    }),
+    failure: { title: t('register.error.title'), description: t('register.error.text') },
+    onSuccess: options.onSuccess,
+    onError: options.onError,
+  });
+}
+
+/** What the event form sends (spec sections 5 and 7); `isActive` only when editing. */
+export interface EventInput {
+  title: string;
+  titleEn: string;
+  description: string;
+  descriptionEn: string;
+  categoryId: string | null;
+  location: string;
+  /** UTC ISO instant. */
+  startDate: string;
+  endDate: string | null;
+  price: number;
+  maxParticipants: number | null;
+  requiresPayment: false;
+  isActive?: boolean;
+}
+
+export function useCreateEvent(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
+  const { t } = useTranslation('events');
+  return useApiMutation<EventInput, Event>({
+    mutationFn: (input) => apiFetch<Event>('/api/events', { method: 'POST', body: input }),
+    invalidates: [eventKeys.all, eventKeys.admin],
+    success: () => ({ title: t('admin.toast.created') }),
+    failure: { title: t('admin.toast.error'), description: t('admin.toast.createError') },
+    onSuccess: options.onSuccess,
+    onError: options.onError,
+  });
+}
+
+export function useUpdateEvent(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
+  const { t } = useTranslation('events');
+  return useApiMutation<EventInput & { id: number }, Event>({
+    mutationFn: ({ id, ...input }) => apiFetch<Event>(`/api/events/${id}`, { method: 'PUT', body: input }),
+    invalidates: [eventKeys.all, eventKeys.admin, ['api', 'user']],
+    success: () => ({ title: t('admin.toast.updated') }),
+    failure: { title: t('admin.toast.updateError'), description: t('admin.toast.genericError') },
+    onSuccess: options.onSuccess,
+    onError: options.onError,
+  });
+}
+
+export function useDeleteEvent() {
+  const { t } = useTranslation('events');
+  return useApiMutation<number, void>({
+    mutationFn: (id) => apiFetch<void>(`/api/events/${id}`, { method: 'DELETE' }),
+    invalidates: registrationLists,
+    success: () => ({ title: t('admin.toast.deleted') }),
+    failure: { title: t('admin.toast.deleteError'), description: t('admin.toast.genericError') },
+  });
+}
+
+export function useDeleteRegistration() {
+  const { t } = useTranslation('events');
+  return useApiMutation<Registration, void>({
+    mutationFn: (registration) => apiFetch<void>(`/api/admin/event-registrations/${registration.id}`, { method: 'DELETE' }),
+    invalidates: registrationLists,
+    success: (_, registration) => ({
+      title: registration.kind === 'team' ? t('admin.toast.teamDeleted') : t('admin.toast.registrationDeleted'),
+    }),
+    failure: { title: t('admin.toast.deleteError'), description: t('admin.toast.genericError') },
+  });
+}
+
+/** The Interac follow-up: paid, or back to pending. */
+export function useSetPaymentStatus() {
+  const { t } = useTranslation('events');
+  return useApiMutation<{ id: number; paymentStatus: 'paid' | 'pending' }, Registration>({
+    mutationFn: ({ id, paymentStatus }) =>
+      apiFetch<Registration>(`/api/admin/event-registrations/${id}/payment`, { method: 'PUT', body: { paymentStatus } }),
+    invalidates: [eventKeys.admin, ['api', 'user']],
+    success: (registration) => ({ title: registration.paymentStatus === 'paid' ? t('admin.toast.paid') : t('admin.toast.pending') }),
+    failure: { title: t('admin.toast.paymentError'), description: t('admin.toast.genericError') },
+  });
+}
+
+/** Downloads the event's registrations as xlsx (built by the server); the toast gives the row count. */
+export function useExportRegistrations() {
+  const { t } = useTranslation('events');
+  return useApiMutation<number, { fileName: string; rows: number }>({
+    mutationFn: async (eventId) => {
+      const { blob, fileName, headers } = await apiDownload(`/api/admin/events/${eventId}/registrations.xlsx`);
+      const name = fileName ?? `inscriptions_${eventId}.xlsx`;
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return { fileName: name, rows: Number(headers.get('X-Row-Count') ?? 0) };
+    },
+    invalidates: [],
+    success: ({ rows }) => ({ title: t('admin.toast.exported'), description: t('admin.toast.exportedRows', { count: rows }) }),
+    failure: { title: t('admin.toast.exportError'), description: t('admin.toast.nothingToExport') },
+  });
+}

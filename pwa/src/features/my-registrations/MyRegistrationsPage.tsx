@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { LOGIN_PATH } from '../../components/signIn';
+import { usePageMeta } from '../../components/usePageMeta';
+import { useCurrentUser } from '../auth/queries';
+import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
+
+/** /my-registrations (spec section 2): one card per feature (court bookings, events, day
+ * camps), each owned by its feature; signed out, 'Connexion requise' and the login link. */
+export function MyRegistrationsPage() {
+  const { t } = useTranslation('myRegistrations');
+  usePageMeta(t('title'), t('description'));
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) {
+    return (
+      <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-slate-700">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (!user) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{t('signedOut.title')}</h1>
+        <p className="mt-3 text-slate-700">{t('signedOut.text')}</p>
+        <a href={LOGIN_PATH} className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          {t('signedOut.login')}
+        </a>
+      </section>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold sm:text-4xl">{t('title')}</h1>
+      <div className="mt-8 space-y-8">
+        <MyEventRegistrationsCard />
+      </div>
+    </div>
+  );
+}
