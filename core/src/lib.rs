@@ -15,8 +15,10 @@ pub mod errors;
 pub mod messages;
 pub mod schedule;
 pub mod slots;
+mod small;
 pub mod standings;
 pub mod sync;
+pub mod timefmt;
 pub mod tournament;
 pub mod validation;
 

@@ -20,7 +20,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DayHours {
+    #[serde(deserialize_with = "crate::timefmt::de_time")]
     pub open: NaiveTime,
+    #[serde(deserialize_with = "crate::timefmt::de_time")]
     pub close: NaiveTime,
 }
 
@@ -38,7 +40,9 @@ pub struct CourtHours {
     /// Monday first; `None` is a closed day.
     pub opening_hours: [Option<DayHours>; 7],
     /// First and last local days of the season, inclusive.
+    #[serde(deserialize_with = "crate::timefmt::de_date")]
     pub season_start: NaiveDate,
+    #[serde(deserialize_with = "crate::timefmt::de_date")]
     pub season_end: NaiveDate,
     #[serde(default = "default_slot_minutes")]
     pub slot_minutes: u32,
@@ -165,7 +169,7 @@ fn local_instant<Z: TimeZone>(tz: &Z, local: NaiveDateTime, latest: bool) -> Dat
 
 /// `HH:MM` of an instant in the local time zone.
 fn local_label<Z: TimeZone>(t: DateTime<Utc>, tz: &Z) -> String {
-    t.with_timezone(tz).naive_local().format("%H:%M").to_string()
+    crate::timefmt::hh_mm(t.with_timezone(tz).naive_local().time())
 }
 
 /// UTC start times of every slot the court offers on local `date`, in order.
@@ -194,7 +198,7 @@ fn overlaps(booked_sorted: &[DateTime<Utc>], start: DateTime<Utc>, len: Duration
 
 fn sorted(booked: &[DateTime<Utc>]) -> Vec<DateTime<Utc>> {
     let mut v = booked.to_vec();
-    v.sort_unstable();
+    crate::small::sort(&mut v);
     v
 }
 

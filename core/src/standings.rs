@@ -5,10 +5,9 @@
 //! for, then head-to-head among the teams still tied (points, then differential, in the matches
 //! between them), then team name, then team id, so the order is always fully determined.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
+use crate::small::{IdIndex, sort_by};
 use crate::tournament::{Match, RoundType, Team, TeamId};
 
 pub const WIN_POINTS: u32 = 3;
@@ -55,27 +54,20 @@ fn record(s: &mut Standing, scored: u32, conceded: u32) {
 }
 
 /// Results that count: completed pool matches between two different listed teams with scores.
-fn counted<'a>(
-    matches: &'a [Match],
-    known: &'a BTreeMap<TeamId, usize>,
-) -> impl Iterator<Item = (TeamId, TeamId, u32, u32)> + 'a {
+fn counted<'a>(matches: &'a [Match], known: &'a IdIndex) -> impl Iterator<Item = (TeamId, TeamId, u32, u32)> + 'a {
     matches
         .iter()
         .filter(|m| m.round_type == RoundType::Pool)
         .filter_map(Match::result)
-        .filter(|(a, b, _, _)| a != b && known.contains_key(a) && known.contains_key(b))
+        .filter(|(a, b, _, _)| a != b && known.contains(*a) && known.contains(*b))
 }
 
 /// The standings of `teams` (duplicates by id are dropped, first kept) from `matches`.
 pub fn standings(matches: &[Match], teams: &[Team]) -> Vec<Standing> {
-    let mut index: BTreeMap<TeamId, usize> = BTreeMap::new();
-    let mut table: Vec<Standing> = Vec::with_capacity(teams.len());
-    for team in teams {
-        if index.contains_key(&team.id) {
-            continue;
-        }
-        index.insert(team.id, table.len());
-        table.push(Standing {
+    let first = IdIndex::new(teams.iter().map(|t| t.id));
+    let table_teams = teams.iter().enumerate().filter(|(pos, t)| first.get(t.id) == Some(*pos)).map(|(_, t)| t);
+    let mut table: Vec<Standing> = table_teams
+        .map(|team| Standing {
             position: 0,
             team_id: team.id,
             team_name: team.name.clone(),
@@ -87,11 +79,14 @@ pub fn standings(matches: &[Match], teams: &[Team]) -> Vec<Standing> {
             points_for: 0,
             points_against: 0,
             points_differential: 0,
-        });
-    }
+        })
+        .collect();
+    let index = IdIndex::new(table.iter().map(|s| s.team_id));
     for (a, b, sa, sb) in counted(matches, &index) {
-        record(&mut table[index[&a]], sa, sb);
-        record(&mut table[index[&b]], sb, sa);
+        if let (Some(ia), Some(ib)) = (index.get(a), index.get(b)) {
+            record(&mut table[ia], sa, sb);
+            record(&mut table[ib], sb, sa);
+        }
     }
     let key = |s: &Standing| {
         (
@@ -100,7 +95,7 @@ pub fn standings(matches: &[Match], teams: &[Team]) -> Vec<Standing> {
             std::cmp::Reverse(s.points_for),
         )
     };
-    table.sort_by(|x, y| key(x).cmp(&key(y)).then_with(|| x.team_id.cmp(&y.team_id)));
+    sort_by(&mut table, |x, y| key(x).cmp(&key(y)).then_with(|| x.team_id.cmp(&y.team_id)));
 
     // Break remaining ties inside each group of equal keys.
     let mut start = 0;
@@ -121,12 +116,12 @@ pub fn standings(matches: &[Match], teams: &[Team]) -> Vec<Standing> {
 }
 
 /// Orders a group of tied teams by their head-to-head record, then name, then id.
-fn break_tie(group: &mut [Standing], matches: &[Match], index: &BTreeMap<TeamId, usize>) {
-    let members: BTreeMap<TeamId, usize> = group.iter().enumerate().map(|(i, s)| (s.team_id, i)).collect();
+fn break_tie(group: &mut [Standing], matches: &[Match], index: &IdIndex) {
+    let member = |id: TeamId| group.iter().position(|s| s.team_id == id);
     // (points, differential) in matches between members of the group.
     let mut h2h = vec![(0u32, 0i64); group.len()];
     for (a, b, sa, sb) in counted(matches, index) {
-        if let (Some(&ia), Some(&ib)) = (members.get(&a), members.get(&b)) {
+        if let (Some(ia), Some(ib)) = (member(a), member(b)) {
             let pts = |x: u32, y: u32| match x.cmp(&y) {
                 std::cmp::Ordering::Greater => WIN_POINTS,
                 std::cmp::Ordering::Equal => DRAW_POINTS,
@@ -140,10 +135,13 @@ fn break_tie(group: &mut [Standing], matches: &[Match], index: &BTreeMap<TeamId,
     }
     let mut order: Vec<(u32, i64, Standing)> =
         group.iter().enumerate().map(|(i, s)| (h2h[i].0, h2h[i].1, s.clone())).collect();
-    order.sort_by(|x, y| {
+    sort_by(&mut order, |x, y| {
         y.0.cmp(&x.0)
             .then(y.1.cmp(&x.1))
-            .then_with(|| x.2.team_name.to_lowercase().cmp(&y.2.team_name.to_lowercase()))
+            .then_with(|| {
+                let fold = |s: &str| s.chars().flat_map(char::to_lowercase).collect::<Vec<char>>();
+                fold(&x.2.team_name).cmp(&fold(&y.2.team_name))
+            })
             .then_with(|| x.2.team_name.cmp(&y.2.team_name))
             .then(x.2.team_id.cmp(&y.2.team_id))
     });

@@ -13,12 +13,12 @@
 //! (`score_invalid`), or it is a draw in a knockout match (`knockout_draw`).
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::schedule::knockout::check_score;
+use crate::small::{IdIndex, sort, sort_by};
 use crate::tournament::{Match, MatchId, MatchStatus};
 use crate::validation::Score;
 
@@ -29,6 +29,7 @@ pub struct ScoreEntry {
     pub match_id: MatchId,
     pub team1_score: u32,
     pub team2_score: u32,
+    #[serde(deserialize_with = "crate::timefmt::de_utc")]
     pub entered_at: DateTime<Utc>,
     pub device_id: String,
 }
@@ -80,29 +81,27 @@ fn rejection(e: &ScoreEntry, m: Option<&Match>) -> Option<&'static str> {
 
 /// Applies `entries` to `matches`; see the module documentation for the rules.
 pub fn merge_scores(matches: &[Match], entries: &[ScoreEntry]) -> MergeOutcome {
-    let index: BTreeMap<MatchId, usize> = matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
+    let index = IdIndex::new(matches.iter().map(|m| m.id));
     let mut out = matches.to_vec();
     let mut rejected = Vec::new();
-    let mut best: BTreeMap<usize, &ScoreEntry> = BTreeMap::new();
+    let mut best: Vec<Option<&ScoreEntry>> = vec![None; matches.len()];
     let mut valid: Vec<&ScoreEntry> = Vec::new();
     for e in entries {
-        let at = index.get(&e.match_id).copied();
+        let at = index.get(e.match_id);
         if let Some(code) = rejection(e, at.map(|i| &matches[i])) {
             rejected.push(RejectedEntry { entry_id: e.entry_id.clone(), code: code.to_owned() });
             continue;
         }
         let Some(i) = at else { continue };
         valid.push(e);
-        match best.get(&i) {
+        match best[i] {
             Some(b) if entry_key(b) >= entry_key(e) => {}
-            _ => {
-                best.insert(i, e);
-            }
+            _ => best[i] = Some(e),
         }
     }
     let mut applied = Vec::new();
-    for (&i, e) in &best {
-        let m = &mut out[i];
+    for (m, e) in out.iter_mut().zip(&best) {
+        let Some(e) = e else { continue };
         if newer_than_match(e, m) {
             m.team1_score = Some(e.team1_score);
             m.team2_score = Some(e.team2_score);
@@ -114,11 +113,11 @@ pub fn merge_scores(matches: &[Match], entries: &[ScoreEntry]) -> MergeOutcome {
     }
     let mut superseded: Vec<String> =
         valid.iter().map(|e| e.entry_id.clone()).filter(|id| !applied.contains(id)).collect();
-    applied.sort();
+    sort(&mut applied);
     applied.dedup();
-    superseded.sort();
+    sort(&mut superseded);
     superseded.dedup();
-    rejected.sort_by(|a, b| (&a.entry_id, &a.code).cmp(&(&b.entry_id, &b.code)));
+    sort_by(&mut rejected, |a, b| (&a.entry_id, &a.code).cmp(&(&b.entry_id, &b.code)));
     rejected.dedup();
     MergeOutcome { matches: out, applied, superseded, rejected }
 }

@@ -52,13 +52,13 @@ pub struct Match {
     pub team1_score: Option<u32>,
     #[serde(default)]
     pub team2_score: Option<u32>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::timefmt::de_utc_opt")]
     pub scheduled_time: Option<DateTime<Utc>>,
     #[serde(default)]
     pub court_number: Option<u8>,
     #[serde(default)]
     pub score_entry_id: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::timefmt::de_utc_opt")]
     pub score_entered_at: Option<DateTime<Utc>>,
 }
 

@@ -54,7 +54,7 @@ struct Pairing {
 /// slot `first_slot_index` (the pool's `nextSlotIndex`) on the same courts.
 pub fn plan_knockout(standings: &[Standing], settings: &ScheduleSettings, first_slot_index: u32) -> Vec<PlannedMatch> {
     let mut ranked: Vec<&Standing> = standings.iter().collect();
-    ranked.sort_by_key(|s| (s.position, s.team_id));
+    crate::small::sort_by_key(&mut ranked, |s| (s.position, s.team_id));
     let seed = |rank: usize| ranked[rank - 1].team_id;
     let Some(start) = first_round(ranked.len()) else {
         return Vec::new();

@@ -24,11 +24,10 @@
 
 pub mod knockout;
 
-use std::collections::BTreeMap;
-
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::small::{IdIndex, sort, sort_by_key};
 use crate::tournament::{Match, MatchId, MatchStatus, RoundType, TeamId};
 use crate::validation::TournamentConfig;
 
@@ -42,6 +41,7 @@ pub struct ScheduleSettings {
     pub courts_available: u8,
     pub match_duration_minutes: u16,
     pub break_between_matches: u16,
+    #[serde(deserialize_with = "crate::timefmt::de_utc")]
     pub start_time: DateTime<Utc>,
 }
 
@@ -494,8 +494,8 @@ impl Board {
         if new_i > self.c || new_j > self.c || new_i == 0 || new_j == 0 {
             return false;
         }
-        in_i.sort_unstable();
-        in_j.sort_unstable();
+        sort(&mut in_i);
+        sort(&mut in_j);
         let from_i: Vec<(u16, u16)> = in_i.iter().map(|&k| self.slots[i][k]).collect();
         let from_j: Vec<(u16, u16)> = in_j.iter().map(|&k| self.slots[j][k]).collect();
         let before = self.partial_of(i) + self.partial_of(j);
@@ -601,7 +601,7 @@ fn spread_without_back_to_back(n: usize, c: usize, slots: usize, budget: usize) 
                 })
                 .collect();
             let d = depth as i64;
-            cands.sort_by_key(|&i| {
+            sort_by_key(&mut cands, |&i| {
                 let (a, b) = (self.pairs[i].0 as usize, self.pairs[i].1 as usize);
                 let urgency = self.left[a] + self.left[b];
                 let rest = (d - self.last_played[a]) + (d - self.last_played[b]);
@@ -798,7 +798,7 @@ fn lay_out(slots: &[Vec<(u16, u16)>], n: usize, courts: usize) -> Vec<Vec<(u16, 
     let mut out = Vec::with_capacity(slots.len());
     for slot in slots {
         let mut pairs = slot.clone();
-        pairs.sort_unstable_by_key(|&(a, b)| (a.min(b), a.max(b)));
+        sort_by_key(&mut pairs, |&(a, b)| (a.min(b), a.max(b)));
         let mut free: Vec<usize> = (0..courts).collect();
         let mut laid = Vec::with_capacity(pairs.len());
         for (a, b) in pairs {
@@ -819,7 +819,7 @@ fn lay_out(slots: &[Vec<(u16, u16)>], n: usize, courts: usize) -> Vec<Vec<(u16, 
             team_court[b as usize][k] += 1;
             laid.push((a, b, k as u8 + 1));
         }
-        laid.sort_unstable_by_key(|&(_, _, court)| court);
+        sort_by_key(&mut laid, |&(_, _, court)| court);
         out.push(laid);
     }
     out
@@ -831,7 +831,7 @@ fn check_teams(teams: &[TeamId]) -> Result<(), ScheduleError> {
         return Err(ScheduleError::TooManyTeams);
     }
     let mut seen = teams.to_vec();
-    seen.sort_unstable();
+    sort(&mut seen);
     if seen.windows(2).any(|w| w[0] == w[1]) {
         return Err(ScheduleError::DuplicateTeam);
     }
@@ -885,18 +885,21 @@ pub fn pool_schedule(teams: &[TeamId], settings: &ScheduleSettings) -> Result<Po
 /// Computes the quality figures of any set of planned matches of `teams`.
 pub fn measure(matches: &[PlannedMatch], teams: &[TeamId], settings: &ScheduleSettings) -> ScheduleQuality {
     let slots_used = matches.iter().map(|m| m.slot_index + 1).max().unwrap_or(0);
-    let mut by_team: BTreeMap<TeamId, Vec<u32>> = teams.iter().map(|t| (*t, Vec::new())).collect();
+    let index = IdIndex::new(teams.iter().copied());
+    let mut by_team: Vec<Vec<u32>> = vec![Vec::new(); teams.len()];
     for m in matches {
         for t in [m.team1_id, m.team2_id].into_iter().flatten() {
-            by_team.entry(t).or_default().push(m.slot_index);
+            if let Some(i) = index.get(t) {
+                by_team[i].push(m.slot_index);
+            }
         }
     }
     let mut back_to_back = 0;
     let longest_wait = teams
         .iter()
         .map(|t| {
-            let mut list = by_team.get(t).cloned().unwrap_or_default();
-            list.sort_unstable();
+            let mut list = index.get(*t).map(|i| by_team[i].clone()).unwrap_or_default();
+            sort(&mut list);
             let st = team_stats(&list);
             back_to_back += st.b2b;
             let minutes = if list.len() < 2 {

@@ -4,7 +4,7 @@
 
 mod types;
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::errors::FieldError;
@@ -139,15 +139,9 @@ impl Checker {
 /// and shows dates in UTC, or a bare `YYYY-MM-DD` (midnight UTC).
 pub fn parse_date_time(raw: &str) -> Option<DateTime<Utc>> {
     let s = raw.trim();
-    if let Ok(dt) = DateTime::parse_from_rfc3339(s) {
-        return Some(dt.with_timezone(&Utc));
-    }
-    for fmt in ["%Y-%m-%dT%H:%M:%S%.f", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S%.f", "%Y-%m-%d %H:%M"] {
-        if let Ok(naive) = NaiveDateTime::parse_from_str(s, fmt) {
-            return Some(Utc.from_utc_datetime(&naive));
-        }
-    }
-    NaiveDate::parse_from_str(s, "%Y-%m-%d").ok().map(|d| Utc.from_utc_datetime(&d.and_time(NaiveTime::MIN)))
+    crate::timefmt::parse_utc(s)
+        .or_else(|| crate::timefmt::parse_naive_date_time(s).map(|naive| Utc.from_utc_datetime(&naive)))
+        .or_else(|| crate::timefmt::parse_date(s).map(|d| Utc.from_utc_datetime(&d.and_time(NaiveTime::MIN))))
 }
 
 /// Splits the reservation page's single full-name input (spec section 3): the first word is the
@@ -577,7 +571,7 @@ pub fn validate_day_camp_registration(
             c.push("childBirthDate", "child_birth_date_required");
             None
         }
-        Some(s) => match NaiveDate::parse_from_str(s, "%Y-%m-%d") {
+        Some(s) => match crate::timefmt::parse_date(s).ok_or(()) {
             Ok(d) if d <= today && today.years_since(d).is_some_and(|y| y <= 25) => Some(d),
             _ => {
                 c.push("childBirthDate", "birth_date_invalid");

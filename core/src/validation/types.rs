@@ -128,7 +128,7 @@ impl Phone {
         if s.chars().count() > max_len::PHONE {
             return Err(TextError::TooLong);
         }
-        let lower = s.to_lowercase();
+        let lower = s.to_ascii_lowercase();
         let (main, ext) = match lower.find("ext").or_else(|| lower.find('x')) {
             Some(i) => (&lower[..i], Some(lower[i..].trim_start_matches("ext").trim_start_matches('x'))),
             None => (lower.as_str(), None),
