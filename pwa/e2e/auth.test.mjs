@@ -153,9 +153,10 @@ describe('roles in the console', () => {
     await menuButton.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Profil' }).waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Profil');
+    const focused = (name) => page.getByRole('menuitem', { name }).evaluate((el) => el === el.ownerDocument.activeElement);
+    assert.equal(await focused('Profil'), true, 'the first item has the focus');
     await page.keyboard.press('ArrowDown');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Mes réservations');
+    assert.equal(await focused('Mes réservations'), true);
     await page.keyboard.press('Escape');
     assert.equal(await page.getByRole('menu').count(), 0);
     await menuButton.click();
@@ -200,14 +201,10 @@ describe('roles in the console', () => {
     await page.goto(server.url);
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
-    assert.deepEqual(await page.getByRole('tab').allTextContents(), [
-      'Réservations',
-      'Événements',
-      'Tournois',
-      'Administrateurs',
-      'Superviseurs',
-      'Membres',
-    ]);
+    // The spec's six tabs in its order (the day-camp issue adds its own tab among them).
+    const spec = ['Réservations', 'Événements', 'Tournois', 'Administrateurs', 'Superviseurs', 'Membres'];
+    const shown = await page.getByRole('tab').allTextContents();
+    assert.deepEqual(shown.filter((name) => spec.includes(name)), spec);
 
     // Tabs work from the keyboard: End selects Membres, where the admin's own row says 'Vous'.
     await page.getByRole('tab', { name: 'Réservations' }).focus();
