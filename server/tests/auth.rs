@@ -147,6 +147,17 @@ async fn the_dev_login_page_is_bilingual_and_its_form_returns_where_the_visitor_
         .unwrap();
     assert_eq!(response.status(), 422);
     assert!(response.text().await.unwrap().contains("Invalid email"));
+    let long = "x".repeat(101);
+    let response = app
+        .new_client()
+        .post(app.at("/api/dev-login"))
+        .form(&[("email", "ok@example.org"), ("firstName", long.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 422);
+    let html = response.text().await.unwrap();
+    assert!(html.contains("au plus 100 caractères") && !html.contains("Email invalide"), "{html}");
 }
 
 #[tokio::test]

@@ -20,6 +20,7 @@ pub struct Texts {
     pub sign_in: &'static str,
     pub use_provider: &'static str,
     pub email_invalid: &'static str,
+    pub name_too_long: &'static str,
     pub failed_title: &'static str,
     pub failed_body: &'static str,
     pub cancelled_title: &'static str,
@@ -44,6 +45,7 @@ pub const FR: Texts = Texts {
     sign_in: "Se connecter",
     use_provider: "Se connecter avec le fournisseur d'identité",
     email_invalid: "Email invalide",
+    name_too_long: "Le prénom et le nom ont au plus 100 caractères.",
     failed_title: "La connexion a échoué",
     failed_body: "Nous n'avons pas pu vous connecter. Veuillez réessayer dans un instant.",
     cancelled_title: "Connexion annulée",
@@ -68,6 +70,7 @@ pub const EN: Texts = Texts {
     sign_in: "Sign in",
     use_provider: "Sign in with the identity provider",
     email_invalid: "Invalid email",
+    name_too_long: "First and last name have at most 100 characters.",
     failed_title: "Sign-in failed",
     failed_body: "We could not sign you in. Please try again in a moment.",
     cancelled_title: "Sign-in cancelled",
@@ -160,6 +163,7 @@ pub struct DevForm<'a> {
     pub last_name: &'a str,
     pub return_to: &'a str,
     pub email_error: bool,
+    pub name_error: bool,
     pub offer_provider: bool,
 }
 
@@ -167,6 +171,11 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
     let t = texts(lang);
     let error = if form.email_error {
         format!("<p class=\"error\" id=\"email-error\" role=\"alert\">{}</p>", escape(t.email_invalid))
+    } else {
+        String::new()
+    };
+    let name_error = if form.name_error {
+        format!("<p class=\"error\" role=\"alert\">{}</p>", escape(t.name_too_long))
     } else {
         String::new()
     };
@@ -186,7 +195,7 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
 <input type=\"hidden\" name=\"returnTo\" value=\"{return_to}\"><input type=\"hidden\" name=\"lang\" value=\"{lang}\">\
 <label for=\"email\">{email}</label><input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"email\" required value=\"{email_value}\"{described}>{error}\
 <label for=\"firstName\">{first}</label><input id=\"firstName\" name=\"firstName\" autocomplete=\"given-name\" value=\"{first_value}\">\
-<label for=\"lastName\">{last}</label><input id=\"lastName\" name=\"lastName\" autocomplete=\"family-name\" value=\"{last_value}\">\
+<label for=\"lastName\">{last}</label><input id=\"lastName\" name=\"lastName\" autocomplete=\"family-name\" value=\"{last_value}\">{name_error}\
 <div class=\"actions\"><button class=\"button\" type=\"submit\">{sign_in}</button><a class=\"button secondary\" href=\"/\">{home}</a></div></form>",
         title = escape(t.dev_title),
         intro = escape(t.dev_intro),
@@ -201,7 +210,7 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
         sign_in = escape(t.sign_in),
         home = escape(t.home),
     );
-    let status = if form.email_error { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
+    let status = if form.email_error || form.name_error { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
     document(status, t, t.dev_title, &body)
 }
 

@@ -98,6 +98,7 @@ pub async fn login(
                 last_name: "",
                 return_to: &return_to,
                 email_error: false,
+                name_error: false,
                 offer_provider: state.auth.oidc.is_some(),
             },
         );
@@ -270,7 +271,8 @@ pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang
     };
     let email = body.email.as_deref().unwrap_or("").trim().to_owned();
     let mut errors = Vec::new();
-    if centre_core::validation::Email::parse(&email).is_err() {
+    let email_error = centre_core::validation::Email::parse(&email).is_err();
+    if email_error {
         errors.push(FieldError::new("email", "email_invalid"));
     }
     let first_name =
@@ -287,7 +289,8 @@ pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang
                     first_name: body.first_name.as_deref().unwrap_or(""),
                     last_name: body.last_name.as_deref().unwrap_or(""),
                     return_to: &return_to,
-                    email_error: true,
+                    email_error,
+                    name_error: first_name.is_err() || last_name.is_err(),
                     offer_provider: state.auth.oidc.is_some(),
                 },
             );
