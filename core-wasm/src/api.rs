@@ -5,19 +5,19 @@
 //! `{"ok": true, "value": ...}` or
 //! `{"ok": false, "code", "message", "fieldErrors": {field: message}, "codes": {field: code}}`.
 
-use std::collections::BTreeMap;
-
 use centre_core::schedule::knockout::{advance, placeholder, plan_knockout};
 use centre_core::schedule::{ScheduleError, ScheduleSettings, pool_schedule, remove_team};
 use centre_core::slots::{CourtHours, SlotError, check_booking, list_slots, month_view};
 use centre_core::standings::{Standing, standings};
 use centre_core::sync::{ScoreEntry, merge_scores};
+use centre_core::timefmt;
 use centre_core::tournament::{Match, Team, TeamId};
 use centre_core::validation::{self as v};
 use centre_core::{FieldError, Lang, message};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use crate::zone::Eastern;
 
@@ -62,56 +62,46 @@ fn text(code: &str, lang: Lang) -> String {
     message(code, lang).map_or_else(|| code.to_owned(), str::to_owned)
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Fail<'a> {
-    ok: bool,
-    code: &'a str,
-    message: String,
-    field_errors: BTreeMap<&'a str, String>,
-    codes: BTreeMap<&'a str, &'a str>,
+/// `{"ok": false, code, message, fieldErrors, codes}`.
+fn fail(code: &str, lang: Lang, errors: &[FieldError]) -> Value {
+    let mut field_errors = Map::new();
+    let mut codes = Map::new();
+    for e in errors {
+        field_errors.insert(e.field.to_owned(), text(e.code, lang).into());
+        codes.insert(e.field.to_owned(), e.code.into());
+    }
+    let mut body = Map::new();
+    body.insert("ok".to_owned(), false.into());
+    body.insert("code".to_owned(), code.into());
+    body.insert("message".to_owned(), text(code, lang).into());
+    body.insert("fieldErrors".to_owned(), Value::Object(field_errors));
+    body.insert("codes".to_owned(), Value::Object(codes));
+    Value::Object(body)
 }
 
-/// The one conversion point from a result to the JSON envelope.
+/// The one conversion point from a result to the JSON envelope. A value is written straight to
+/// text (the smallest serializer code per type) and spliced into the envelope.
 pub fn respond<T: Serialize>(result: Result<T, Failure>, lang: Lang) -> String {
-    let fail = match result {
-        Ok(value) => {
-            return serde_json::to_string(&serde_json::json!({ "ok": true, "value": value }))
-                .unwrap_or_else(|_| respond::<()>(Err(Failure::Code("internal")), lang));
-        }
+    let failure = match result.and_then(|v| serde_json::to_string(&v).map_err(|_| Failure::Code("internal"))) {
+        Ok(value) => return format!("{{\"ok\":true,\"value\":{value}}}"),
         Err(f) => f,
     };
-    let body = match &fail {
-        Failure::Malformed => Fail {
-            ok: false,
-            code: "malformed_json",
-            message: text("malformed_json", lang),
-            field_errors: BTreeMap::new(),
-            codes: BTreeMap::new(),
-        },
-        Failure::Code(code) => {
-            Fail { ok: false, code, message: text(code, lang), field_errors: BTreeMap::new(), codes: BTreeMap::new() }
-        }
-        Failure::Fields(errors) => Fail {
-            ok: false,
-            code: "validation",
-            message: text("validation", lang),
-            field_errors: errors.iter().map(|e| (e.field, text(e.code, lang))).collect(),
-            codes: errors.iter().map(|e| (e.field, e.code)).collect(),
-        },
+    let body = match failure {
+        Failure::Malformed => fail("malformed_json", lang, &[]),
+        Failure::Code(code) => fail(code, lang, &[]),
+        Failure::Fields(errors) => fail("validation", lang, &errors),
     };
-    serde_json::to_string(&body).unwrap_or_else(|_| String::from(r#"{"ok":false,"code":"internal"}"#))
+    body.to_string()
 }
 
-/// Parses through `serde_json::Value`: one text parser for every input type instead of one per
-/// type, which keeps the `.wasm` markedly smaller.
+/// Parses through `serde_json::Value` first: one text parser for every input type.
 fn parse<T: DeserializeOwned>(json: &str) -> Result<T, Failure> {
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|_| Failure::Malformed)?;
+    let value: Value = serde_json::from_str(json).map_err(|_| Failure::Malformed)?;
     serde_json::from_value(value).map_err(|_| Failure::Malformed)
 }
 
 fn parse_date(s: &str) -> Result<NaiveDate, Failure> {
-    NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d").map_err(|_| Failure::Malformed)
+    timefmt::parse_date(s.trim()).ok_or(Failure::Malformed)
 }
 
 /// The only zone the PWA needs: the centre's. Any other name is refused rather than guessed.
@@ -165,17 +155,85 @@ pub fn validate_user_id(user_id: &str, lang_code: &str) -> String {
     respond(v::validate_user_id(user_id).map_err(Failure::from), lang(lang_code))
 }
 
+// --- day camps ------------------------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CampWeek {
+    start_date: String,
+    end_date: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CampAgeRequest {
+    birth_date: String,
+    program_id: String,
+    min_age: u32,
+    max_age: u32,
+    weeks: Vec<CampWeek>,
+}
+
+/// The child's age on the first day of every chosen week against the program's ages
+/// (`centre_core::camps::check_age`). Fits: `{ok: true, value: null}`. Otherwise the error
+/// envelope with `child_age_program` and the message the server would send, its `{age}`,
+/// `{week}`, `{program}`, `{min}` and `{max}` filled, under `childBirthDate`.
+pub fn check_camp_age(request: &str, lang_code: &str) -> String {
+    use centre_core::camps::{AgeRange, CODE_AGE_PROGRAM, check_age, program_name, week_label};
+    let lang = lang(lang_code);
+    let checked = (|| -> Result<Option<String>, Failure> {
+        let r: CampAgeRequest = parse(request)?;
+        let birth = parse_date(&r.birth_date)?;
+        let weeks = r
+            .weeks
+            .iter()
+            .map(|w| Ok((parse_date(&w.start_date)?, parse_date(&w.end_date)?)))
+            .collect::<Result<Vec<_>, Failure>>()?;
+        let starts: Vec<NaiveDate> = weeks.iter().map(|w| w.0).collect();
+        let range = AgeRange { program_id: &r.program_id, min_age: r.min_age, max_age: r.max_age };
+        Ok(check_age(birth, &starts, range).err().map(|m| {
+            let (start, end) =
+                weeks.iter().copied().find(|w| w.0 == m.week_start).unwrap_or((m.week_start, m.week_start));
+            text(CODE_AGE_PROGRAM, lang)
+                .replace("{age}", &m.age.to_string())
+                .replace("{week}", &week_label(start, end, lang))
+                .replace("{program}", &program_name(&r.program_id, lang))
+                .replace("{min}", &r.min_age.to_string())
+                .replace("{max}", &r.max_age.to_string())
+        }))
+    })();
+    match checked {
+        Ok(Some(message)) => {
+            let mut field_errors = Map::new();
+            field_errors.insert("childBirthDate".to_owned(), message.clone().into());
+            let mut codes = Map::new();
+            codes.insert("childBirthDate".to_owned(), CODE_AGE_PROGRAM.into());
+            let mut body = Map::new();
+            body.insert("ok".to_owned(), false.into());
+            body.insert("code".to_owned(), CODE_AGE_PROGRAM.into());
+            body.insert("message".to_owned(), message.into());
+            body.insert("fieldErrors".to_owned(), Value::Object(field_errors));
+            body.insert("codes".to_owned(), Value::Object(codes));
+            Value::Object(body).to_string()
+        }
+        Ok(None) => respond(Ok(Value::Null), lang),
+        Err(e) => respond::<Value>(Err(e), lang),
+    }
+}
+
 // --- slots ----------------------------------------------------------------------------------
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct SlotsRequest {
     hours: CourtHours,
+    #[serde(deserialize_with = "timefmt::de_date")]
     date: NaiveDate,
+    #[serde(deserialize_with = "timefmt::de_utc")]
     now: DateTime<Utc>,
     #[serde(default)]
     time_zone: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "timefmt::de_utc_vec")]
     booked: Vec<DateTime<Utc>>,
 }
 
@@ -191,10 +249,11 @@ struct MonthRequest {
     hours: CourtHours,
     year: i32,
     month: u32,
+    #[serde(deserialize_with = "timefmt::de_utc")]
     now: DateTime<Utc>,
     #[serde(default)]
     time_zone: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "timefmt::de_utc_vec")]
     booked: Vec<DateTime<Utc>>,
 }
 
@@ -208,12 +267,15 @@ pub fn month(request: &str, lang_code: &str) -> String {
 #[serde(rename_all = "camelCase")]
 struct CheckRequest {
     hours: CourtHours,
+    #[serde(deserialize_with = "timefmt::de_utc")]
     start: DateTime<Utc>,
+    #[serde(deserialize_with = "timefmt::de_utc")]
     end: DateTime<Utc>,
+    #[serde(deserialize_with = "timefmt::de_utc")]
     now: DateTime<Utc>,
     #[serde(default)]
     time_zone: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "timefmt::de_utc_vec")]
     booked: Vec<DateTime<Utc>>,
 }
 
@@ -307,9 +369,9 @@ pub fn merge(request: &str, lang_code: &str) -> String {
 /// `{code: message}` for every catalogue entry in `lang`.
 pub fn catalogue(lang_code: &str) -> String {
     let l = lang(lang_code);
-    let map: BTreeMap<&str, &str> = centre_core::messages::CATALOGUE
+    let map: Map<String, Value> = centre_core::messages::CATALOGUE
         .iter()
-        .map(|(code, fr, en)| (*code, if l == Lang::En { *en } else { *fr }))
+        .map(|(code, fr, en)| ((*code).to_owned(), (if l == Lang::En { *en } else { *fr }).into()))
         .collect();
-    serde_json::to_string(&map).unwrap_or_else(|_| String::from("{}"))
+    Value::Object(map).to_string()
 }

@@ -45,6 +45,12 @@ pub fn validate_day_camp_registration(input: &str, today: &str, lang_code: &str)
     api::validate_day_camp_registration(input, today, lang_code)
 }
 
+/// The child's age on the first day of each chosen week against a day-camp program.
+#[wasm_bindgen(js_name = checkCampAge)]
+pub fn check_camp_age(request: &str, lang_code: &str) -> String {
+    api::check_camp_age(request, lang_code)
+}
+
 #[wasm_bindgen(js_name = validateEvent)]
 pub fn validate_event(input: &str, lang_code: &str) -> String {
     api::validate_event(input, lang_code)

@@ -1,0 +1,287 @@
+//! `types.d.ts` stays true: every interface lists exactly the fields the Rust side reads or
+//! writes, and every export is described there. Fails when the two drift apart.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use centre_core::slots::CourtHours;
+use centre_core::validation as v;
+use centre_core_wasm::api;
+use chrono::NaiveDate;
+use serde_json::{Value, json};
+
+const TYPES: &str = include_str!("../types.d.ts");
+const LIB: &str = include_str!("../src/lib.rs");
+
+/// `interface name -> (field -> optional?)`, read from the `.d.ts` text.
+fn interfaces() -> BTreeMap<String, BTreeMap<String, bool>> {
+    let mut out = BTreeMap::new();
+    let mut current: Option<(String, BTreeMap<String, bool>)> = None;
+    for line in TYPES.lines() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("export interface ") {
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+            current = Some((name, BTreeMap::new()));
+        } else if t == "}" {
+            if let Some((name, fields)) = current.take() {
+                out.insert(name, fields);
+            }
+        } else if let Some((_, fields)) = current.as_mut() {
+            if t.starts_with("/**") || t.starts_with('*') || t.starts_with("//") {
+                continue;
+            }
+            let name: String = t.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            let after = &t[name.len()..];
+            if !name.is_empty() && (after.starts_with(':') || after.starts_with("?:") || after.starts_with('(')) {
+                fields.insert(name, after.starts_with('?'));
+            }
+        }
+    }
+    out
+}
+
+fn keys(v: &Value) -> BTreeSet<String> {
+    v.as_object().unwrap_or_else(|| panic!("object expected: {v}")).keys().cloned().collect()
+}
+
+fn ok(s: &str) -> Value {
+    let a: Value = serde_json::from_str(s).expect("JSON");
+    assert_eq!(a["ok"], true, "{a}");
+    a["value"].clone()
+}
+
+/// An output shape: the interface's fields are exactly the keys of `sample`.
+fn check_output(all: &BTreeMap<String, BTreeMap<String, bool>>, name: &str, sample: &Value) {
+    let declared: BTreeSet<String> =
+        all.get(name).unwrap_or_else(|| panic!("{name} missing from types.d.ts")).keys().cloned().collect();
+    assert_eq!(declared, keys(sample), "{name}");
+}
+
+/// An input shape: every field it declares is accepted, and the required ones are needed.
+fn check_input(
+    all: &BTreeMap<String, BTreeMap<String, bool>>,
+    name: &str,
+    full: &Value,
+    call: impl Fn(&Value) -> Value,
+) {
+    let declared = all.get(name).unwrap_or_else(|| panic!("{name} missing from types.d.ts"));
+    assert_eq!(
+        declared.keys().cloned().collect::<BTreeSet<_>>(),
+        keys(full),
+        "{name}: the sample lists every declared field"
+    );
+    let answer = call(full);
+    assert_eq!(answer["ok"], true, "{name}: {answer}");
+    for (field, optional) in declared {
+        let mut without = full.clone();
+        without.as_object_mut().expect("object").remove(field);
+        let answer = call(&without);
+        if *optional {
+            assert_eq!(answer["code"], Value::Null, "{name}.{field} is marked optional: {answer}");
+        } else {
+            assert_eq!(answer["code"], "malformed_json", "{name}.{field} is marked required");
+        }
+    }
+}
+
+fn answer(s: String) -> Value {
+    serde_json::from_str(&s).expect("JSON")
+}
+
+fn hours() -> Value {
+    let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).expect("date");
+    serde_json::to_value(CourtHours::weekdays_9_to_16(d(5, 1), d(9, 30))).expect("hours")
+}
+
+#[test]
+fn every_export_is_described_and_every_description_exported() {
+    let mut exported = BTreeSet::new();
+    let mut js_name = None;
+    for line in LIB.lines() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix("#[wasm_bindgen(js_name = ") {
+            js_name = Some(rest.trim_end_matches(")]").to_owned());
+        } else if let Some(rest) = t.strip_prefix("pub fn ") {
+            let rust: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            exported.insert(js_name.take().unwrap_or(rust));
+        }
+    }
+    let all = interfaces();
+    let described: BTreeSet<String> = ["JsonCalls", "JsonCallsWithToday", "TextCalls"]
+        .iter()
+        .flat_map(|i| all.get(*i).unwrap_or_else(|| panic!("{i} missing")).keys().cloned())
+        .collect();
+    assert_eq!(described, exported);
+}
+
+#[test]
+fn output_shapes_match_the_rust_serialization() {
+    let all = interfaces();
+    let team = json!({
+        "captainFirstName": "Marie", "captainLastName": "Tremblay", "captainEmail": "marie@example.ca",
+        "member2FirstName": "Luc", "member2LastName": "Gagnon", "member2Email": "luc@example.ca",
+    });
+    let reg = ok(&api::validate_team_registration(&team.to_string(), "fr"));
+    check_output(&all, "TeamRegistration", &reg);
+    check_output(&all, "Member", &reg["captain"]);
+    check_output(&all, "OptionalMember", &reg["member3"]);
+    let booking = json!({"courtId": 1, "firstName": "M", "lastName": "T", "email": "m@example.ca", "phone": "819-555-0123",
+        "startTime": "2026-06-12T14:00:00Z", "endTime": "2026-06-12T15:00:00Z"});
+    check_output(&all, "CourtBooking", &ok(&api::validate_court_booking(&booking.to_string(), "2026-06-10", "fr")));
+    let camp = json!({"weekId": "week1", "childFirstName": "Léa", "childLastName": "Roy", "childBirthDate": "2017-05-02",
+        "parentName": "S", "parentEmail": "s@example.ca", "parentPhone": "819 555 0101"});
+    check_output(
+        &all,
+        "DayCampRegistration",
+        &ok(&api::validate_day_camp_registration(&camp.to_string(), "2026-06-10", "fr")),
+    );
+    let event = json!({"title": "T", "description": "D", "startDate": "2026-08-24T09:00", "location": "L"});
+    check_output(&all, "EventForm", &ok(&api::validate_event(&event.to_string(), "fr")));
+    check_output(&all, "TournamentConfig", &ok(&api::validate_tournament_config("{}", "fr")));
+    check_output(&all, "Score", &ok(&api::validate_score(r#"{"team1Score": 1, "team2Score": 0}"#, "fr")));
+
+    // Every input struct, serialized with all fields, lists exactly the declared input fields.
+    for (name, value) in [
+        ("TeamRegistrationInput", serde_json::to_value(v::TeamRegistrationInput::default())),
+        ("CourtBookingInput", serde_json::to_value(v::CourtBookingInput::default())),
+        ("DayCampRegistrationInput", serde_json::to_value(v::DayCampRegistrationInput::default())),
+        ("EventInput", serde_json::to_value(v::EventInput::default())),
+        ("TournamentConfigInput", serde_json::to_value(v::TournamentConfigInput::default())),
+        ("ScoreInput", serde_json::to_value(v::ScoreInput::default())),
+    ] {
+        check_output(&all, name, &value.expect("serializes"));
+    }
+
+    check_output(&all, "CourtHours", &hours());
+    check_output(&all, "DayHours", &hours()["openingHours"][0]);
+    let slots = ok(&api::court_slots(
+        &json!({"hours": hours(), "date": "2026-06-11", "now": "2026-06-10T12:00:00Z"}).to_string(),
+        "fr",
+    ));
+    check_output(&all, "Slot", &slots[0]);
+    let month = ok(&api::month(
+        &json!({"hours": hours(), "year": 2026, "month": 6, "now": "2026-06-10T12:00:00Z"}).to_string(),
+        "fr",
+    ));
+    check_output(&all, "DayAvailability", &month[0]);
+
+    let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
+    let pool = ok(&api::schedule_pool(&json!({"teams": [1, 2, 3, 4], "settings": settings}).to_string(), "fr"));
+    check_output(&all, "PoolSchedule", &pool);
+    check_output(&all, "PlannedMatch", &pool["matches"][0]);
+    check_output(&all, "ScheduleQuality", &pool["quality"]);
+    check_output(&all, "TeamWait", &pool["quality"]["longestWait"][0]);
+    let teams = json!([{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]);
+    check_output(&all, "Team", &teams[0]);
+    let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "completed",
+        "team1Id": 1, "team2Id": 2, "team1Score": 21, "team2Score": 10, "scheduledTime": "2026-08-24T13:00:00Z", "courtNumber": 1,
+        "scoreEntryId": null, "scoreEnteredAt": null});
+    let table = ok(&api::standings_of(&json!({"matches": [full_match], "teams": teams}).to_string(), "fr"));
+    check_output(&all, "Standing", &table[0]);
+    let advanced = ok(&api::advance_knockout(&json!({"matches": [full_match]}).to_string(), "fr"));
+    check_output(&all, "Match", &advanced[0]);
+    let removal = ok(&api::remove_team_from(&json!({"matches": [full_match], "teamId": 2}).to_string(), "fr"));
+    check_output(&all, "TeamRemoval", &removal);
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p"});
+    let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p"});
+    let merged = ok(&api::merge(&json!({"matches": [full_match], "entries": [entry, ghost]}).to_string(), "fr"));
+    check_output(&all, "MergeOutcome", &merged);
+    check_output(&all, "RejectedEntry", &merged["rejected"][0]);
+    check_output(&all, "ScoreEntry", &entry);
+
+    let split = ok(&api::split_full_name("Marie Tremblay"));
+    assert_eq!(split, json!(["Marie", "Tremblay"]));
+    let failure = answer(api::validate_score("{}", "fr"));
+    check_output(&all, "Failure", &failure);
+    check_output(&all, "Ok", &answer(api::validate_score(r#"{"team1Score": 1, "team2Score": 0}"#, "fr")));
+}
+
+#[test]
+fn input_shapes_are_what_the_rust_side_reads() {
+    let all = interfaces();
+    let hours = hours();
+    let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
+    let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "scheduled",
+        "team1Id": 1, "team2Id": 2, "team1Score": null, "team2Score": null, "scheduledTime": null, "courtNumber": 1,
+        "scoreEntryId": null, "scoreEnteredAt": null});
+    let standing = json!({"position": 1, "teamId": 1, "teamName": "A", "tournamentPoints": 0, "played": 0, "wins": 0, "draws": 0,
+        "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0});
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p"});
+
+    let mut full_hours = hours.clone();
+    full_hours["slotMinutes"] = json!(60);
+    let slots_call = |h: &Value| {
+        answer(api::court_slots(
+            &json!({"hours": h, "date": "2026-06-11", "now": "2026-06-10T12:00:00Z"}).to_string(),
+            "fr",
+        ))
+    };
+    check_input(&all, "CourtHours", &full_hours, slots_call);
+    check_input(&all, "DayHours", &json!({"open": "09:00", "close": "16:00"}), |d| {
+        let mut h = hours.clone();
+        h["openingHours"][3] = d.clone();
+        slots_call(&h)
+    });
+    check_input(
+        &all,
+        "SlotsRequest",
+        &json!({"hours": hours, "date": "2026-06-11", "now": "2026-06-10T12:00:00Z", "timeZone": "America/Toronto", "booked": []}),
+        |r| answer(api::court_slots(&r.to_string(), "fr")),
+    );
+    check_input(
+        &all,
+        "MonthRequest",
+        &json!({"hours": hours, "year": 2026, "month": 6, "now": "2026-06-10T12:00:00Z", "timeZone": null, "booked": []}),
+        |r| answer(api::month(&r.to_string(), "fr")),
+    );
+    check_input(
+        &all,
+        "CheckBookingRequest",
+        &json!({"hours": hours, "start": "2026-06-11T13:00:00Z", "end": "2026-06-11T14:00:00Z", "now": "2026-06-10T12:00:00Z",
+            "timeZone": "America/Toronto", "booked": []}),
+        |r| answer(api::check_court_booking(&r.to_string(), "fr")),
+    );
+    check_input(&all, "ScheduleSettings", &settings, |s| {
+        answer(api::schedule_pool(&json!({"teams": [1, 2], "settings": s}).to_string(), "fr"))
+    });
+    check_input(&all, "ScheduleRequest", &json!({"teams": [1, 2], "settings": settings}), |r| {
+        answer(api::schedule_pool(&r.to_string(), "fr"))
+    });
+    check_input(&all, "Team", &json!({"id": 1, "name": "A"}), |t| {
+        answer(api::standings_of(&json!({"matches": [], "teams": [t]}).to_string(), "fr"))
+    });
+    check_input(&all, "Match", &full_match, |m| {
+        answer(api::advance_knockout(&json!({"matches": [m]}).to_string(), "fr"))
+    });
+    check_input(&all, "StandingsRequest", &json!({"matches": [full_match], "teams": []}), |r| {
+        answer(api::standings_of(&r.to_string(), "fr"))
+    });
+    check_input(&all, "Standing", &standing, |s| {
+        answer(api::knockout(&json!({"standings": [s], "settings": settings, "firstSlotIndex": 0}).to_string(), "fr"))
+    });
+    check_input(
+        &all,
+        "KnockoutRequest",
+        &json!({"standings": [standing], "settings": settings, "firstSlotIndex": 3}),
+        |r| answer(api::knockout(&r.to_string(), "fr")),
+    );
+    check_input(&all, "MatchesRequest", &json!({"matches": [full_match]}), |r| {
+        answer(api::advance_knockout(&r.to_string(), "fr"))
+    });
+    check_input(&all, "RemoveTeamRequest", &json!({"matches": [full_match], "teamId": 2}), |r| {
+        answer(api::remove_team_from(&r.to_string(), "fr"))
+    });
+    check_input(&all, "ScoreEntry", &entry, |e| {
+        answer(api::merge(&json!({"matches": [full_match], "entries": [e]}).to_string(), "fr"))
+    });
+    let camp = json!({"birthDate": "2020-01-15", "programId": "explorateurs", "minAge": 6, "maxAge": 8,
+        "weeks": [{"startDate": "2027-07-05", "endDate": "2027-07-09"}]});
+    check_input(&all, "CampAgeRequest", &camp, |r| answer(api::check_camp_age(&r.to_string(), "fr")));
+    check_input(&all, "CampWeek", &camp["weeks"][0], |w| {
+        let mut r = camp.clone();
+        r["weeks"] = json!([w]);
+        answer(api::check_camp_age(&r.to_string(), "fr"))
+    });
+    check_input(&all, "MergeRequest", &json!({"matches": [full_match], "entries": [entry]}), |r| {
+        answer(api::merge(&r.to_string(), "fr"))
+    });
+}

@@ -1,0 +1,439 @@
+// JSON shapes of centre-core-wasm. Every export takes JSON strings and returns a JSON string
+// (no JsValue marshalling, to keep the .wasm small); parse the answer as `Envelope<T>`.
+// `tests/types.rs` fails when a shape here and the Rust serialization drift apart.
+
+export type Lang = "fr" | "en";
+/** `2026-06-10T13:00:00Z` (any offset accepted on input; UTC with `Z` on output). */
+export type IsoDateTime = string;
+/** `2026-06-10`. */
+export type IsoDate = string;
+/** `09:00` or `09:00:00` on input; `09:00:00` on output. */
+export type LocalTime = string;
+/** A number, or a string holding one, as HTML inputs give it. */
+export type NumberInput = number | string;
+
+export interface Ok<T> {
+  ok: true;
+  value: T;
+}
+
+/** `code` is a catalogue code (`validation` for form errors, `malformed_json`, or a rule's code);
+ * `message` its text in the requested language; per-field texts and codes for forms. */
+export interface Failure {
+  ok: false;
+  code: string;
+  message: string;
+  fieldErrors: Record<string, string>;
+  codes: Record<string, string>;
+}
+
+export type Envelope<T> = Ok<T> | Failure;
+
+/** `catalogue(lang)`: every code with its text. */
+export type Catalogue = Record<string, string>;
+
+// ---- Forms (spec section 5) ------------------------------------------------------------------
+
+export interface TeamRegistrationInput {
+  teamName?: string | null;
+  captainFirstName?: string | null;
+  captainLastName?: string | null;
+  captainEmail?: string | null;
+  member2FirstName?: string | null;
+  member2LastName?: string | null;
+  member2Email?: string | null;
+  member3FirstName?: string | null;
+  member3LastName?: string | null;
+  member3Email?: string | null;
+  member4FirstName?: string | null;
+  member4LastName?: string | null;
+  member4Email?: string | null;
+}
+
+export interface Member {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface OptionalMember {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
+
+export interface TeamRegistration {
+  teamName: string | null;
+  captain: Member;
+  member2: Member;
+  member3: OptionalMember;
+  member4: OptionalMember;
+}
+
+export interface CourtBookingInput {
+  courtId?: NumberInput | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  startTime?: IsoDateTime | null;
+  endTime?: IsoDateTime | null;
+  /** 1 to 12, default 6. */
+  players?: NumberInput | null;
+  comments?: string | null;
+  ballRental?: boolean | null;
+}
+
+export interface CourtBooking {
+  courtId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  startTime: IsoDateTime;
+  endTime: IsoDateTime;
+  players: number;
+  comments: string | null;
+  ballRental: boolean;
+}
+
+export type Gender = "girl" | "boy" | "other";
+
+export interface DayCampRegistrationInput {
+  weekId?: string | null;
+  weekIds?: string[] | null;
+  childFirstName?: string | null;
+  childLastName?: string | null;
+  childBirthDate?: IsoDate | null;
+  childGender?: string | null;
+  parentName?: string | null;
+  parentEmail?: string | null;
+  parentPhone?: string | null;
+  emergencyPhone?: string | null;
+  medicalConditions?: string | null;
+  canSwim?: boolean | null;
+}
+
+export interface DayCampRegistration {
+  weekIds: string[];
+  childFirstName: string;
+  childLastName: string;
+  childBirthDate: IsoDate;
+  childGender: Gender | null;
+  parentName: string;
+  parentEmail: string;
+  parentPhone: string;
+  emergencyPhone: string | null;
+  medicalConditions: string | null;
+  canSwim: boolean;
+}
+
+export interface EventInput {
+  title?: string | null;
+  titleEn?: string | null;
+  description?: string | null;
+  descriptionEn?: string | null;
+  categoryId?: string | null;
+  location?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  price?: NumberInput | null;
+  maxParticipants?: NumberInput | null;
+}
+
+export interface EventForm {
+  title: string;
+  titleEn: string | null;
+  description: string;
+  descriptionEn: string | null;
+  categoryId: string | null;
+  location: string;
+  startDate: IsoDateTime;
+  endDate: IsoDateTime | null;
+  priceCents: number;
+  maxParticipants: number | null;
+  requiresPayment: boolean;
+}
+
+export interface TournamentConfigInput {
+  courtsAvailable?: NumberInput | null;
+  matchDurationMinutes?: NumberInput | null;
+  breakBetweenMatches?: NumberInput | null;
+  startTime?: string | null;
+}
+
+export interface TournamentConfig {
+  courtsAvailable: number;
+  matchDurationMinutes: number;
+  breakBetweenMatches: number;
+  startTime: IsoDateTime | null;
+}
+
+export interface ScoreInput {
+  team1Score?: NumberInput | null;
+  team2Score?: NumberInput | null;
+}
+
+export interface Score {
+  team1Score: number;
+  team2Score: number;
+}
+
+/** `checkCampAge`: the child's age on the first day of each chosen week against a program. */
+export interface CampWeek {
+  startDate: IsoDate;
+  endDate: IsoDate;
+}
+
+export interface CampAgeRequest {
+  birthDate: IsoDate;
+  programId: string;
+  minAge: number;
+  maxAge: number;
+  weeks: CampWeek[];
+}
+
+// ---- Court slots -----------------------------------------------------------------------------
+
+export interface DayHours {
+  open: LocalTime;
+  close: LocalTime;
+}
+
+export interface CourtHours {
+  /** Seven entries, Monday first; `null` is a closed day. */
+  openingHours: (DayHours | null)[];
+  seasonStart: IsoDate;
+  seasonEnd: IsoDate;
+  /** Default 60. */
+  slotMinutes?: number;
+}
+
+export interface Slot {
+  /** Local `HH:MM`; twice the same on the day clocks fall back. */
+  time: string;
+  start: IsoDateTime;
+  end: IsoDateTime;
+  available: boolean;
+}
+
+/** Past days are `closed`. */
+export type DayStatus = "available" | "partial" | "full" | "closed";
+
+export interface DayAvailability {
+  date: IsoDate;
+  status: DayStatus;
+  availableSlots: number;
+  totalSlots: number;
+}
+
+/** Only "America/Toronto" (the default) is supported. */
+export interface SlotsRequest {
+  hours: CourtHours;
+  date: IsoDate;
+  now: IsoDateTime;
+  timeZone?: string | null;
+  booked?: IsoDateTime[];
+}
+
+export interface MonthRequest {
+  hours: CourtHours;
+  year: number;
+  month: number;
+  now: IsoDateTime;
+  timeZone?: string | null;
+  booked?: IsoDateTime[];
+}
+
+export interface CheckBookingRequest {
+  hours: CourtHours;
+  start: IsoDateTime;
+  end: IsoDateTime;
+  now: IsoDateTime;
+  timeZone?: string | null;
+  booked?: IsoDateTime[];
+}
+
+// ---- Tournaments -----------------------------------------------------------------------------
+
+export type RoundType = "pool" | "quarterfinal" | "semifinal" | "final";
+export type MatchStatus = "scheduled" | "in_progress" | "completed";
+
+export interface Team {
+  id: number;
+  name: string;
+}
+
+export interface Match {
+  id: number;
+  roundType: RoundType;
+  roundName?: string;
+  /** `QF1`..`QF4`, `SF1`, `SF2`, `F` for knockout matches. */
+  bracketCode?: string | null;
+  status: MatchStatus;
+  team1Id?: number | null;
+  team2Id?: number | null;
+  team1Score?: number | null;
+  team2Score?: number | null;
+  scheduledTime?: IsoDateTime | null;
+  courtNumber?: number | null;
+  scoreEntryId?: string | null;
+  scoreEnteredAt?: IsoDateTime | null;
+}
+
+export interface Standing {
+  position: number;
+  teamId: number;
+  teamName: string;
+  tournamentPoints: number;
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  pointsFor: number;
+  pointsAgainst: number;
+  pointsDifferential: number;
+}
+
+export interface ScheduleSettings {
+  courtsAvailable: number;
+  matchDurationMinutes: number;
+  breakBetweenMatches: number;
+  startTime: IsoDateTime;
+}
+
+export interface PlannedMatch {
+  slotIndex: number;
+  courtNumber: number;
+  scheduledTime: IsoDateTime;
+  roundType: RoundType;
+  roundName: string;
+  bracketCode: string | null;
+  team1Id: number | null;
+  team2Id: number | null;
+  /** Bracket code whose winner plays here, while undecided (show `knockoutPlaceholder`). */
+  team1From: string | null;
+  team2From: string | null;
+}
+
+export interface TeamWait {
+  teamId: number;
+  slots: number;
+  minutes: number;
+}
+
+export interface ScheduleQuality {
+  slotsUsed: number;
+  lowerBound: number;
+  courtUsePercent: number;
+  backToBack: number;
+  longestWait: TeamWait[];
+}
+
+export interface PoolSchedule {
+  matches: PlannedMatch[];
+  quality: ScheduleQuality;
+  nextSlotIndex: number;
+  nextStart: IsoDateTime;
+}
+
+export interface StandingsRequest {
+  matches: Match[];
+  teams: Team[];
+}
+
+export interface ScheduleRequest {
+  /** Team ids in registration order. */
+  teams: number[];
+  settings: ScheduleSettings;
+}
+
+export interface KnockoutRequest {
+  standings: Standing[];
+  settings: ScheduleSettings;
+  /** The pool's `nextSlotIndex`. */
+  firstSlotIndex: number;
+}
+
+export interface MatchesRequest {
+  matches: Match[];
+}
+
+export interface RemoveTeamRequest {
+  matches: Match[];
+  teamId: number;
+}
+
+export interface TeamRemoval {
+  kept: Match[];
+  removedMatchIds: number[];
+}
+
+export interface ScoreEntry {
+  entryId: string;
+  matchId: number;
+  team1Score: number;
+  team2Score: number;
+  enteredAt: IsoDateTime;
+  deviceId: string;
+}
+
+export interface MergeRequest {
+  matches: Match[];
+  entries: ScoreEntry[];
+}
+
+export interface RejectedEntry {
+  entryId: string;
+  code: string;
+}
+
+export interface MergeOutcome {
+  matches: Match[];
+  applied: string[];
+  superseded: string[];
+  rejected: RejectedEntry[];
+}
+
+// ---- The exports: [JSON argument(s), value of the Ok envelope] ---------------------------------
+
+/** `fn(input: string, lang: Lang): string` answering `Envelope<Value>`. */
+export interface JsonCalls {
+  validateTeamRegistration: [TeamRegistrationInput, TeamRegistration];
+  validateEvent: [EventInput, EventForm];
+  validateTournamentConfig: [TournamentConfigInput, TournamentConfig];
+  validateScore: [ScoreInput, Score];
+  courtSlots: [SlotsRequest, Slot[]];
+  monthView: [MonthRequest, DayAvailability[]];
+  checkCourtBooking: [CheckBookingRequest, Slot];
+  standings: [StandingsRequest, Standing[]];
+  poolSchedule: [ScheduleRequest, PoolSchedule];
+  knockoutPlan: [KnockoutRequest, PlannedMatch[]];
+  advanceKnockout: [MatchesRequest, Match[]];
+  removeTeam: [RemoveTeamRequest, TeamRemoval];
+  mergeScores: [MergeRequest, MergeOutcome];
+  /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */
+  checkCampAge: [CampAgeRequest, null];
+}
+
+/** `fn(input: string, today: IsoDate, lang: Lang): string` answering `Envelope<Value>`; `today`
+ * is the centre's local date. */
+export interface JsonCallsWithToday {
+  validateCourtBooking: [CourtBookingInput, CourtBooking];
+  validateDayCampRegistration: [DayCampRegistrationInput, DayCampRegistration];
+}
+
+/** Plain-text exports. */
+export interface TextCalls {
+  /** The catalogue text of `code` (the code itself when unknown). */
+  message(code: string, lang: Lang): string;
+  /** JSON `Catalogue`. */
+  catalogue(lang: Lang): string;
+  /** The raw id as typed; answers JSON `Envelope<string>` (the trimmed id). */
+  validateUserId(userId: string, lang: Lang): string;
+  /** 'Vainqueur QF1' / 'Winner of QF1'. */
+  knockoutPlaceholder(code: string, lang: Lang): string;
+  /** The reservation page's full-name input split as spec section 3 says: JSON
+   * `Envelope<[firstName, lastName]>`. */
+  splitFullName(full: string): string;
+}
