@@ -53,6 +53,30 @@ export async function validateEvent(values: object, lang: string): Promise<Field
   return parseMessages(core.validateEvent(JSON.stringify(values), lang));
 }
 
+/** Field messages and their catalogue codes (`missing_fields`, `email_invalid`, …). */
+export interface CheckedForm {
+  messages: FieldMessages;
+  codes: Record<string, string>;
+}
+
+/**
+ * The court booking form of spec section 5 (the body of POST /api/courts/book), checked by
+ * centre-core as the server checks it. `today` is the centre's date, 'YYYY-MM-DD'.
+ */
+export async function validateCourtBooking(values: object, today: string, lang: string): Promise<CheckedForm> {
+  const core = await loadCore();
+  const json = core.validateCourtBooking(JSON.stringify(values), today, lang);
+  const answer = JSON.parse(json) as Envelope & { codes?: Record<string, string> };
+  return { messages: parseMessages(json), codes: answer.ok ? {} : (answer.codes ?? {}) };
+}
+
+/** The reservation page's full name split as the spec says: `[firstName, lastName]`. */
+export async function splitFullName(full: string): Promise<[string, string]> {
+  const core = await loadCore();
+  const answer = JSON.parse(core.splitFullName(full)) as { ok: boolean; value?: [string, string] };
+  return answer.value ?? [full, full];
+}
+
 /**
  * The user id typed into the Administrateurs or Superviseurs tab (trimmed, not blank), checked by
  * centre-core: the translated message per field, empty when valid.

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useRoles } from '../auth/queries';
+import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminEventsTab } from '../events/AdminEventsTab';
 import { GrantsTab } from './GrantsTab';
 import { MembersTab } from './MembersTab';
@@ -108,6 +109,8 @@ function TabPanel({ tab }: { tab: TabId }) {
       return <GrantsTab role="supervisor" />;
     case 'members':
       return <MembersTab />;
+    case 'bookings':
+      return <AdminBookingsTab />;
     case 'events':
       return <AdminEventsTab />;
     default:

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH } from '../../components/signIn';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useCurrentUser } from '../auth/queries';
+import { MyCourtBookingsCard } from '../courts/MyCourtBookingsCard';
 import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
 
 /** /my-registrations (spec section 2): one card per feature (court bookings, events, day
@@ -32,6 +33,7 @@ export function MyRegistrationsPage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">{t('title')}</h1>
       <div className="mt-8 space-y-8">
+        <MyCourtBookingsCard />
         <MyEventRegistrationsCard />
       </div>
     </div>

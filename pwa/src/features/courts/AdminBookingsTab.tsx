@@ -1,0 +1,150 @@
+// The Réservations tab of /admin (spec section 2): filters by day and status with reset, the
+// four counters, the result count and every booking. Admins get 'Annuler' on confirmed bookings
+// after the browser's confirmation; supervisors read only (the server refuses them anyway).
+// Filtering runs on the server, in SQL.
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatLongDate, formatTime } from '../../lib/format';
+import { useRoles } from '../auth/queries';
+import { durationText, StatusBadge } from './BookingBadges';
+import { useCancelBooking } from './mutations';
+import { useAdminBookings, type AdminFilters, type CourtBooking, type StatusFilter } from './queries';
+
+const STATUSES: StatusFilter[] = ['all', 'confirmed', 'pending', 'cancelled'];
+const NO_FILTERS: AdminFilters = { date: '', status: 'all' };
+
+export function AdminBookingsTab() {
+  const { t } = useTranslation('courts');
+  const { isAdmin } = useRoles();
+  const [filters, setFilters] = useState<AdminFilters>(NO_FILTERS);
+  const list = useAdminBookings(filters);
+  const ids = { date: useId(), status: useId() };
+  const data = list.data;
+  const counts = data?.counts;
+  return (
+    <section aria-labelledby="admin-bookings">
+      <h2 id="admin-bookings" className="text-xl font-semibold">
+        {t('admin.heading')}
+      </h2>
+      <form
+        aria-label={t('admin.filters')}
+        className="mt-4 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 p-4"
+        onSubmit={(event) => event.preventDefault()}
+        onReset={() => setFilters(NO_FILTERS)}
+      >
+        <div>
+          <label htmlFor={ids.date} className="block text-sm font-medium">
+            {t('admin.date')}
+          </label>
+          <input
+            id={ids.date}
+            type="date"
+            value={filters.date}
+            onChange={(event) => setFilters((f) => ({ ...f, date: event.target.value }))}
+            className="mt-1 min-h-11 rounded border border-slate-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.status} className="block text-sm font-medium">
+            {t('admin.status')}
+          </label>
+          <select
+            id={ids.status}
+            value={filters.status}
+            onChange={(event) => setFilters((f) => ({ ...f, status: event.target.value as StatusFilter }))}
+            className="mt-1 min-h-11 rounded border border-slate-400 px-3 py-2"
+          >
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status === 'all' ? t('admin.statusAll') : t(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="reset" className="min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-50">
+          {t('admin.reset')}
+        </button>
+      </form>
+
+      {counts && (
+        <dl aria-label={t('admin.counts.label')} className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="booking-counters">
+          {(['total', 'confirmed', 'pending', 'cancelled'] as const).map((key) => (
+            <div key={key} className="rounded-xl border border-slate-200 p-4 text-center">
+              <dt className="text-sm text-slate-600">{t(`admin.counts.${key}`)}</dt>
+              <dd className="text-2xl font-bold" data-counter={key}>
+                {counts[key]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+
+      {list.isLoading && (
+        <p role="status" className="mt-6 text-slate-700">
+          {t('loading')}
+        </p>
+      )}
+      {list.isError && (
+        <p role="alert" className="mt-6 text-red-800">
+          {t('admin.loadError')}
+        </p>
+      )}
+      {data && (
+        <>
+          <p className="mt-6 font-semibold" role="status" data-testid="booking-results">
+            {t('admin.results', { count: data.matched })}
+          </p>
+          {data.matched > data.bookings.length && <p className="text-sm text-slate-600">{t('admin.truncated', { shown: data.bookings.length })}</p>}
+          {!isAdmin && <p className="mt-1 text-sm text-slate-600">{t('admin.readOnly')}</p>}
+          {data.bookings.length === 0 ? (
+            <p className="mt-4 rounded border border-slate-200 p-6 text-center text-slate-700">{t('admin.empty')}</p>
+          ) : (
+            <ul className="mt-4 space-y-3">
+              {data.bookings.map((booking) => (
+                <AdminBookingItem key={booking.id} booking={booking} canCancel={isAdmin} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AdminBookingItem({ booking: b, canCancel }: { booking: CourtBooking; canCancel: boolean }) {
+  const { t, i18n } = useTranslation('courts');
+  const lang = i18n.language;
+  const cancel = useCancelBooking();
+  const onCancel = () => {
+    if (window.confirm(t('confirmCancel'))) cancel.mutate(b.id);
+  };
+  return (
+    <li className="rounded-lg border border-slate-200 p-4" data-testid="admin-booking">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="text-lg font-semibold">
+          {b.firstName} {b.lastName}
+        </p>
+        <StatusBadge status={b.status} />
+      </div>
+      <div className="mt-2 grid gap-1 text-sm text-slate-800 sm:grid-cols-2">
+        <p>{t('admin.email', { email: b.email })}</p>
+        <p>{t('admin.phone', { phone: b.phone })}</p>
+        <p>{t('admin.court', { court: b.courtName.trim() || t('court.defaultName') })}</p>
+        <p>{t('admin.start', { date: formatDateTime(b.startTime, lang) })}</p>
+        <p>{durationText(t, b.startTime, b.endTime)}</p>
+        <p className="text-slate-600">{t('admin.createdOn', { date: formatDate(b.createdAt, lang) })}</p>
+      </div>
+      {canCancel && b.status === 'confirmed' && (
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={cancel.isPending}
+          aria-label={t('cancelBooking', { date: formatLongDate(b.startTime, lang), time: formatTime(b.startTime, lang) })}
+          className="mt-3 min-h-11 rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+        >
+          {cancel.isPending ? t('cancelling') : t('cancel')}
+        </button>
+      )}
+    </li>
+  );
+}
