@@ -66,11 +66,6 @@ async fn error_of(response: reqwest::Response) -> (u16, Value) {
     (status, response.json().await.unwrap())
 }
 
-async fn court_ids(app: &TestApp) -> Vec<i64> {
-    let courts: Vec<Value> = app.get("/api/courts").await.json().await.unwrap();
-    courts.iter().map(|c| c["id"].as_i64().unwrap()).collect()
-}
-
 #[tokio::test]
 async fn the_two_courts_are_there_in_every_new_database() {
     let app = TestApp::spawn().await;
