@@ -19,6 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::forms::{self, Obj};
 use crate::zone::Eastern;
 
 /// The centre's time zone, used when a request names none; the only one supported.
@@ -115,13 +116,18 @@ fn time_zone(name: Option<&str>) -> Result<Eastern, Failure> {
 // --- validation -----------------------------------------------------------------------------
 
 pub fn validate_team_registration(input: &str, lang_code: &str) -> String {
-    let r = parse(input).and_then(|i| Ok(v::validate_team_registration(&i)?));
+    let r = Obj::parse(input).and_then(|o| Ok(v::validate_team_registration(&forms::team_registration(&o)?)?));
     respond(r, lang(lang_code))
 }
 
 pub fn validate_court_booking(input: &str, today: &str, lang_code: &str) -> String {
-    let r: Result<_, Failure> =
-        (|| Ok(v::validate_court_booking(&parse(input)?, parse_date(today)?, time_zone(None)?)?))();
+    let r: Result<_, Failure> = (|| {
+        Ok(v::validate_court_booking(
+            &forms::court_booking(&Obj::parse(input)?)?,
+            parse_date(today)?,
+            time_zone(None)?,
+        )?)
+    })();
     respond(r, lang(lang_code))
 }
 
@@ -132,22 +138,24 @@ pub fn split_full_name(full: &str) -> String {
 }
 
 pub fn validate_day_camp_registration(input: &str, today: &str, lang_code: &str) -> String {
-    let r: Result<_, Failure> = (|| Ok(v::validate_day_camp_registration(&parse(input)?, parse_date(today)?)?))();
+    let r: Result<_, Failure> = (|| {
+        Ok(v::validate_day_camp_registration(&forms::day_camp_registration(&Obj::parse(input)?)?, parse_date(today)?)?)
+    })();
     respond(r, lang(lang_code))
 }
 
 pub fn validate_event(input: &str, lang_code: &str) -> String {
-    let r = parse(input).and_then(|i| Ok(v::validate_event(&i)?));
+    let r = Obj::parse(input).and_then(|o| Ok(v::validate_event(&forms::event(&o)?)?));
     respond(r, lang(lang_code))
 }
 
 pub fn validate_tournament_config(input: &str, lang_code: &str) -> String {
-    let r = parse(input).and_then(|i| Ok(v::validate_tournament_config(&i)?));
+    let r = Obj::parse(input).and_then(|o| Ok(v::validate_tournament_config(&forms::tournament_config(&o)?)?));
     respond(r, lang(lang_code))
 }
 
 pub fn validate_score(input: &str, lang_code: &str) -> String {
-    let r = parse(input).and_then(|i| Ok(v::validate_score(&i)?));
+    let r = Obj::parse(input).and_then(|o| Ok(v::validate_score(&forms::score(&o)?)?));
     respond(r, lang(lang_code))
 }
 

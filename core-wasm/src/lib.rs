@@ -6,6 +6,7 @@
 //! built in one place ([`api::respond`]). `lang` is `"fr"` or `"en"` (anything else: French).
 
 pub mod api;
+pub mod forms;
 pub mod zone;
 
 use wasm_bindgen::prelude::*;
