@@ -16,7 +16,7 @@ bin=target/release/centre
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 url="http://127.0.0.1:$port"
-RUST_LOG=warn "$bin" serve --addr "127.0.0.1:$port" --db "$work/centre.db" --demo >"$work/server.log" 2>&1 &
+RUST_LOG=warn "$bin" serve --addr "127.0.0.1:$port" --db "$work/centre.db" --demo --dev-login >"$work/server.log" 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do curl -fs "$url/api/health" >/dev/null && break; sleep 0.1; done
@@ -36,3 +36,107 @@ echo "== HTTP on loopback (wrk, 2 threads, 32 connections, 10 s each)"
 load "GET /api/health" /api/health
 load "GET / (index, brotli)" / -H "Accept-Encoding: br"
 echo "server peak memory (VmHWM): $(awk '/VmHWM/ { print $2, $3 }' /proc/$pid/status)"
+
+# ---- Section: events ----
+# 200 upcoming events written straight into the database (the demo's 4 plus 196), then the
+# public listing under load. Then a registration rush: 1,000 signed-in members register a team
+# of 4 at once (64 requests in flight), first into an event without a maximum (every one is
+# written: the write path), then into an event with 400 places (100 teams fit). The database
+# is asked afterwards: the oversell count must be 0 and the counter must equal the people.
+python3 - "$work/centre.db" <<'PY'
+import datetime as dt, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], timeout=30)
+now = dt.datetime.now(dt.timezone.utc)
+have = db.execute("SELECT count(*) FROM events WHERE is_active = 1").fetchone()[0]
+iso = lambda t: t.strftime("%Y-%m-%dT%H:%M:%SZ")
+categories = ["volleyball", "wakeride", "camping", "formation", None]
+rows = []
+for n in range(200 - have):
+    start = now + dt.timedelta(days=2 + n // 2, hours=n % 2 * 5)
+    rows.append((f"Événement {n + 1}", f"Event {n + 1}", "Une journée au centre, en équipes de 4. " * 4, categories[n % 5],
+                 "Centre plein air, La Pêche (Québec)", iso(start), iso(start + dt.timedelta(hours=4)),
+                 2500 if n % 3 else 0, 48 if n % 4 else None, iso(now)))
+db.executemany("""INSERT INTO events (title, title_en, description, category_id, location, start_date, end_date,
+                  price_cents, max_participants, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)""", rows)
+db.commit()
+PY
+echo
+echo "== Events listing ($(curl -fs "$url/api/events" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))') upcoming events)"
+load "GET /api/events" /api/events
+load "GET /api/events (brotli)" /api/events -H "Accept-Encoding: br"
+echo
+echo "== Event registration rush (1,000 members, teams of 4, 64 in flight)"
+python3 - "$url" "$work/centre.db" <<'PY'
+import datetime as dt, http.client, json, sqlite3, sys, time
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlparse
+url, db_path = sys.argv[1], sys.argv[2]
+host, port = urlparse(url).hostname, urlparse(url).port
+MEMBERS, IN_FLIGHT, PLACES = 1000, 64, 400
+
+def request(method, path, body=None, cookie=None):
+    conn = http.client.HTTPConnection(host, port, timeout=120)
+    headers = {"Origin": url, "Content-Type": "application/json"}
+    if cookie:
+        headers["Cookie"] = cookie
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    response = conn.getresponse()
+    response.read()
+    set_cookie = response.getheader("Set-Cookie")
+    conn.close()
+    return response.status, set_cookie
+
+db = sqlite3.connect(db_path, timeout=30)
+now = dt.datetime.now(dt.timezone.utc)
+iso = lambda t: t.strftime("%Y-%m-%dT%H:%M:%SZ")
+ids = []
+for title, maximum in (("La ruée (sans maximum)", None), ("La ruée (400 places)", PLACES)):
+    cur = db.execute("""INSERT INTO events (title, description, location, start_date, price_cents, max_participants, created_at)
+                        VALUES (?, 'Banc d''essai', 'La Pêche', ?, 2500, ?, ?)""",
+                     (title, iso(now + dt.timedelta(days=30)), maximum, iso(now)))
+    ids.append(cur.lastrowid)
+db.commit()
+
+def sign_in(i):
+    # Setting up, not measured: a few at a time, retried if the server is momentarily busy.
+    for _ in range(20):
+        status, cookie = request("POST", "/api/dev-login", {"email": f"rush{i}@example.org", "firstName": "Rush", "lastName": str(i)})
+        if status == 200:
+            return cookie.split(";")[0]
+        time.sleep(0.2)
+    sys.exit(f"FAILED: dev sign-in of rush{i} answered {status}")
+with ThreadPoolExecutor(4) as pool:
+    cookies = list(pool.map(sign_in, range(MEMBERS)))
+team = {"captainFirstName": "Camille", "captainLastName": "Tremblay", "captainEmail": "camille@example.org",
+        "member2FirstName": "Alex", "member2LastName": "Roy", "member2Email": "alex@example.org",
+        "member3FirstName": "Léa", "member3LastName": "Gagnon", "member4FirstName": "Sam", "member4LastName": "Côté"}
+
+failed = False
+for event_id, label in zip(ids, ("no maximum", f"{PLACES} places")):
+    def register(cookie):
+        began = time.perf_counter()
+        status, _ = request("POST", f"/api/events/{event_id}/register", team, cookie)
+        return status, (time.perf_counter() - began) * 1000
+    began = time.perf_counter()
+    with ThreadPoolExecutor(IN_FLIGHT) as pool:
+        results = list(pool.map(register, cookies))
+    elapsed = time.perf_counter() - began
+    statuses = {}
+    for status, _ in results:
+        statuses[status] = statuses.get(status, 0) + 1
+    latencies = sorted(ms for _, ms in results)
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+    current, maximum = db.execute("SELECT current_participants, max_participants FROM events WHERE id = ?", (event_id,)).fetchone()
+    people, teams = db.execute("SELECT COALESCE(SUM(people_count), 0), count(*) FROM event_registrations WHERE event_id = ?", (event_id,)).fetchone()
+    oversell = max(0, current - maximum) if maximum is not None else 0
+    print(f"{label:>12}: {len(results)} requests in {elapsed:.2f} s = {len(results) / elapsed:.0f} req/s; "
+          + ", ".join(f"{k} x{v}" for k, v in sorted(statuses.items()))
+          + f"; p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
+    print(f"{'':>12}  teams {teams}, people {people}, currentParticipants {current}"
+          + (f"/{maximum}" if maximum else "") + f", oversell {oversell}")
+    expected = MEMBERS if maximum is None else maximum // 4
+    if oversell or people != current or teams != expected or statuses.get(201) != expected or set(statuses) - {201, 409}:
+        failed = True
+if failed:
+    sys.exit("FAILED: the rush oversold, drifted or answered something else than 201/409")
+PY

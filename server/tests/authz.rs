@@ -128,17 +128,18 @@ fn matrix(target: &str) -> Vec<Call> {
         call(M::POST, format!("/api/admin/supervisors/{target}"), Admin, Live(201)),
         call(M::DELETE, format!("/api/admin/supervisors/{target}"), Admin, Live(204)),
         // Events and registrations (issue 6).
-        call(M::GET, "/api/events", Public, Later("events")),
-        call(M::GET, "/api/events/1", Public, Later("events")),
+        call(M::GET, "/api/events", Public, Live(200)),
+        call(M::GET, "/api/events/1", Public, Live(200)),
         call(M::GET, "/api/events/1/tournament", Public, Later("tournaments")),
         call(M::GET, "/api/events/1/user-team", SignedIn, Later("tournaments")),
-        with_body(M::POST, "/api/events/1/register", team, SignedIn, Later("events")),
-        call(M::GET, "/api/user/registrations", SignedIn, Later("events")),
-        call(M::GET, "/api/user/event-registrations", SignedIn, Later("events")),
+        // Each signed-in role registers its own team of 2 (the event has 48 places).
+        with_body(M::POST, "/api/events/1/register", team, SignedIn, Live(201)),
+        call(M::GET, "/api/user/registrations", SignedIn, Live(200)),
+        call(M::GET, "/api/user/event-registrations", SignedIn, Live(200)),
         call(M::GET, "/api/user/tournament-data", SignedIn, Later("tournaments")),
-        with_body(M::POST, "/api/events", event.clone(), Admin, Later("events")),
-        with_body(M::PUT, "/api/events/1", event, Admin, Later("events")),
-        call(M::GET, "/api/admin/events/1/registrations", Admin, Later("events")),
+        with_body(M::POST, "/api/events", event.clone(), Admin, Live(201)),
+        with_body(M::PUT, "/api/events/1", event, Admin, Live(200)),
+        call(M::GET, "/api/admin/events/1/registrations", Admin, Live(200)),
         // Courts (issue 7).
         call(M::GET, "/api/courts", Public, Live(200)),
         call(M::GET, "/api/courts/availability?date=2099-07-01&courtId=1", Public, Live(200)),
@@ -167,9 +168,9 @@ fn matrix(target: &str) -> Vec<Call> {
         call(M::POST, "/api/admin/tournaments/1/generate-schedule", Admin, Later("tournaments")),
         // Deletions last: they remove what the rows above use.
         call(M::DELETE, "/api/admin/bookings/1", Admin, Live(200)),
-        call(M::DELETE, "/api/admin/event-registrations/1", Admin, Later("events")),
+        call(M::DELETE, "/api/admin/event-registrations/1", Admin, Live(204)),
         call(M::DELETE, "/api/admin/tournaments/1", Admin, Later("tournaments")),
-        call(M::DELETE, "/api/events/1", Admin, Later("events")),
+        call(M::DELETE, "/api/events/1", Admin, Live(204)),
     ]
 }
 
