@@ -1,0 +1,219 @@
+//! Native half of the native/WASM parity check. `tests/parity.json` holds inputs and the exact
+//! answers of the facade computed natively; this test fails if they go stale, and
+//! `tests/parity.mjs` (Node, over the built package) fails if the WASM answers differently.
+//! Refresh after an intended change with `UPDATE_PARITY=1 cargo test -p centre-core-wasm --test parity`.
+
+use centre_core_wasm::api;
+use serde_json::{Value, json};
+
+fn call(name: &str, args: &[String]) -> String {
+    let a = |i: usize| args.get(i).map(String::as_str).unwrap_or("");
+    match name {
+        "validateTeamRegistration" => api::validate_team_registration(a(0), a(1)),
+        "validateCourtBooking" => api::validate_court_booking(a(0), a(1), a(2)),
+        "validateDayCampRegistration" => api::validate_day_camp_registration(a(0), a(1), a(2)),
+        "validateEvent" => api::validate_event(a(0), a(1)),
+        "validateTournamentConfig" => api::validate_tournament_config(a(0), a(1)),
+        "validateScore" => api::validate_score(a(0), a(1)),
+        "validateUserId" => api::validate_user_id(a(0), a(1)),
+        "courtSlots" => api::court_slots(a(0), a(1)),
+        "monthView" => api::month(a(0), a(1)),
+        "checkCourtBooking" => api::check_court_booking(a(0), a(1)),
+        "standings" => api::standings_of(a(0), a(1)),
+        "poolSchedule" => api::schedule_pool(a(0), a(1)),
+        "knockoutPlan" => api::knockout(a(0), a(1)),
+        "advanceKnockout" => api::advance_knockout(a(0), a(1)),
+        "removeTeam" => api::remove_team_from(a(0), a(1)),
+        "mergeScores" => api::merge(a(0), a(1)),
+        "message" => centre_core_wasm::message(a(0), a(1)),
+        "knockoutPlaceholder" => api::knockout_placeholder(a(0), a(1)),
+        "splitFullName" => api::split_full_name(a(0)),
+        "checkCampAge" => api::check_camp_age(a(0), a(1)),
+        other => panic!("unknown export {other}"),
+    }
+}
+
+/// `(export, case name, arguments)`; JSON arguments are passed as strings, as the PWA does.
+/// (The whole catalogue is left out: it grows with every feature; `tests/facade.rs` checks it.)
+fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
+    let j = |v: Value| v.to_string();
+    let s = |v: &str| v.to_owned();
+    let hours = json!({"openingHours": [{"open": "00:00", "close": "05:00"}, {"open": "09:00", "close": "16:00"}, null,
+        {"open": "09:00", "close": "16:00"}, {"open": "09:00", "close": "16:00"}, null, {"open": "00:00", "close": "05:00"}],
+        "seasonStart": "2026-01-01", "seasonEnd": "2026-12-31", "slotMinutes": 60});
+    let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
+    let m = |id: i64, a: i64, b: i64, s1: Option<u32>, s2: Option<u32>| {
+        json!({"id": id, "roundType": "pool", "roundName": "Poule", "status": if s1.is_some() { "completed" } else { "scheduled" },
+            "team1Id": a, "team2Id": b, "team1Score": s1, "team2Score": s2})
+    };
+    let matches = json!([
+        m(1, 1, 2, Some(21), Some(15)),
+        m(2, 3, 4, Some(18), Some(21)),
+        m(3, 1, 3, Some(20), Some(20)),
+        m(4, 2, 4, None, None)
+    ]);
+    let teams = json!([{"id": 1, "name": "Huards"}, {"id": 2, "name": "Castors"}, {"id": 3, "name": "Orignaux"}, {"id": 4, "name": "Renards"}]);
+    let standing = |pos: u32, id: i64| {
+        json!({"position": pos, "teamId": id, "teamName": format!("T{id}"), "tournamentPoints": 0,
+        "played": 0, "wins": 0, "draws": 0, "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0})
+    };
+    let ko = json!([
+        {"id": 10, "roundType": "semifinal", "bracketCode": "SF1", "status": "completed", "team1Id": 1, "team2Id": 4, "team1Score": 21, "team2Score": 12},
+        {"id": 11, "roundType": "semifinal", "bracketCode": "SF2", "status": "scheduled", "team1Id": 2, "team2Id": 3},
+        {"id": 12, "roundType": "final", "bracketCode": "F", "status": "scheduled"},
+    ]);
+    let entries = json!([
+        {"entryId": "b", "matchId": 4, "team1Score": 21, "team2Score": 9, "enteredAt": "2026-08-24T13:25:00Z", "deviceId": "p1"},
+        {"entryId": "a", "matchId": 4, "team1Score": 9, "team2Score": 21, "enteredAt": "2026-08-24T09:26:00-04:00", "deviceId": "p2"},
+        {"entryId": "c", "matchId": 12, "team1Score": 1, "team2Score": 0, "enteredAt": "2026-08-24T13:26:00Z", "deviceId": "p2"},
+    ]);
+    let team = json!({"captainFirstName": "Marie", "captainLastName": "Tremblay", "captainEmail": "marie@example.ca",
+        "member2FirstName": "Luc", "member2LastName": "Gagnon", "member2Email": "luc@example.ca", "member3Email": "ana@"});
+    vec![
+        ("validateTeamRegistration", "errors fr", vec![j(team.clone()), s("fr")]),
+        (
+            "validateTeamRegistration",
+            "valid en",
+            vec![
+                j(json!({"captainFirstName": "M", "captainLastName": "T", "captainEmail": "m@example.ca",
+            "member2FirstName": "L", "member2LastName": "G", "member2Email": "l@example.ca", "teamName": " Huards "})),
+                s("en"),
+            ],
+        ),
+        ("validateTeamRegistration", "malformed", vec![s("{"), s("fr")]),
+        (
+            "validateCourtBooking",
+            "valid",
+            vec![
+                j(json!({"courtId": "1", "firstName": "Marie", "lastName": "Tremblay", "email": "m@example.ca",
+            "phone": "819-555-0123", "startTime": "2026-06-12T14:00:00.000Z", "endTime": "2026-06-12T15:00:00.000Z", "players": 4})),
+                s("2026-06-10"),
+                s("fr"),
+            ],
+        ),
+        ("validateCourtBooking", "missing", vec![j(json!({})), s("2026-06-10"), s("fr")]),
+        (
+            "validateDayCampRegistration",
+            "errors en",
+            vec![
+                j(json!({"weekIds": [], "childBirthDate": "2030-01-01", "childGender": "x"})),
+                s("2026-06-10"),
+                s("en"),
+            ],
+        ),
+        (
+            "validateEvent",
+            "price",
+            vec![
+                j(
+                    json!({"title": "T", "description": "D", "startDate": "2025-08-24T09:00", "location": "L", "price": "19,99", "maxParticipants": 12}),
+                ),
+                s("fr"),
+            ],
+        ),
+        (
+            "validateTournamentConfig",
+            "fallbacks",
+            vec![j(json!({"courtsAvailable": "9", "matchDurationMinutes": 15, "breakBetweenMatches": "x"})), s("fr")],
+        ),
+        ("validateScore", "invalid", vec![j(json!({"team1Score": -1, "team2Score": 2.5})), s("en")]),
+        ("validateUserId", "blank", vec![s("   "), s("fr")]),
+        (
+            "courtSlots",
+            "spring forward",
+            vec![j(json!({"hours": hours, "date": "2026-03-08", "now": "2026-03-01T00:00:00Z"})), s("fr")],
+        ),
+        (
+            "courtSlots",
+            "fall back",
+            vec![
+                j(
+                    json!({"hours": hours, "date": "2026-11-01", "now": "2026-10-01T00:00:00Z", "booked": ["2026-11-01T06:00:00Z"]}),
+                ),
+                s("fr"),
+            ],
+        ),
+        (
+            "monthView",
+            "march",
+            vec![
+                j(
+                    json!({"hours": hours, "year": 2026, "month": 3, "now": "2026-03-10T15:00:00Z", "booked": ["2026-03-10T19:00:00Z"]}),
+                ),
+                s("fr"),
+            ],
+        ),
+        (
+            "checkCourtBooking",
+            "not a slot",
+            vec![
+                j(
+                    json!({"hours": hours, "start": "2026-03-10T13:30:00Z", "end": "2026-03-10T14:30:00Z", "now": "2026-03-01T00:00:00Z"}),
+                ),
+                s("en"),
+            ],
+        ),
+        ("standings", "four teams", vec![j(json!({"matches": matches, "teams": teams})), s("fr")]),
+        (
+            "poolSchedule",
+            "9 teams 2 courts",
+            vec![j(json!({"teams": [1, 2, 3, 4, 5, 6, 7, 8, 9], "settings": settings})), s("fr")],
+        ),
+        (
+            "poolSchedule",
+            "6 teams 2 courts",
+            vec![j(json!({"teams": [6, 5, 4, 3, 2, 1], "settings": settings})), s("fr")],
+        ),
+        (
+            "poolSchedule",
+            "12 teams 3 courts",
+            vec![
+                j(
+                    json!({"teams": (1..=12).collect::<Vec<i64>>(), "settings": {"courtsAvailable": 3, "matchDurationMinutes": 15,
+            "breakBetweenMatches": 5, "startTime": "2026-08-24T13:00:00Z"}}),
+                ),
+                s("fr"),
+            ],
+        ),
+        (
+            "knockoutPlan",
+            "eight",
+            vec![
+                j(
+                    json!({"standings": (1..=8).map(|i| standing(i, 100 + i64::from(i))).collect::<Vec<_>>(), "settings": settings, "firstSlotIndex": 14}),
+                ),
+                s("fr"),
+            ],
+        ),
+        ("advanceKnockout", "semifinal done", vec![j(json!({"matches": ko})), s("fr")]),
+        ("removeTeam", "team 2", vec![j(json!({"matches": matches, "teamId": 2})), s("fr")]),
+        ("mergeScores", "entries", vec![j(json!({"matches": matches, "entries": entries})), s("fr")]),
+        ("message", "slot_taken", vec![s("slot_taken"), s("fr")]),
+        ("knockoutPlaceholder", "QF1", vec![s("QF1"), s("fr")]),
+        ("splitFullName", "two words", vec![s("Marie Tremblay")]),
+        (
+            "checkCampAge",
+            "too old",
+            vec![
+                j(json!({"birthDate": "2018-07-20", "programId": "explorateurs", "minAge": 6, "maxAge": 8,
+            "weeks": [{"startDate": "2027-07-05", "endDate": "2027-07-09"}, {"startDate": "2027-08-09", "endDate": "2027-08-13"}]})),
+                s("fr"),
+            ],
+        ),
+    ]
+}
+
+#[test]
+fn fixture_holds_the_native_answers() {
+    let computed: Vec<Value> = cases()
+        .into_iter()
+        .map(|(export, name, args)| json!({"fn": export, "name": name, "out": call(export, &args), "args": args}))
+        .collect();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/parity.json");
+    let text = serde_json::to_string_pretty(&computed).expect("serializes") + "\n";
+    if std::env::var_os("UPDATE_PARITY").is_some() {
+        std::fs::write(path, &text).expect("fixture written");
+    }
+    let stored = std::fs::read_to_string(path).expect("tests/parity.json exists (UPDATE_PARITY=1 writes it)");
+    assert!(stored == text, "tests/parity.json is stale: rerun with UPDATE_PARITY=1 and review the diff");
+}
