@@ -106,6 +106,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("camp_week_started", "La semaine du {week} est commencée : les inscriptions sont fermées.", "The week of {week} has started: registration is closed."),
     ("camp_week_unknown", "Cette semaine de camp n'existe pas.", "This camp week does not exist."),
     ("camp_program_unknown", "Ce programme de camp n'existe pas.", "This camp program does not exist."),
+    ("camp_nothing_to_export", "Aucune inscription à exporter pour cette semaine", "No registrations to export for this week"),
     ("last_admin", "Vous êtes le dernier administrateur : vous ne pouvez pas retirer votre propre accès.", "You are the last admin: you cannot remove your own access."),
     ("unknown_user", "Utilisateur introuvable.", "Unknown user."),
     ("slot_settings_invalid", "Les paramètres des créneaux sont invalides.", "The slot settings are invalid."),

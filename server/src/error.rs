@@ -22,6 +22,15 @@ pub enum AppError {
     },
     /// 422 with one message per field.
     Validation(Vec<FieldError>),
+    /// A client error whose catalogue message names what it is about: each `{name}` in the
+    /// message is replaced by its value in the request's language ("La semaine du 6 au 10
+    /// juillet 2026 est complète."). With `field`, the message is also that field's error.
+    Detailed {
+        status: StatusCode,
+        code: &'static str,
+        field: Option<&'static str>,
+        args: Vec<(&'static str, Localized)>,
+    },
     /// Anything else: logged, answered 500 (or 503 when the database is busy).
     Internal(String),
     Busy,
@@ -42,6 +51,34 @@ impl AppError {
     }
     pub const fn conflict(code: &'static str) -> Self {
         Self::client(StatusCode::CONFLICT, code)
+    }
+}
+
+/// A value to put into a message, in both interface languages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Localized {
+    pub fr: String,
+    pub en: String,
+}
+
+impl Localized {
+    pub fn new(fr: impl Into<String>, en: impl Into<String>) -> Self {
+        Localized { fr: fr.into(), en: en.into() }
+    }
+    /// The same text in both languages (a name, a number).
+    pub fn same(text: impl Into<String>) -> Self {
+        let text = text.into();
+        Localized { fr: text.clone(), en: text }
+    }
+    /// Built by calling `f` once per language.
+    pub fn with(f: impl Fn(Lang) -> String) -> Self {
+        Localized { fr: f(Lang::Fr), en: f(Lang::En) }
+    }
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Fr => &self.fr,
+            Lang::En => &self.en,
+        }
     }
 }
 
@@ -98,22 +135,36 @@ pub struct ErrorParts {
     status: StatusCode,
     code: &'static str,
     fields: Option<Vec<FieldError>>,
+    detail: Option<Detail>,
+}
+
+/// The `{name}` values of an `AppError::Detailed` and the field it concerns.
+#[derive(Clone, Debug)]
+struct Detail {
+    field: Option<&'static str>,
+    args: Vec<(&'static str, Localized)>,
 }
 
 impl AppError {
     fn render_parts(self) -> ErrorParts {
         match self {
-            AppError::Client { status, code } => ErrorParts { status, code, fields: None },
+            AppError::Client { status, code } => ErrorParts { status, code, fields: None, detail: None },
+            AppError::Detailed { status, code, field, args } => {
+                ErrorParts { status, code, fields: None, detail: Some(Detail { field, args }) }
+            }
             AppError::Validation(errors) => ErrorParts {
                 status: StatusCode::UNPROCESSABLE_ENTITY,
                 code: errors.first().map_or("validation", |e| e.code),
                 fields: Some(errors),
+                detail: None,
             },
             AppError::Internal(cause) => {
                 tracing::error!(cause = %cause, "internal error");
-                ErrorParts { status: StatusCode::INTERNAL_SERVER_ERROR, code: "internal", fields: None }
+                ErrorParts { status: StatusCode::INTERNAL_SERVER_ERROR, code: "internal", fields: None, detail: None }
             }
-            AppError::Busy => ErrorParts { status: StatusCode::SERVICE_UNAVAILABLE, code: "unavailable", fields: None },
+            AppError::Busy => {
+                ErrorParts { status: StatusCode::SERVICE_UNAVAILABLE, code: "unavailable", fields: None, detail: None }
+            }
         }
     }
 
@@ -124,7 +175,16 @@ impl AppError {
                 .map(|e| (e.field, message(e.code, lang).unwrap_or(e.code).to_owned()))
                 .collect::<BTreeMap<_, _>>()
         });
-        let text = message(parts.code, lang).unwrap_or(parts.code).to_owned();
+        let mut text = message(parts.code, lang).unwrap_or(parts.code).to_owned();
+        let mut field_errors = field_errors;
+        if let Some(detail) = &parts.detail {
+            for (name, value) in &detail.args {
+                text = text.replace(&format!("{{{name}}}"), value.get(lang));
+            }
+            if let Some(field) = detail.field {
+                field_errors.get_or_insert_with(BTreeMap::new).insert(field, text.clone());
+            }
+        }
         error_response(parts.status, parts.code, text, field_errors)
     }
 }

@@ -149,8 +149,11 @@ fn matrix(target: &str) -> Vec<Call> {
         call(M::GET, "/api/user/court-bookings", SignedIn, Live(200)),
         call(M::GET, "/api/admin/bookings", Staff, Live(200)),
         // Day camps (issue 8).
-        call(M::GET, "/api/day-camp-programs", Public, Later("day camps")),
-        call(M::GET, "/api/day-camp-weeks", Public, Later("day camps")),
+        call(M::GET, "/api/day-camp-programs", Public, Live(200)),
+        call(M::GET, "/api/day-camp-weeks", Public, Live(200)),
+        // One child for three allowed roles: the first registers it (201), the others get 409
+        // (the same child twice in a week), so this row keeps the looser check; tests/daycamps.rs
+        // checks registration exactly, and the roles of the day-camp routes beyond the spec.
         with_body(M::POST, "/api/day-camp-registrations", camp, SignedIn, Later("day camps")),
         // Tournaments (the tournament issue).
         call(M::GET, "/api/admin/events/1/tournament", Admin, Later("tournaments")),

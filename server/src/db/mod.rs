@@ -3,6 +3,7 @@
 //! pool, never on the async workers; writes run in `BEGIN IMMEDIATE` transactions.
 
 pub mod courts;
+pub mod daycamps;
 pub mod event_registrations;
 pub mod events;
 pub mod outbox;

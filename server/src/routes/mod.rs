@@ -3,6 +3,7 @@
 mod admin;
 mod auth;
 mod courts;
+mod daycamps;
 mod event_registrations;
 mod events;
 mod health;
@@ -46,6 +47,15 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/admin/events/{id}/registrations.xlsx", get(event_registrations::export))
         .route("/api/admin/event-registrations/{id}", delete(event_registrations::delete))
         .route("/api/admin/event-registrations/{id}/payment", put(event_registrations::set_payment))
+        .route("/api/day-camp-programs", get(daycamps::programs))
+        .route("/api/day-camp-weeks", get(daycamps::weeks))
+        .route("/api/day-camp-registrations", post(daycamps::register))
+        .route("/api/user/day-camp-registrations", get(daycamps::mine))
+        .route("/api/user/day-camp-registrations/{id}", get(daycamps::mine_one))
+        .route("/api/admin/day-camps", get(daycamps::admin_overview))
+        .route("/api/admin/day-camp-weeks/{weekId}/registrations", get(daycamps::admin_week))
+        .route("/api/admin/day-camp-weeks/{weekId}/registrations.xlsx", get(daycamps::admin_export))
+        .route("/api/admin/day-camp-registrations/{id}/payment", put(daycamps::admin_set_payment))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
 }

@@ -1,0 +1,600 @@
+//! Day camps: the programs and weeks the page shows, the registration (the 9:00 rush), the
+//! parent's own registrations (the /my-registrations card and /checkout), and the admin's
+//! 'Camps de jour' tab (children per week, payment follow-up, xlsx export).
+//!
+//! `features` of a program are stable keys the PWA translates (`daycamps:features.<key>`):
+//! `nature_discovery`, `outdoor_games`, `crafts` (explorateurs); `canoe_kayak`, `orienteering`,
+//! `team_sports` (aventuriers); `leadership`, `expedition`, `volleyball` (leaders).
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use centre_core::camps::{age_on, program_name, week_label};
+use centre_core::validation::{DayCampRegistrationInput, validate_day_camp_registration};
+use centre_core::{FieldError, Lang};
+use chrono::{NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::app::AppState;
+use crate::auth::{Admin, CurrentUser};
+use crate::db::daycamps::{
+    self, AgeRefusal, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow,
+};
+use crate::db::outbox;
+use crate::db::seed::utc_text;
+use crate::emails;
+use crate::error::{ApiJson, AppError, Localized, ReqLang};
+use crate::exports;
+
+/// Feature keys per program (see the module documentation).
+fn features(program_id: &str) -> &'static [&'static str] {
+    match program_id {
+        "explorateurs" => &["nature_discovery", "outdoor_games", "crafts"],
+        "aventuriers" => &["canoe_kayak", "orienteering", "team_sports"],
+        "leaders" => &["leadership", "expedition", "volleyball"],
+        _ => &[],
+    }
+}
+
+fn dollars(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+fn today(state: &AppState) -> NaiveDate {
+    Utc::now().with_timezone(&state.settings.timezone).date_naive()
+}
+
+fn parse_id(raw: &str) -> Result<i64, AppError> {
+    raw.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(AppError::not_found)
+}
+
+/// Answers that hold personal data are never stored by the browser or a proxy.
+fn private<T: IntoResponse>(body: T) -> Response {
+    ([(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], body).into_response()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public: programs and weeks
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProgramDto {
+    pub id: String,
+    /// In the request's language.
+    pub name: String,
+    pub min_age: u32,
+    pub max_age: u32,
+    /// Dollars (CAD) per week.
+    pub weekly_price: f64,
+    pub features: &'static [&'static str],
+    /// 'HH:MM', the camp day.
+    pub day_start: String,
+    pub day_end: String,
+    pub capacity_per_week: i64,
+}
+
+fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
+    ProgramDto {
+        name: program_name(&p.id, lang),
+        features: features(&p.id),
+        min_age: p.min_age,
+        max_age: p.max_age,
+        weekly_price: dollars(p.weekly_price_cents),
+        day_start: p.day_start,
+        day_end: p.day_end,
+        capacity_per_week: p.capacity_per_week,
+        id: p.id,
+    }
+}
+
+/// `GET /api/day-camp-programs` (public).
+pub async fn programs(
+    State(state): State<AppState>,
+    ReqLang(lang): ReqLang,
+) -> Result<Json<Vec<ProgramDto>>, AppError> {
+    let rows = state.db.read(|conn| daycamps::list_programs(conn).map_err(AppError::from)).await?;
+    Ok(Json(rows.into_iter().map(|p| program_dto(p, lang)).collect()))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlacesDto {
+    pub program_id: String,
+    pub capacity: i64,
+    pub taken: i64,
+    pub remaining: i64,
+}
+
+impl From<&Places> for PlacesDto {
+    fn from(p: &Places) -> Self {
+        PlacesDto { program_id: p.program_id.clone(), capacity: p.capacity, taken: p.taken, remaining: p.remaining() }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WeekDto {
+    pub id: i64,
+    /// `week1` to `week6`.
+    pub label: String,
+    /// 'YYYY-MM-DD' (Monday), in the centre's calendar.
+    pub start_date: String,
+    /// 'YYYY-MM-DD' (Friday).
+    pub end_date: String,
+    /// False once the week has started: registration is closed.
+    pub open: bool,
+    /// The requested program's places (with `?programId=`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capacity: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remaining: Option<i64>,
+    /// Every program's places.
+    pub places: Vec<PlacesDto>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct WeeksQuery {
+    program_id: Option<String>,
+}
+
+/// `GET /api/day-camp-weeks[?programId=X]` (public): the weeks in date order, with that
+/// program's `capacity` and `remaining` places. An unknown program is 404.
+pub async fn weeks(
+    State(state): State<AppState>,
+    Query(query): Query<WeeksQuery>,
+) -> Result<Json<Vec<WeekDto>>, AppError> {
+    let today = today(&state);
+    let program = query.program_id.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
+    let rows = state
+        .db
+        .read(move |conn| {
+            if let Some(id) = &program
+                && daycamps::find_program(conn, id)?.is_none()
+            {
+                return Err(AppError::not_found());
+            }
+            Ok((daycamps::list_weeks(conn)?, program))
+        })
+        .await?;
+    let (weeks, program) = rows;
+    Ok(Json(
+        weeks
+            .into_iter()
+            .map(|(w, places)| {
+                let chosen = program.as_deref().and_then(|id| places.iter().find(|p| p.program_id == id));
+                WeekDto {
+                    id: w.id,
+                    label: w.label,
+                    start_date: w.start_date.to_string(),
+                    end_date: w.end_date.to_string(),
+                    open: w.start_date > today,
+                    capacity: chosen.map(|p| p.capacity),
+                    remaining: chosen.map(Places::remaining),
+                    places: places.iter().map(PlacesDto::from).collect(),
+                }
+            })
+            .collect(),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WeekRefDto {
+    pub id: i64,
+    pub label: String,
+    pub start_date: String,
+    pub end_date: String,
+}
+
+impl From<&WeekRow> for WeekRefDto {
+    fn from(w: &WeekRow) -> Self {
+        WeekRefDto {
+            id: w.id,
+            label: w.label.clone(),
+            start_date: w.start_date.to_string(),
+            end_date: w.end_date.to_string(),
+        }
+    }
+}
+
+/// `POST /api/day-camp-registrations`' answer: the spec's `id` and `amountPaid` (dollars; the
+/// amount due, named as the spec names it though nothing is paid yet), and the Interac follow-up.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisteredDto {
+    pub id: i64,
+    pub amount_paid: f64,
+    pub payment_status: String,
+    pub payment_reference: String,
+    pub program_id: String,
+    pub weeks: Vec<WeekRefDto>,
+}
+
+/// The body as sent, with `weekId`/`weekIds` accepted as numbers or strings.
+fn parse_body(mut body: Value) -> Result<(DayCampRegistrationInput, Option<String>), AppError> {
+    let malformed = || AppError::client(StatusCode::BAD_REQUEST, "malformed_json");
+    let object = body.as_object_mut().ok_or_else(malformed)?;
+    let as_text = |v: &mut Value| {
+        if let Value::Number(n) = v {
+            *v = Value::String(n.to_string());
+        }
+    };
+    if let Some(week) = object.get_mut("weekId") {
+        as_text(week);
+    }
+    if let Some(Value::Array(weeks)) = object.get_mut("weekIds") {
+        weeks.iter_mut().for_each(as_text);
+    }
+    let program_id = match object.remove("programId") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.trim().to_owned()).filter(|s| !s.is_empty()),
+        Some(_) => return Err(malformed()),
+    };
+    let input: DayCampRegistrationInput = serde_json::from_value(body).map_err(|_| malformed())?;
+    Ok((input, program_id))
+}
+
+fn week_arg(w: &WeekRow) -> (&'static str, Localized) {
+    let (start, end) = (w.start_date, w.end_date);
+    ("week", Localized::with(move |lang| week_label(start, end, lang)))
+}
+
+fn register_error(e: RegisterError, child: &str) -> AppError {
+    let detailed = |status, code, field, args| AppError::Detailed { status, code, field: Some(field), args };
+    match e {
+        RegisterError::WeekUnknown => detailed(StatusCode::UNPROCESSABLE_ENTITY, "camp_week_unknown", "weekId", vec![]),
+        RegisterError::ProgramUnknown => {
+            detailed(StatusCode::UNPROCESSABLE_ENTITY, "camp_program_unknown", "programId", vec![])
+        }
+        RegisterError::WeekStarted(w) => {
+            detailed(StatusCode::CONFLICT, "camp_week_started", "weekId", vec![week_arg(&w)])
+        }
+        RegisterError::Age(refusal) => {
+            let AgeRefusal { program, week, mismatch } = *refusal;
+            let id = program.id.clone();
+            detailed(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "child_age_program",
+                "childBirthDate",
+                vec![
+                    ("age", Localized::same(mismatch.age.to_string())),
+                    week_arg(&week),
+                    ("program", Localized::with(move |lang| program_name(&id, lang))),
+                    ("min", Localized::same(program.min_age.to_string())),
+                    ("max", Localized::same(program.max_age.to_string())),
+                ],
+            )
+        }
+        RegisterError::NoProgramForAge => {
+            AppError::Validation(vec![FieldError::new("childBirthDate", centre_core::camps::CODE_AGE_NO_PROGRAM)])
+        }
+        RegisterError::Duplicate(w) => detailed(
+            StatusCode::CONFLICT,
+            "camp_duplicate_child",
+            "weekId",
+            vec![("child", Localized::same(child)), week_arg(&w)],
+        ),
+        RegisterError::Full(w) => detailed(StatusCode::CONFLICT, "camp_week_full", "weekId", vec![week_arg(&w)]),
+        RegisterError::Db(e) => e.into(),
+    }
+}
+
+/// `POST /api/day-camp-registrations` (signed in): the spec's fields, plus `programId` (the
+/// program chosen on the page; without it the program that fits the child's age) and `weekIds`
+/// (several weeks; `weekId` alone still works). Validated by core; then one BEGIN IMMEDIATE
+/// transaction checks every week, the age on each week's first day and the child's other
+/// registrations, takes a place in every week or none, writes the registration (payment
+/// pending, a unique Interac reference) and the parent's e-mail to the outbox. 201 on success;
+/// 409 naming the week when one is full (or already has this child); 422 for the rules.
+pub async fn register(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ReqLang(lang): ReqLang,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<(StatusCode, Json<RegisteredDto>), AppError> {
+    let (input, program_id) = parse_body(body)?;
+    let today = today(&state);
+    let form = validate_day_camp_registration(&input, today).map_err(AppError::Validation)?;
+    let week_ids = form
+        .week_ids()
+        .iter()
+        .map(|w| w.as_str().parse::<i64>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| register_error(RegisterError::WeekUnknown, ""))?;
+    let child = format!("{} {}", form.child_first_name(), form.child_last_name());
+    let user_id = user.id().to_owned();
+    let settings = state.settings.clone();
+    let now = Utc::now();
+    let (registration, program) = state
+        .db
+        .write(move |tx| {
+            let new = NewRegistration {
+                user_id: &user_id,
+                program_id: program_id.as_deref(),
+                week_ids: &week_ids,
+                form: &form,
+                lang: lang.code(),
+                today,
+                now: &utc_text(now),
+            };
+            let (registration, program) = daycamps::register(tx, &new).map_err(|e| register_error(e, &child))?;
+            let cx = emails::camps::Context {
+                interac_email: &settings.interac_email,
+                public_url: &settings.public_url,
+                lang,
+            };
+            outbox::enqueue(tx, &emails::camps::registration_received(&registration, &program, &cx), now)?;
+            Ok::<_, AppError>((registration, program))
+        })
+        .await?;
+    state.mailer.kick();
+    Ok((
+        StatusCode::CREATED,
+        Json(RegisteredDto {
+            id: registration.id,
+            amount_paid: dollars(registration.amount_cents),
+            payment_status: registration.payment_status,
+            payment_reference: registration.payment_reference,
+            program_id: program.id,
+            weeks: registration.weeks.iter().map(WeekRefDto::from).collect(),
+        }),
+    ))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parent's own registrations
+// ---------------------------------------------------------------------------------------------
+
+/// A registration as its parent sees it (no medical data: that is for the camp staff).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRegistrationDto {
+    pub id: i64,
+    pub program_id: String,
+    pub program_name: String,
+    pub child_first_name: String,
+    pub child_last_name: String,
+    pub child_birth_date: String,
+    pub parent_name: String,
+    pub parent_email: String,
+    pub weeks: Vec<WeekRefDto>,
+    /// Dollars: the amount due (the spec's name).
+    pub amount_paid: f64,
+    /// 'pending' or 'paid'.
+    pub payment_status: String,
+    pub payment_reference: String,
+    /// Where to send the Interac e-Transfer.
+    pub interac_email: String,
+    pub created_at: String,
+}
+
+fn user_dto(r: RegistrationRow, lang: Lang, interac_email: &str) -> UserRegistrationDto {
+    UserRegistrationDto {
+        id: r.id,
+        program_name: program_name(&r.program_id, lang),
+        program_id: r.program_id,
+        child_first_name: r.child_first_name,
+        child_last_name: r.child_last_name,
+        child_birth_date: r.child_birth_date.to_string(),
+        parent_name: r.parent_name,
+        parent_email: r.parent_email,
+        weeks: r.weeks.iter().map(WeekRefDto::from).collect(),
+        amount_paid: dollars(r.amount_cents),
+        payment_status: r.payment_status,
+        payment_reference: r.payment_reference,
+        interac_email: interac_email.to_owned(),
+        created_at: r.created_at,
+    }
+}
+
+/// `GET /api/user/day-camp-registrations` (signed in): the parent's own, newest first.
+pub async fn mine(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ReqLang(lang): ReqLang,
+) -> Result<Response, AppError> {
+    let user_id = user.id().to_owned();
+    let rows = state.db.read(move |conn| daycamps::list_for_user(conn, &user_id).map_err(AppError::from)).await?;
+    let interac = &state.settings.interac_email;
+    Ok(private(Json(rows.into_iter().map(|r| user_dto(r, lang, interac)).collect::<Vec<_>>())))
+}
+
+/// `GET /api/user/day-camp-registrations/{id}` (signed in): one of the parent's own (what
+/// /checkout checks the query against); someone else's or a missing one is 404.
+pub async fn mine_one(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ReqLang(lang): ReqLang,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let id = parse_id(&id)?;
+    let user_id = user.id().to_owned();
+    let row = state.db.read(move |conn| daycamps::find_for_user(conn, id, &user_id).map_err(AppError::from)).await?;
+    let row = row.ok_or_else(AppError::not_found)?;
+    Ok(private(Json(user_dto(row, lang, &state.settings.interac_email))))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin: the 'Camps de jour' tab
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminWeekDto {
+    pub id: i64,
+    pub label: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub places: Vec<PlacesDto>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOverviewDto {
+    pub programs: Vec<ProgramDto>,
+    pub weeks: Vec<AdminWeekDto>,
+}
+
+/// `GET /api/admin/day-camps` (admin): programs, and every week with places taken per program.
+pub async fn admin_overview(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ReqLang(lang): ReqLang,
+) -> Result<Response, AppError> {
+    let (programs, weeks) =
+        state.db.read(|conn| Ok::<_, AppError>((daycamps::list_programs(conn)?, daycamps::list_weeks(conn)?))).await?;
+    Ok(private(Json(AdminOverviewDto {
+        programs: programs.into_iter().map(|p| program_dto(p, lang)).collect(),
+        weeks: weeks
+            .into_iter()
+            .map(|(w, places)| AdminWeekDto {
+                id: w.id,
+                label: w.label,
+                start_date: w.start_date.to_string(),
+                end_date: w.end_date.to_string(),
+                places: places.iter().map(PlacesDto::from).collect(),
+            })
+            .collect(),
+    })))
+}
+
+/// A child registered in a week, as the camp staff need it. Admins only: it has the medical data.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminChildDto {
+    /// The registration's id (for the payment action).
+    pub id: i64,
+    pub program_id: String,
+    pub child_first_name: String,
+    pub child_last_name: String,
+    pub child_birth_date: String,
+    /// On the week's first day.
+    pub age: u32,
+    pub child_gender: Option<String>,
+    pub can_swim: bool,
+    pub medical_conditions: Option<String>,
+    pub parent_name: String,
+    pub parent_email: String,
+    pub parent_phone: String,
+    pub emergency_phone: Option<String>,
+    pub payment_status: String,
+    pub payment_reference: String,
+    /// Dollars due for the whole registration (every week of it).
+    pub amount_paid: f64,
+    pub weeks: Vec<WeekRefDto>,
+    pub created_at: String,
+}
+
+fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
+    AdminChildDto {
+        id: r.id,
+        age: age_on(r.child_birth_date, week_start),
+        program_id: r.program_id,
+        child_first_name: r.child_first_name,
+        child_last_name: r.child_last_name,
+        child_birth_date: r.child_birth_date.to_string(),
+        child_gender: r.child_gender,
+        can_swim: r.can_swim,
+        medical_conditions: r.medical_conditions,
+        parent_name: r.parent_name,
+        parent_email: r.parent_email,
+        parent_phone: r.parent_phone,
+        emergency_phone: r.emergency_phone,
+        payment_status: r.payment_status,
+        payment_reference: r.payment_reference,
+        amount_paid: dollars(r.amount_cents),
+        weeks: r.weeks.iter().map(WeekRefDto::from).collect(),
+        created_at: r.created_at,
+    }
+}
+
+/// `GET /api/admin/day-camp-weeks/{weekId}/registrations` (admin): the week's children,
+/// program order then last name.
+pub async fn admin_week(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(week_id): Path<String>,
+) -> Result<Response, AppError> {
+    let week_id = parse_id(&week_id)?;
+    let (week, rows) = state
+        .db
+        .read(move |conn| {
+            let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
+            Ok::<_, AppError>((week, daycamps::list_for_week(conn, week_id)?))
+        })
+        .await?;
+    Ok(private(Json(rows.into_iter().map(|r| admin_child(r, week.start_date)).collect::<Vec<_>>())))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PaymentBody {
+    payment_status: Option<String>,
+}
+
+/// `PUT /api/admin/day-camp-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" |
+/// "pending"}`: the Interac follow-up, as for events. Answers the registration.
+pub async fn admin_set_payment(
+    State(state): State<AppState>,
+    _admin: Admin,
+    ReqLang(lang): ReqLang,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<PaymentBody>,
+) -> Result<Response, AppError> {
+    let id = parse_id(&id)?;
+    let paid = match body.payment_status.as_deref().map(str::trim) {
+        Some("paid") => true,
+        Some("pending") => false,
+        _ => return Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
+    };
+    let row = state.db.write(move |tx| daycamps::set_payment_status(tx, id, paid).map_err(AppError::from)).await?;
+    let row = row.ok_or_else(AppError::not_found)?;
+    Ok(private(Json(user_dto(row, lang, &state.settings.interac_email))))
+}
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// `GET /api/admin/day-camp-weeks/{weekId}/registrations.xlsx` (admin): sheet 'Camp de jour',
+/// one row per child; its name in Content-Disposition, its row count in `X-Row-Count`. A week
+/// without children is 404 `camp_nothing_to_export` and no file.
+pub async fn admin_export(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(week_id): Path<String>,
+) -> Result<Response, AppError> {
+    let week_id = parse_id(&week_id)?;
+    let tz = state.settings.timezone;
+    let (name, bytes, count) = state
+        .db
+        .read(move |conn| {
+            let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
+            let registrations = daycamps::list_for_week(conn, week_id)?;
+            let rows = exports::camps::rows(&week, &registrations, tz);
+            if rows.is_empty() {
+                return Err(AppError::client(StatusCode::NOT_FOUND, "camp_nothing_to_export"));
+            }
+            let bytes = exports::camps::workbook(&rows).map_err(|e| AppError::Internal(format!("xlsx: {e}")))?;
+            Ok((exports::camps::file_name(&week), bytes, rows.len()))
+        })
+        .await?;
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+        .map_err(|e| AppError::Internal(format!("file name header: {e}")))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(XLSX)),
+            (header::CONTENT_DISPOSITION, disposition),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            (header::HeaderName::from_static("x-row-count"), HeaderValue::from(count)),
+        ],
+        bytes,
+    )
+        .into_response())
+}
