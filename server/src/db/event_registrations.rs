@@ -130,20 +130,19 @@ pub fn list_for_event(conn: &Connection, event_id: i64) -> rusqlite::Result<Vec<
     rows.collect()
 }
 
+/// How many columns `from_row` reads.
+const COLUMN_COUNT: usize = 36;
+
 /// A user's own registrations with their events, the soonest event first.
 pub fn list_for_user(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<(RegistrationRow, EventRow)>> {
+    let registration_columns = COLUMNS.split(',').map(|c| format!("r.{}", c.trim())).collect::<Vec<_>>().join(", ");
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM event_registrations r WHERE r.user_id = ?1
-         ORDER BY (SELECT start_date FROM events e WHERE e.id = r.event_id), r.id"
+        "SELECT {registration_columns}, {} FROM event_registrations r JOIN events e ON e.id = r.event_id
+         WHERE r.user_id = ?1 ORDER BY e.start_date, r.id",
+        events::columns_of("e")
     ))?;
-    let registrations = stmt.query_map(params![user_id], from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut out = Vec::with_capacity(registrations.len());
-    for registration in registrations {
-        if let Some(event) = events::find(conn, registration.event_id)? {
-            out.push((registration, event));
-        }
-    }
-    Ok(out)
+    let rows = stmt.query_map(params![user_id], |row| Ok((from_row(row)?, events::from_row_at(row, COLUMN_COUNT)?)))?;
+    rows.collect()
 }
 
 /// Why a registration was refused.

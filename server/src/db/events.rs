@@ -26,23 +26,36 @@ pub struct EventRow {
 const COLUMNS: &str = "id, title, title_en, description, description_en, category_id, location, start_date, end_date, \
      price_cents, max_participants, current_participants, is_active, created_at, requires_payment";
 
+/// How many columns `from_row_at` reads.
+pub(super) const COLUMN_COUNT: usize = 15;
+
+/// The event columns qualified by a table alias (`e.id, e.title, ...`), for joins.
+pub(super) fn columns_of(alias: &str) -> String {
+    COLUMNS.split(',').map(|c| format!("{alias}.{}", c.trim())).collect::<Vec<_>>().join(", ")
+}
+
 fn from_row(row: &Row<'_>) -> rusqlite::Result<EventRow> {
+    from_row_at(row, 0)
+}
+
+/// An event read from the row's columns `at..at + COLUMN_COUNT`.
+pub(super) fn from_row_at(row: &Row<'_>, at: usize) -> rusqlite::Result<EventRow> {
     Ok(EventRow {
-        id: row.get(0)?,
-        title: row.get(1)?,
-        title_en: row.get(2)?,
-        description: row.get(3)?,
-        description_en: row.get(4)?,
-        category_id: row.get(5)?,
-        location: row.get(6)?,
-        start_date: row.get(7)?,
-        end_date: row.get(8)?,
-        price_cents: row.get(9)?,
-        max_participants: row.get(10)?,
-        current_participants: row.get(11)?,
-        is_active: row.get(12)?,
-        created_at: row.get(13)?,
-        requires_payment: row.get(14)?,
+        id: row.get(at)?,
+        title: row.get(at + 1)?,
+        title_en: row.get(at + 2)?,
+        description: row.get(at + 3)?,
+        description_en: row.get(at + 4)?,
+        category_id: row.get(at + 5)?,
+        location: row.get(at + 6)?,
+        start_date: row.get(at + 7)?,
+        end_date: row.get(at + 8)?,
+        price_cents: row.get(at + 9)?,
+        max_participants: row.get(at + 10)?,
+        current_participants: row.get(at + 11)?,
+        is_active: row.get(at + 12)?,
+        created_at: row.get(at + 13)?,
+        requires_payment: row.get(at + 14)?,
     })
 }
 
@@ -71,12 +84,12 @@ pub fn find(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventRow>> {
 /// Every event, active or not, past or not, with its number of registrations: the console's
 /// list, the latest start first.
 pub fn list_all_with_counts(conn: &Connection) -> rusqlite::Result<Vec<(EventRow, i64)>> {
-    let columns = COLUMNS.split(", ").map(|c| format!("e.{c}")).collect::<Vec<_>>().join(", ");
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {columns}, (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id)
-         FROM events e ORDER BY e.start_date DESC, e.id DESC"
+        "SELECT {}, (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id)
+         FROM events e ORDER BY e.start_date DESC, e.id DESC",
+        columns_of("e")
     ))?;
-    let rows = stmt.query_map([], |row| Ok((from_row(row)?, row.get(15)?)))?;
+    let rows = stmt.query_map([], |row| Ok((from_row(row)?, row.get(COLUMN_COUNT)?)))?;
     rows.collect()
 }
 

@@ -210,10 +210,7 @@ function RegistrationItem({ registration: r }: { registration: Registration }) {
         </div>
       )}
       {r.notes && (
-        <p className="mt-2 text-sm">
-          <span className="font-semibold">{t('admin.notes')} : </span>
-          {r.notes}
-        </p>
+        <p className="mt-2 text-sm">{t('admin.notes', { notes: r.notes })}</p>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-800">
         <span>{t('admin.reference', { reference: r.paymentReference })}</span>

@@ -7,8 +7,7 @@ import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { validateEvent } from '../../core';
 import { fromCentreInput, toCentreInput } from '../../lib/dateInput';
 import { useCreateEvent, useUpdateEvent, type EventInput } from './mutations';
-import type { Event } from './queries';
-import { CATEGORY_FILTERS } from './EventsPage';
+import { EVENT_CATEGORIES, type Event } from './queries';
 
 type EventValues = {
   title: string;
@@ -125,9 +124,10 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
           onChange={(e) => form.setValue('categoryId', e.target.value)}
           className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
         >
-          {CATEGORY_FILTERS.map((value) => (
-            <option key={value || 'none'} value={value}>
-              {value ? t(`page.categories.${value}`) : t('admin.form.noCategory')}
+          <option value="">{t('admin.form.noCategory')}</option>
+          {EVENT_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {t(`page.categories.${value}`)}
             </option>
           ))}
         </select>
@@ -187,7 +187,7 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
             className="h-5 w-5"
           />
           <span className="font-medium">
-            {t('admin.form.status')} : {form.values.isActive ? t('admin.active') : t('admin.inactive')}
+            {t('admin.form.status', { value: form.values.isActive ? t('admin.active') : t('admin.inactive') })}
           </span>
         </label>
       )}

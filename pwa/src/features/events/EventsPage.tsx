@@ -5,10 +5,10 @@ import { useSignInGate } from '../../components/signIn';
 import { usePageMeta } from '../../components/usePageMeta';
 import { EventCard } from './EventCard';
 import { RegistrationDialog } from './RegistrationDialog';
-import { useEvents, type Event } from './queries';
+import { EVENT_CATEGORIES, useEvents, type Event } from './queries';
 
 /** The category filters of the text variant (spec section 2); '' is "all". */
-export const CATEGORY_FILTERS = ['', 'wakeride', 'volleyball', 'camping', 'formation'] as const;
+const CATEGORY_FILTERS = ['', ...EVENT_CATEGORIES] as const;
 /** Cards shown at first, and added by each "load more". */
 export const PAGE_SIZE = 9;
 

@@ -27,7 +27,7 @@ type TeamValues = {
 /** The team registration dialog (spec section 5); the form is new each time it opens. */
 export function RegistrationDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('events');
-  const title = event ? `${t('register.title')} : ${localizedEvent(event, i18n.language).title}` : t('register.title');
+  const title = event ? t('register.titleFor', { event: localizedEvent(event, i18n.language).title }) : t('register.title');
   return (
     <Dialog open={event !== null} onClose={onClose} title={title} closeLabel={t('close')}>
       {event && <TeamForm event={event} onDone={onClose} />}

@@ -22,6 +22,9 @@ export interface Event {
   requiresPayment: boolean;
 }
 
+/** The categories an event may have (the server accepts these only); none shows 'EVENT'. */
+export const EVENT_CATEGORIES = ['wakeride', 'volleyball', 'camping', 'formation'] as const;
+
 /** An event in the admin's list: every event, with its number of registrations. */
 export interface AdminEvent extends Event {
   registrationCount: number;
