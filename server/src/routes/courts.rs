@@ -347,11 +347,12 @@ pub async fn cancel_mine(
         if row.user_id.as_deref() != Some(me.as_str()) {
             return Err(AppError::not_found());
         }
-        match row.start() {
-            Some(start) if start > now => Ok(()),
-            _ if row.status == Status::Cancelled.as_str() => Ok(()),
-            _ => Err(AppError::conflict("booking_started")),
+        // A cancelled booking gets 409 `booking_already_cancelled` from `cancel`, started or not.
+        let started = row.start().is_none_or(|start| start <= now);
+        if started && row.status != Status::Cancelled.as_str() {
+            return Err(AppError::conflict("booking_started"));
         }
+        Ok(())
     })
     .await?;
     Ok(Json(row.into()))
