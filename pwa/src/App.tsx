@@ -8,15 +8,13 @@ import { HomeRoute } from './features/home/HomePage';
 
 // Routes of product-spec section 2. `/` and `/home` (the landing page or the member home) are
 // in the first bundle; every other page is its own chunk (React.lazy), so the landing route
-// stays within its size budget (README, Performance). Pages not built yet are titled
-// placeholders, each owned by a later issue (day camps and checkout #8).
+// stays within its size budget (README, Performance).
 const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-const PlaceholderPage = lazy(() =>
-  import('./features/placeholder/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })),
-);
 const EventsPage = lazy(() => import('./features/events/EventsPage').then((m) => ({ default: m.EventsPage })));
 const EventPage = lazy(() => import('./features/events/EventPage').then((m) => ({ default: m.EventPage })));
 const ReservationPage = lazy(() => import('./features/courts/ReservationPage').then((m) => ({ default: m.ReservationPage })));
+const DayCampsPage = lazy(() => import('./features/daycamps/DayCampsPage').then((m) => ({ default: m.DayCampsPage })));
+const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
 const MyRegistrationsPage = lazy(() =>
   import('./features/my-registrations/MyRegistrationsPage').then((m) => ({ default: m.MyRegistrationsPage })),
 );
@@ -46,8 +44,8 @@ export function App() {
           <Route path="home" element={<HomeRoute />} />
           <Route path="events" element={<Page><EventsPage /></Page>} />
           <Route path="reservations" element={<Page><ReservationPage /></Page>} />
-          <Route path="day-camps" element={<Page><PlaceholderPage titleKey="pages.dayCamps" /></Page>} />
-          <Route path="checkout" element={<Page><PlaceholderPage titleKey="pages.checkout" /></Page>} />
+          <Route path="day-camps" element={<Page><DayCampsPage /></Page>} />
+          <Route path="checkout" element={<Page><CheckoutPage /></Page>} />
           <Route path="my-registrations" element={<Page><MyRegistrationsPage /></Page>} />
           <Route path="event/:eventId" element={<Page><EventPage /></Page>} />
           <Route path="admin" element={<Page><AdminRoute /></Page>} />

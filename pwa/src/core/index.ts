@@ -86,3 +86,30 @@ export async function validateUserId(userId: string, lang: string): Promise<Reco
   const answer = JSON.parse(core.validateUserId(userId, lang)) as { ok: boolean; fieldErrors?: Record<string, string> };
   return answer.ok ? {} : (answer.fieldErrors ?? {});
 }
+
+/**
+ * The day-camp form of spec section 5 (the body of POST /api/day-camp-registrations, with
+ * `weekIds`), checked by centre-core as the server checks it. `today`: the centre's date.
+ */
+export async function validateDayCampRegistration(values: object, today: string, lang: string): Promise<FieldMessages> {
+  const core = await loadCore();
+  return parseMessages(core.validateDayCampRegistration(JSON.stringify(values), today, lang));
+}
+
+/** What `checkCampAge` needs: the child, the program's ages and the chosen weeks. */
+export interface CampAgeRequest {
+  birthDate: string;
+  programId: string;
+  minAge: number;
+  maxAge: number;
+  weeks: { startDate: string; endDate: string }[];
+}
+
+/**
+ * The child's age on the first day of each chosen week against the program (centre-core's rule,
+ * the server's message): `{}` when it fits, else the message under `childBirthDate`.
+ */
+export async function checkCampAge(request: CampAgeRequest, lang: string): Promise<FieldMessages> {
+  const core = await loadCore();
+  return parseMessages(core.checkCampAge(JSON.stringify(request), lang));
+}

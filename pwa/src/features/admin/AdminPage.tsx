@@ -1,20 +1,22 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all six. The chosen tab is kept in ?tab= so that a
+// the Réservations tab only; admins get all seven (the spec's six and 'Camps de jour', where
+// the centre sees who is coming to day camp). The chosen tab is kept in ?tab= so that a
 // reload or a shared link opens the same tab. The server enforces every rule again.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useRoles } from '../auth/queries';
-import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminEventsTab } from '../events/AdminEventsTab';
+import { AdminBookingsTab } from '../courts/AdminBookingsTab';
+import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
 import { GrantsTab } from './GrantsTab';
 import { MembersTab } from './MembersTab';
 
-export type TabId = 'bookings' | 'events' | 'tournaments' | 'admins' | 'supervisors' | 'members';
+export type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'admins' | 'supervisors' | 'members';
 
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'admins', 'supervisors', 'members'];
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'admins', 'supervisors', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 export function Spinner({ label }: { label: string }) {
@@ -113,6 +115,8 @@ function TabPanel({ tab }: { tab: TabId }) {
       return <AdminBookingsTab />;
     case 'events':
       return <AdminEventsTab />;
+    case 'dayCamps':
+      return <AdminDayCampsTab />;
     default:
       return <ComingSoon title={t(`tabs.${tab}`)} />;
   }

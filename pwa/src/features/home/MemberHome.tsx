@@ -5,6 +5,7 @@ import { centre } from '../../config';
 import { usePageMeta } from '../../components/usePageMeta';
 import { centreYear, formatDateTime, formatDay, formatLongDateTime, formatPrice } from '../../lib/format';
 import type { User } from '../auth/queries';
+import { useMyDayCampRegistrations } from '../daycamps/queries';
 import { isFull, localizedEvent, useEvents, type Event } from '../events/queries';
 import { useMyRegistrations, type UserRegistration } from '../registrations/queries';
 
@@ -197,6 +198,9 @@ function RegistrationRow({ row }: { row: UserRegistration }) {
 function StatsCard({ user }: { user: User }) {
   const { t } = useTranslation('home');
   const { rows } = useRegistrationRows();
+  // Day-camp registrations count too (the member is signed in: this is their home).
+  const dayCamps = useMyDayCampRegistrations(true);
+  const count = rows.length + (dayCamps.data?.length ?? 0);
   const since = (user.createdAt && centreYear(user.createdAt)) || DEFAULT_MEMBER_SINCE;
   return (
     <section aria-labelledby="stats-title" className="rounded-xl border border-slate-200 p-5 shadow-sm">
@@ -207,7 +211,7 @@ function StatsCard({ user }: { user: User }) {
         <div>
           <dt className="text-sm text-slate-700">{t('stats.registrations')}</dt>
           <dd className="text-2xl font-bold text-brand-800" data-testid="stats-registrations">
-            {rows.length}
+            {count}
           </dd>
         </div>
         <div>

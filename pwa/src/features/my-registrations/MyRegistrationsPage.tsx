@@ -3,6 +3,7 @@ import { LOGIN_PATH } from '../../components/signIn';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useCurrentUser } from '../auth/queries';
 import { MyCourtBookingsCard } from '../courts/MyCourtBookingsCard';
+import { MyDayCampsCard } from '../daycamps/MyDayCampsCard';
 import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
 
 /** /my-registrations (spec section 2): one card per feature (court bookings, events, day
@@ -35,6 +36,7 @@ export function MyRegistrationsPage() {
       <div className="mt-8 space-y-8">
         <MyCourtBookingsCard />
         <MyEventRegistrationsCard />
+        <MyDayCampsCard />
       </div>
     </div>
   );

@@ -1,0 +1,207 @@
+// Day camps end to end with the real server, Chromium and a real SMTP sink on loopback: the page
+// shows the programs from the API and the spec's French messages; a parent registers a child for
+// two weeks, lands on /checkout with the right amount and reference, receives the Interac
+// instructions by e-mail and finds the registration in /my-registrations; a full week shows
+// 'Complet'; an admin sees the child in the week's list, marks it paid and exports the week.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
+import { startSmtpSink } from './smtp-sink.mjs';
+
+const ADMIN = 'chef@example.org';
+const PARENT = 'ana@example.org';
+const INTERAC = 'paiements@centre.example';
+
+let server;
+let browser;
+let sink;
+let weeks;
+
+before(async () => {
+  sink = await startSmtpSink();
+  server = await startServer({ args: ['--smtp-url', sink.smtpUrl, '--admin-emails', ADMIN, '--interac-email', INTERAC] });
+  browser = await launchBrowser();
+  weeks = await (await fetch(`${server.url}/api/day-camp-weeks?programId=explorateurs`)).json();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sink?.close();
+});
+
+/** The visible toast (Radix also copies its text into a live region for screen readers). */
+const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
+
+/** A birth date giving `age` on the first camp Monday, and all summer. */
+function bornAged(age) {
+  const [y, m, d] = weeks[0].startDate.split('-').map(Number);
+  const date = new Date(Date.UTC(y - age, m - 1, d) - 40 * 24 * 3600 * 1000);
+  return date.toISOString().slice(0, 10);
+}
+
+async function parentPage() {
+  const context = await newContext(browser);
+  await signIn(context, server, { email: PARENT, firstName: 'Ana', lastName: 'Roy' });
+  return { context, page: await context.newPage() };
+}
+
+/** The checkbox of week n (1-based) in the form. */
+const weekBox = (page, n) => page.getByRole('checkbox', { name: new RegExp(`^Semaine ${n} :`) });
+
+test('the page shows the programs from the API and the French messages on an empty submit', async () => {
+  const { context, page } = await parentPage();
+  await page.goto(`${server.url}/day-camps`);
+  await page.getByRole('heading', { level: 1, name: 'Camps de jour' }).waitFor();
+  const explorers = page.getByTestId('program-explorateurs');
+  await explorers.getByRole('heading', { name: 'Explorateurs' }).waitFor();
+  await explorers.getByText('6 à 8 ans').waitFor();
+  await explorers.getByText('120,00 $').waitFor();
+  await page.getByTestId('program-aventuriers').getByText('9 à 12 ans').waitFor();
+  await page.getByTestId('program-leaders').getByText('160,00 $').waitFor();
+
+  // The card's button chooses the program and brings the form into view.
+  await explorers.getByRole('button', { name: "S'inscrire au programme Explorateurs" }).click();
+  assert.equal(await page.getByRole('combobox', { name: /^Programme/ }).inputValue(), 'explorateurs');
+  await page.getByRole('heading', { name: 'Inscription' }).waitFor();
+  assert.equal(await page.evaluate(() => globalThis.document.activeElement?.id), 'form-title');
+  await weekBox(page, 1).waitFor();
+  await page.getByText('20 places restantes').first().waitFor();
+  assert.equal(await page.getByRole('textbox', { name: 'Nom du parent' }).inputValue(), 'Ana Roy', 'prefilled from the account');
+
+  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+  for (const message of [
+    'Veuillez choisir une semaine',
+    "Le prénom de l'enfant est requis",
+    "Le nom de l'enfant est requis",
+    "La date de naissance de l'enfant est requise",
+    'Le numéro de téléphone est requis',
+  ]) {
+    await page.getByRole('alert').filter({ hasText: message }).waitFor();
+  }
+  // The age rule from core-wasm, before anything is sent.
+  await weekBox(page, 1).check();
+  await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
+  await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
+  await page.getByLabel(/^Date de naissance/).fill(bornAged(4));
+  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
+  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+  await page.getByRole('alert').filter({ hasText: /^À 4 ans le premier jour de la semaine du .*, l'enfant n'a pas l'âge du programme Explorateurs \(6 à 8 ans\)\.$/ }).waitFor();
+  await context.close();
+});
+
+test('a parent registers a child for two weeks, pays by Interac from /checkout and finds it in /my-registrations', async () => {
+  const { context, page } = await parentPage();
+  await page.goto(`${server.url}/day-camps`);
+  await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
+  await weekBox(page, 1).check();
+  await weekBox(page, 2).check();
+  await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
+  await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
+  await page.getByLabel(/^Date de naissance/).fill(bornAged(7));
+  await page.getByLabel('Genre (facultatif)').selectOption('girl');
+  await page.getByLabel("L'enfant sait nager").check();
+  await page.getByLabel('Conditions médicales, allergies, médicaments (facultatif)').fill('Allergie aux arachides');
+  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
+  await page.getByLabel("Téléphone d'urgence (facultatif)").fill('819-555-0199');
+  await page.getByTestId('daycamp-total').getByText('Total : 240,00 $ (2 semaines)').waitFor();
+  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+
+  await toast(page, 'Inscription réussie !').waitFor();
+  await page.waitForURL(/\/checkout\?type=daycamp&id=\d+&amount=240$/);
+  await page.getByRole('heading', { name: 'Le paiement en ligne arrive bientôt' }).waitFor();
+  await page.getByTestId('checkout-amount').getByText('240,00 $').waitFor();
+  const reference = (await page.getByTestId('checkout-reference').innerText()).trim();
+  assert.match(reference, /^CJ-[A-Z2-9]{6}$/);
+  await page.getByText(`Envoyez un virement Interac à ${INTERAC}.`).waitFor();
+  await page.getByText(`Inscrivez la référence ${reference} dans le message du virement.`).waitFor();
+  await page.getByText('Camp de jour de Léa Roy, programme Explorateurs').waitFor();
+  await page.getByRole('main').getByText('20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0').waitFor();
+  assert.match(await page.getByRole('link', { name: 'Nous écrire par courriel' }).getAttribute('href'), /^mailto:info@/);
+
+  // The e-mail, in French as the interface, with the amount, the Interac address and the reference.
+  const mail = await sink.waitFor((m) => m.to.includes(PARENT));
+  assert.ok(mail.text.includes(`inscription de Léa Roy`), mail.text);
+  assert.ok(mail.text.includes('Montant : 240,00 $ (2 semaines à 120,00 $)'));
+  assert.ok(mail.text.includes(INTERAC));
+  assert.ok(mail.text.includes(reference));
+  assert.ok(!mail.text.includes('arachides'), 'medical data stays out of e-mail');
+
+  await page.goto(`${server.url}/my-registrations`);
+  const item = page.getByTestId('my-day-camp');
+  await item.getByText('Léa Roy').waitFor();
+  await item.getByText('Explorateurs').waitFor();
+  await item.getByText(/^Semaine 1 :/).waitFor();
+  await item.getByText(/^Semaine 2 :/).waitFor();
+  await item.getByText('Montant : 240,00 $').waitFor();
+  await item.getByText('En attente').waitFor();
+  await item.getByText(new RegExp(reference)).waitFor();
+
+  // The member home counts it.
+  await page.goto(server.url);
+  assert.equal(await page.getByTestId('stats-registrations').innerText(), '1');
+  await context.close();
+});
+
+test("a full week shows 'Complet' and cannot be chosen", async () => {
+  const { context, page } = await parentPage();
+  const last = weeks[5];
+  for (let i = 0; i < 20; i++) {
+    const response = await context.request.post(`${server.url}/api/day-camp-registrations`, {
+      headers: { Origin: server.url },
+      data: {
+        programId: 'explorateurs', weekId: String(last.id), childFirstName: `Enfant${i}`, childLastName: 'Plein',
+        childBirthDate: bornAged(7), parentName: 'Ana Roy', parentEmail: PARENT, parentPhone: '819-555-0101',
+      },
+    });
+    assert.equal(response.status(), 201);
+  }
+  await page.goto(`${server.url}/day-camps`);
+  await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
+  const full = weekBox(page, 6);
+  await full.waitFor();
+  assert.equal(await full.isDisabled(), true);
+  await page.getByText('Complet', { exact: true }).waitFor();
+  await context.close();
+});
+
+test('an admin sees the child in the week, marks the registration paid and exports the week', async () => {
+  const context = await newContext(browser);
+  await signIn(context, server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin?tab=dayCamps`);
+  await page.getByRole('tab', { name: 'Camps de jour', selected: true }).waitFor();
+  await page.getByTestId(`places-${weeks[0].id}-explorateurs`).getByText('1 / 20').waitFor();
+  await page.getByTestId(`places-${weeks[5].id}-explorateurs`).getByText('20 / 20').waitFor();
+
+  const child = page.getByTestId('admin-day-camp-child').filter({ hasText: 'Léa Roy' });
+  await child.getByText('7 ans le premier jour', { exact: false }).waitFor();
+  await child.getByText('Allergie aux arachides').waitFor();
+  await child.getByText('819-555-0199').waitFor();
+  await child.getByText('Oui', { exact: true }).waitFor();
+  await child.getByText('En attente').waitFor();
+  await child.getByRole('button', { name: "Marquer payée l'inscription de Léa Roy" }).click();
+  await toast(page, 'Paiement enregistré').waitFor();
+  await child.getByText('Payé', { exact: true }).waitFor();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exporter Excel' }).click()]);
+  assert.equal(download.suggestedFilename(), `camp_de_jour_${weeks[0].startDate}_au_${weeks[0].endDate}.xlsx`);
+  await toast(page, 'Export réussi').waitFor();
+  await toast(page, '1 enfant exporté.').waitFor();
+  await context.close();
+
+  const parent = await parentPage();
+  await parent.page.goto(`${server.url}/my-registrations`);
+  await parent.page.getByTestId('my-day-camp').filter({ hasText: 'Léa Roy' }).getByText('Payé', { exact: true }).waitFor();
+  await parent.context.close();
+});
+
+test('a visitor is asked to log in on /checkout and cannot see a registration', async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/checkout?type=daycamp&id=1&amount=240`);
+  await page.getByRole('heading', { name: 'Connexion requise' }).waitFor();
+  assert.match(await page.getByRole('link', { name: 'Se connecter' }).getAttribute('href'), /^\/api\/login\?returnTo=%2Fcheckout/);
+  assert.equal(await page.getByTestId('checkout-amount').count(), 0);
+  await context.close();
+});

@@ -1,0 +1,91 @@
+// The day-camp card of /my-registrations: per registration the child, the program, the weeks,
+// the amount and the payment status (with the Interac reference while pending); the empty
+// state links to /day-camps.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatPrice } from '../../lib/format';
+import { useCurrentUser } from '../auth/queries';
+import { weekNumber, weekRange } from './dates';
+import { useMyDayCampRegistrations, type MyDayCampRegistration, type PaymentStatus } from './queries';
+
+export function PaymentBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation('daycamps');
+  const paid = status === 'paid';
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${paid ? 'bg-brand-700 text-white' : 'bg-amber-100 text-amber-900'}`}>
+      {paid ? t('payment.paid') : t('payment.pending')}
+    </span>
+  );
+}
+
+export function MyDayCampsCard() {
+  const { t } = useTranslation('daycamps');
+  const { isSignedIn } = useCurrentUser();
+  const registrations = useMyDayCampRegistrations(isSignedIn);
+  return (
+    <section aria-labelledby="my-day-camps" className="rounded-xl border border-slate-200 p-6 shadow-sm">
+      <h2 id="my-day-camps" className="text-xl font-semibold">
+        {t('mine.title')}
+      </h2>
+      {registrations.isLoading && (
+        <p role="status" className="mt-4 text-slate-700">
+          {t('loading')}
+        </p>
+      )}
+      {registrations.isError && (
+        <p role="alert" className="mt-4 text-red-800">
+          {t('mine.loadError')}
+        </p>
+      )}
+      {registrations.data && registrations.data.length === 0 && (
+        <div className="mt-4 text-slate-700">
+          <p>{t('mine.empty')}</p>
+          <Link to="/day-camps" className="mt-3 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+            {t('mine.browse')}
+          </Link>
+        </div>
+      )}
+      {registrations.data && registrations.data.length > 0 && (
+        <ul className="mt-4 space-y-4">
+          {registrations.data.map((r) => (
+            <Item key={r.id} registration={r} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Item({ registration: r }: { registration: MyDayCampRegistration }) {
+  const { t, i18n } = useTranslation('daycamps');
+  const lang = i18n.language;
+  return (
+    <li className="rounded-lg border border-slate-200 p-4" data-testid="my-day-camp">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="text-lg font-semibold">
+            {r.childFirstName} {r.childLastName}
+          </p>
+          <p className="text-slate-800">{t(`programs.${r.programId}.name`, { defaultValue: r.programName })}</p>
+        </div>
+        <PaymentBadge status={r.paymentStatus} />
+      </div>
+      <h3 className="mt-3 text-sm font-semibold text-slate-700">{t('mine.weeks', { count: r.weeks.length })}</h3>
+      <ul className="mt-1 list-disc pl-5">
+        {r.weeks.map((w) => (
+          <li key={w.id}>{t('form.weekLabel', { n: weekNumber(w.label), dates: weekRange(w.startDate, w.endDate, lang) })}</li>
+        ))}
+      </ul>
+      <p className="mt-3 font-semibold">{t('mine.amount', { amount: formatPrice(r.amountPaid, lang) })}</p>
+      {r.paymentStatus === 'pending' && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('mine.howToPay', { email: r.interacEmail, reference: r.paymentReference })}{' '}
+          <Link to={`/checkout?type=daycamp&id=${r.id}&amount=${r.amountPaid}`} className="font-semibold text-lake-600 underline">
+            {t('mine.payment')}
+          </Link>
+        </p>
+      )}
+      <p className="mt-2 text-sm text-slate-600">{t('mine.createdOn', { date: formatDate(r.createdAt, lang) })}</p>
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+// Day camps: one mutation hook per action (see src/api/README.md). Each invalidates what it
+// changed and shows the spec's toast (section 8): the server's message on failure when it sent
+// one, else the action's default text.
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiDownload, apiFetch } from '../../api/client';
+import { useApiMutation } from '../../api/mutations';
+import { dayCampKeys, type MyDayCampRegistration, type WeekRef } from './queries';
+
+/** What the page sends: the spec's fields plus `programId` and `weekIds` (several weeks). */
+export interface DayCampRegistrationInput {
+  programId: string;
+  weekIds: string[];
+  childFirstName: string;
+  childLastName: string;
+  childBirthDate: string;
+  /** '' when not given. */
+  childGender: string;
+  parentName: string;
+  parentEmail: string;
+  parentPhone: string;
+  emergencyPhone: string;
+  medicalConditions: string;
+  canSwim: boolean;
+}
+
+/** The answer: the spec's `id` and `amountPaid` (dollars due), and the Interac reference. */
+export interface DayCampRegistered {
+  id: number;
+  amountPaid: number;
+  paymentStatus: 'pending' | 'paid';
+  paymentReference: string;
+  programId: string;
+  weeks: WeekRef[];
+}
+
+/** Every list a new registration shows up in: the weeks' places, the parent's, the admin's. */
+const registrationLists = [dayCampKeys.weeks, ['api', 'user'] as const, dayCampKeys.admin];
+
+export function useRegisterDayCamp(options: { onSuccess?: (r: DayCampRegistered) => void; onError?: (error: unknown) => void } = {}) {
+  const { t } = useTranslation('daycamps');
+  const queryClient = useQueryClient();
+  return useApiMutation<DayCampRegistrationInput, DayCampRegistered>({
+    mutationFn: (input) => apiFetch<DayCampRegistered>('/api/day-camp-registrations', { method: 'POST', body: input }),
+    invalidates: registrationLists,
+    success: () => ({ title: t('dayCamps.registration.success.title'), description: t('dayCamps.registration.success.description') }),
+    failure: { title: t('dayCamps.registration.error.title'), description: t('dayCamps.registration.error.description') },
+    onSuccess: options.onSuccess,
+    onError: (error) => {
+      // A full week means the places shown were out of date.
+      void queryClient.invalidateQueries({ queryKey: dayCampKeys.weeks });
+      options.onError?.(error);
+    },
+  });
+}
+
+/** The Interac follow-up, as for events: paid, or back to pending. */
+export function useSetDayCampPayment() {
+  const { t } = useTranslation('daycamps');
+  return useApiMutation<{ id: number; paymentStatus: 'paid' | 'pending' }, MyDayCampRegistration>({
+    mutationFn: ({ id, paymentStatus }) =>
+      apiFetch<MyDayCampRegistration>(`/api/admin/day-camp-registrations/${id}/payment`, { method: 'PUT', body: { paymentStatus } }),
+    invalidates: [dayCampKeys.admin, ['api', 'user']],
+    success: (r) => ({ title: r.paymentStatus === 'paid' ? t('admin.toast.paid') : t('admin.toast.pending') }),
+    failure: { title: t('admin.toast.error'), description: t('admin.toast.paymentError') },
+  });
+}
+
+/** Downloads one week's children as xlsx (built by the server); the toast gives the row count. */
+export function useExportDayCampWeek() {
+  const { t } = useTranslation('daycamps');
+  return useApiMutation<number, { fileName: string; rows: number }>({
+    mutationFn: async (weekId) => {
+      const { blob, fileName, headers } = await apiDownload(`/api/admin/day-camp-weeks/${weekId}/registrations.xlsx`);
+      const name = fileName ?? `camp_de_jour_${weekId}.xlsx`;
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return { fileName: name, rows: Number(headers.get('X-Row-Count') ?? 0) };
+    },
+    invalidates: [],
+    success: ({ rows }) => ({ title: t('admin.toast.exported'), description: t('admin.toast.exportedRows', { count: rows }) }),
+    failure: { title: t('admin.toast.exportError'), description: t('admin.toast.nothingToExport') },
+  });
+}

@@ -1,0 +1,159 @@
+// Day camps: the one query-key factory and the read hooks (GET /api/day-camp-programs,
+// /api/day-camp-weeks, the parent's own registrations, the admin's weeks and children).
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../api/client';
+
+/** GET /api/day-camp-programs. `features` are keys translated as `daycamps:features.<key>`. */
+export interface Program {
+  id: string;
+  /** In the request's language; the page prefers `daycamps:programs.<id>.name`. */
+  name: string;
+  minAge: number;
+  maxAge: number;
+  /** CAD dollars per week. */
+  weeklyPrice: number;
+  features: string[];
+  /** 'HH:MM'. */
+  dayStart: string;
+  dayEnd: string;
+  capacityPerWeek: number;
+}
+
+export interface Places {
+  programId: string;
+  capacity: number;
+  taken: number;
+  remaining: number;
+}
+
+/** GET /api/day-camp-weeks?programId=X. Dates are the centre's calendar days, 'YYYY-MM-DD'. */
+export interface Week {
+  id: number;
+  /** 'week1' … 'week6'. */
+  label: string;
+  startDate: string;
+  endDate: string;
+  /** False once the week has started: registration is closed. */
+  open: boolean;
+  /** The requested program's places. */
+  capacity?: number;
+  remaining?: number;
+  places: Places[];
+}
+
+export interface WeekRef {
+  id: number;
+  label: string;
+  startDate: string;
+  endDate: string;
+}
+
+export type PaymentStatus = 'pending' | 'paid';
+
+/** A registration as its parent sees it (no medical data). */
+export interface MyDayCampRegistration {
+  id: number;
+  programId: string;
+  programName: string;
+  childFirstName: string;
+  childLastName: string;
+  childBirthDate: string;
+  parentName: string;
+  parentEmail: string;
+  weeks: WeekRef[];
+  /** CAD dollars due (the spec's name). */
+  amountPaid: number;
+  paymentStatus: PaymentStatus;
+  paymentReference: string;
+  interacEmail: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/day-camps */
+export interface AdminOverview {
+  programs: Program[];
+  weeks: (WeekRef & { places: Places[] })[];
+}
+
+/** A child of a week, as the camp staff need it (admins only). */
+export interface AdminChild {
+  /** The registration's id. */
+  id: number;
+  programId: string;
+  childFirstName: string;
+  childLastName: string;
+  childBirthDate: string;
+  /** On the week's first day. */
+  age: number;
+  childGender: 'girl' | 'boy' | 'other' | null;
+  canSwim: boolean;
+  medicalConditions: string | null;
+  parentName: string;
+  parentEmail: string;
+  parentPhone: string;
+  emergencyPhone: string | null;
+  paymentStatus: PaymentStatus;
+  paymentReference: string;
+  amountPaid: number;
+  weeks: WeekRef[];
+  createdAt: string;
+}
+
+export const dayCampKeys = {
+  /** GET /api/day-camp-programs */
+  programs: ['api', 'day-camp-programs'] as const,
+  /** Prefix of every week list. */
+  weeks: ['api', 'day-camp-weeks'] as const,
+  /** GET /api/day-camp-weeks?programId=X */
+  weeksOf: (programId: string) => ['api', 'day-camp-weeks', programId] as const,
+  /** GET /api/user/day-camp-registrations (under ['api', 'user'], which registration changes invalidate). */
+  mine: ['api', 'user', 'day-camp-registrations'] as const,
+  /** GET /api/user/day-camp-registrations/{id} */
+  mineOne: (id: number | string) => ['api', 'user', 'day-camp-registrations', String(id)] as const,
+  /** Prefix of the admin's day-camp data. */
+  admin: ['api', 'admin', 'day-camps'] as const,
+  /** GET /api/admin/day-camp-weeks/{weekId}/registrations */
+  adminWeek: (weekId: number) => ['api', 'admin', 'day-camps', 'week', weekId] as const,
+};
+
+export function usePrograms() {
+  return useQuery({ queryKey: dayCampKeys.programs, queryFn: () => apiFetch<Program[]>('/api/day-camp-programs') });
+}
+
+export function useWeeks(programId: string) {
+  return useQuery({
+    queryKey: dayCampKeys.weeksOf(programId),
+    queryFn: () => apiFetch<Week[]>(`/api/day-camp-weeks?programId=${encodeURIComponent(programId)}`),
+    enabled: programId !== '',
+  });
+}
+
+/** The signed-in parent's registrations; runs only when signed in. */
+export function useMyDayCampRegistrations(enabled: boolean) {
+  return useQuery({
+    queryKey: dayCampKeys.mine,
+    queryFn: () => apiFetch<MyDayCampRegistration[]>('/api/user/day-camp-registrations'),
+    enabled,
+  });
+}
+
+/** One of the signed-in parent's registrations (what /checkout checks its query against). */
+export function useMyDayCampRegistration(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: dayCampKeys.mineOne(id),
+    queryFn: () => apiFetch<MyDayCampRegistration>(`/api/user/day-camp-registrations/${encodeURIComponent(id)}`),
+    enabled,
+  });
+}
+
+export function useAdminDayCamps() {
+  return useQuery({ queryKey: dayCampKeys.admin, queryFn: () => apiFetch<AdminOverview>('/api/admin/day-camps') });
+}
+
+export function useAdminWeekChildren(weekId: number | null) {
+  return useQuery({
+    queryKey: dayCampKeys.adminWeek(weekId ?? 0),
+    queryFn: () => apiFetch<AdminChild[]>(`/api/admin/day-camp-weeks/${weekId}/registrations`),
+    enabled: weekId !== null,
+  });
+}
