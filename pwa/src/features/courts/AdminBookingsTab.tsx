@@ -4,9 +4,9 @@
 // Filtering runs on the server, in SQL.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatLongDate, formatTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { useRoles } from '../auth/queries';
-import { durationText, StatusBadge } from './BookingBadges';
+import { CancelBookingButton, durationText, StatusBadge } from './BookingBadges';
 import { useCancelBooking } from './mutations';
 import { useAdminBookings, type AdminFilters, type CourtBooking, type StatusFilter } from './queries';
 
@@ -115,9 +115,6 @@ function AdminBookingItem({ booking: b, canCancel }: { booking: CourtBooking; ca
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
   const cancel = useCancelBooking();
-  const onCancel = () => {
-    if (window.confirm(t('confirmCancel'))) cancel.mutate(b.id);
-  };
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="admin-booking">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -135,15 +132,7 @@ function AdminBookingItem({ booking: b, canCancel }: { booking: CourtBooking; ca
         <p className="text-slate-600">{t('admin.createdOn', { date: formatDate(b.createdAt, lang) })}</p>
       </div>
       {canCancel && b.status === 'confirmed' && (
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={cancel.isPending}
-          aria-label={t('cancelBooking', { date: formatLongDate(b.startTime, lang), time: formatTime(b.startTime, lang) })}
-          className="mt-3 min-h-11 rounded bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-        >
-          {cancel.isPending ? t('cancelling') : t('cancel')}
-        </button>
+        <CancelBookingButton booking={b} cancel={cancel} className="bg-red-700 text-white hover:bg-red-800" />
       )}
     </li>
   );

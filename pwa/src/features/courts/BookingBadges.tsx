@@ -1,7 +1,10 @@
-// Small pieces every court view shares: the status and payment badges and the booking's length.
+// Small pieces every court view shares: the status and payment badges, the booking's length and
+// the cancel button (the browser's confirmation, then the action's mutation).
 import { useTranslation } from 'react-i18next';
+import { formatLongDate, formatTime } from '../../lib/format';
 import { minutesBetween } from './dates';
-import type { BookingStatus, PaymentStatus } from './queries';
+import type { useCancelBooking } from './mutations';
+import type { BookingStatus, CourtBooking, PaymentStatus } from './queries';
 
 const statusClass: Record<BookingStatus, string> = {
   confirmed: 'bg-brand-700 text-white',
@@ -32,4 +35,24 @@ export function PaymentBadge({ status }: { status: PaymentStatus }) {
 export function durationText(t: (key: string, options: { count: number }) => string, start: string, end: string): string {
   const minutes = minutesBetween(start, end);
   return minutes % 60 === 0 ? t('duration.hours', { count: minutes / 60 }) : t('duration.minutes', { count: minutes });
+}
+
+/** 'Annuler' after 'Êtes-vous sûr de vouloir annuler cette réservation ?'; `cancel` is the
+ * caller's mutation (the member's or the admin's). */
+export function CancelBookingButton({ booking, cancel, className }: { booking: CourtBooking; cancel: ReturnType<typeof useCancelBooking>; className: string }) {
+  const { t, i18n } = useTranslation('courts');
+  const lang = i18n.language;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        if (window.confirm(t('confirmCancel'))) cancel.mutate(booking.id);
+      }}
+      disabled={cancel.isPending}
+      aria-label={t('cancelBooking', { date: formatLongDate(booking.startTime, lang), time: formatTime(booking.startTime, lang) })}
+      className={`mt-3 min-h-11 rounded px-4 py-2 font-semibold disabled:opacity-60 ${className}`}
+    >
+      {cancel.isPending ? t('cancelling') : t('cancel')}
+    </button>
+  );
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatLongDate, formatTime } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
-import { PaymentBadge, StatusBadge } from './BookingBadges';
+import { CancelBookingButton, PaymentBadge, StatusBadge } from './BookingBadges';
 import { useCancelMyBooking } from './mutations';
 import { useMyCourtBookings, type CourtBooking } from './queries';
 
@@ -55,9 +55,6 @@ function BookingItem({ booking: b, upcoming }: { booking: CourtBooking; upcoming
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
   const cancel = useCancelMyBooking();
-  const onCancel = () => {
-    if (window.confirm(t('confirmCancel'))) cancel.mutate(b.id);
-  };
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="my-court-booking">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -75,15 +72,7 @@ function BookingItem({ booking: b, upcoming }: { booking: CourtBooking; upcoming
       <p className="mt-2 text-sm text-slate-600">{t('mine.createdOn', { date: formatDate(b.createdAt, lang) })}</p>
       {b.notes && <p className="mt-1 text-sm">{t('mine.notes', { notes: b.notes })}</p>}
       {b.status === 'confirmed' && upcoming && (
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={cancel.isPending}
-          aria-label={t('cancelBooking', { date: formatLongDate(b.startTime, lang), time: formatTime(b.startTime, lang) })}
-          className="mt-3 min-h-11 rounded border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-        >
-          {cancel.isPending ? t('cancelling') : t('cancel')}
-        </button>
+        <CancelBookingButton booking={b} cancel={cancel} className="border border-red-700 text-red-800 hover:bg-red-50" />
       )}
     </li>
   );

@@ -488,7 +488,7 @@ function SidePanels() {
     { key: 'mandatory', body: t('side.mandatory.text') },
   ] as const;
   return (
-    <aside className="space-y-4" aria-label={t('page.title')}>
+    <aside className="space-y-4" aria-label={t('side.label')}>
       {panels.map((panel) => (
         <section key={panel.key} aria-labelledby={`side-${panel.key}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id={`side-${panel.key}`} className="font-semibold">
