@@ -594,19 +594,25 @@ fn spread_without_back_to_back(n: usize, c: usize, slots: usize, budget: usize) 
             }
             self.budget -= 1;
             let want = self.c.min(remaining);
-            let mut cands: Vec<usize> = (0..self.pairs.len())
+            let cands: Vec<usize> = (0..self.pairs.len())
                 .filter(|&i| {
                     let (a, b) = self.pairs[i];
                     !self.used[i] && prev >> a & 1 == 0 && prev >> b & 1 == 0
                 })
                 .collect();
             let d = depth as i64;
-            sort_by_key(&mut cands, |&i| {
-                let (a, b) = (self.pairs[i].0 as usize, self.pairs[i].1 as usize);
-                let urgency = self.left[a] + self.left[b];
-                let rest = (d - self.last_played[a]) + (d - self.last_played[b]);
-                (std::cmp::Reverse(urgency), std::cmp::Reverse(rest), i)
-            });
+            // Keys computed once, then one sort of plain tuples.
+            let mut keyed: Vec<(std::cmp::Reverse<u32>, std::cmp::Reverse<i64>, usize)> = cands
+                .iter()
+                .map(|&i| {
+                    let (a, b) = (self.pairs[i].0 as usize, self.pairs[i].1 as usize);
+                    let urgency = self.left[a] + self.left[b];
+                    let rest = (d - self.last_played[a]) + (d - self.last_played[b]);
+                    (std::cmp::Reverse(urgency), std::cmp::Reverse(rest), i)
+                })
+                .collect();
+            sort(&mut keyed);
+            let cands: Vec<usize> = keyed.into_iter().map(|k| k.2).collect();
             let mut pick = Vec::with_capacity(want);
             self.choose(depth, &cands, 0, 0, want, &mut pick, remaining)
         }
