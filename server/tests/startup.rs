@@ -61,6 +61,8 @@ fn invalid_settings_are_refused() {
     fails_with(&["serve", "--addr", "nowhere"], "invalid --addr");
     fails_with(&["serve", "--addr", &free_addr(), "--timezone", "Mars/Olympus"], "invalid --timezone");
     fails_with(&["serve", "--addr", &free_addr(), "--public-url", "centre.example"], "invalid --public-url");
+    fails_with(&["serve", "--addr", &free_addr(), "--slot-minutes", "0"], "--slot-minutes");
+    fails_with(&["serve", "--addr", &free_addr(), "--max-future-bookings", "none"], "--max-future-bookings");
 }
 
 #[test]
