@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
-CORE_SRC := $(shell find core/src core-wasm/src -name '*.rs') core/Cargo.toml core-wasm/Cargo.toml Cargo.lock
+CORE_SRC := $(shell find core/src core-wasm/src -name "*.rs") core/Cargo.toml core-wasm/Cargo.toml core-wasm/.cargo/config.toml Cargo.lock
 WASM_PKG := pwa/src/core/pkg/centre_core_wasm_bg.wasm
 PWA_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f -not -path 'pwa/src/core/pkg/*' 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
 PWA_DIST := pwa/dist/index.html
@@ -15,8 +15,11 @@ setup:
 setup-test:
 	@scripts/setup.sh test
 
+# wasm-pack cannot fetch binaryen here (toolchain.md): wasm-opt comes from npm's binaryen 132
+# (never Debian's, whose output Chromium refuses).
 $(WASM_PKG): $(CORE_SRC)
 	wasm-pack --quiet build core-wasm --target web --release --out-dir ../pwa/src/core/pkg --no-pack
+	pwa/node_modules/.bin/wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals $@ -o $@
 
 $(PWA_DIST): $(WASM_PKG) $(PWA_SRC)
 	cd pwa && npx vite build --logLevel warn
