@@ -96,7 +96,7 @@ test('switching to English changes the texts, the API language and survives a re
 test('anchors scroll: the hero button, and the footer links from another page', async () => {
   const { context, page } = await open('/');
   await eventsListed(page);
-  const top = (id) => page.evaluate((target) => Math.round(document.getElementById(target).getBoundingClientRect().top), id);
+  const top = (id) => page.locator(`#${id}`).evaluate((element) => Math.round(element.getBoundingClientRect().top));
   await page.getByRole('link', { name: 'Voir les événements' }).click();
   await waitUntil(async () => Math.abs(await top('events')) <= 100, '#events is scrolled into view');
 
