@@ -240,3 +240,104 @@ print(f"double bookings: {doubles}")
 if doubles or statuses.get(201) != 10:
     sys.exit("FAILED: expected one booking per slot and no double booking")
 PY
+
+# ---- Section: day camps ----
+# The 9:00 rush: 200 parents sign in, then 200 different children are registered at the same
+# instant (a barrier releases every request at once) into the explorateurs weeks, 20 places
+# each: 150 ask for one week (25 per week, more than it holds), 50 for two weeks at once (all
+# or nothing). Then 600 more children into the other two programs, 64 in flight, for the
+# sustained throughput. The database is asked afterwards: oversold places must be 0, and every
+# week's `taken` must equal its enrolments.
+echo
+echo "== Day-camp registration rush (20 places per week and program)"
+python3 - "$url" "$work/centre.db" <<'PY'
+import datetime as dt, http.client, json, sqlite3, sys, threading, time
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlparse
+url, db_path = sys.argv[1], sys.argv[2]
+host, port = urlparse(url).hostname, urlparse(url).port
+
+def request(method, path, body=None, cookie=None):
+    conn = http.client.HTTPConnection(host, port, timeout=120)
+    headers = {"Origin": url, "Content-Type": "application/json"}
+    if cookie:
+        headers["Cookie"] = cookie
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    response = conn.getresponse()
+    data = response.read()
+    set_cookie = response.getheader("Set-Cookie")
+    conn.close()
+    return response.status, data, set_cookie
+
+def sign_in(i):
+    for _ in range(20):
+        status, _, cookie = request("POST", "/api/dev-login", {"email": f"parent{i}@example.org", "firstName": "Parent", "lastName": str(i)})
+        if status == 200:
+            return cookie.split(";")[0]
+        time.sleep(0.2)
+    sys.exit(f"FAILED: dev sign-in of parent{i} answered {status}")
+
+status, data, _ = request("GET", "/api/day-camp-weeks")
+weeks = json.loads(data)
+first = dt.date.fromisoformat(weeks[0]["startDate"])
+def born(age):
+    return (first.replace(year=first.year - age) - dt.timedelta(days=40)).isoformat()
+
+def child(n, program, week_ids, age):
+    return {"programId": program, "weekIds": [str(w) for w in week_ids], "childFirstName": f"Enfant{n}",
+            "childLastName": "Ruée", "childBirthDate": born(age), "parentName": "Parent Ruée",
+            "parentEmail": "parent@example.org", "parentPhone": "819-555-0100", "canSwim": True}
+
+def report(label, results, elapsed):
+    statuses = {}
+    for status, _ in results:
+        statuses[status] = statuses.get(status, 0) + 1
+    latencies = sorted(ms for _, ms in results)
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+    print(f"{label}: {len(results)} requests in {elapsed:.2f} s = {len(results) / elapsed:.0f} req/s; "
+          + ", ".join(f"{k} x{v}" for k, v in sorted(statuses.items()))
+          + f"; p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
+    print(f"{'':29}places taken: {db.execute('SELECT SUM(taken) FROM day_camp_places').fetchone()[0]}")
+    return statuses
+
+db = sqlite3.connect(db_path, timeout=30)
+with ThreadPoolExecutor(8) as pool:
+    cookies = list(pool.map(sign_in, range(200)))
+ids = [w["id"] for w in weeks]
+
+# The 9:00 rush: everything released at once.
+bodies = [child(i, "explorateurs", [ids[i % 6]] if i < 150 else [ids[i % 6], ids[(i + 1) % 6]], 7) for i in range(200)]
+barrier = threading.Barrier(200)
+results, lock = [], threading.Lock()
+def rush(i):
+    barrier.wait()
+    began = time.perf_counter()
+    status, _, _ = request("POST", "/api/day-camp-registrations", bodies[i], cookies[i])
+    with lock:
+        results.append((status, (time.perf_counter() - began) * 1000))
+threads = [threading.Thread(target=rush, args=(i,)) for i in range(200)]
+began = time.perf_counter()
+for t in threads: t.start()
+for t in threads: t.join()
+first_rush = report("9:00 rush, 200 at once     ", results, time.perf_counter() - began)
+
+# Sustained: 600 children into aventuriers and leaders, 64 in flight.
+more = [child(1000 + i, *(("aventuriers", [ids[i % 6]], 10) if (i // 6) % 2 else ("leaders", [ids[i % 6]], 14))) for i in range(600)]
+def register(i):
+    began = time.perf_counter()
+    status, _, _ = request("POST", "/api/day-camp-registrations", more[i], cookies[i % 200])
+    return status, (time.perf_counter() - began) * 1000
+began = time.perf_counter()
+with ThreadPoolExecutor(64) as pool:
+    sustained = list(pool.map(register, range(600)))
+second = report("sustained, 600 (64 in flight)", sustained, time.perf_counter() - began)
+
+oversold = db.execute("SELECT COALESCE(SUM(MAX(taken - capacity, 0)), 0) FROM day_camp_places").fetchone()[0]
+drift = db.execute("""SELECT count(*) FROM day_camp_places p WHERE p.taken <>
+                      (SELECT count(*) FROM day_camp_enrolments e WHERE e.program_id = p.program_id AND e.week_id = p.week_id)""").fetchone()[0]
+full = db.execute("SELECT count(*) FROM day_camp_places WHERE taken = capacity").fetchone()[0]
+cells = db.execute("SELECT count(*) FROM day_camp_places").fetchone()[0]
+print(f"weeks full: {full}/{cells} (program × week); oversold places: {oversold}; taken ≠ enrolments: {drift}")
+if oversold or drift or full != cells or set(first_rush) - {201, 409} or set(second) - {201, 409}:
+    sys.exit("FAILED: a week was oversold, drifted, stayed short of full, or a request got something else than 201/409")
+PY
