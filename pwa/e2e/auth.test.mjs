@@ -207,9 +207,9 @@ describe('roles in the console', () => {
     assert.deepEqual(shown.filter((name) => spec.includes(name)), spec);
 
     // Tabs work from the keyboard: End selects Membres, where the admin's own row says 'Vous'.
-    await page.getByRole('tab', { name: 'Réservations' }).focus();
-    await page.keyboard.press('End');
-    assert.equal(await page.getByRole('tab', { name: 'Membres' }).getAttribute('aria-selected'), 'true');
+    await page.getByRole('tab', { name: 'Réservations' }).press('End');
+    await page.getByRole('tab', { name: 'Membres', selected: true }).waitFor();
+    assert.equal(await page.getByRole('tab', { name: 'Membres' }).evaluate((el) => el === el.ownerDocument.activeElement), true);
     const mine = page.getByTestId('member-row').filter({ hasText: 'chef@example.org' });
     await mine.getByText('Vous').waitFor();
     await mine.getByText(me.id).waitFor();
