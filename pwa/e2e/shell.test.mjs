@@ -1,10 +1,13 @@
 // The bilingual shell (issue 4) in the real server and Chromium: French by default, English
 // that survives a reload, anchors, the member home, the sign-in gate, axe scans in both
 // languages, and the landing page without JavaScript.
-import { after, before, test } from 'node:test';
+import { after, before, test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, newContext, startServer } from './harness.mjs';
+
+/** A hung browser call fails its test instead of stalling the whole suite. */
+const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 
 const FR_TITLE = 'Bougez en plein air, au bord du lac';
 const EN_TITLE = 'Get moving outdoors, by the lake';
@@ -114,12 +117,19 @@ test('anchors scroll: the hero button, and the footer links from another page', 
 test("a visitor's register click shows 'Non autorisé' and goes to sign-in", async () => {
   const { context, page } = await open('/');
   await eventsListed(page);
-  const login = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/login');
+  // The sign-in page itself is the identity area's: answer it here so only the navigation counts.
+  // It answers late, so the page with its toast stays on screen meanwhile.
+  await page.route('**/api/login', async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>login</title>' });
+  });
+  const login = page.waitForURL((url) => url.pathname === '/api/login');
   await page.locator('#events').getByRole('button', { name: "S'inscrire" }).first().click();
   await page.getByText('Non autorisé', { exact: true }).waitFor();
   await page.getByText('Vous devez être connecté. Redirection vers la page de connexion...', { exact: true }).waitFor();
   assert.equal(await page.locator('[data-variant]').count(), 1, 'one toast at a time');
   await login;
+  await page.waitForLoadState();
   await context.close();
 });
 

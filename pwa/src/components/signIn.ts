@@ -3,11 +3,11 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../features/auth/queries';
-import { toast } from './toast';
+import { toast, toastViewReady } from './toast';
 
 export const LOGIN_PATH = '/api/login';
-/** Long enough to read the toast's title before the page changes. */
-export const LOGIN_REDIRECT_DELAY_MS = 500;
+/** Long enough to read the toast's title before the page changes (counted once it shows). */
+export const LOGIN_REDIRECT_DELAY_MS = 800;
 
 export function goToLogin() {
   window.location.assign(LOGIN_PATH);
@@ -27,7 +27,9 @@ export function useSignInGate() {
         return;
       }
       toast({ variant: 'error', title: t('auth.unauthorized.title'), description: t('auth.unauthorized.message') });
-      setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS);
+      // The toast's view is a lazy chunk: leave only once it can be on screen.
+      const leave = () => window.setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS);
+      toastViewReady().then(leave, leave);
     },
     [isSignedIn, t],
   );

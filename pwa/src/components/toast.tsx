@@ -65,7 +65,13 @@ export function useToast() {
   return { toast, dismiss: dismissToast, current: state };
 }
 
-const ToastView = lazy(() => import('./toast-view'));
+const loadToastView = () => import('./toast-view');
+const ToastView = lazy(loadToastView);
+
+/** Resolves once the toast view's code is there (for a caller about to leave the page). */
+export function toastViewReady(): Promise<unknown> {
+  return loadToastView();
+}
 
 function whenIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -79,7 +85,7 @@ function whenIdle(callback: () => void): () => void {
 /** Mounted once in App: the toast region, with the one current toast. */
 export function Toaster() {
   const { current: shown } = useToast();
-  useEffect(() => whenIdle(() => void import('./toast-view')), []);
+  useEffect(() => whenIdle(() => void loadToastView()), []);
   if (!shown) return null;
   return (
     <Suspense fallback={null}>
