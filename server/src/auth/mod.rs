@@ -10,6 +10,7 @@
 pub mod oidc;
 pub mod origin;
 pub mod pages;
+pub mod store;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -44,14 +45,14 @@ pub(crate) const KEY_FLOW: &str = "oidcFlow";
 /// Session store and sign-in provider, shared by every request.
 #[derive(Clone)]
 pub struct AuthState {
-    pub store: RusqliteStore,
+    pub store: store::RetryingStore,
     pub oidc: Option<Arc<oidc::Oidc>>,
 }
 
 impl AuthState {
     /// Opens the session store on the application database (its table comes from the migrations).
     pub fn open(settings: &Settings) -> Result<AuthState, AuthSetupError> {
-        let store = RusqliteStore::new(open_store_connection(&settings.db)?.into());
+        let store = store::RetryingStore::new(RusqliteStore::new(open_store_connection(&settings.db)?.into()));
         let oidc = match settings.oidc.clone() {
             Some(o) => Some(Arc::new(oidc::Oidc::new(o, &settings.public_url)?)),
             None => None,
@@ -61,7 +62,7 @@ impl AuthState {
 
     /// The session layer: cookie `centre.sid`, HttpOnly, SameSite=Lax, Secure when the public URL
     /// is https, 30 days from the last activity.
-    pub fn session_layer(&self, secure: bool) -> SessionManagerLayer<RusqliteStore> {
+    pub fn session_layer(&self, secure: bool) -> SessionManagerLayer<store::RetryingStore> {
         SessionManagerLayer::new(self.store.clone())
             .with_name(SESSION_COOKIE)
             .with_http_only(true)
@@ -78,7 +79,7 @@ impl AuthState {
             let mut interval = tokio::time::interval(CLEANUP_EVERY);
             loop {
                 interval.tick().await;
-                if let Err(e) = store.delete_expired().await {
+                if let Err(e) = store.inner().delete_expired().await {
                     tracing::warn!(error = %e, "deleting expired sessions failed; will retry");
                 }
             }
