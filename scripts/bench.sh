@@ -37,6 +37,106 @@ load "GET /api/health" /api/health
 load "GET / (index, brotli)" / -H "Accept-Encoding: br"
 echo "server peak memory (VmHWM): $(awk '/VmHWM/ { print $2, $3 }' /proc/$pid/status)"
 
+# ---- Section: court reservations ----
+# A season of bookings written straight into the database (next summer, 15 May to 30 September:
+# every slot of court 1, every other slot of court 2, a tenth of them cancelled), then the day's
+# slots and the month calendar under load, then storms of 50 members booking the same slot at
+# the same instant. The database is asked afterwards: double bookings must be 0.
+season=$(python3 - "$work/centre.db" <<'PY'
+import datetime as dt, sqlite3, sys
+from zoneinfo import ZoneInfo
+tz = ZoneInfo("America/Toronto")
+today = dt.datetime.now(tz).date()
+year = today.year if today < dt.date(today.year, 5, 15) else today.year + 1
+db = sqlite3.connect(sys.argv[1], timeout=30)
+utc = lambda d, h: dt.datetime(d.year, d.month, d.day, h, tzinfo=tz).astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+rows, day, n = [], dt.date(year, 5, 15), 0
+while day <= dt.date(year, 9, 30):
+    for court in (1, 2):
+        for hour in range(8, 21):
+            if court == 2 and hour % 2:
+                continue  # odd hours of court 2 stay free for the storms
+            n += 1
+            status = "cancelled" if n % 10 == 0 else "confirmed"
+            rows.append((court, f"Joueur{n}", "Banc", f"joueur{n}@example.org", "819-555-0100",
+                         utc(day, hour), utc(day, hour + 1), status, "2026-01-01T00:00:00Z"))
+    day += dt.timedelta(days=1)
+db.executemany("""INSERT INTO court_bookings (court_id, first_name, last_name, email, phone, start_time, end_time,
+                  status, created_at) VALUES (?,?,?,?,?,?,?,?,?)""", rows)
+db.commit()
+print(year, len(rows))
+PY
+)
+read -r year rows <<<"$season"
+echo
+echo "== Court availability with a season of bookings ($rows rows, summer $year)"
+load "GET day slots (court 1)" "/api/courts/availability?date=$year-07-15&courtId=1"
+load "GET month (court 1)" "/api/courts/availability/month?month=$year-07&courtId=1"
+load "GET month (both courts)" "/api/courts/availability/month?month=$year-07"
+# The console's list needs a staff session: a dev sign-in, granted admin from the command line.
+cookie=$(curl -fs -D - -o /dev/null -H "Origin: $url" -H 'Content-Type: application/json' \
+  -d '{"email":"bench-admin@example.org"}' "$url/api/dev-login" | awk -F'[ ;]' 'tolower($1) == "set-cookie:" { print $2 }')
+RUST_LOG=error "$bin" admin grant bench-admin@example.org --db "$work/centre.db" >/dev/null
+load "GET admin bookings (day)" "/api/admin/bookings?date=$year-08-20" -H "Cookie: $cookie"
+load "GET admin bookings (cancelled)" "/api/admin/bookings?status=cancelled" -H "Cookie: $cookie"
+echo
+echo "== Same-slot booking storms (50 members at once, 10 slots)"
+python3 - "$url" "$work/centre.db" "$year" <<'PY'
+import datetime as dt, http.client, json, sqlite3, sys, threading, time
+from urllib.parse import urlparse
+from zoneinfo import ZoneInfo
+url, db_path, year = sys.argv[1], sys.argv[2], int(sys.argv[3])
+host, port = urlparse(url).hostname, urlparse(url).port
+tz = ZoneInfo("America/Toronto")
+
+def request(method, path, body=None, cookie=None):
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+    headers = {"Origin": url, "Content-Type": "application/json"}
+    if cookie:
+        headers["Cookie"] = cookie
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    response = conn.getresponse()
+    data = response.read()
+    set_cookie = response.getheader("Set-Cookie")
+    conn.close()
+    return response.status, data, set_cookie
+
+statuses, latencies = {}, []
+lock = threading.Lock()
+for round_ in range(10):
+    cookies = []
+    for i in range(50):
+        status, _, set_cookie = request("POST", "/api/dev-login", {"email": f"storm{round_}-{i}@example.org"})
+        assert status == 200, status
+        cookies.append(set_cookie.split(";")[0])
+    day = dt.date(year, 6, 1) + dt.timedelta(days=round_)
+    start = dt.datetime(day.year, day.month, day.day, 9, tzinfo=tz).astimezone(dt.timezone.utc)
+    body = {"courtId": 2, "firstName": "Tempête", "lastName": "Test", "email": "storm@example.org",
+            "phone": "819-555-0100", "startTime": start.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "endTime": (start + dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")}
+    barrier = threading.Barrier(len(cookies))
+    def book(cookie):
+        barrier.wait()
+        began = time.perf_counter()
+        status, _, _ = request("POST", "/api/courts/book", body, cookie)
+        with lock:
+            statuses[status] = statuses.get(status, 0) + 1
+            latencies.append((time.perf_counter() - began) * 1000)
+    threads = [threading.Thread(target=book, args=(c,)) for c in cookies]
+    for t in threads: t.start()
+    for t in threads: t.join()
+db = sqlite3.connect(db_path, timeout=30)
+doubles = db.execute("""SELECT count(*) FROM (SELECT court_id, start_time FROM court_bookings
+                        WHERE status <> 'cancelled' GROUP BY court_id, start_time HAVING count(*) > 1)""").fetchone()[0]
+latencies.sort()
+p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+print(f"requests {sum(statuses.values())}: " + ", ".join(f"{k} x{v}" for k, v in sorted(statuses.items())))
+print(f"booking latency under the storm: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
+print(f"double bookings: {doubles}")
+if doubles or statuses.get(201) != 10:
+    sys.exit("FAILED: expected one booking per slot and no double booking")
+PY
+
 # ---- Section: events ----
 # 200 upcoming events written straight into the database (the demo's 4 plus 196), then the
 # public listing under load. Then a registration rush: 1,000 signed-in members register a team
@@ -139,106 +239,6 @@ for event_id, label in zip(ids, ("no maximum", f"{PLACES} places")):
         failed = True
 if failed:
     sys.exit("FAILED: the rush oversold, drifted or answered something else than 201/409")
-PY
-
-# ---- Section: court reservations ----
-# A season of bookings written straight into the database (next summer, 15 May to 30 September:
-# every slot of court 1, every other slot of court 2, a tenth of them cancelled), then the day's
-# slots and the month calendar under load, then storms of 50 members booking the same slot at
-# the same instant. The database is asked afterwards: double bookings must be 0.
-season=$(python3 - "$work/centre.db" <<'PY'
-import datetime as dt, sqlite3, sys
-from zoneinfo import ZoneInfo
-tz = ZoneInfo("America/Toronto")
-today = dt.datetime.now(tz).date()
-year = today.year if today < dt.date(today.year, 5, 15) else today.year + 1
-db = sqlite3.connect(sys.argv[1], timeout=30)
-utc = lambda d, h: dt.datetime(d.year, d.month, d.day, h, tzinfo=tz).astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-rows, day, n = [], dt.date(year, 5, 15), 0
-while day <= dt.date(year, 9, 30):
-    for court in (1, 2):
-        for hour in range(8, 21):
-            if court == 2 and hour % 2:
-                continue  # odd hours of court 2 stay free for the storms
-            n += 1
-            status = "cancelled" if n % 10 == 0 else "confirmed"
-            rows.append((court, f"Joueur{n}", "Banc", f"joueur{n}@example.org", "819-555-0100",
-                         utc(day, hour), utc(day, hour + 1), status, "2026-01-01T00:00:00Z"))
-    day += dt.timedelta(days=1)
-db.executemany("""INSERT INTO court_bookings (court_id, first_name, last_name, email, phone, start_time, end_time,
-                  status, created_at) VALUES (?,?,?,?,?,?,?,?,?)""", rows)
-db.commit()
-print(year, len(rows))
-PY
-)
-read -r year rows <<<"$season"
-echo
-echo "== Court availability with a season of bookings ($rows rows, summer $year)"
-load "GET day slots (court 1)" "/api/courts/availability?date=$year-07-15&courtId=1"
-load "GET month (court 1)" "/api/courts/availability/month?month=$year-07&courtId=1"
-load "GET month (both courts)" "/api/courts/availability/month?month=$year-07"
-# The console's list needs a staff session: a dev sign-in, granted admin from the command line.
-cookie=$(curl -fs -D - -o /dev/null -H "Origin: $url" -H 'Content-Type: application/json' \
-  -d '{"email":"bench-admin@example.org"}' "$url/api/dev-login" | awk -F'[ ;]' 'tolower($1) == "set-cookie:" { print $2 }')
-RUST_LOG=error "$bin" admin grant bench-admin@example.org --db "$work/centre.db" >/dev/null
-load "GET admin bookings (day)" "/api/admin/bookings?date=$year-08-20" -H "Cookie: $cookie"
-load "GET admin bookings (cancelled)" "/api/admin/bookings?status=cancelled" -H "Cookie: $cookie"
-echo
-echo "== Same-slot booking storms (50 members at once, 10 slots)"
-python3 - "$url" "$work/centre.db" "$year" <<'PY'
-import datetime as dt, http.client, json, sqlite3, sys, threading, time
-from urllib.parse import urlparse
-from zoneinfo import ZoneInfo
-url, db_path, year = sys.argv[1], sys.argv[2], int(sys.argv[3])
-host, port = urlparse(url).hostname, urlparse(url).port
-tz = ZoneInfo("America/Toronto")
-
-def request(method, path, body=None, cookie=None):
-    conn = http.client.HTTPConnection(host, port, timeout=60)
-    headers = {"Origin": url, "Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = cookie
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = conn.getresponse()
-    data = response.read()
-    set_cookie = response.getheader("Set-Cookie")
-    conn.close()
-    return response.status, data, set_cookie
-
-statuses, latencies = {}, []
-lock = threading.Lock()
-for round_ in range(10):
-    cookies = []
-    for i in range(50):
-        status, _, set_cookie = request("POST", "/api/dev-login", {"email": f"storm{round_}-{i}@example.org"})
-        assert status == 200, status
-        cookies.append(set_cookie.split(";")[0])
-    day = dt.date(year, 6, 1) + dt.timedelta(days=round_)
-    start = dt.datetime(day.year, day.month, day.day, 9, tzinfo=tz).astimezone(dt.timezone.utc)
-    body = {"courtId": 2, "firstName": "Tempête", "lastName": "Test", "email": "storm@example.org",
-            "phone": "819-555-0100", "startTime": start.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "endTime": (start + dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")}
-    barrier = threading.Barrier(len(cookies))
-    def book(cookie):
-        barrier.wait()
-        began = time.perf_counter()
-        status, _, _ = request("POST", "/api/courts/book", body, cookie)
-        with lock:
-            statuses[status] = statuses.get(status, 0) + 1
-            latencies.append((time.perf_counter() - began) * 1000)
-    threads = [threading.Thread(target=book, args=(c,)) for c in cookies]
-    for t in threads: t.start()
-    for t in threads: t.join()
-db = sqlite3.connect(db_path, timeout=30)
-doubles = db.execute("""SELECT count(*) FROM (SELECT court_id, start_time FROM court_bookings
-                        WHERE status <> 'cancelled' GROUP BY court_id, start_time HAVING count(*) > 1)""").fetchone()[0]
-latencies.sort()
-p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
-print(f"requests {sum(statuses.values())}: " + ", ".join(f"{k} x{v}" for k, v in sorted(statuses.items())))
-print(f"booking latency under the storm: p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
-print(f"double bookings: {doubles}")
-if doubles or statuses.get(201) != 10:
-    sys.exit("FAILED: expected one booking per slot and no double booking")
 PY
 
 # ---- Section: day camps ----
