@@ -1,92 +1,62 @@
 //! The few pages the server renders itself, around sign-in: the development sign-in form, the
 //! sign-in error page and the 'sign-in not configured' page. Their French and English texts
-//! live here, together, and nowhere else. No script (the CSP allows none inline); a little
-//! inline CSS.
+//! are the `server` namespace of the PWA's translation files, built into the binary. No script
+//! (the CSP allows none inline); a little inline CSS.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use std::sync::LazyLock;
+
 use centre_core::Lang;
 
 /// Every sentence of these pages, in one language.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Texts {
+    #[serde(skip)]
     pub lang: &'static str,
-    pub site_name: &'static str,
-    pub home: &'static str,
-    pub dev_title: &'static str,
-    pub dev_intro: &'static str,
-    pub email: &'static str,
-    pub first_name: &'static str,
-    pub last_name: &'static str,
-    pub sign_in: &'static str,
-    pub use_provider: &'static str,
-    pub email_invalid: &'static str,
-    pub name_too_long: &'static str,
-    pub failed_title: &'static str,
-    pub failed_body: &'static str,
-    pub cancelled_title: &'static str,
-    pub cancelled_body: &'static str,
-    pub expired_body: &'static str,
-    pub account_conflict_body: &'static str,
-    pub provider_unavailable_body: &'static str,
-    pub retry: &'static str,
-    pub not_configured_title: &'static str,
-    pub not_configured_body: &'static str,
+    pub site_name: String,
+    pub home: String,
+    pub dev_title: String,
+    pub dev_intro: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub sign_in: String,
+    pub use_provider: String,
+    pub email_invalid: String,
+    pub name_too_long: String,
+    pub failed_title: String,
+    pub failed_body: String,
+    pub cancelled_title: String,
+    pub cancelled_body: String,
+    pub expired_body: String,
+    pub account_conflict_body: String,
+    pub provider_unavailable_body: String,
+    pub retry: String,
+    pub not_configured_title: String,
+    pub not_configured_body: String,
 }
 
-pub const FR: Texts = Texts {
-    lang: "fr",
-    site_name: "Centre plein air de La Pêche",
-    home: "Retour à l'accueil",
-    dev_title: "Connexion de développement",
-    dev_intro: "Ce serveur est en mode développement : entrez n'importe quelle adresse courriel pour vous connecter sous ce nom. Ce mode n'existe jamais en production.",
-    email: "Courriel",
-    first_name: "Prénom",
-    last_name: "Nom",
-    sign_in: "Se connecter",
-    use_provider: "Se connecter avec le fournisseur d'identité",
-    email_invalid: "Email invalide",
-    name_too_long: "Le prénom et le nom ont au plus 100 caractères.",
-    failed_title: "La connexion a échoué",
-    failed_body: "Nous n'avons pas pu vous connecter. Veuillez réessayer dans un instant.",
-    cancelled_title: "Connexion annulée",
-    cancelled_body: "La connexion a été annulée ou refusée. Vous pouvez réessayer quand vous voulez.",
-    expired_body: "Cette tentative de connexion a expiré ou n'est plus valide. Veuillez recommencer.",
-    account_conflict_body: "Cette adresse courriel est déjà liée à un autre compte. Communiquez avec le centre pour régler la situation.",
-    provider_unavailable_body: "Le service de connexion ne répond pas pour le moment. Veuillez réessayer dans quelques minutes.",
-    retry: "Réessayer",
-    not_configured_title: "Connexion non configurée",
-    not_configured_body: "La connexion n'est pas encore configurée sur ce serveur. Les pages publiques restent accessibles ; l'administrateur du site doit définir le fournisseur d'identité (CENTRE_OIDC_ISSUER, CENTRE_OIDC_CLIENT_ID, CENTRE_OIDC_CLIENT_SECRET).",
-};
-
-pub const EN: Texts = Texts {
-    lang: "en",
-    site_name: "La Pêche Outdoor Centre",
-    home: "Back to home",
-    dev_title: "Development sign-in",
-    dev_intro: "This server runs in development mode: enter any e-mail address to sign in under that name. This mode never exists in production.",
-    email: "E-mail",
-    first_name: "First name",
-    last_name: "Last name",
-    sign_in: "Sign in",
-    use_provider: "Sign in with the identity provider",
-    email_invalid: "Invalid email",
-    name_too_long: "First and last name have at most 100 characters.",
-    failed_title: "Sign-in failed",
-    failed_body: "We could not sign you in. Please try again in a moment.",
-    cancelled_title: "Sign-in cancelled",
-    cancelled_body: "The sign-in was cancelled or refused. You can try again whenever you like.",
-    expired_body: "This sign-in attempt has expired or is no longer valid. Please start again.",
-    account_conflict_body: "This e-mail address is already linked to another account. Please contact the centre to sort it out.",
-    provider_unavailable_body: "The sign-in service is not answering right now. Please try again in a few minutes.",
-    retry: "Try again",
-    not_configured_title: "Sign-in not configured",
-    not_configured_body: "Sign-in is not configured on this server yet. Public pages remain available; the site administrator must set the identity provider (CENTRE_OIDC_ISSUER, CENTRE_OIDC_CLIENT_ID, CENTRE_OIDC_CLIENT_SECRET).",
-};
+/// The texts live in the PWA's translation files (namespace `server`), like every other
+/// user-visible string, and are built into the binary.
+static TEXTS: LazyLock<(Texts, Texts)> = LazyLock::new(|| {
+    let parse = |json: &str, lang: &'static str| {
+        let mut texts: Texts =
+            serde_json::from_str(json).unwrap_or_else(|e| panic!("server.json ({lang}) is invalid: {e}"));
+        texts.lang = lang;
+        texts
+    };
+    (
+        parse(include_str!("../../../pwa/src/i18n/locales/fr/server.json"), "fr"),
+        parse(include_str!("../../../pwa/src/i18n/locales/en/server.json"), "en"),
+    )
+});
 
 pub fn texts(lang: Lang) -> &'static Texts {
     match lang {
-        Lang::En => &EN,
-        Lang::Fr => &FR,
+        Lang::En => &TEXTS.1,
+        Lang::Fr => &TEXTS.0,
     }
 }
 
@@ -135,7 +105,7 @@ fn document(status: StatusCode, t: &Texts, title: &str, body: &str) -> Response 
 <title>{title} · {site}</title><style>{STYLE}</style></head><body><main><p><a class=\"site\" href=\"/\">{site}</a></p>{body}</main></body></html>",
         lang = t.lang,
         title = escape(title),
-        site = escape(t.site_name),
+        site = escape(&t.site_name),
     );
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
@@ -170,12 +140,12 @@ pub struct DevForm<'a> {
 pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
     let t = texts(lang);
     let error = if form.email_error {
-        format!("<p class=\"error\" id=\"email-error\" role=\"alert\">{}</p>", escape(t.email_invalid))
+        format!("<p class=\"error\" id=\"email-error\" role=\"alert\">{}</p>", escape(&t.email_invalid))
     } else {
         String::new()
     };
     let name_error = if form.name_error {
-        format!("<p class=\"error\" role=\"alert\">{}</p>", escape(t.name_too_long))
+        format!("<p class=\"error\" role=\"alert\">{}</p>", escape(&t.name_too_long))
     } else {
         String::new()
     };
@@ -184,7 +154,7 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
         format!(
             "<p><a class=\"button secondary\" href=\"{}\">{}</a></p>",
             escape(&login_href(form.return_to, lang, true)),
-            escape(t.use_provider)
+            escape(&t.use_provider)
         )
     } else {
         String::new()
@@ -197,39 +167,41 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
 <label for=\"firstName\">{first}</label><input id=\"firstName\" name=\"firstName\" autocomplete=\"given-name\" value=\"{first_value}\">\
 <label for=\"lastName\">{last}</label><input id=\"lastName\" name=\"lastName\" autocomplete=\"family-name\" value=\"{last_value}\">{name_error}\
 <div class=\"actions\"><button class=\"button\" type=\"submit\">{sign_in}</button><a class=\"button secondary\" href=\"/\">{home}</a></div></form>",
-        title = escape(t.dev_title),
-        intro = escape(t.dev_intro),
+        title = escape(&t.dev_title),
+        intro = escape(&t.dev_intro),
         return_to = escape(form.return_to),
         lang = lang.code(),
-        email = escape(t.email),
+        email = escape(&t.email),
         email_value = escape(form.email),
-        first = escape(t.first_name),
+        first = escape(&t.first_name),
         first_value = escape(form.first_name),
-        last = escape(t.last_name),
+        last = escape(&t.last_name),
         last_value = escape(form.last_name),
-        sign_in = escape(t.sign_in),
-        home = escape(t.home),
+        sign_in = escape(&t.sign_in),
+        home = escape(&t.home),
     );
     let status = if form.email_error || form.name_error { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
-    document(status, t, t.dev_title, &body)
+    document(status, t, &t.dev_title, &body)
 }
 
 pub fn failure(lang: Lang, failure: Failure, return_to: &str) -> Response {
     let t = texts(lang);
     let (title, body, status) = match failure {
-        Failure::Cancelled => (t.cancelled_title, t.cancelled_body, StatusCode::OK),
-        Failure::Expired => (t.failed_title, t.expired_body, StatusCode::BAD_REQUEST),
-        Failure::ProviderUnavailable => (t.failed_title, t.provider_unavailable_body, StatusCode::BAD_GATEWAY),
-        Failure::AccountConflict => (t.failed_title, t.account_conflict_body, StatusCode::CONFLICT),
-        Failure::Failed => (t.failed_title, t.failed_body, StatusCode::BAD_REQUEST),
+        Failure::Cancelled => (t.cancelled_title.as_str(), t.cancelled_body.as_str(), StatusCode::OK),
+        Failure::Expired => (t.failed_title.as_str(), t.expired_body.as_str(), StatusCode::BAD_REQUEST),
+        Failure::ProviderUnavailable => {
+            (t.failed_title.as_str(), t.provider_unavailable_body.as_str(), StatusCode::BAD_GATEWAY)
+        }
+        Failure::AccountConflict => (t.failed_title.as_str(), t.account_conflict_body.as_str(), StatusCode::CONFLICT),
+        Failure::Failed => (t.failed_title.as_str(), t.failed_body.as_str(), StatusCode::BAD_REQUEST),
     };
     let html = format!(
         "<h1>{title}</h1><p>{body}</p><div class=\"actions\"><a class=\"button\" href=\"{retry_href}\">{retry}</a><a class=\"button secondary\" href=\"/\">{home}</a></div>",
         title = escape(title),
         body = escape(body),
         retry_href = escape(&login_href(return_to, lang, false)),
-        retry = escape(t.retry),
-        home = escape(t.home),
+        retry = escape(&t.retry),
+        home = escape(&t.home),
     );
     document(status, t, title, &html)
 }
@@ -238,11 +210,11 @@ pub fn not_configured(lang: Lang) -> Response {
     let t = texts(lang);
     let html = format!(
         "<h1>{title}</h1><p>{body}</p><div class=\"actions\"><a class=\"button\" href=\"/\">{home}</a></div>",
-        title = escape(t.not_configured_title),
-        body = escape(t.not_configured_body),
-        home = escape(t.home),
+        title = escape(&t.not_configured_title),
+        body = escape(&t.not_configured_body),
+        home = escape(&t.home),
     );
-    document(StatusCode::SERVICE_UNAVAILABLE, t, t.not_configured_title, &html)
+    document(StatusCode::SERVICE_UNAVAILABLE, t, &t.not_configured_title, &html)
 }
 
 #[cfg(test)]
@@ -261,5 +233,17 @@ mod tests {
             login_href("/events?x=1", Lang::En, true),
             "/api/login?returnTo=%2Fevents%3Fx%3D1&lang=en&provider=oidc"
         );
+    }
+}
+
+#[cfg(test)]
+mod texts_tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_load_from_the_translation_files() {
+        assert_eq!(texts(Lang::Fr).dev_title, "Connexion de développement");
+        assert_eq!(texts(Lang::En).dev_title, "Development sign-in");
+        assert_eq!(texts(Lang::En).lang, "en");
     }
 }
