@@ -139,6 +139,7 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
 
   // The member home counts it.
   await page.goto(server.url);
+  await page.locator('[data-testid="stats-registrations"][aria-busy="false"]').waitFor();
   assert.equal(await page.getByTestId('stats-registrations').innerText(), '1');
   await context.close();
 });

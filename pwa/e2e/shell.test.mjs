@@ -166,6 +166,7 @@ test("the member home shows the member's first name, events, then their registra
   const mine = page.locator('section', { has: page.getByRole('heading', { name: 'Mes inscriptions' }) });
   await mine.getByText(event.title).waitFor();
   await mine.getByRole('link', { name: 'Voir toutes mes inscriptions' }).waitFor();
+  await page.locator('[data-testid="stats-registrations"][aria-busy="false"]').waitFor();
   assert.equal(await page.getByTestId('stats-registrations').innerText(), '1');
 
   // Back as a member with a slow sign-in check: a skeleton, not the visitors' page, meanwhile.

@@ -197,9 +197,11 @@ function RegistrationRow({ row }: { row: UserRegistration }) {
 
 function StatsCard({ user }: { user: User }) {
   const { t } = useTranslation('home');
-  const { rows } = useRegistrationRows();
+  const { rows, isPending } = useRegistrationRows();
   // Day-camp registrations count too (the member is signed in: this is their home).
   const dayCamps = useMyDayCampRegistrations(true);
+  // No number until both answers are in: a '0' while loading would be a wrong statement.
+  const loading = isPending || dayCamps.isPending;
   const count = rows.length + (dayCamps.data?.length ?? 0);
   const since = (user.createdAt && centreYear(user.createdAt)) || DEFAULT_MEMBER_SINCE;
   return (
@@ -210,8 +212,8 @@ function StatsCard({ user }: { user: User }) {
       <dl className="mt-3 grid grid-cols-2 gap-4">
         <div>
           <dt className="text-sm text-slate-700">{t('stats.registrations')}</dt>
-          <dd className="text-2xl font-bold text-brand-800" data-testid="stats-registrations">
-            {count}
+          <dd className="text-2xl font-bold text-brand-800" data-testid="stats-registrations" aria-busy={loading}>
+            {loading ? null : count}
           </dd>
         </div>
         <div>
