@@ -116,41 +116,8 @@ pub fn program_name(program_id: &str, lang: Lang) -> String {
     }
 }
 
-const MONTHS_FR: [&str; 12] = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-];
-const MONTHS_EN: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 fn month(d: NaiveDate, lang: Lang) -> &'static str {
-    let i = d.month0() as usize;
-    match lang {
-        Lang::Fr => MONTHS_FR[i],
-        Lang::En => MONTHS_EN[i],
-    }
+    crate::messages::month_name(d.month0(), lang)
 }
 
 /// A date as a person reads it: `6 juillet 2026` / `July 6, 2026`.

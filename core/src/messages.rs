@@ -124,6 +124,47 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("bracket_conflict", "Ce résultat changerait un match suivant déjà commencé.", "This result would change a later match that has already started."),
 ];
 
+const MONTHS: [(&str, &str); 12] = [
+    ("janvier", "January"),
+    ("février", "February"),
+    ("mars", "March"),
+    ("avril", "April"),
+    ("mai", "May"),
+    ("juin", "June"),
+    ("juillet", "July"),
+    ("août", "August"),
+    ("septembre", "September"),
+    ("octobre", "October"),
+    ("novembre", "November"),
+    ("décembre", "December"),
+];
+const WEEKDAYS: [(&str, &str); 7] = [
+    ("lundi", "Monday"),
+    ("mardi", "Tuesday"),
+    ("mercredi", "Wednesday"),
+    ("jeudi", "Thursday"),
+    ("vendredi", "Friday"),
+    ("samedi", "Saturday"),
+    ("dimanche", "Sunday"),
+];
+
+fn pick(pair: (&'static str, &'static str), lang: Lang) -> &'static str {
+    match lang {
+        Lang::Fr => pair.0,
+        Lang::En => pair.1,
+    }
+}
+
+/// The month's name, `month0` counting from 0 for January (chrono's `month0()`).
+pub fn month_name(month0: u32, lang: Lang) -> &'static str {
+    MONTHS.get(month0 as usize).map_or("", |pair| pick(*pair, lang))
+}
+
+/// The weekday's name, counting from 0 for Monday (chrono's `num_days_from_monday()`).
+pub fn weekday_name(days_from_monday: u32, lang: Lang) -> &'static str {
+    WEEKDAYS.get(days_from_monday as usize).map_or("", |pair| pick(*pair, lang))
+}
+
 /// The message for `code` in `lang`; `None` for an unknown code.
 pub fn message(code: &str, lang: Lang) -> Option<&'static str> {
     CATALOGUE.iter().find(|(c, _, _)| *c == code).map(|(_, fr, en)| match lang {

@@ -5,12 +5,9 @@
 use centre_core::Lang;
 use centre_core::camps::{date_label, program_name, week_label};
 
-use super::money;
+use super::{CENTRE_ADDRESS, CENTRE_NAME, money};
 use crate::db::daycamps::{ProgramRow, RegistrationRow};
 use crate::db::outbox::Email;
-
-const CENTRE_NAME: &str = "Centre plein air de La Pêche";
-const CENTRE_ADDRESS: &str = "20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0";
 
 /// What the e-mail needs beyond the rows.
 pub struct Context<'a> {

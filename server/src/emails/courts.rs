@@ -3,58 +3,23 @@
 //! language; times in the centre's time zone.
 
 use centre_core::Lang;
+use centre_core::camps::date_label;
+use centre_core::messages::weekday_name;
 use chrono::{DateTime, Datelike, Utc};
 
+use super::{CENTRE_ADDRESS, CENTRE_NAME};
 use crate::db::outbox::Email;
 use crate::mail::ics_event;
-
-/// The centre's name and street address, as the e-mails and calendar files give them.
-const CENTRE_NAME: &str = "Centre plein air de La Pêche";
-const CENTRE_ADDRESS: &str = "20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0";
-
-const FR_WEEKDAYS: [&str; 7] = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
-const EN_WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const FR_MONTHS: [&str; 12] = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-];
-const EN_MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 /// `samedi 12 juin 2027` / `Saturday, June 12, 2027`: the day of `t` in the centre's time zone
 /// (a booking is a day and an hour: the weekday helps more than digits).
 fn long_date(t: DateTime<Utc>, tz: chrono_tz::Tz, lang: Lang) -> String {
     let local = t.with_timezone(&tz);
-    let weekday = local.weekday().num_days_from_monday() as usize;
-    let month = local.month0() as usize;
+    let weekday = weekday_name(local.weekday().num_days_from_monday(), lang);
+    let date = date_label(local.date_naive(), lang);
     match lang {
-        Lang::Fr => {
-            let day = if local.day() == 1 { "1er".to_owned() } else { local.day().to_string() };
-            format!("{} {day} {} {}", FR_WEEKDAYS[weekday], FR_MONTHS[month], local.year())
-        }
-        Lang::En => format!("{}, {} {}, {}", EN_WEEKDAYS[weekday], EN_MONTHS[month], local.day(), local.year()),
+        Lang::Fr => format!("{weekday} {date}"),
+        Lang::En => format!("{weekday}, {date}"),
     }
 }
 

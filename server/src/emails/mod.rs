@@ -8,6 +8,10 @@ pub mod events;
 use centre_core::Lang;
 use chrono::{DateTime, Utc};
 
+/// The centre's name and street address, as the e-mails and calendar files give them.
+pub const CENTRE_NAME: &str = "Centre plein air de La Pêche";
+pub const CENTRE_ADDRESS: &str = "20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0";
+
 /// An amount in CAD as people read it: `1 234,50 $` (French) or `$1,234.50` (English).
 pub fn money(cents: i64, lang: Lang) -> String {
     let cents = cents.max(0);
