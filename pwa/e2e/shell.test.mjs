@@ -117,19 +117,36 @@ test('anchors scroll: the hero button, and the footer links from another page', 
 test("a visitor's register click shows 'Non autorisé' and goes to sign-in", async () => {
   const { context, page } = await open('/');
   await eventsListed(page);
-  // The sign-in page itself is the identity area's: answer it here so only the navigation counts.
-  // It answers late, so the page with its toast stays on screen meanwhile.
-  await page.route('**/api/login', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>login</title>' });
+  // The page reports every toast it shows, as it shows it: the check cannot miss a toast that
+  // is already gone by the time the browser is asked (the page leaves for sign-in right after).
+  const toasts = [];
+  await page.exposeFunction('reportToasts', (seen) => toasts.push(seen));
+  await page.evaluate(() => {
+    const { document, MutationObserver } = globalThis;
+    const report = () => {
+      const shown = [...document.querySelectorAll('[data-variant]')].map((toast) => toast.textContent);
+      if (shown.length) globalThis.reportToasts(shown);
+    };
+    new MutationObserver(report).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
+  // The sign-in page itself is the identity area's: answer it here so only the navigation counts.
+  await page.route('**/api/login', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>login</title>' }),
+  );
   const login = page.waitForURL((url) => url.pathname === '/api/login');
   await page.locator('#events').getByRole('button', { name: "S'inscrire" }).first().click();
-  await page.getByText('Non autorisé', { exact: true }).waitFor();
-  await page.getByText('Vous devez être connecté. Redirection vers la page de connexion...', { exact: true }).waitFor();
-  assert.equal(await page.locator('[data-variant]').count(), 1, 'one toast at a time');
   await login;
-  await page.waitForLoadState();
+  const complete = toasts.find(
+    (shown) =>
+      shown.length === 1 &&
+      shown[0].includes('Non autorisé') &&
+      shown[0].includes('Vous devez être connecté. Redirection vers la page de connexion...'),
+  );
+  assert.ok(complete, `one toast with the title and the message before leaving; saw ${JSON.stringify(toasts)}`);
+  assert.ok(
+    toasts.every((shown) => shown.length <= 1),
+    'one toast at a time',
+  );
   await context.close();
 });
 

@@ -6,8 +6,8 @@ import { useCurrentUser } from '../features/auth/queries';
 import { toast, toastViewReady } from './toast';
 
 export const LOGIN_PATH = '/api/login';
-/** Long enough to read the toast's title before the page changes (counted once it shows). */
-export const LOGIN_REDIRECT_DELAY_MS = 800;
+/** Long enough to read the toast (title and message) before the page changes, counted once it shows. */
+export const LOGIN_REDIRECT_DELAY_MS = 1500;
 
 export function goToLogin() {
   window.location.assign(LOGIN_PATH);
