@@ -42,10 +42,7 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     let mailer = Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from, settings.mail_dir.clone())?;
     let db = Db::open(&settings.db)?;
     let today = chrono::Utc::now().with_timezone(&settings.timezone).date_naive();
-    let mut conn = rusqlite::Connection::open(&settings.db)
-        .map_err(|source| OpenError::Open { path: settings.db.clone(), source })?;
-    conn.execute_batch("PRAGMA foreign_keys=ON;")
-        .map_err(|source| OpenError::Open { path: settings.db.clone(), source })?;
+    let mut conn = db.connect()?;
     seed::reference_data(&mut conn, today)?;
     if settings.demo {
         seed::demo_data(&mut conn, settings.timezone)?;

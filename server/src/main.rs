@@ -66,12 +66,12 @@ fn grant_admin(who: &str, db: &std::path::Path) -> Result<(), String> {
     if who.contains('@') && centre_core::validation::Email::parse(who).is_err() {
         return Err(format!("'{who}' is not a valid e-mail address"));
     }
-    centre_server::db::Db::open(db).map_err(|e| e.to_string())?;
-    let conn = rusqlite::Connection::open(db).map_err(|e| format!("cannot open the database {}: {e}", db.display()))?;
-    conn.busy_timeout(std::time::Duration::from_secs(10)).map_err(|e| e.to_string())?;
-    conn.execute_batch("PRAGMA foreign_keys=ON;").map_err(|e| e.to_string())?;
-    match centre_server::db::users::grant_admin_from_cli(&conn, who) {
+    let mut conn = centre_server::db::Db::open(db).and_then(|db| db.connect()).map_err(|e| e.to_string())?;
+    // One write transaction, like the server's: the account and its grant land together.
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| e.to_string())?;
+    match centre_server::db::users::grant_admin_from_cli(&tx, who) {
         Ok(user) => {
+            tx.commit().map_err(|e| format!("granting admin failed: {e}"))?;
             println!("admin granted to {} (id {})", user.email, user.id);
             Ok(())
         }

@@ -91,6 +91,12 @@ impl Db {
         &self.inner.path
     }
 
+    /// A blocking connection with the server's settings (busy timeout, foreign keys,
+    /// synchronous=NORMAL), outside the pool: for start-up seeding and the command line.
+    pub fn connect(&self) -> Result<Connection, OpenError> {
+        open_connection(&self.inner.path)
+    }
+
     /// Runs `f` with a connection on the blocking pool.
     pub async fn read<T, E, F>(&self, f: F) -> Result<T, E>
     where
