@@ -215,6 +215,42 @@ async fn a_team_registers_gets_a_number_a_reference_and_an_email() {
 }
 
 #[tokio::test]
+async fn a_registration_stands_when_the_mail_server_is_down() {
+    // Nothing listens on port 9 of loopback: every delivery attempt fails at once.
+    let app = TestApp::spawn_with(|settings| settings.smtp_url = Some("smtp://127.0.0.1:9".into())).await;
+    let id = app.sign_in_as("admin@example.org").await;
+    app.grant(&id, "admin");
+    let event = create_event(&app, event_body("Tournoi sans courriel", Some(8))).await;
+    let event_id = event["id"].as_i64().unwrap();
+    let marie = app.user("marie@example.org", None).await;
+
+    let response = register(&marie.client, &app, event_id, &team(2, "Les Huards")).await;
+    assert_eq!(response.status(), 201, "the team is registered whatever the mail server does");
+    let registration: Value = response.json().await.unwrap();
+    assert_eq!(event_json(&app, event_id).await["currentParticipants"], 2);
+    let mine: Vec<Value> = marie.client.get(app.at("/api/user/registrations")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(mine.len(), 1);
+    assert_eq!(mine[0]["paymentReference"], registration["paymentReference"]);
+
+    // The worker tries, fails and keeps the e-mail for a later attempt: nothing is lost.
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (status, attempts): (String, i64) = conn
+            .query_row("SELECT status, attempts FROM outbox_emails WHERE to_address = 'marie@example.org'", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!(status, "pending");
+        if attempts >= 1 {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the worker never tried to send");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
 async fn registration_errors_come_back_in_the_request_language() {
     let app = TestApp::with_admin().await;
     let id = create_event(&app, event_body("Tournoi", Some(48))).await["id"].as_i64().unwrap();
