@@ -183,7 +183,7 @@ test('/my-registrations asks a visitor to log in', async () => {
   const page = await context.newPage();
   await page.goto(`${server.url}/my-registrations`);
   await page.getByRole('heading', { name: 'Connexion requise' }).waitFor();
-  assert.equal(await page.getByRole('link', { name: 'Se connecter' }).getAttribute('href'), '/api/login');
+  assert.equal(await page.getByRole('link', { name: 'Se connecter' }).getAttribute('href'), '/api/login?returnTo=%2Fmy-registrations&lang=fr');
   await context.close();
 });
 

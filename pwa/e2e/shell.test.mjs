@@ -83,6 +83,12 @@ test('switching to English changes the texts, the API language and survives a re
   await waitUntil(async () => (await page.title()).startsWith('La Pêche Outdoor Centre'), 'English title');
   await page.getByText('4x4 beach volleyball tournament').waitFor();
   await page.getByText(/\$25\.00 \/ person/).waitFor();
+  // Every sign-in link keeps the language: the provider's page and the way back are in English.
+  const loginLinks = page.getByRole('link', { name: /^(Explore our services|Log in to book)$/ });
+  assert.equal(await loginLinks.count(), 4, 'the hero button and the three service buttons');
+  for (const href of await loginLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+    assert.equal(href, '/api/login?lang=en');
+  }
 
   const apiCall = page.waitForRequest((request) => request.url().endsWith('/api/events'));
   await page.reload();
@@ -130,12 +136,13 @@ test("a visitor's register click shows 'Non autorisé' and goes to sign-in", asy
     new MutationObserver(report).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   // The sign-in page itself is the identity area's: answer it here so only the navigation counts.
-  await page.route('**/api/login', (route) =>
+  await page.route((url) => url.pathname === '/api/login', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>login</title>' }),
   );
   const login = page.waitForURL((url) => url.pathname === '/api/login');
   await page.locator('#events').getByRole('button', { name: "S'inscrire" }).first().click();
   await login;
+  assert.equal(new URL(page.url()).search, '?lang=fr', 'signs in in French and comes back to /');
   const complete = toasts.find(
     (shown) =>
       shown.length === 1 &&

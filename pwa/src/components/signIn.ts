@@ -2,15 +2,16 @@
 // page navigation to /api/login (spec sections 2, 4 and 8).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../features/auth/queries';
+import { loginHref, useCurrentUser } from '../features/auth/queries';
 import { toast, toastViewReady } from './toast';
 
-export const LOGIN_PATH = '/api/login';
 /** Long enough to read the toast (title and message) before the page changes, counted once it shows. */
 export const LOGIN_REDIRECT_DELAY_MS = 1500;
 
-export function goToLogin() {
-  window.location.assign(LOGIN_PATH);
+/** Signs in and comes back to the page the visitor is on, in the interface language. */
+export function goToLogin(lang: string) {
+  const { pathname, search } = window.location;
+  window.location.assign(loginHref(`${pathname}${search}`, lang));
 }
 
 /**
@@ -18,7 +19,7 @@ export function goToLogin() {
  * sign-in status is unknown) shows the Unauthorized toast and goes to the sign-in page.
  */
 export function useSignInGate() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { isSignedIn } = useCurrentUser();
   return useCallback(
     (action?: () => void) => {
@@ -28,9 +29,10 @@ export function useSignInGate() {
       }
       toast({ variant: 'error', title: t('auth.unauthorized.title'), description: t('auth.unauthorized.message') });
       // The toast's view is a lazy chunk: leave only once it can be on screen.
-      const leave = () => window.setTimeout(goToLogin, LOGIN_REDIRECT_DELAY_MS);
+      const lang = i18n.language;
+      const leave = () => window.setTimeout(() => goToLogin(lang), LOGIN_REDIRECT_DELAY_MS);
       toastViewReady().then(leave, leave);
     },
-    [isSignedIn, t],
+    [isSignedIn, t, i18n],
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { centre } from '../../config';
 import { usePageMeta } from '../../components/usePageMeta';
-import { LOGIN_PATH } from '../../components/signIn';
+import { loginHref } from '../auth/queries';
 import { EventsSection } from './EventsSection';
 
 const services = [
@@ -15,7 +15,8 @@ const values = ['passion', 'community', 'respect'] as const;
 
 /** The visitors' page (spec section 2). Prerendered at build time into index.html. */
 export function LandingPage() {
-  const { t } = useTranslation('landing');
+  const { t, i18n } = useTranslation('landing');
+  const login = loginHref('/', i18n.language);
   usePageMeta(t('meta.title'), t('meta.description'));
   return (
     <>
@@ -26,7 +27,7 @@ export function LandingPage() {
           </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg">{t('hero.subtitle')}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <a href={LOGIN_PATH} className="rounded bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+            <a href={login} className="rounded bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
               {t('hero.explore')}
             </a>
             <a href="#events" className="rounded border-2 border-white px-5 py-3 font-semibold hover:bg-white/10">
@@ -57,7 +58,7 @@ export function LandingPage() {
                 <li>{t(`services.${key}.f3`)}</li>
               </ul>
               <a
-                href={LOGIN_PATH}
+                href={login}
                 className="mt-6 inline-block self-start rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
               >
                 {t('services.login')}

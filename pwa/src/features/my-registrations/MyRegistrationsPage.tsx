@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LOGIN_PATH } from '../../components/signIn';
 import { usePageMeta } from '../../components/usePageMeta';
-import { useCurrentUser } from '../auth/queries';
+import { loginHref, useCurrentUser } from '../auth/queries';
 import { MyCourtBookingsCard } from '../courts/MyCourtBookingsCard';
 import { MyDayCampsCard } from '../daycamps/MyDayCampsCard';
 import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
@@ -9,7 +8,7 @@ import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
 /** /my-registrations (spec section 2): one card per feature (court bookings, events, day
  * camps), each owned by its feature; signed out, 'Connexion requise' and the login link. */
 export function MyRegistrationsPage() {
-  const { t } = useTranslation('myRegistrations');
+  const { t, i18n } = useTranslation('myRegistrations');
   usePageMeta(t('title'), t('description'));
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {
@@ -24,7 +23,7 @@ export function MyRegistrationsPage() {
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{t('signedOut.title')}</h1>
         <p className="mt-3 text-slate-700">{t('signedOut.text')}</p>
-        <a href={LOGIN_PATH} className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <a href={loginHref('/my-registrations', i18n.language)} className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
           {t('signedOut.login')}
         </a>
       </section>
