@@ -2,9 +2,9 @@
 // past 50 px, F8 focuses the toast region (Radix Toast's semantics), removed from memory
 // 1,000,000 ms after dismissal. Call `toast()` from anywhere (a mutation's onError, a click
 // handler) or `useToast()` in a component; `<Toaster />` is mounted once, in App. The Radix
-// part (toast-view.tsx) is its own chunk, loaded when the browser is idle or at the first
-// toast, so it does not weigh on the landing page's first load.
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+// part (toast-view.tsx) is its own chunk, loaded at the first toast, so it does not weigh on
+// the landing page's first load; the service worker's precache has it for offline use.
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -73,19 +73,9 @@ export function toastViewReady(): Promise<unknown> {
   return loadToastView();
 }
 
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 1500);
-  return () => window.clearTimeout(handle);
-}
-
 /** Mounted once in App: the toast region, with the one current toast. */
 export function Toaster() {
   const { current: shown } = useToast();
-  useEffect(() => whenIdle(() => void loadToastView()), []);
   if (!shown) return null;
   return (
     <Suspense fallback={null}>

@@ -2,64 +2,103 @@
 // (America/Toronto), whatever the browser's, and in the interface language's format.
 //   French: 08/03/2026 14:30, long form « 8 mars 2026 à 14:30 », prices « 25,00 $ »
 //   English: 2026-03-08 14:30, long form "March 8th, 2026 at 14:30", prices "$25.00"
-import { format } from 'date-fns';
-import { enCA, frCA } from 'date-fns/locale';
-import { TZDate, tz } from '@date-fns/tz';
+// Built on the browser's Intl alone (no date library): the landing page's event cards use it,
+// and every kilobyte of the landing route counts (issue 4's budget).
 import { centre } from '../config';
 
 export type Lang = 'fr' | 'en';
-
-const inCentre = tz(centre.timeZone);
-const locales = { fr: frCA, en: enCA } as const;
 
 function lang(value: string): Lang {
   return value.startsWith('en') ? 'en' : 'fr';
 }
 
-function toDate(value: string | number | Date): Date {
-  return value instanceof Date ? value : new Date(value);
+interface Parts {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
 }
 
-function fmt(value: string | number | Date, pattern: string, language: string): string {
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return format(date, pattern, { in: inCentre, locale: locales[lang(language)] });
+// en-CA with the 23-hour cycle: two-digit month, day, hour and minute, whatever the browser's locale.
+const inCentre = new Intl.DateTimeFormat('en-CA', {
+  timeZone: centre.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock fields at the centre, or null for an invalid date. */
+function partsOf(value: string | number | Date): Parts | null {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = { year: '', month: '', day: '', hour: '', minute: '' };
+  for (const { type, value: text } of inCentre.formatToParts(date)) {
+    if (type in parts) parts[type as keyof Parts] = text;
+  }
+  return parts;
 }
 
-const patterns = {
-  fr: { dateTime: 'dd/MM/yyyy HH:mm', date: 'dd/MM/yyyy', long: "PPP 'à' HH:mm", longDate: 'PPP' },
-  en: { dateTime: 'yyyy-MM-dd HH:mm', date: 'yyyy-MM-dd', long: "PPP 'at' HH:mm", longDate: 'PPP' },
-} as const;
+const monthNames = Object.fromEntries(
+  (['fr', 'en'] as const).map((language) => {
+    const names = new Intl.DateTimeFormat(`${language}-CA`, { month: 'long', timeZone: 'UTC' });
+    return [language, Array.from({ length: 12 }, (_, month) => names.format(Date.UTC(2000, month, 15)))];
+  }),
+) as Record<Lang, string[]>;
+
+const ordinal = new Intl.PluralRules('en', { type: 'ordinal' });
+const suffixes: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+
+/** `8 mars 2026` (fr) or `March 8th, 2026` (en). */
+function longDay({ year, month, day }: Pick<Parts, 'year' | 'month' | 'day'>, language: Lang): string {
+  const name = monthNames[language][Number(month) - 1] ?? '';
+  const n = Number(day);
+  return language === 'fr' ? `${n} ${name} ${year}` : `${name} ${n}${suffixes[ordinal.select(n)]}, ${year}`;
+}
 
 /** `08/03/2026 14:30` (fr) or `2026-03-08 14:30` (en), in the centre's time zone. */
 export function formatDateTime(value: string | number | Date, language: string): string {
-  return fmt(value, patterns[lang(language)].dateTime, language);
+  const p = partsOf(value);
+  return p ? `${formatParts(p, lang(language))} ${p.hour}:${p.minute}` : '';
+}
+
+function formatParts({ year, month, day }: Parts, language: Lang): string {
+  return language === 'fr' ? `${day}/${month}/${year}` : `${year}-${month}-${day}`;
 }
 
 /** `08/03/2026` (fr) or `2026-03-08` (en), the day in the centre's time zone. */
 export function formatDate(value: string | number | Date, language: string): string {
-  return fmt(value, patterns[lang(language)].date, language);
+  const p = partsOf(value);
+  return p ? formatParts(p, lang(language)) : '';
 }
 
 /** `8 mars 2026 à 14:30` (fr) or `March 8th, 2026 at 14:30` (en). */
 export function formatLongDateTime(value: string | number | Date, language: string): string {
-  return fmt(value, patterns[lang(language)].long, language);
+  const p = partsOf(value);
+  if (!p) return '';
+  const l = lang(language);
+  return `${longDay(p, l)} ${l === 'fr' ? 'à' : 'at'} ${p.hour}:${p.minute}`;
 }
 
 /** `8 mars 2026` (fr) or `March 8th, 2026` (en). */
 export function formatLongDate(value: string | number | Date, language: string): string {
-  return fmt(value, patterns[lang(language)].longDate, language);
+  const p = partsOf(value);
+  return p ? longDay(p, lang(language)) : '';
 }
 
 /** `14:30`, in the centre's time zone. */
-export function formatTime(value: string | number | Date, language: string): string {
-  return fmt(value, 'HH:mm', language);
+export function formatTime(value: string | number | Date): string {
+  const p = partsOf(value);
+  return p ? `${p.hour}:${p.minute}` : '';
 }
 
 /** The year in the centre's time zone (a member-since year, for instance). */
 export function centreYear(value: string | number | Date): number | null {
-  const text = fmt(value, 'yyyy', 'fr');
-  return text ? Number(text) : null;
+  const p = partsOf(value);
+  return p ? Number(p.year) : null;
 }
 
 const money = {
@@ -74,8 +113,6 @@ export function formatPrice(dollars: number, language: string): string {
 
 /** A calendar day written 'YYYY-MM-DD' (a config value, say), as the centre's long date. */
 export function formatDay(ymd: string, language: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  if (!match) return '';
-  const day = new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12, centre.timeZone);
-  return fmt(day, 'PPP', language);
+  const [, year = '', month = '', day = ''] = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd) ?? [];
+  return year ? longDay({ year, month, day }, lang(language)) : '';
 }

@@ -49,7 +49,7 @@ export function CancelBookingButton({ booking, cancel, className }: { booking: C
         if (window.confirm(t('confirmCancel'))) cancel.mutate(booking.id);
       }}
       disabled={cancel.isPending}
-      aria-label={t('cancelBooking', { date: formatLongDate(booking.startTime, lang), time: formatTime(booking.startTime, lang) })}
+      aria-label={t('cancelBooking', { date: formatLongDate(booking.startTime, lang), time: formatTime(booking.startTime) })}
       className={`mt-3 min-h-11 rounded px-4 py-2 font-semibold disabled:opacity-60 ${className}`}
     >
       {cancel.isPending ? t('cancelling') : t('cancel')}

@@ -61,7 +61,7 @@ function BookingItem({ booking: b, upcoming }: { booking: CourtBooking; upcoming
         <div>
           <p className="text-lg font-semibold">{b.courtName.trim() || t('court.defaultName')}</p>
           <p className="text-slate-800">
-            {t('mine.when', { date: formatLongDate(b.startTime, lang), start: formatTime(b.startTime, lang), end: formatTime(b.endTime, lang) })}
+            {t('mine.when', { date: formatLongDate(b.startTime, lang), start: formatTime(b.startTime), end: formatTime(b.endTime) })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

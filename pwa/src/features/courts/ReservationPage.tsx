@@ -441,7 +441,7 @@ function BookingSummary({ booking, date, onAnother }: { booking: CourtBooking; d
   const lang = i18n.language;
   const rows: [string, string][] = [
     [t('summary.date'), formatDay(date, lang)],
-    [t('summary.time'), t('summary.timeRange', { start: formatTime(booking.startTime, lang), end: formatTime(booking.endTime, lang) })],
+    [t('summary.time'), t('summary.timeRange', { start: formatTime(booking.startTime), end: formatTime(booking.endTime) })],
     [t('summary.court'), booking.courtName.trim() || t('court.defaultName')],
     [t('summary.name'), `${booking.firstName} ${booking.lastName}`],
     [t('summary.players'), String(booking.players ?? Number(DEFAULT_PLAYERS))],

@@ -36,8 +36,8 @@ export function EventPage() {
   }
 
   const data = event.data;
-  const start = formatTime(data.startDate, lang);
-  const time = data.endDate ? t('event.timeRange', { start, end: formatTime(data.endDate, lang) }) : start;
+  const start = formatTime(data.startDate);
+  const time = data.endDate ? t('event.timeRange', { start, end: formatTime(data.endDate) }) : start;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <Link to="/events" className="text-sm font-medium text-brand-800 underline">

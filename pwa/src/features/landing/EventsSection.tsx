@@ -1,13 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvents } from '../events/queries';
-
-// The cards (and date-fns with them) load in parallel with the events themselves: the
-// prerendered page and the first load carry only the section and its skeleton.
-const loadEventList = () => import('./EventList');
-const EventList = lazy(loadEventList);
-if (typeof window !== 'undefined') void loadEventList();
+import EventList from './EventList';
 
 /** The landing page's #events section: upcoming active events from GET /api/events. */
 export function EventsSection() {
@@ -35,9 +29,7 @@ export function EventsSection() {
           ) : events.data.length === 0 ? (
             <p className="rounded-xl bg-white p-6 text-slate-700">{t('events.empty')}</p>
           ) : (
-            <Suspense fallback={<EventsSkeleton label={t('events.loading')} />}>
-              <EventList events={events.data} />
-            </Suspense>
+            <EventList events={events.data} />
           )}
         </div>
       </div>
