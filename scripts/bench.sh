@@ -9,6 +9,22 @@ echo "== PWA bundle sizes per route entry (gzip -9; wasm excluded)"
 node pwa/scripts/bundle-report.mjs
 echo
 
+# ---- Section: core rules (criterion, native) ----
+# The pure rules at tournament and season sizes (core/benches/core.rs): pool schedules, standings
+# over 1,000 matches, a court's month view. Short warm-up and measurement keep the section to
+# about a minute; each line is criterion's median estimate with its interval.
+echo "== Core rules (criterion, native release build; median [low high])"
+cargo bench --quiet -p centre-core --bench core -- --warm-up-time 1 --measurement-time 3 2> >(grep -v '^Benchmarking' >&2) | awk '
+  /time:/ {
+    line = $0; name = line; sub(/ *time:.*/, "", name); gsub(/^ +/, "", name)
+    if (name == "") name = pending
+    sub(/.*time: *\[/, "", line); sub(/\].*/, "", line); split(line, t, " ")
+    printf "%-32s %10s %-3s [%s %s  %s %s]\n", name, t[3], t[4], t[1], t[2], t[5], t[6]
+    next
+  }
+  NF == 1 { pending = $1 }'
+echo
+
 # ---- Section: HTTP on loopback ----
 command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 cargo build --release --quiet -p centre-server
