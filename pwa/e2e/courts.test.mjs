@@ -2,7 +2,8 @@
 // from the month calendar, court, slot, contact, summary) and gets the e-mail with its .ics; the
 // booking shows in /my-registrations and as reserved for another member (on a phone-sized
 // screen); an admin filters and cancels it in the Réservations tab; a supervisor reads the tab
-// without a cancel button. The courts' season is 15 May–30 September: the dates are next summer.
+// without a cancel button; a day without slots, a slot taken in between and a member's own
+// cancellation. The courts' season is 15 May–30 September: the dates are next summer.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { grantAdmin, launchBrowser, newContext, signIn, startServer } from './harness.mjs';
@@ -224,6 +225,62 @@ describe('court reservations', () => {
     // The server refuses the supervisor's cancel too.
     const refused = await context.request.delete(`${server.url}/api/admin/bookings/2`, { headers: { Origin: server.url } });
     assert.equal(refused.status(), 403);
+    await context.close();
+  });
+
+  test('a day without slots says so; a slot taken in between gets the error toast; a member cancels their booking', async () => {
+    const context = await newContext(browser);
+    await signIn(context, server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/reservations`);
+    // After the season (15 October of the same summer): the court has no slot that day.
+    await page.getByLabel('Date de la réservation').fill(`${year}-10-15`);
+    await page.getByRole('radio', { name: /Terrain de volleyball 2/ }).check();
+    await page.getByText('Aucun créneau disponible pour cette date').waitFor();
+    assert.equal(await page.locator('[data-testid="slot"]').count(), 0);
+
+    // 16:00 on court 2 is free when Léa picks it, and taken by Noé before she confirms.
+    await page.getByLabel('Date de la réservation').fill(day);
+    const slot = page.locator('[data-testid="slot"][data-time="16:00"]');
+    await slot.click();
+    await page.getByLabel('Téléphone').fill('819-555-0123');
+    const other = await newContext(browser);
+    await signIn(other, server, { email: 'noe@example.org', firstName: 'Noé', lastName: 'Roy' });
+    const start = new Date(`${day}T20:00:00Z`); // 16:00 in Toronto in June (UTC-4)
+    const taken = await other.request.post(`${server.url}/api/courts/book`, {
+      headers: { Origin: server.url },
+      data: {
+        courtId: 2,
+        firstName: 'Noé',
+        lastName: 'Roy',
+        email: 'noe@example.org',
+        phone: '819-555-0177',
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+      },
+    });
+    assert.equal(taken.status(), 201);
+    await other.close();
+    await page.getByRole('button', { name: 'Réserver' }).click();
+    await toast(page, 'Erreur de réservation').waitFor();
+    await toast(page, "Ce créneau n'est plus disponible.").waitFor();
+    // The day is shown as it is now, and nothing was booked for her.
+    await page.locator('[data-testid="slot"][data-time="16:00"]:disabled').waitFor();
+    assert.equal(await page.getByTestId('booking-summary').count(), 0);
+
+    // Her booking of the supervisor's test (court 2 at 14:00): cancelled from /my-registrations.
+    await page.goto(`${server.url}/my-registrations`);
+    const item = page.getByRole('region', { name: 'Mes réservations de terrains' }).getByTestId('my-court-booking');
+    await item.getByText(/de 14:00 à 15:00/).waitFor();
+    assert.equal(await item.count(), 1, 'only the booking that went through');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await item.getByRole('button', { name: /Annuler/ }).click();
+    await toast(page, 'Réservation annulée').waitFor();
+    await item.getByText('Annulée', { exact: true }).waitFor();
+    assert.equal(await item.getByRole('button', { name: /Annuler/ }).count(), 0);
+    // The slot is free again for everyone.
+    const slots = await page.request.get(`${server.url}/api/courts/availability?date=${day}&courtId=2`);
+    assert.equal((await slots.json()).find((s) => s.time === '14:00')?.available, true);
     await context.close();
   });
 });
