@@ -206,3 +206,39 @@ test('a visitor is asked to log in on /checkout and cannot see a registration', 
   assert.equal(await page.getByTestId('checkout-amount').count(), 0);
   await context.close();
 });
+
+test('the same child twice in a week gets the error toast; /checkout corrects a changed amount and hides the registrations of others', async () => {
+  const { context, page } = await parentPage();
+  // Léa Roy is already in week 1 of the explorateurs: the server's message, in the toast.
+  await page.goto(`${server.url}/day-camps`);
+  await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
+  await weekBox(page, 1).check();
+  await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
+  await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
+  await page.getByLabel(/^Date de naissance/).fill(bornAged(7));
+  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
+  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+  await toast(page, "Erreur d'inscription").waitFor();
+  await page.locator('.toast-root').getByText(/^Léa Roy est déjà inscrit\(e\) à la semaine du /).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/day-camps', 'stays on the form');
+
+  // A link with another amount: the registration's own amount is shown, and said to be so.
+  const mine = await (await context.request.get(`${server.url}/api/user/day-camp-registrations`)).json();
+  const lea = mine.find((r) => r.childFirstName === 'Léa');
+  assert.equal(mine.filter((r) => r.childFirstName === 'Léa').length, 1, 'not registered twice');
+  await page.goto(`${server.url}/checkout?type=daycamp&id=${lea.id}&amount=1`);
+  await page.getByTestId('checkout-amount').getByText('240,00 $').waitFor();
+  await page.getByText('Le montant affiché est celui de votre inscription enregistrée.').waitFor();
+  await context.close();
+
+  // Another member, same link: not theirs, so nothing of it is shown.
+  const other = await newContext(browser);
+  await signIn(other, server, { email: 'paul@example.org', firstName: 'Paul', lastName: 'Roy' });
+  const otherPage = await other.newPage();
+  await otherPage.goto(`${server.url}/checkout?type=daycamp&id=${lea.id}&amount=240`);
+  await otherPage.getByRole('heading', { name: 'Inscription introuvable' }).waitFor();
+  await otherPage.getByText("Cette inscription n'existe pas ou n'est pas la vôtre.").waitFor();
+  assert.equal(await otherPage.getByTestId('checkout-amount').count(), 0);
+  assert.equal(await otherPage.getByText('Léa').count(), 0);
+  await other.close();
+});
