@@ -1,7 +1,8 @@
 // Events end to end with the real server, Chromium and a real SMTP sink on loopback: an admin
 // creates an event in the console; a member sees the French messages of the team form, registers
 // a team from /events, receives the Interac instructions by e-mail and finds the registration in
-// /my-registrations; the admin sees it, marks it paid and exports the xlsx.
+// /my-registrations; the admin sees it, marks it paid and exports the xlsx; /events searches,
+// filters and loads more; a past registration folds away.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
@@ -195,5 +196,73 @@ test('a missing event shows Événement introuvable with a way back', async () =
   await page.getByText("Cet événement n'existe pas ou a été supprimé.").waitFor();
   await page.getByRole('link', { name: 'Retour aux événements' }).click();
   await page.waitForURL(`${server.url}/events`);
+  await context.close();
+});
+
+test('/events searches, filters by category and loads more; a past registration is folded away', async () => {
+  const admin = await newContext(browser);
+  await signIn(admin, server, { email: ADMIN });
+  const create = async (title, categoryId, description = 'Une journée au centre.') => {
+    const response = await admin.request.post(`${server.url}/api/events`, {
+      headers: { Origin: server.url },
+      data: {
+        title, titleEn: '', description, descriptionEn: '', categoryId, location: 'La Pêche',
+        startDate: inTenDays(), endDate: null, price: 0, maxParticipants: null, requiresPayment: false,
+      },
+    });
+    assert.equal(response.status(), 201, await response.text());
+    return response.json();
+  };
+  for (let n = 1; n <= 9; n++) await create(`Formation premiers soins ${n}`, 'formation');
+  await create('Nuit en camping au lac', 'camping', 'Apportez votre tente et votre lampe frontale.');
+  const total = (await (await admin.request.get(`${server.url}/api/events`)).json()).length;
+  assert.ok(total >= 11, `${total} upcoming events`);
+
+  const { context, page } = await memberPage();
+  await page.goto(`${server.url}/events`);
+  const cards = page.getByTestId('event-card');
+  await page.getByText(`9 événement(s) sur ${total}`).waitFor();
+  assert.equal(await cards.count(), 9, 'one page of 9');
+  await page.getByRole('button', { name: "Voir plus d'événements" }).click();
+  await page.getByText(`${total} événement(s) sur ${total}`).waitFor();
+  assert.equal(await cards.count(), total);
+  assert.equal(await page.getByRole('button', { name: "Voir plus d'événements" }).count(), 0);
+
+  // The search reads descriptions too.
+  await page.getByRole('searchbox', { name: 'Rechercher un événement' }).fill('lampe frontale');
+  await page.getByText('1 événement(s) sur 1').waitFor();
+  await cards.getByText('Nuit en camping au lac').waitFor();
+  await page.getByRole('searchbox', { name: 'Rechercher un événement' }).fill('');
+  const filters = page.getByRole('group', { name: 'Filtrer par catégorie' });
+  await filters.getByRole('button', { name: 'Formation' }).click();
+  assert.equal(await filters.getByRole('button', { name: 'Formation' }).getAttribute('aria-pressed'), 'true');
+  await page.getByText('9 événement(s) sur 9').waitFor();
+  await page.getByRole('searchbox', { name: 'Rechercher un événement' }).fill('camping');
+  await page.getByText('Aucun événement ne correspond à votre recherche.').waitFor();
+  await page.getByRole('button', { name: 'Effacer les filtres' }).click();
+  await page.getByText(`9 événement(s) sur ${total}`).waitFor();
+  assert.equal(await page.getByRole('searchbox', { name: 'Rechercher un événement' }).inputValue(), '');
+
+  // Registered, then the event moved into the past: it folds under 'Événements passés (1)'.
+  const past = await create('Corvée de printemps', 'formation');
+  const registered = await context.request.post(`${server.url}/api/events/${past.id}/register`, {
+    headers: { Origin: server.url },
+    data: { captainFirstName: 'Marie', captainLastName: 'Tremblay', captainEmail: MEMBER, member2FirstName: 'Alex', member2LastName: 'Roy', member2Email: 'alex@example.org' },
+  });
+  assert.equal(registered.status(), 201, await registered.text());
+  const moved = await admin.request.put(`${server.url}/api/events/${past.id}`, {
+    headers: { Origin: server.url },
+    data: { ...past, startDate: '2025-05-01T09:00', endDate: null, price: 0 },
+  });
+  assert.equal(moved.status(), 200, await moved.text());
+  await admin.close();
+  await page.goto(`${server.url}/my-registrations`);
+  const folded = page.locator('details', { hasText: 'Événements passés (1)' });
+  await folded.waitFor();
+  const pastItem = folded.getByTestId('my-event-registration');
+  assert.equal(await pastItem.isVisible(), false, 'folded until asked');
+  await folded.getByText('Événements passés (1)').click();
+  await pastItem.getByRole('link', { name: 'Corvée de printemps' }).waitFor();
+  await pastItem.getByText('Terminé').waitFor();
   await context.close();
 });
