@@ -228,7 +228,8 @@ async fn a_registration_stands_when_the_mail_server_is_down() {
     assert_eq!(response.status(), 201, "the team is registered whatever the mail server does");
     let registration: Value = response.json().await.unwrap();
     assert_eq!(event_json(&app, event_id).await["currentParticipants"], 2);
-    let mine: Vec<Value> = marie.client.get(app.at("/api/user/registrations")).send().await.unwrap().json().await.unwrap();
+    let mine: Vec<Value> =
+        marie.client.get(app.at("/api/user/registrations")).send().await.unwrap().json().await.unwrap();
     assert_eq!(mine.len(), 1);
     assert_eq!(mine[0]["paymentReference"], registration["paymentReference"]);
 
