@@ -1,7 +1,7 @@
 // Sign-in through a real OpenID Connect provider (npm oidc-provider on loopback), a tampered
 // state, a cancelled sign-in and sign-out; then the roles in the browser: a member has no Admin
-// link and gets 'Accès refusé', a supervisor sees only the Réservations tab, an admin grants
-// and removes a supervisor and sees the toasts.
+// link and gets 'Accès refusé', the phone menu and the nameless account button, a supervisor
+// sees only the Réservations tab, an admin grants and removes a supervisor and sees the toasts.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { freePort, grantAdmin, launchBrowser, newContext, signIn, startServer } from './harness.mjs';
@@ -164,6 +164,37 @@ describe('roles in the console', () => {
     await page.getByRole('heading', { name: 'Mon profil' }).waitFor();
     await page.getByText('membre@example.org').waitFor();
     await page.getByText('Mia Membre').waitFor();
+    await context.close();
+  });
+
+  test("on a phone the menu button opens and closes the navigation; a member without a name is 'Compte'", async () => {
+    const context = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signIn(context, server, { email: 'sans.nom@example.org' });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    // No first name and no picture from the provider: the generic label and icon.
+    const account = page.getByRole('button', { name: 'Menu du compte : Compte' });
+    await account.waitFor();
+    assert.equal(await page.getByTestId('user-menu-name').innerText(), 'Compte');
+    assert.equal(await account.locator('img').count(), 0);
+
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    const events = nav.getByRole('link', { name: 'Événements' });
+    assert.equal(await events.isVisible(), false, 'folded on a phone');
+    await nav.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const closeButton = nav.getByRole('button', { name: 'Fermer le menu' });
+    assert.equal(await closeButton.getAttribute('aria-expanded'), 'true');
+    await events.waitFor({ state: 'visible' });
+    await events.click();
+    await page.getByRole('heading', { level: 1, name: 'Événements à venir' }).waitFor();
+    await events.waitFor({ state: 'hidden' });
+    assert.equal(await nav.getByRole('button', { name: 'Ouvrir le menu' }).getAttribute('aria-expanded'), 'false');
+
+    // Escape closes it too.
+    await nav.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await nav.getByRole('link', { name: 'Réservations' }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await nav.getByRole('link', { name: 'Réservations' }).waitFor({ state: 'hidden' });
     await context.close();
   });
 
