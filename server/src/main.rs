@@ -9,6 +9,8 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
         .with_target(false)
+        // Colours for a terminal only: a log file or journald gets plain key=value lines.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .init();
     let result = match cli.command {
         Command::Serve(args) => serve(&args),

@@ -94,3 +94,46 @@ fn sigterm_stops_the_server_cleanly_and_checkpoints() {
     let wal = db.with_extension("db-wal");
     assert!(!wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0, "the WAL was checkpointed");
 }
+
+#[test]
+fn each_request_is_logged_on_one_line_with_its_id_status_and_latency() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("centre.db");
+    let addr = free_addr();
+    let mut child = centre()
+        .args(["serve", "--addr", &addr, "--db", db.to_str().unwrap()])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut stream = loop {
+        if let Ok(stream) = std::net::TcpStream::connect(&addr) {
+            break stream;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    let id = response
+        .lines()
+        .find_map(|line| line.strip_prefix("x-request-id: "))
+        .expect("the response carries its request id")
+        .trim()
+        .to_owned();
+    assert_eq!(id.len(), 16, "{id}");
+
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    child.wait().unwrap();
+    let mut out = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    let line = out.lines().find(|line| line.contains(&id)).unwrap_or_else(|| panic!("no log line for {id}: {out}"));
+    for part in ["request", "method=GET", "path=/api/health", "status=200", "latency_ms="] {
+        assert!(line.contains(part), "{part} in {line}");
+    }
+}
