@@ -52,6 +52,39 @@ async fn client_routes_fall_back_to_the_app_shell_and_assets_are_cached() {
 }
 
 #[tokio::test]
+async fn the_entry_pages_and_the_service_worker_are_revalidated_every_time() {
+    // A new version must reach phones at once: only hashed assets are cached for long.
+    let app = TestApp::spawn().await;
+    for path in ["/", "/sw.js", "/manifest.webmanifest"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_body_over_256_kib_is_refused_with_413_in_the_error_shape() {
+    let app = TestApp::spawn().await;
+    let big = serde_json::json!({ "email": "a@example.org", "firstName": "x".repeat(300 * 1024) });
+    let response = app.client.post(app.at("/api/dev-login")).json(&big).send().await.unwrap();
+    assert_eq!(response.status(), 413);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["code"], "payload_too_large", "{body}");
+    assert_eq!(body["message"], "La requête est trop volumineuse.");
+    // The server is unharmed: the next request is answered.
+    assert_eq!(app.get("/api/health").await.status(), 200);
+}
+
+#[tokio::test]
+async fn every_response_carries_its_own_request_id() {
+    let app = TestApp::spawn().await;
+    let first = app.get("/api/health").await.headers()["x-request-id"].to_str().unwrap().to_owned();
+    let second = app.get("/api/health").await.headers()["x-request-id"].to_str().unwrap().to_owned();
+    assert_eq!(first.len(), 16);
+    assert_ne!(first, second);
+}
+
+#[tokio::test]
 async fn text_is_compressed_when_the_client_accepts_it() {
     let app = TestApp::spawn().await;
     let client = reqwest::Client::new();
