@@ -23,6 +23,21 @@ const { day, year, month } = nextSeasonDay();
 
 const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
+/** Books one hour from `startUtc` as the signed-in `context`, like the page would; expects 201. */
+async function bookThroughApi(context, person, startUtc) {
+  const start = new Date(startUtc);
+  const response = await context.request.post(`${server.url}/api/courts/book`, {
+    headers: { Origin: server.url },
+    data: {
+      ...person,
+      phone: '819-555-0123',
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  assert.equal(response.status(), 201, await response.text());
+}
+
 before(async () => {
   sink = await startSmtpSink();
   server = await startServer({ args: ['--smtp-url', sink.smtpUrl] });
@@ -190,20 +205,7 @@ describe('court reservations', () => {
     // A fresh confirmed booking to look at.
     const member = await newContext(browser);
     await signIn(member, server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
-    const start = new Date(`${day}T18:00:00Z`);
-    const booked = await member.request.post(`${server.url}/api/courts/book`, {
-      headers: { Origin: server.url },
-      data: {
-        courtId: 2,
-        firstName: 'Léa',
-        lastName: 'Gagnon',
-        email: 'lea@example.org',
-        phone: '819-555-0123',
-        startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
-      },
-    });
-    assert.equal(booked.status(), 201);
+    await bookThroughApi(member, { courtId: 2, firstName: 'Léa', lastName: 'Gagnon', email: 'lea@example.org' }, `${day}T18:00:00Z`);
     await member.close();
 
     const context = await newContext(browser);
@@ -246,20 +248,8 @@ describe('court reservations', () => {
     await page.getByLabel('Téléphone').fill('819-555-0123');
     const other = await newContext(browser);
     await signIn(other, server, { email: 'noe@example.org', firstName: 'Noé', lastName: 'Roy' });
-    const start = new Date(`${day}T20:00:00Z`); // 16:00 in Toronto in June (UTC-4)
-    const taken = await other.request.post(`${server.url}/api/courts/book`, {
-      headers: { Origin: server.url },
-      data: {
-        courtId: 2,
-        firstName: 'Noé',
-        lastName: 'Roy',
-        email: 'noe@example.org',
-        phone: '819-555-0177',
-        startTime: start.toISOString(),
-        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
-      },
-    });
-    assert.equal(taken.status(), 201);
+    // 16:00 in Toronto in June (UTC-4).
+    await bookThroughApi(other, { courtId: 2, firstName: 'Noé', lastName: 'Roy', email: 'noe@example.org' }, `${day}T20:00:00Z`);
     await other.close();
     await page.getByRole('button', { name: 'Réserver' }).click();
     await toast(page, 'Erreur de réservation').waitFor();

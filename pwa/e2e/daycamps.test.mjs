@@ -49,6 +49,16 @@ async function parentPage() {
 /** The checkbox of week n (1-based) in the form. */
 const weekBox = (page, n) => page.getByRole('checkbox', { name: new RegExp(`^Semaine ${n} :`) });
 
+/** The form's required fields for Léa Roy, aged `age` on the first day, in week 1; then submit. */
+async function submitLeaRoy(page, age) {
+  await weekBox(page, 1).check();
+  await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
+  await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
+  await page.getByLabel(/^Date de naissance/).fill(bornAged(age));
+  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
+  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+}
+
 test('the page shows the programs from the API and the French messages on an empty submit', async () => {
   const { context, page } = await parentPage();
   await page.goto(`${server.url}/day-camps`);
@@ -80,12 +90,7 @@ test('the page shows the programs from the API and the French messages on an emp
     await page.getByRole('alert').filter({ hasText: message }).waitFor();
   }
   // The age rule from core-wasm, before anything is sent.
-  await weekBox(page, 1).check();
-  await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
-  await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
-  await page.getByLabel(/^Date de naissance/).fill(bornAged(4));
-  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
-  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+  await submitLeaRoy(page, 4);
   await page.getByRole('alert').filter({ hasText: /^À 4 ans le premier jour de la semaine du .*, l'enfant n'a pas l'âge du programme Explorateurs \(6 à 8 ans\)\.$/ }).waitFor();
   await context.close();
 });
@@ -212,12 +217,7 @@ test('the same child twice in a week gets the error toast; /checkout corrects a 
   // Léa Roy is already in week 1 of the explorateurs: the server's message, in the toast.
   await page.goto(`${server.url}/day-camps`);
   await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
-  await weekBox(page, 1).check();
-  await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
-  await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
-  await page.getByLabel(/^Date de naissance/).fill(bornAged(7));
-  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
-  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+  await submitLeaRoy(page, 7);
   await toast(page, "Erreur d'inscription").waitFor();
   await page.locator('.toast-root').getByText(/^Léa Roy est déjà inscrit\(e\) à la semaine du /).waitFor();
   assert.equal(new URL(page.url()).pathname, '/day-camps', 'stays on the form');

@@ -17,6 +17,23 @@ fn free_addr() -> String {
     listener.local_addr().unwrap().to_string()
 }
 
+/// `centre serve` on `addr` with info logs piped to the test; returns once the port accepts.
+fn serve_logging(db: &std::path::Path, addr: &str) -> std::process::Child {
+    let child = centre()
+        .args(["serve", "--addr", addr, "--db", db.to_str().unwrap()])
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::net::TcpStream::connect(addr).is_err() {
+        assert!(started.elapsed() < Duration::from_secs(20), "server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
+
 fn fails_with(args: &[&str], expected: &str) {
     let output = centre().args(args).output().unwrap();
     assert!(!output.status.success(), "{args:?} should fail");
@@ -70,18 +87,7 @@ fn sigterm_stops_the_server_cleanly_and_checkpoints() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("centre.db");
     let addr = free_addr();
-    let mut child = centre()
-        .args(["serve", "--addr", &addr, "--db", db.to_str().unwrap()])
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(20), "server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let mut child = serve_logging(&db, &addr);
     // Wait for the database to be ready (health answers), then send SIGTERM.
     std::thread::sleep(Duration::from_millis(300));
     let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
@@ -101,21 +107,8 @@ fn each_request_is_logged_on_one_line_with_its_id_status_and_latency() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("centre.db");
     let addr = free_addr();
-    let mut child = centre()
-        .args(["serve", "--addr", &addr, "--db", db.to_str().unwrap()])
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    let mut stream = loop {
-        if let Ok(stream) = std::net::TcpStream::connect(&addr) {
-            break stream;
-        }
-        assert!(started.elapsed() < Duration::from_secs(20), "server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let mut child = serve_logging(&db, &addr);
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
     stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();

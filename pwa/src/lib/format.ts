@@ -59,20 +59,21 @@ function longDay({ year, month, day }: Pick<Parts, 'year' | 'month' | 'day'>, la
   return language === 'fr' ? `${n} ${name} ${year}` : `${name} ${n}${suffixes[ordinal.select(n)]}, ${year}`;
 }
 
+/** `08/03/2026` (fr) or `2026-03-08` (en). */
+function shortDay({ year, month, day }: Parts, language: Lang): string {
+  return language === 'fr' ? `${day}/${month}/${year}` : `${year}-${month}-${day}`;
+}
+
 /** `08/03/2026 14:30` (fr) or `2026-03-08 14:30` (en), in the centre's time zone. */
 export function formatDateTime(value: string | number | Date, language: string): string {
   const p = partsOf(value);
-  return p ? `${formatParts(p, lang(language))} ${p.hour}:${p.minute}` : '';
-}
-
-function formatParts({ year, month, day }: Parts, language: Lang): string {
-  return language === 'fr' ? `${day}/${month}/${year}` : `${year}-${month}-${day}`;
+  return p ? `${shortDay(p, lang(language))} ${p.hour}:${p.minute}` : '';
 }
 
 /** `08/03/2026` (fr) or `2026-03-08` (en), the day in the centre's time zone. */
 export function formatDate(value: string | number | Date, language: string): string {
   const p = partsOf(value);
-  return p ? formatParts(p, lang(language)) : '';
+  return p ? shortDay(p, lang(language)) : '';
 }
 
 /** `8 mars 2026 à 14:30` (fr) or `March 8th, 2026 at 14:30` (en). */
