@@ -160,6 +160,7 @@ export interface TournamentConfigInput {
   matchDurationMinutes?: NumberInput | null;
   breakBetweenMatches?: NumberInput | null;
   startTime?: string | null;
+  poolCount?: NumberInput | null;
 }
 
 export interface TournamentConfig {
@@ -167,6 +168,7 @@ export interface TournamentConfig {
   matchDurationMinutes: number;
   breakBetweenMatches: number;
   startTime: IsoDateTime | null;
+  poolCount: number;
 }
 
 export interface ScoreInput {
@@ -279,6 +281,7 @@ export interface Match {
   courtNumber?: number | null;
   scoreEntryId?: string | null;
   scoreEnteredAt?: IsoDateTime | null;
+  forfeitSide?: 1 | 2 | null;
 }
 
 export interface Standing {
@@ -314,6 +317,7 @@ export interface PlannedMatch {
   /** Bracket code whose winner plays here, while undecided (show `knockoutPlaceholder`). */
   team1From: string | null;
   team2From: string | null;
+  pool: number | null;
 }
 
 export interface TeamWait {

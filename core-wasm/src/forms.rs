@@ -135,6 +135,7 @@ pub fn tournament_config(o: &Obj) -> Result<TournamentConfigInput, Failure> {
         match_duration_minutes: o.number("matchDurationMinutes")?,
         break_between_matches: o.number("breakBetweenMatches")?,
         start_time: o.text("startTime")?,
+        pool_count: o.number("poolCount")?,
     })
 }
 

@@ -60,7 +60,7 @@ fn forms_validate_like_core() {
     let core = v::validate_event(&serde_json::from_value(event.clone()).expect("input")).expect("valid");
     same(&api::validate_event(&event.to_string(), "fr"), core);
 
-    let config = json!({"courtsAvailable": "9", "matchDurationMinutes": 30, "startTime": "2025-08-24T13:00:00Z"});
+    let config = json!({"courtsAvailable": "3", "matchDurationMinutes": 30, "startTime": "2025-08-24T13:00:00Z", "poolCount": 2});
     let core = v::validate_tournament_config(&serde_json::from_value(config.clone()).expect("input")).expect("valid");
     same(&api::validate_tournament_config(&config.to_string(), "fr"), core);
 
@@ -184,6 +184,7 @@ fn tournament_functions_match_core() {
             court_number: Some(p.court_number),
             score_entry_id: None,
             score_entered_at: None,
+            forfeit_side: None,
         })
         .collect();
     let table = standings(&matches, &teams);
@@ -212,6 +213,7 @@ fn tournament_functions_match_core() {
             court_number: Some(p.court_number),
             score_entry_id: None,
             score_entered_at: None,
+            forfeit_side: None,
         })
         .collect();
     stored[0].status = MatchStatus::Completed;

@@ -174,7 +174,7 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "Team", &teams[0]);
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "completed",
         "team1Id": 1, "team2Id": 2, "team1Score": 21, "team2Score": 10, "scheduledTime": "2026-08-24T13:00:00Z", "courtNumber": 1,
-        "scoreEntryId": null, "scoreEnteredAt": null});
+        "scoreEntryId": null, "scoreEnteredAt": null, "forfeitSide": null});
     let table = ok(&api::standings_of(&json!({"matches": [full_match], "teams": teams}).to_string(), "fr"));
     check_output(&all, "Standing", &table[0]);
     let advanced = ok(&api::advance_knockout(&json!({"matches": [full_match]}).to_string(), "fr"));
@@ -202,7 +202,7 @@ fn input_shapes_are_what_the_rust_side_reads() {
     let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "scheduled",
         "team1Id": 1, "team2Id": 2, "team1Score": null, "team2Score": null, "scheduledTime": null, "courtNumber": 1,
-        "scoreEntryId": null, "scoreEnteredAt": null});
+        "scoreEntryId": null, "scoreEnteredAt": null, "forfeitSide": null});
     let standing = json!({"position": 1, "teamId": 1, "teamName": "A", "tournamentPoints": 0, "played": 0, "wins": 0, "draws": 0,
         "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0});
     let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p"});

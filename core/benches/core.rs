@@ -54,6 +54,7 @@ fn standings_1000(c: &mut Criterion) {
                 court_number: None,
                 score_entry_id: None,
                 score_entered_at: None,
+                forfeit_side: None,
             }
         })
         .collect();

@@ -174,6 +174,7 @@ mod tests {
             court_number: None,
             score_entry_id: None,
             score_entered_at: None,
+            forfeit_side: None,
         }
     }
 

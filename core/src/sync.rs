@@ -142,6 +142,7 @@ mod tests {
             court_number: Some(1),
             score_entry_id: None,
             score_entered_at: None,
+            forfeit_side: None,
         }
     }
 

@@ -60,6 +60,10 @@ pub struct Match {
     pub score_entry_id: Option<String>,
     #[serde(default, deserialize_with = "crate::timefmt::de_utc_opt")]
     pub score_entered_at: Option<DateTime<Utc>>,
+    /// The side (1 or 2) that forfeited a knockout match (its team was withdrawn after the
+    /// draw): the other side wins once it is known, without a score.
+    #[serde(default)]
+    pub forfeit_side: Option<u8>,
 }
 
 impl Match {
@@ -73,6 +77,13 @@ impl Match {
 
     /// The winner of a completed match; `None` for a draw or an undecided match.
     pub fn winner(&self) -> Option<TeamId> {
+        if self.status == MatchStatus::Completed {
+            match self.forfeit_side {
+                Some(1) => return self.team2_id,
+                Some(2) => return self.team1_id,
+                _ => {}
+            }
+        }
         let (t1, t2, s1, s2) = self.result()?;
         match s1.cmp(&s2) {
             std::cmp::Ordering::Greater => Some(t1),

@@ -95,6 +95,7 @@ fn pool_match(id: i64, a: i64, b: i64, sa: u32, sb: u32, status: MatchStatus, ro
         court_number: None,
         score_entry_id: None,
         score_entered_at: None,
+        forfeit_side: None,
     }
 }
 

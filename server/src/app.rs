@@ -24,6 +24,7 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub mailer: Mailer,
     pub auth: AuthState,
+    pub live: crate::live::Live,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +49,7 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
         seed::demo_data(&mut conn, settings.timezone)?;
     }
     let auth = AuthState::open(&settings)?;
-    Ok(AppState { db, settings: Arc::new(settings), mailer, auth })
+    Ok(AppState { db, settings: Arc::new(settings), mailer, auth, live: crate::live::Live::new() })
 }
 
 const MAX_BODY_BYTES: usize = 256 * 1024;

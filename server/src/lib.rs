@@ -6,6 +6,7 @@ pub mod db;
 pub mod emails;
 pub mod error;
 pub mod exports;
+pub mod live;
 pub mod mail;
 pub mod routes;
 pub mod settings;

@@ -49,8 +49,13 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         state.auth.spawn_session_cleanup();
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!("listening on http://{local}");
+        let live = state.live.clone();
         axum::serve(listener, centre_server::build_router(state))
-            .with_graceful_shutdown(shutdown_signal())
+            .with_graceful_shutdown(async move {
+                shutdown_signal().await;
+                // Open live pages would otherwise keep the graceful stop waiting.
+                live.close();
+            })
             .await
             .map_err(|e| format!("server error: {e}"))?;
         tracing::info!("shutting down: checkpointing the database");

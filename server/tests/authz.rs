@@ -1,11 +1,8 @@
 //! The authorization matrix: every call of product-spec section 7, made as a visitor, a member,
 //! a supervisor and an admin, with the status each must get.
 //!
-//! `Live` and `Once` rows are exact. `Later` rows are calls another issue implements: until then
-//! the API answers 404 (no such route), which counts as "not reachable". For them the test
-//! already checks the role rule as far as it can: a role that must be refused gets the refusal
-//! or that 404, and a role that is allowed is never refused (401/403) and never gets a 5xx. When
-//! the owning issue lands the route, change its row to `Live` with the exact success status.
+//! Every row is exact: the refused roles get 401 or 403, the allowed ones the status written.
+//! Some admin rows expect the state's refusal (409, 422): the admin got past the role check.
 #![allow(clippy::unwrap_used)]
 
 mod common;
@@ -33,8 +30,6 @@ enum State {
     /// Implemented, and taking something only one caller can have (a court slot, a child's
     /// week): the first allowed role gets the first status, every later allowed role the second.
     Once(u16, u16),
-    /// Implemented by the named later issue; until then 404 is accepted.
-    Later(&'static str),
 }
 
 const ROLES: [&str; 4] = ["visitor", "member", "supervisor", "admin"];
@@ -79,10 +74,14 @@ fn seed(app: &TestApp) {
          INSERT INTO event_registrations (id, event_id, team_name, team_number, captain_first_name, captain_last_name,
              captain_email, member2_first_name, member2_last_name, people_count, payment_reference, created_at)
            VALUES (1, 1, 'Les Huards', 1, 'Camille', 'Tremblay', 'camille@example.org', 'Alex', 'Roy', 2, 'AUTHZ1',
-             '2026-01-01T00:00:00Z');
-         INSERT INTO tournaments (id, event_id, name, created_at) VALUES (1, 1, 'Tournoi', '2026-01-01T00:00:00Z');
-         INSERT INTO matches (id, tournament_id, round_type, round_name, team1_id, updated_at)
-           VALUES (1, 1, 'pool', 'Poule', 1, '2026-01-01T00:00:00Z');
+             '2026-01-01T00:00:00Z'),
+                  (2, 1, 'Les Castors', 2, 'Noé', 'Gagnon', 'noe@example.org', 'Léa', 'Roy', 2, 'AUTHZ2',
+             '2026-01-01T00:00:01Z');
+         INSERT INTO tournaments (id, event_id, name, status, start_time, created_at)
+           VALUES (1, 1, 'Tournoi', 'in_progress', '2099-08-24T13:00:00Z', '2026-01-01T00:00:00Z');
+         INSERT INTO matches (id, tournament_id, round_type, round_name, pool, team1_id, team2_id, court_number,
+             slot_index, scheduled_time, updated_at)
+           VALUES (1, 1, 'pool', 'Poule - Ronde 1', 0, 1, 2, 1, 0, '2099-08-24T13:00:00Z', '2026-01-01T00:00:00Z');
          INSERT INTO court_bookings (id, court_id, first_name, last_name, email, phone, start_time, end_time, status, created_at)
            VALUES (1, 1, 'Ana', 'Roy', 'ana@example.org', '819-555-0101', '2099-07-01T14:00:00Z',
              '2099-07-01T15:00:00Z', 'confirmed', '2026-01-01T00:00:00Z');",
@@ -133,13 +132,13 @@ fn matrix(target: &str) -> Vec<Call> {
         // Events and registrations (issue 6).
         call(M::GET, "/api/events", Public, Live(200)),
         call(M::GET, "/api/events/1", Public, Live(200)),
-        call(M::GET, "/api/events/1/tournament", Public, Later("tournaments")),
-        call(M::GET, "/api/events/1/user-team", SignedIn, Later("tournaments")),
+        call(M::GET, "/api/events/1/tournament", Public, Live(200)),
+        call(M::GET, "/api/events/1/user-team", SignedIn, Live(200)),
         // Each signed-in role registers its own team of 2 (the event has 48 places).
         with_body(M::POST, "/api/events/1/register", team, SignedIn, Live(201)),
         call(M::GET, "/api/user/registrations", SignedIn, Live(200)),
         call(M::GET, "/api/user/event-registrations", SignedIn, Live(200)),
-        call(M::GET, "/api/user/tournament-data", SignedIn, Later("tournaments")),
+        call(M::GET, "/api/user/tournament-data", SignedIn, Live(200)),
         with_body(M::POST, "/api/events", event.clone(), Admin, Live(201)),
         with_body(M::PUT, "/api/events/1", event, Admin, Live(200)),
         call(M::GET, "/api/admin/events/1/registrations", Admin, Live(200)),
@@ -156,24 +155,22 @@ fn matrix(target: &str) -> Vec<Call> {
         // One child for three allowed roles: the member registers it (registration 1), the staff
         // after them get 409 (the same child twice in a week).
         with_body(M::POST, "/api/day-camp-registrations", camp, SignedIn, Once(201, 409)),
-        // Tournaments (the tournament issue).
-        call(M::GET, "/api/admin/events/1/tournament", Admin, Later("tournaments")),
-        with_body(M::POST, "/api/admin/events/1/tournament", tournament.clone(), Admin, Later("tournaments")),
-        with_body(M::PUT, "/api/admin/tournaments/1", tournament, Admin, Later("tournaments")),
-        call(M::GET, "/api/admin/tournaments/1/matches", Admin, Later("tournaments")),
-        call(M::GET, "/api/admin/tournaments/1/standings", Admin, Later("tournaments")),
-        with_body(
-            M::PUT,
-            "/api/admin/matches/1/score",
-            json!({"team1Score": 21, "team2Score": 18}),
-            Admin,
-            Later("tournaments"),
-        ),
-        call(M::POST, "/api/admin/tournaments/1/generate-schedule", Admin, Later("tournaments")),
+        // Tournaments (issue 12). Tournament 1 (event 1) is under way with one pool match; the
+        // admin's POST /api/events above created event 2, which gets a new tournament (2).
+        call(M::GET, "/api/admin/events/1/tournament", Admin, Live(200)),
+        with_body(M::POST, "/api/admin/events/2/tournament", tournament.clone(), Admin, Live(201)),
+        // Same courts and pools: the new start re-times the match not yet played.
+        with_body(M::PUT, "/api/admin/tournaments/1", tournament, Admin, Live(200)),
+        call(M::GET, "/api/admin/tournaments/1/matches", Admin, Live(200)),
+        call(M::GET, "/api/admin/tournaments/1/standings", Admin, Live(200)),
+        // Tournament 1's schedule exists already: the admin gets past the role check and meets
+        // the state's refusal.
+        call(M::POST, "/api/admin/tournaments/1/generate-schedule", Admin, Live(409)),
+        with_body(M::PUT, "/api/admin/matches/1/score", json!({"team1Score": 21, "team2Score": 18}), Admin, Live(200)),
         // Deletions last: they remove what the rows above use.
         call(M::DELETE, "/api/admin/bookings/1", Admin, Live(200)),
         call(M::DELETE, "/api/admin/event-registrations/1", Admin, Live(204)),
-        call(M::DELETE, "/api/admin/tournaments/1", Admin, Later("tournaments")),
+        call(M::DELETE, "/api/admin/tournaments/1", Admin, Live(204)),
         call(M::DELETE, "/api/events/1", Admin, Live(204)),
     ]
 }
@@ -195,6 +192,17 @@ fn beyond_spec() -> Vec<Call> {
         call(M::GET, "/api/admin/day-camp-weeks/1/registrations", Admin, Live(200)),
         call(M::GET, "/api/admin/day-camp-weeks/1/registrations.xlsx", Admin, Live(200)),
         with_body(M::PUT, "/api/admin/day-camp-registrations/1/payment", paid, Admin, Live(200)),
+        // Tournaments beyond the spec: event 2 has no team; match 1 was scored above, which drew
+        // the bracket, so corrections are closed.
+        call(M::POST, "/api/admin/tournaments/2/generate-schedule", Admin, Live(422)),
+        with_body(
+            M::PUT,
+            "/api/admin/matches/1/correction",
+            json!({"team1Score": 21, "team2Score": 19}),
+            Admin,
+            Live(409),
+        ),
+        call(M::GET, "/api/admin/matches/1/history", Admin, Live(200)),
     ]
 }
 
@@ -229,14 +237,11 @@ async fn every_call_of_the_spec_answers_each_role_as_its_rule_says() {
                     status == if std::mem::replace(&mut taken, true) { then } else { first }
                 }
                 (State::Live(_) | State::Once(..), false) => status == refusal(role),
-                (State::Later(_), true) => !matches!(status, 401 | 403) && status < 500,
-                (State::Later(_), false) => status == refusal(role) || status == 404,
             };
             if !ok {
                 let state = match row.state {
                     State::Live(expected) => format!("live, {expected} when allowed"),
                     State::Once(first, then) => format!("live, {first} for the first allowed role, then {then}"),
-                    State::Later(owner) => format!("not yet implemented, owned by the {owner} issue"),
                 };
                 failures.push(format!("{} {} as {role}: got {status} ({:?}, {state})", row.method, row.path, row.rule));
             }
@@ -293,7 +298,7 @@ async fn the_matrix_lists_every_call_of_spec_section_7() {
     let rows: Vec<String> = matrix("{userId}")
         .iter()
         .map(|c| {
-            let path = c.path.split('?').next().unwrap_or("").replace("/1", "/{id}");
+            let path = c.path.split('?').next().unwrap_or("").replace("/1", "/{id}").replace("/2/", "/{id}/");
             format!("{} {path}", c.method)
         })
         .collect();

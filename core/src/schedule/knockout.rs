@@ -122,6 +122,7 @@ pub fn plan_knockout(standings: &[Standing], settings: &ScheduleSettings, first_
                     team2_id: p.team2.ok(),
                     team1_from: p.team1.err().map(str::to_owned),
                     team2_from: p.team2.err().map(str::to_owned),
+                    pool: None,
                 });
             }
             slot += 1;
@@ -163,7 +164,7 @@ pub fn advance(matches: &[Match]) -> Result<Vec<Match>, ScheduleError> {
                 continue;
             };
             let winner = if feeder.status == MatchStatus::Completed {
-                if feeder.result().is_none() {
+                if feeder.result().is_none() && feeder.forfeit_side.is_none() {
                     return Err(ScheduleError::MatchTeamsUnknown);
                 }
                 feeder.winner()
@@ -181,7 +182,55 @@ pub fn advance(matches: &[Match]) -> Result<Vec<Match>, ScheduleError> {
             *current = winner;
         }
     }
+    // A forfeited match is decided as soon as the other side is known.
+    for m in &mut out {
+        let other_known = match m.forfeit_side {
+            Some(1) => m.team2_id.is_some(),
+            Some(2) => m.team1_id.is_some(),
+            _ => false,
+        };
+        if other_known && m.status != MatchStatus::Completed {
+            m.status = MatchStatus::Completed;
+        }
+    }
     Ok(out)
+}
+
+/// The knockout seeds from the standings of each pool (each ranked by `position`): ranks
+/// alternate between pools (A1, B1, A2, B2, ...) and `position` becomes the seed, so the
+/// bracket's pairings (1v4, 2v3; 1v8, 4v5, ...) cross pools: A1 meets B2 and B1 meets A2.
+/// With one pool the standings are returned as they are.
+pub fn seed_pools(pools: &[Vec<Standing>]) -> Vec<Standing> {
+    let ranked: Vec<Vec<&Standing>> = pools
+        .iter()
+        .map(|p| {
+            let mut r: Vec<&Standing> = p.iter().collect();
+            crate::small::sort_by_key(&mut r, |s| (s.position, s.team_id));
+            r
+        })
+        .collect();
+    let deepest = ranked.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = Vec::new();
+    for rank in 0..deepest {
+        for pool in &ranked {
+            if let Some(s) = pool.get(rank) {
+                out.push(Standing { position: out.len() as u32 + 1, ..(*s).clone() });
+            }
+        }
+    }
+    out
+}
+
+/// Time slots the knockout phase of `teams` teams takes on `courts` courts.
+pub fn knockout_slots(teams: usize, courts: usize) -> u32 {
+    let c = courts.max(1);
+    let rounds: &[usize] = match first_round(teams) {
+        None => &[],
+        Some(RoundType::Final) => &[1],
+        Some(RoundType::Semifinal) => &[2, 1],
+        Some(_) => &[4, 2, 1],
+    };
+    rounds.iter().map(|m| m.div_ceil(c) as u32).sum()
 }
 
 /// The tournament winner once the final is completed.

@@ -114,6 +114,9 @@ pub struct PlannedMatch {
     pub team2_id: Option<TeamId>,
     pub team1_from: Option<String>,
     pub team2_from: Option<String>,
+    /// 0-based pool of a pool match (`None` for knockout matches).
+    #[serde(default)]
+    pub pool: Option<u8>,
 }
 
 /// Longest rest of one team between two of its matches.
@@ -158,6 +161,45 @@ pub fn lower_bound(teams: usize, courts: usize) -> u32 {
     let matches = teams * teams.saturating_sub(1) / 2;
     let per_slot = courts.max(1).min(teams / 2);
     if per_slot == 0 { 0 } else { matches.div_ceil(per_slot) as u32 }
+}
+
+/// Fewest time slots for round-robins inside pools of the given sizes sharing `courts`: no slot
+/// holds more than `courts` matches nor more than half of each pool, and each pool needs at least
+/// its own number of rounds (`n - 1` for an even count, `n` for an odd one).
+pub fn lower_bound_pools(sizes: &[usize], courts: usize) -> u32 {
+    let matches: usize = sizes.iter().map(|&n| n * n.saturating_sub(1) / 2).sum();
+    let per_slot = courts.max(1).min(sizes.iter().map(|&n| n / 2).sum());
+    let by_courts = if per_slot == 0 { 0 } else { matches.div_ceil(per_slot) };
+    let by_rounds = sizes
+        .iter()
+        .map(|&n| {
+            if n < 2 {
+                0
+            } else if n.is_multiple_of(2) {
+                n - 1
+            } else {
+                n
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    by_courts.max(by_rounds) as u32
+}
+
+/// Splits `teams` (in registration order) into `pools` pools by snake seeding: A B C C B A A B C…
+pub fn split_pools(teams: &[TeamId], pools: usize) -> Vec<Vec<TeamId>> {
+    let p = pools.max(1);
+    let mut out = vec![Vec::new(); p];
+    for (i, &t) in teams.iter().enumerate() {
+        let (round, pos) = (i / p, i % p);
+        out[if round.is_multiple_of(2) { pos } else { p - 1 - pos }].push(t);
+    }
+    out
+}
+
+/// The letter of pool `index` (0 = A).
+pub fn pool_letter(index: u8) -> char {
+    char::from(b'A' + index.min(25))
 }
 
 /// The circle method: rounds of pairs of team indices; every pair appears exactly once.
@@ -558,7 +600,13 @@ fn greedy_order(slots: Vec<Vec<(u16, u16)>>, n: usize) -> Vec<Vec<(u16, u16)>> {
 /// after `budget` slot attempts. Only worth trying when `n > 4c`: with `n <= 4c` two
 /// consecutive full slots cannot be team-disjoint without splitting the teams into two groups
 /// that never meet.
-fn spread_without_back_to_back(n: usize, c: usize, slots: usize, budget: usize) -> Option<Vec<Vec<(u16, u16)>>> {
+fn spread_without_back_to_back(
+    n: usize,
+    c: usize,
+    slots: usize,
+    pairs: &[(u16, u16)],
+    budget: usize,
+) -> Option<Vec<Vec<(u16, u16)>>> {
     struct Search {
         n: usize,
         c: usize,
@@ -692,15 +740,19 @@ fn spread_without_back_to_back(n: usize, c: usize, slots: usize, budget: usize) 
     if n > 128 || c == 0 || n <= 4 * c {
         return None;
     }
-    let pairs: Vec<(u16, u16)> = (0..n as u16).flat_map(|a| (a + 1..n as u16).map(move |b| (a, b))).collect();
     let total = pairs.len();
+    let mut left = vec![0u32; n];
+    for &(a, b) in pairs {
+        left[a as usize] += 1;
+        left[b as usize] += 1;
+    }
     let mut search = Search {
         n,
         c,
         slots,
         used: vec![false; total],
-        pairs,
-        left: vec![n as u32 - 1; n],
+        pairs: pairs.to_vec(),
+        left,
         last_played: vec![-1; n],
         out: Vec::with_capacity(slots),
         budget,
@@ -844,21 +896,51 @@ fn check_teams(teams: &[TeamId]) -> Result<(), ScheduleError> {
     Ok(())
 }
 
-/// The pool phase for `teams` (in registration order) under `settings`.
+/// The pool phase for `teams` (in registration order) under `settings`: one pool.
 pub fn pool_schedule(teams: &[TeamId], settings: &ScheduleSettings) -> Result<PoolSchedule, ScheduleError> {
-    check_teams(teams)?;
+    pools_schedule(&[teams.to_vec()], settings)
+}
+
+/// The pool phase for several pools sharing the courts: every pair of a pool meets once, nobody
+/// plays twice in a slot, and the slots used reach [`lower_bound_pools`] (the rounds of all pools
+/// are merged and rebalanced the same way as a single pool's).
+pub fn pools_schedule(pools: &[Vec<TeamId>], settings: &ScheduleSettings) -> Result<PoolSchedule, ScheduleError> {
+    let teams: Vec<TeamId> = pools.iter().flatten().copied().collect();
+    check_teams(&teams)?;
     let n = teams.len();
     let courts = settings.courts();
-    let total = n * n.saturating_sub(1) / 2;
-    let bound = lower_bound(n, courts);
+    let sizes: Vec<usize> = pools.iter().map(Vec::len).collect();
+    // Team indices of each pool, and each index's pool.
+    let mut pool_of = Vec::with_capacity(n);
+    let mut rounds: Vec<Vec<(u16, u16)>> = Vec::new();
+    let mut pairs: Vec<(u16, u16)> = Vec::new();
+    let mut offset = 0usize;
+    for (p, &size) in sizes.iter().enumerate() {
+        pool_of.extend(std::iter::repeat_n(p as u8, size));
+        for (r, round) in circle_rounds(size).into_iter().enumerate() {
+            if rounds.len() <= r {
+                rounds.push(Vec::new());
+            }
+            for (a, b) in round {
+                let pair = (a + offset as u16, b + offset as u16);
+                rounds[r].push(pair);
+                pairs.push((pair.0.min(pair.1), pair.0.max(pair.1)));
+            }
+        }
+        offset += size;
+    }
+    // The construction tries pairs in this order: (0, 1), (0, 2), ... as for a single pool.
+    sort(&mut pairs);
+    let total = pairs.len();
+    let bound = lower_bound_pools(&sizes, courts);
     let slots: Vec<Vec<(u16, u16)>> = if total == 0 {
         Vec::new()
     } else {
-        let mut classes = circle_rounds(n);
+        let mut classes = rounds;
         classes.resize(bound as usize, Vec::new());
         equalize(&mut classes, n);
-        let per_slot = courts.min(n / 2);
-        let start = spread_without_back_to_back(n, per_slot, bound as usize, 20_000 + 20 * total)
+        let per_slot = courts.min(sizes.iter().map(|&s| s / 2).sum());
+        let start = spread_without_back_to_back(n, per_slot, bound as usize, &pairs, 20_000 + 20 * total)
             .unwrap_or_else(|| greedy_order(classes, n));
         let mut board = Board::new(n, per_slot, start);
         improve(&mut board, total);
@@ -866,24 +948,33 @@ pub fn pool_schedule(teams: &[TeamId], settings: &ScheduleSettings) -> Result<Po
     };
     let laid = lay_out(&slots, n, courts);
 
+    let several = pools.len() > 1;
     let mut matches = Vec::with_capacity(total);
     for (s, slot) in laid.iter().enumerate() {
         for &(a, b, court) in slot {
+            let pool = pool_of[a as usize];
+            let round_name = if several {
+                format!("Poule {} - Ronde {}", pool_letter(pool), s + 1)
+            } else {
+                format!("Poule - Ronde {}", s + 1)
+            };
             matches.push(PlannedMatch {
                 slot_index: s as u32,
                 court_number: court,
                 scheduled_time: settings.slot_time(s as u32),
                 round_type: RoundType::Pool,
-                round_name: format!("Poule - Ronde {}", s + 1),
+                round_name,
                 bracket_code: None,
                 team1_id: Some(teams[a as usize]),
                 team2_id: Some(teams[b as usize]),
                 team1_from: None,
                 team2_from: None,
+                pool: Some(pool),
             });
         }
     }
-    let quality = measure(&matches, teams, settings);
+    let mut quality = measure(&matches, &teams, settings);
+    quality.lower_bound = bound;
     let next_slot_index = laid.len() as u32;
     Ok(PoolSchedule { matches, quality, next_slot_index, next_start: settings.slot_time(next_slot_index) })
 }
@@ -931,6 +1022,33 @@ pub fn measure(matches: &[PlannedMatch], teams: &[TeamId], settings: &ScheduleSe
         back_to_back,
         longest_wait,
     }
+}
+
+/// How long a tournament of `teams` teams in `pools` pools takes: the admin compares pool
+/// counts before generating, to pick one that fits the day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PoolEstimate {
+    pub pool_count: u8,
+    pub pool_slots: u32,
+    pub knockout_slots: u32,
+    /// From the first match's start to the end of the final.
+    pub total_minutes: u32,
+}
+
+/// The estimate for `pools` pools (`None` when a pool would have fewer than 2 teams): the pool
+/// phase at its lower bound (which the scheduler reaches), then the knockout rounds.
+pub fn estimate(teams: usize, pools: u8, settings: &ScheduleSettings) -> Option<PoolEstimate> {
+    let p = usize::from(pools.max(1));
+    if teams < 2 * p {
+        return None;
+    }
+    let sizes: Vec<usize> = (0..p).map(|i| teams / p + usize::from(i < teams % p)).collect();
+    let pool_slots = lower_bound_pools(&sizes, settings.courts());
+    let knockout_slots = knockout::knockout_slots(teams, settings.courts());
+    let slots = i64::from(pool_slots + knockout_slots);
+    let total = (slots * settings.slot_minutes() - i64::from(settings.break_between_matches)).max(0);
+    Some(PoolEstimate { pool_count: pools, pool_slots, knockout_slots, total_minutes: total as u32 })
 }
 
 /// True when every pool match is completed (the knockout can be drawn).

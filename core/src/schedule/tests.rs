@@ -139,6 +139,7 @@ fn completed(p: &PlannedMatch, id: MatchId, s1: u32, s2: u32) -> Match {
         court_number: Some(p.court_number),
         score_entry_id: None,
         score_entered_at: None,
+        forfeit_side: None,
     }
 }
 
@@ -295,4 +296,109 @@ fn removing_a_team() {
     let without_its_matches: Vec<Match> = matches.iter().filter(|m| !m.involves(gone)).cloned().collect();
     assert_eq!(with_removal, standings(&without_its_matches, &remaining));
     assert!(with_removal.iter().all(|s| s.team_id != gone));
+}
+
+// --- pools ----------------------------------------------------------------------------------
+
+#[test]
+fn snake_seeding_spreads_registration_order() {
+    assert_eq!(split_pools(&ids(8), 2), vec![vec![1, 4, 5, 8], vec![2, 3, 6, 7]]);
+    assert_eq!(split_pools(&ids(7), 3), vec![vec![1, 6, 7], vec![2, 5], vec![3, 4]]);
+    assert_eq!(split_pools(&ids(3), 1), vec![vec![1, 2, 3]]);
+}
+
+#[test]
+fn pool_lower_bounds() {
+    assert_eq!(lower_bound_pools(&[6], 2), lower_bound(6, 2));
+    assert_eq!(lower_bound_pools(&[6, 6], 2), 15, "30 matches on 2 courts");
+    assert_eq!(lower_bound_pools(&[4, 4, 4], 2), 9, "18 matches on 2 courts");
+    assert_eq!(lower_bound_pools(&[5, 5], 4), 5, "each pool of 5 needs 5 rounds");
+    assert_eq!(lower_bound_pools(&[3, 2], 2), 3);
+}
+
+/// Every pair of a pool meets once and no pair across pools; nobody plays twice in a slot; no
+/// court holds two matches at once; the slots used reach the lower bound.
+#[test]
+fn pools_share_the_courts_without_clashes_and_reach_the_bound() {
+    for (teams, pools, courts) in
+        [(12, 2, 2), (12, 3, 2), (12, 4, 2), (16, 4, 4), (10, 3, 3), (9, 2, 1), (24, 4, 2), (7, 2, 4)]
+    {
+        let split = split_pools(&ids(teams), pools);
+        let sizes: Vec<usize> = split.iter().map(Vec::len).collect();
+        let plan = pools_schedule(&split, &settings(courts as u8)).expect("schedule");
+        let pool_of = |t: TeamId| split.iter().position(|p| p.contains(&t)).expect("team in a pool");
+        let mut pairs = std::collections::BTreeSet::new();
+        let mut seen = std::collections::BTreeSet::new();
+        for m in &plan.matches {
+            let (a, b) = (m.team1_id.expect("team 1"), m.team2_id.expect("team 2"));
+            assert_eq!(pool_of(a), pool_of(b), "{teams}/{pools}/{courts}: a match across pools");
+            assert_eq!(m.pool, Some(pool_of(a) as u8));
+            assert!(pairs.insert((a.min(b), a.max(b))), "pair met twice");
+            assert!(
+                seen.insert((m.slot_index, a)) && seen.insert((m.slot_index, b)),
+                "a team twice in slot {}",
+                m.slot_index
+            );
+            assert!(seen.insert((m.slot_index, -i64::from(m.court_number))), "a court twice in slot {}", m.slot_index);
+            assert!(usize::from(m.court_number) <= courts);
+        }
+        let expected: usize = sizes.iter().map(|n| n * (n - 1) / 2).sum();
+        assert_eq!(pairs.len(), expected, "{teams}/{pools}/{courts}: every pair of a pool meets");
+        assert_eq!(plan.quality.slots_used, lower_bound_pools(&sizes, courts), "{teams}/{pools}/{courts}");
+        assert_eq!(plan.quality.lower_bound, plan.quality.slots_used);
+    }
+}
+
+#[test]
+fn seeds_alternate_pools_so_the_bracket_crosses_them() {
+    let a =
+        vec![Team { id: 1, name: "A1".into() }, Team { id: 2, name: "A2".into() }, Team { id: 3, name: "A3".into() }];
+    let b =
+        vec![Team { id: 4, name: "B1".into() }, Team { id: 5, name: "B2".into() }, Team { id: 6, name: "B3".into() }];
+    let seeds = knockout::seed_pools(&[standings(&[], &a), standings(&[], &b)]);
+    let order: Vec<TeamId> = seeds.iter().map(|s| s.team_id).collect();
+    assert_eq!(order, vec![1, 4, 2, 5, 3, 6]);
+    assert_eq!(seeds.iter().map(|s| s.position).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5, 6]);
+    let ko = plan_knockout(&seeds, &settings(2), 10);
+    let sf: Vec<(Option<TeamId>, Option<TeamId>)> =
+        ko.iter().filter(|m| m.round_type == RoundType::Semifinal).map(|m| (m.team1_id, m.team2_id)).collect();
+    assert_eq!(sf, vec![(Some(1), Some(5)), (Some(4), Some(2))], "A1 v B2, B1 v A2");
+}
+
+#[test]
+fn estimates_add_the_pool_and_the_knockout() {
+    let e = estimate(12, 1, &settings(2)).expect("one pool");
+    assert_eq!((e.pool_slots, e.knockout_slots), (33, 2 + 1 + 1), "66 matches on 2 courts, then QF (2 slots), SF, F");
+    assert_eq!(e.total_minutes, 37 * 30 - 10);
+    let e = estimate(12, 2, &settings(2)).expect("two pools");
+    assert_eq!(e.pool_slots, 15);
+    assert_eq!(estimate(3, 2, &settings(2)), None, "a pool of 1 team");
+}
+
+#[test]
+fn a_forfeit_sends_the_other_side_through() {
+    let ko = plan_knockout(
+        &standings(&[], &(1..=4).map(|i| Team { id: i, name: format!("T{i}") }).collect::<Vec<_>>()),
+        &settings(2),
+        3,
+    );
+    let mut stored: Vec<Match> = ko.iter().enumerate().map(|(i, p)| stored(p, 100 + i as i64)).collect();
+    // SF1 (1 v 4): team 4 withdrawn after the draw.
+    stored[0].forfeit_side = Some(2);
+    stored[0].team2_id = None;
+    stored[0].status = MatchStatus::Completed;
+    let advanced = advance(&stored).expect("advance");
+    assert_eq!(advanced[0].winner(), Some(1));
+    assert_eq!(advanced[2].team1_id, Some(1), "the final's first side is SF1's winner");
+    // A withdrawn side waiting for its opponent completes once the opponent is known.
+    let mut waiting = advanced.clone();
+    waiting[2].forfeit_side = Some(1);
+    waiting[2].team1_id = None;
+    waiting[2].status = MatchStatus::Scheduled;
+    waiting[1].status = MatchStatus::Completed;
+    waiting[1].team1_score = Some(21);
+    waiting[1].team2_score = Some(15);
+    let done = advance(&waiting).expect("advance");
+    assert_eq!(done[2].status, MatchStatus::Completed);
+    assert_eq!(champion(&done), Some(2));
 }

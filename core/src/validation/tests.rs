@@ -552,25 +552,65 @@ fn event_rules() {
 // --- tournament configuration ---------------------------------------------------------------
 
 #[test]
-fn tournament_config_falls_back_to_defaults() {
-    let rows: Vec<(Value, (u8, u16, u16))> = vec![
-        (json!({}), (2, 20, 10)),
-        (json!({"courtsAvailable": "", "matchDurationMinutes": "", "breakBetweenMatches": ""}), (2, 20, 10)),
-        (json!({"courtsAvailable": 4, "matchDurationMinutes": 60, "breakBetweenMatches": 30}), (4, 60, 30)),
-        (json!({"courtsAvailable": "1", "matchDurationMinutes": "10", "breakBetweenMatches": "5"}), (1, 10, 5)),
-        (json!({"courtsAvailable": 0, "matchDurationMinutes": 9, "breakBetweenMatches": 4}), (2, 20, 10)),
-        (json!({"courtsAvailable": 5, "matchDurationMinutes": 61, "breakBetweenMatches": 31}), (2, 20, 10)),
-        (json!({"courtsAvailable": "abc", "matchDurationMinutes": 25.5, "breakBetweenMatches": "7.5"}), (2, 20, 10)),
-        (json!({"courtsAvailable": 3, "matchDurationMinutes": "45", "breakBetweenMatches": null}), (3, 45, 10)),
+fn tournament_config_blank_takes_defaults_and_out_of_range_is_refused() {
+    let rows: Vec<(Value, (u8, u16, u16, u8))> = vec![
+        (json!({}), (2, 20, 10, 1)),
+        (
+            json!({"courtsAvailable": "", "matchDurationMinutes": "", "breakBetweenMatches": "", "poolCount": ""}),
+            (2, 20, 10, 1),
+        ),
+        (
+            json!({"courtsAvailable": 4, "matchDurationMinutes": 60, "breakBetweenMatches": 30, "poolCount": 4}),
+            (4, 60, 30, 4),
+        ),
+        (json!({"courtsAvailable": "1", "matchDurationMinutes": "10", "breakBetweenMatches": "5"}), (1, 10, 5, 1)),
+        (json!({"courtsAvailable": 3, "matchDurationMinutes": "45", "breakBetweenMatches": null}), (3, 45, 10, 1)),
     ];
-    for (input, (courts, minutes, brk)) in rows {
-        let c = validate_tournament_config(&parse(&input)).expect("numbers never fail");
+    for (input, (courts, minutes, brk, pools)) in rows {
+        let c = validate_tournament_config(&parse(&input)).expect("valid");
         assert_eq!(
-            (c.courts_available(), c.match_duration_minutes(), c.break_between_matches()),
-            (courts, minutes, brk),
+            (c.courts_available(), c.match_duration_minutes(), c.break_between_matches(), c.pool_count()),
+            (courts, minutes, brk, pools),
             "{input}"
         );
         assert_eq!(c.start_time(), None);
+    }
+    for input in [
+        json!({"courtsAvailable": 0, "matchDurationMinutes": 9, "breakBetweenMatches": 4, "poolCount": 0}),
+        json!({"courtsAvailable": 5, "matchDurationMinutes": 61, "breakBetweenMatches": 31, "poolCount": 5}),
+        json!({"courtsAvailable": "abc", "matchDurationMinutes": 25.5, "breakBetweenMatches": "7.5", "poolCount": "x"}),
+    ] {
+        let errors = validate_tournament_config(&parse(&input)).expect_err("out of range");
+        assert_errors(
+            "numbers out of range",
+            &errors,
+            &[
+                (
+                    "courtsAvailable",
+                    "courts_invalid",
+                    "Le nombre de terrains doit être un nombre entier entre 1 et 4",
+                    "The number of courts must be a whole number from 1 to 4",
+                ),
+                (
+                    "matchDurationMinutes",
+                    "duration_invalid",
+                    "La durée d'un match doit être un nombre entier de 10 à 60 minutes",
+                    "A match must last a whole number of minutes from 10 to 60",
+                ),
+                (
+                    "breakBetweenMatches",
+                    "break_invalid",
+                    "La pause entre les matchs doit être un nombre entier de 5 à 30 minutes",
+                    "The break between matches must be a whole number of minutes from 5 to 30",
+                ),
+                (
+                    "poolCount",
+                    "pool_count_invalid",
+                    "Le nombre de poules doit être un nombre entier entre 1 et 4",
+                    "The number of pools must be a whole number from 1 to 4",
+                ),
+            ],
+        );
     }
     let c = validate_tournament_config(&parse(&json!({"startTime": "2025-08-24T09:00"}))).expect("valid");
     assert_eq!(c.start_time().map(|t| t.to_rfc3339()), Some("2025-08-24T09:00:00+00:00".to_owned()));

@@ -10,6 +10,8 @@ use rand::Rng;
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
 
 use super::events::{self, EventRow};
+use super::tournaments::scores::{Changed, Refused};
+use super::tournaments::teams;
 
 /// One person of a registration as stored (every part optional for members 3 to 6).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -289,15 +291,25 @@ fn new_payment_reference(conn: &Connection, event_id: i64) -> rusqlite::Result<S
     }
 }
 
-/// Deletes a registration and recounts its event's participants. The matches it played keep
-/// their rows with the team emptied (ON DELETE SET NULL). Returns the deleted row.
-pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<Option<RegistrationRow>> {
+/// Deletes a registration and recounts its event's participants. A team in a tournament is
+/// withdrawn from it first (`tournaments::teams`): its unplayed matches go, or its next
+/// knockout match is a forfeit. Returns the deleted row and the tournament it changed.
+pub fn delete(
+    conn: &Connection,
+    id: i64,
+    user_id: &str,
+    now: &str,
+) -> Result<Option<(RegistrationRow, Option<Changed>)>, Refused> {
     let Some(row) = find(conn, id)? else {
         return Ok(None);
     };
+    let changed = if row.is_team() { teams::withdraw(conn, row.event_id, row.id, user_id, now)? } else { None };
     conn.execute("DELETE FROM event_registrations WHERE id = ?1", params![id])?;
     events::recount_participants(conn, row.event_id)?;
-    Ok(Some(row))
+    if let Some(c) = changed {
+        teams::after_withdrawal(conn, c, now)?;
+    }
+    Ok(Some((row, changed)))
 }
 
 /// Marks a registration paid or back to pending; returns the updated row.

@@ -8,6 +8,7 @@ pub mod event_registrations;
 pub mod events;
 pub mod outbox;
 pub mod seed;
+pub mod tournaments;
 pub mod users;
 
 use std::path::{Path, PathBuf};

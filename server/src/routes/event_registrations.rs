@@ -218,12 +218,19 @@ pub async fn for_event(
 /// in the same transaction.
 pub async fn delete(
     State(state): State<AppState>,
-    _admin: Admin,
+    admin: Admin,
     Path(id): Path<String>,
 ) -> Result<StatusCode, AppError> {
     let id = parse_id(&id)?;
-    let deleted = state.db.write(move |tx| event_registrations::delete(tx, id).map_err(AppError::from)).await?;
-    deleted.map(|_| StatusCode::NO_CONTENT).ok_or_else(AppError::not_found)
+    let user = admin.0.id().to_owned();
+    let now = utc_text(Utc::now());
+    let deleted =
+        state.db.write(move |tx| event_registrations::delete(tx, id, &user, &now).map_err(AppError::from)).await?;
+    let (_, changed) = deleted.ok_or_else(AppError::not_found)?;
+    if let Some(c) = changed {
+        state.live.tournament_changed(c.event_id);
+    }
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -7,6 +7,7 @@ mod daycamps;
 mod event_registrations;
 mod events;
 mod health;
+mod tournaments;
 
 use axum::Router;
 use axum::routing::{any, delete, get, post, put};
@@ -56,6 +57,21 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/admin/day-camp-weeks/{weekId}/registrations", get(daycamps::admin_week))
         .route("/api/admin/day-camp-weeks/{weekId}/registrations.xlsx", get(daycamps::admin_export))
         .route("/api/admin/day-camp-registrations/{id}/payment", put(daycamps::admin_set_payment))
+        .route(
+            "/api/admin/events/{id}/tournament",
+            get(tournaments::admin::for_event).post(tournaments::admin::create),
+        )
+        .route("/api/admin/tournaments/{id}", put(tournaments::admin::update).delete(tournaments::admin::delete))
+        .route("/api/admin/tournaments/{id}/generate-schedule", post(tournaments::admin::generate))
+        .route("/api/admin/tournaments/{id}/matches", get(tournaments::admin::matches))
+        .route("/api/admin/tournaments/{id}/standings", get(tournaments::admin::standings))
+        .route("/api/admin/matches/{id}/score", put(tournaments::admin::score))
+        .route("/api/admin/matches/{id}/correction", put(tournaments::admin::correction))
+        .route("/api/admin/matches/{id}/history", get(tournaments::admin::history))
+        .route("/api/events/{id}/tournament", get(tournaments::public::tournament))
+        .route("/api/events/{id}/tournament/stream", get(tournaments::public::stream))
+        .route("/api/events/{id}/user-team", get(tournaments::public::user_team))
+        .route("/api/user/tournament-data", get(tournaments::public::tournament_data))
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
 }

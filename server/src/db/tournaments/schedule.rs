@@ -1,0 +1,193 @@
+//! Creating a tournament, editing it (re-timing the matches not yet played once the schedule
+//! exists), generating its schedule, and deleting it.
+
+use centre_core::schedule::{
+    PlannedMatch, ScheduleError, ScheduleQuality, ScheduleSettings, pools_schedule, split_pools,
+};
+use centre_core::validation::TournamentConfig;
+use rusqlite::{Connection, ErrorCode, params};
+
+use super::{TournamentRow, bump_version, event_teams, find, find_for_event, round_type_text};
+use crate::db::events;
+use crate::db::seed::utc_text;
+
+#[derive(Debug)]
+pub enum Refused {
+    NotFound,
+    /// The event already has a tournament.
+    Exists,
+    /// Generation after the schedule exists.
+    NotSetup,
+    NotEnoughTeams,
+    PoolTooSmall,
+    StartTimeRequired,
+    CourtsLocked,
+    PoolsLocked,
+    Schedule(ScheduleError),
+    Db(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for Refused {
+    fn from(e: rusqlite::Error) -> Self {
+        Refused::Db(e)
+    }
+}
+
+/// A new tournament for `event_id`, named after the event, in setup.
+pub fn create(
+    conn: &Connection,
+    event_id: i64,
+    config: &TournamentConfig,
+    now: &str,
+) -> Result<TournamentRow, Refused> {
+    let event = events::find(conn, event_id)?.ok_or(Refused::NotFound)?;
+    if find_for_event(conn, event_id)?.is_some() {
+        return Err(Refused::Exists);
+    }
+    let inserted = conn.execute(
+        "INSERT INTO tournaments (event_id, name, status, courts_available, match_duration_minutes,
+            break_between_matches, start_time, pool_count, created_at)
+         VALUES (?1, ?2, 'setup', ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            event_id,
+            event.title,
+            config.courts_available(),
+            config.match_duration_minutes(),
+            config.break_between_matches(),
+            config.start_time().map(utc_text),
+            config.pool_count(),
+            now,
+        ],
+    );
+    match inserted {
+        Ok(_) => {}
+        Err(rusqlite::Error::SqliteFailure(f, _)) if f.code == ErrorCode::ConstraintViolation => {
+            return Err(Refused::Exists);
+        }
+        Err(e) => return Err(e.into()),
+    }
+    find(conn, conn.last_insert_rowid())?.ok_or(Refused::NotFound)
+}
+
+/// In setup every value is stored. Once the schedule exists the courts and pools are fixed,
+/// and a new start, duration or break re-times every match not yet completed, keeping its
+/// slot (so its order) and its court: "everything shifts 45 minutes".
+pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) -> Result<TournamentRow, Refused> {
+    let current = find(conn, id)?.ok_or(Refused::NotFound)?;
+    let start = config.start_time().map(utc_text);
+    if current.status != "setup" {
+        if config.courts_available() != current.courts_available {
+            return Err(Refused::CourtsLocked);
+        }
+        if config.pool_count() != current.pool_count {
+            return Err(Refused::PoolsLocked);
+        }
+        if start.is_none() {
+            return Err(Refused::StartTimeRequired);
+        }
+    }
+    conn.execute(
+        "UPDATE tournaments SET courts_available = ?2, match_duration_minutes = ?3, break_between_matches = ?4,
+            start_time = ?5, pool_count = ?6 WHERE id = ?1",
+        params![
+            id,
+            config.courts_available(),
+            config.match_duration_minutes(),
+            config.break_between_matches(),
+            start,
+            config.pool_count(),
+        ],
+    )?;
+    let updated = find(conn, id)?.ok_or(Refused::NotFound)?;
+    if updated.status != "setup"
+        && let Some(settings) = updated.settings()
+    {
+        retime(conn, id, &settings, now)?;
+    }
+    bump_version(conn, id)?;
+    find(conn, id)?.ok_or(Refused::NotFound)
+}
+
+/// New times for every match not yet completed, from its slot.
+fn retime(conn: &Connection, id: i64, settings: &ScheduleSettings, now: &str) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, slot_index, scheduled_time FROM matches WHERE tournament_id = ?1 AND status <> 'completed'",
+    )?;
+    let rows: Vec<(i64, u32, Option<String>)> =
+        stmt.query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?;
+    for (match_id, slot, old) in rows {
+        let time = utc_text(settings.slot_time(slot));
+        if old.as_deref() != Some(time.as_str()) {
+            conn.execute(
+                "UPDATE matches SET scheduled_time = ?2, version = version + 1, updated_at = ?3 WHERE id = ?1",
+                params![match_id, time, now],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Inserts planned matches (pool or knockout) of tournament `id`.
+pub(super) fn insert_planned(conn: &Connection, id: i64, planned: &[PlannedMatch], now: &str) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO matches (tournament_id, round_type, round_name, bracket_code, pool, team1_id, team2_id,
+            team1_from, team2_from, scheduled_time, court_number, slot_index, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?;
+    for p in planned {
+        stmt.execute(params![
+            id,
+            round_type_text(p.round_type),
+            p.round_name,
+            p.bracket_code,
+            p.pool,
+            p.team1_id,
+            p.team2_id,
+            p.team1_from,
+            p.team2_from,
+            utc_text(p.scheduled_time),
+            p.court_number,
+            p.slot_index,
+            now,
+        ])?;
+    }
+    Ok(())
+}
+
+/// The pool phase of the event's teams (spread over `pool_count` pools by registration order,
+/// snake seeding), stored with times and courts; the tournament moves to `in_progress`.
+pub fn generate(conn: &Connection, id: i64, now: &str) -> Result<(TournamentRow, ScheduleQuality), Refused> {
+    let tournament = find(conn, id)?.ok_or(Refused::NotFound)?;
+    if tournament.status != "setup" {
+        return Err(Refused::NotSetup);
+    }
+    let settings = tournament.settings().ok_or(Refused::StartTimeRequired)?;
+    let teams: Vec<i64> = event_teams(conn, tournament.event_id)?.into_iter().map(|t| t.id).collect();
+    if teams.len() < 2 {
+        return Err(Refused::NotEnoughTeams);
+    }
+    let pools = split_pools(&teams, usize::from(tournament.pool_count));
+    if pools.iter().any(|p| p.len() < 2) {
+        return Err(Refused::PoolTooSmall);
+    }
+    let plan = pools_schedule(&pools, &settings).map_err(Refused::Schedule)?;
+    insert_planned(conn, id, &plan.matches, now)?;
+    let quality_json = serde_json::to_string(&plan.quality)
+        .map_err(|e| Refused::Db(rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
+    conn.execute(
+        "UPDATE tournaments SET status = 'in_progress', quality_json = ?2 WHERE id = ?1",
+        params![id, quality_json],
+    )?;
+    bump_version(conn, id)?;
+    let row = find(conn, id)?.ok_or(Refused::NotFound)?;
+    Ok((row, plan.quality))
+}
+
+/// Deletes a tournament and its matches. Returns its event, or `None` when it did not exist.
+pub fn delete(conn: &Connection, id: i64) -> rusqlite::Result<Option<i64>> {
+    let Some(row) = find(conn, id)? else {
+        return Ok(None);
+    };
+    conn.execute("DELETE FROM tournaments WHERE id = ?1", params![id])?;
+    Ok(Some(row.event_id))
+}

@@ -1,0 +1,187 @@
+//! Scores: entering one (the check and the write in the caller's `BEGIN IMMEDIATE`
+//! transaction, so of many admins scoring one match exactly one wins), correcting a pool
+//! result before the bracket is drawn, and what follows every result: the bracket drawn from
+//! the standings once the pool is complete, winners moved on, the tournament completed with
+//! its final.
+
+use centre_core::schedule::knockout::{advance, check_score, plan_knockout, seed_pools};
+use centre_core::schedule::{ScheduleError, pool_complete};
+use centre_core::tournament::{MatchStatus, RoundType};
+use centre_core::validation::Score;
+use rusqlite::{Connection, params};
+
+use super::schedule::insert_planned;
+use super::views::pool_standings;
+use super::{MatchRow, bump_version, find, find_match, matches};
+
+#[derive(Debug)]
+pub enum Refused {
+    NotFound,
+    /// The match already has its score.
+    Completed,
+    /// A correction of a match without a score.
+    NotCompleted,
+    /// A correction once the bracket is drawn, or of a knockout match.
+    CorrectionClosed,
+    Rule(ScheduleError),
+    Db(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for Refused {
+    fn from(e: rusqlite::Error) -> Self {
+        Refused::Db(e)
+    }
+}
+
+/// What a write did to a tournament: the live page of `event_id` is told.
+#[derive(Debug, Clone, Copy)]
+pub struct Changed {
+    pub event_id: i64,
+    pub tournament_id: i64,
+}
+
+fn changed(conn: &Connection, tournament_id: i64) -> Result<Changed, Refused> {
+    let t = find(conn, tournament_id)?.ok_or(Refused::NotFound)?;
+    Ok(Changed { event_id: t.event_id, tournament_id })
+}
+
+/// Records the score of a match not yet completed (spec: a completed match takes no score).
+pub fn record(
+    conn: &Connection,
+    match_id: i64,
+    score: Score,
+    user_id: &str,
+    now: &str,
+) -> Result<(MatchRow, Changed), Refused> {
+    let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    if m.is_completed() {
+        return Err(Refused::Completed);
+    }
+    check_score(&m.to_core(), score.team1_score(), score.team2_score()).map_err(Refused::Rule)?;
+    let updated = conn.execute(
+        "UPDATE matches SET team1_score = ?2, team2_score = ?3, status = 'completed', version = version + 1,
+            updated_at = ?4 WHERE id = ?1 AND status <> 'completed'",
+        params![match_id, score.team1_score(), score.team2_score(), now],
+    )?;
+    if updated == 0 {
+        return Err(Refused::Completed);
+    }
+    history(conn, &m, "score", Some(score), user_id, now)?;
+    follow_results(conn, m.tournament_id, now)?;
+    bump_version(conn, m.tournament_id)?;
+    let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    Ok((after, changed(conn, m.tournament_id)?))
+}
+
+/// Corrects a completed pool match while the bracket is not drawn, keeping the history.
+pub fn correct(
+    conn: &Connection,
+    match_id: i64,
+    score: Score,
+    user_id: &str,
+    now: &str,
+) -> Result<(MatchRow, Changed), Refused> {
+    let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    if m.round_type != "pool" || bracket_drawn(conn, m.tournament_id)? {
+        return Err(Refused::CorrectionClosed);
+    }
+    if !m.is_completed() {
+        return Err(Refused::NotCompleted);
+    }
+    conn.execute(
+        "UPDATE matches SET team1_score = ?2, team2_score = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1",
+        params![match_id, score.team1_score(), score.team2_score(), now],
+    )?;
+    history(conn, &m, "correction", Some(score), user_id, now)?;
+    bump_version(conn, m.tournament_id)?;
+    let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    Ok((after, changed(conn, m.tournament_id)?))
+}
+
+/// One line of a match's history: its scores before and after.
+pub(super) fn history(
+    conn: &Connection,
+    before: &MatchRow,
+    kind: &str,
+    score: Option<Score>,
+    user_id: &str,
+    now: &str,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO match_score_history (match_id, kind, team1_score, team2_score, previous_team1_score,
+            previous_team2_score, changed_by, changed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT id FROM users WHERE id = ?7), ?8)",
+        params![
+            before.id,
+            kind,
+            score.map(|s| s.team1_score()),
+            score.map(|s| s.team2_score()),
+            before.team1_score,
+            before.team2_score,
+            user_id,
+            now,
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn bracket_drawn(conn: &Connection, tournament_id: i64) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1 AND round_type <> 'pool')",
+        params![tournament_id],
+        |r| r.get(0),
+    )
+}
+
+/// What follows results: once every pool match is completed the bracket is drawn from the
+/// standings of each pool (core's seeds and cut-offs) after the pool's last slot; each
+/// knockout result fills the next round (core's `advance`); the final completes the
+/// tournament. Idempotent: calling it again changes nothing.
+pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Result<(), Refused> {
+    let Some(tournament) = find(conn, tournament_id)? else {
+        return Ok(());
+    };
+    if tournament.status == "setup" {
+        return Ok(());
+    }
+    let rows = matches(conn, tournament_id)?;
+    let core: Vec<_> = rows.iter().map(MatchRow::to_core).collect();
+    let has_knockout = core.iter().any(|m| m.round_type != RoundType::Pool);
+    if !has_knockout {
+        if !pool_complete(&core) {
+            return Ok(());
+        }
+        let settings = tournament.settings().ok_or(Refused::Rule(ScheduleError::StartTimeRequired))?;
+        let pools = pool_standings(conn, &tournament, &rows)?;
+        let seeds = seed_pools(&pools);
+        let first_slot = rows.iter().map(|m| m.slot_index + 1).max().unwrap_or(0);
+        let planned = plan_knockout(&seeds, &settings, first_slot);
+        if planned.is_empty() {
+            set_status(conn, tournament_id, "completed")?;
+        } else {
+            insert_planned(conn, tournament_id, &planned, now)?;
+        }
+        return Ok(());
+    }
+    let advanced = advance(&core).map_err(Refused::Rule)?;
+    for (before, after) in core.iter().zip(&advanced) {
+        if before.team1_id != after.team1_id || before.team2_id != after.team2_id || before.status != after.status {
+            let status = if after.status == MatchStatus::Completed { "completed" } else { "scheduled" };
+            conn.execute(
+                "UPDATE matches SET team1_id = ?2, team2_id = ?3, status = ?4, version = version + 1, updated_at = ?5
+                 WHERE id = ?1",
+                params![after.id, after.team1_id, after.team2_id, status, now],
+            )?;
+        }
+    }
+    let final_done = advanced.iter().any(|m| m.round_type == RoundType::Final && m.status == MatchStatus::Completed);
+    if final_done {
+        set_status(conn, tournament_id, "completed")?;
+    }
+    Ok(())
+}
+
+fn set_status(conn: &Connection, id: i64, status: &str) -> rusqlite::Result<()> {
+    conn.execute("UPDATE tournaments SET status = ?2 WHERE id = ?1", params![id, status])?;
+    Ok(())
+}

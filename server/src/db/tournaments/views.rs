@@ -1,0 +1,109 @@
+//! What the console, the public event page and the member read: standings per pool, a
+//! member's team with its next match, a match's history.
+
+use std::collections::BTreeMap;
+
+use centre_core::standings::{Standing, standings};
+use centre_core::tournament::Team;
+use rusqlite::{Connection, params};
+
+use super::{MatchRow, TournamentRow, event_teams};
+use crate::db::events::{self, EventRow};
+
+/// The standings of each pool (core's order and tie-breaks). A team's pool is the pool of its
+/// pool matches; a withdrawn team is no longer listed, so its results stop counting.
+pub fn pool_standings(
+    conn: &Connection,
+    tournament: &TournamentRow,
+    rows: &[MatchRow],
+) -> rusqlite::Result<Vec<Vec<Standing>>> {
+    let mut pool_of: BTreeMap<i64, u8> = BTreeMap::new();
+    for m in rows.iter().filter(|m| m.round_type == "pool") {
+        if let Some(pool) = m.pool {
+            for t in [m.team1_id, m.team2_id].into_iter().flatten() {
+                pool_of.insert(t, pool);
+            }
+        }
+    }
+    let teams = event_teams(conn, tournament.event_id)?;
+    let core: Vec<_> = rows.iter().map(MatchRow::to_core).collect();
+    let mut out = Vec::new();
+    for pool in 0..tournament.pool_count {
+        let members: Vec<Team> = teams.iter().filter(|t| pool_of.get(&t.id) == Some(&pool)).cloned().collect();
+        if !members.is_empty() || pool == 0 {
+            out.push(standings(&core, &members));
+        }
+    }
+    Ok(out)
+}
+
+/// The members' view of a team: the registration a signed-in member owns or plays in.
+#[derive(Debug, Clone)]
+pub struct TeamOfUser {
+    pub event_id: i64,
+    pub team_id: i64,
+    pub team_name: String,
+    pub captain_name: String,
+}
+
+/// The teams of a member: registrations they made, or where their e-mail is the captain's or
+/// a member's. With `event_id`, only that event's; soonest event first.
+pub fn teams_of_user(
+    conn: &Connection,
+    user_id: &str,
+    email: &str,
+    event_id: Option<i64>,
+) -> rusqlite::Result<Vec<(TeamOfUser, EventRow)>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT r.id, r.event_id, COALESCE(r.team_name, 'Équipe ' || r.team_number),
+            trim(COALESCE(r.captain_first_name, '') || ' ' || COALESCE(r.captain_last_name, '')), {}
+         FROM event_registrations r JOIN events e ON e.id = r.event_id
+         WHERE r.kind = 'team' AND (?3 IS NULL OR r.event_id = ?3)
+           AND (r.user_id = ?1 OR lower(?2) IN (lower(r.captain_email), lower(r.member2_email), lower(r.member3_email),
+                lower(r.member4_email), lower(r.member5_email), lower(r.member6_email)))
+         ORDER BY e.start_date, r.id",
+        events::columns_of("e")
+    ))?;
+    let rows = stmt.query_map(params![user_id, email, event_id], |r| {
+        Ok((
+            TeamOfUser { team_id: r.get(0)?, event_id: r.get(1)?, team_name: r.get(2)?, captain_name: r.get(3)? },
+            events::from_row_at(r, 4)?,
+        ))
+    })?;
+    rows.collect()
+}
+
+/// One line of a match's history.
+#[derive(Debug, Clone)]
+pub struct HistoryRow {
+    pub kind: String,
+    pub team1_score: Option<u32>,
+    pub team2_score: Option<u32>,
+    pub previous_team1_score: Option<u32>,
+    pub previous_team2_score: Option<u32>,
+    pub changed_by: Option<String>,
+    pub changed_at: String,
+}
+
+/// A match's history, newest first, with who made each change (name, else e-mail).
+pub fn history(conn: &Connection, match_id: i64) -> rusqlite::Result<Vec<HistoryRow>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT h.kind, h.team1_score, h.team2_score, h.previous_team1_score, h.previous_team2_score,
+            COALESCE(NULLIF(trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.email),
+            h.changed_at
+         FROM match_score_history h LEFT JOIN users u ON u.id = h.changed_by
+         WHERE h.match_id = ?1 ORDER BY h.id DESC",
+    )?;
+    let rows = stmt.query_map(params![match_id], |r| {
+        Ok(HistoryRow {
+            kind: r.get(0)?,
+            team1_score: r.get(1)?,
+            team2_score: r.get(2)?,
+            previous_team1_score: r.get(3)?,
+            previous_team2_score: r.get(4)?,
+            changed_by: r.get(5)?,
+            changed_at: r.get(6)?,
+        })
+    })?;
+    rows.collect()
+}

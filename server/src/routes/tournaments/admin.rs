@@ -1,0 +1,228 @@
+//! The console's tournament calls (admin only): create, edit, delete, generate, read matches and
+//! standings, score, correct, and a match's history. Every write tells the live event page.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use centre_core::validation::{ScoreInput, TournamentConfigInput, validate_score, validate_tournament_config};
+use chrono::Utc;
+use serde::Serialize;
+
+use super::dto::{AdminTournamentDto, Board, MatchDto, QualityDto, StandingDto};
+use crate::app::AppState;
+use crate::auth::Admin;
+use crate::db::events;
+use crate::db::seed::utc_text;
+use crate::db::tournaments::{self, schedule, scores, views};
+use crate::error::{ApiJson, AppError};
+use crate::routes::events::parse_id;
+
+/// `GET /api/admin/events/{eventId}/tournament`: the event's tournament, or `null`.
+pub async fn for_event(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(event_id): Path<String>,
+) -> Result<Json<Option<AdminTournamentDto>>, AppError> {
+    let event_id = parse_id(&event_id)?;
+    let view = state
+        .db
+        .read(move |conn| {
+            events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
+            match tournaments::find_for_event(conn, event_id)? {
+                Some(row) => Ok::<_, AppError>(Some(AdminTournamentDto::load(conn, &row)?)),
+                None => Ok(None),
+            }
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// `POST /api/admin/events/{eventId}/tournament`: 201, named after the event, in setup.
+pub async fn create(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(event_id): Path<String>,
+    ApiJson(body): ApiJson<TournamentConfigInput>,
+) -> Result<(StatusCode, Json<AdminTournamentDto>), AppError> {
+    let event_id = parse_id(&event_id)?;
+    let config = validate_tournament_config(&body).map_err(AppError::Validation)?;
+    let now = utc_text(Utc::now());
+    let view = state
+        .db
+        .write(move |tx| {
+            let row = schedule::create(tx, event_id, &config, &now)?;
+            Ok::<_, AppError>(AdminTournamentDto::load(tx, &row)?)
+        })
+        .await?;
+    state.live.tournament_changed(event_id);
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// `PUT /api/admin/tournaments/{id}`: the four values (and the pools) in setup; afterwards a
+/// new start, duration or break re-times the matches not yet played.
+pub async fn update(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<TournamentConfigInput>,
+) -> Result<Json<AdminTournamentDto>, AppError> {
+    let id = parse_id(&id)?;
+    let config = validate_tournament_config(&body).map_err(AppError::Validation)?;
+    let now = utc_text(Utc::now());
+    let view = state
+        .db
+        .write(move |tx| {
+            let row = schedule::update(tx, id, &config, &now)?;
+            Ok::<_, AppError>(AdminTournamentDto::load(tx, &row)?)
+        })
+        .await?;
+    state.live.tournament_changed(view.tournament.event_id);
+    Ok(Json(view))
+}
+
+/// `DELETE /api/admin/tournaments/{id}`: the tournament and its matches.
+pub async fn delete(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<StatusCode, AppError> {
+    let id = parse_id(&id)?;
+    let event = state.db.write(move |tx| schedule::delete(tx, id).map_err(AppError::from)).await?;
+    let event = event.ok_or_else(AppError::not_found)?;
+    state.live.tournament_changed(event);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Generated {
+    tournament: AdminTournamentDto,
+    matches: Vec<MatchDto>,
+    quality: QualityDto,
+}
+
+/// `POST /api/admin/tournaments/{id}/generate-schedule`: the pool phase, with its quality.
+pub async fn generate(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<Json<Generated>, AppError> {
+    let id = parse_id(&id)?;
+    let now = Utc::now();
+    let generated = state
+        .db
+        .write(move |tx| {
+            let (row, quality) = schedule::generate(tx, id, &utc_text(now))?;
+            let quality = QualityDto::new(quality, row.settings().as_ref());
+            let tournament = AdminTournamentDto::load(tx, &row)?;
+            let board = Board::load(tx, row, now)?;
+            Ok::<_, AppError>(Generated { tournament, matches: board.matches, quality })
+        })
+        .await?;
+    state.live.tournament_changed(generated.tournament.tournament.event_id);
+    Ok(Json(generated))
+}
+
+async fn board(state: &AppState, id: String) -> Result<Board, AppError> {
+    let id = parse_id(&id)?;
+    state
+        .db
+        .read(move |conn| {
+            let row = tournaments::find(conn, id)?.ok_or_else(AppError::not_found)?;
+            Ok(Board::load(conn, row, Utc::now())?)
+        })
+        .await
+}
+
+/// `GET /api/admin/tournaments/{id}/matches`: in time order, then by court.
+pub async fn matches(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<MatchDto>>, AppError> {
+    Ok(Json(board(&state, id).await?.matches))
+}
+
+/// `GET /api/admin/tournaments/{id}/standings`: by pool, then rank.
+pub async fn standings(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<StandingDto>>, AppError> {
+    Ok(Json(board(&state, id).await?.standings))
+}
+
+/// `PUT /api/admin/matches/{matchId}/score`: only a match not yet completed takes a score.
+pub async fn score(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ScoreInput>,
+) -> Result<Json<MatchDto>, AppError> {
+    let id = parse_id(&id)?;
+    let score = validate_score(&body).map_err(AppError::Validation)?;
+    let user = admin.0.id().to_owned();
+    let now = Utc::now();
+    let (row, changed) =
+        state.db.write(move |tx| scores::record(tx, id, score, &user, &utc_text(now)).map_err(AppError::from)).await?;
+    state.live.tournament_changed(changed.event_id);
+    Ok(Json(MatchDto::new(&row, now)))
+}
+
+/// `PUT /api/admin/matches/{matchId}/correction`: a completed pool match, before the draw.
+pub async fn correction(
+    State(state): State<AppState>,
+    admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ScoreInput>,
+) -> Result<Json<MatchDto>, AppError> {
+    let id = parse_id(&id)?;
+    let score = validate_score(&body).map_err(AppError::Validation)?;
+    let user = admin.0.id().to_owned();
+    let now = Utc::now();
+    let (row, changed) =
+        state.db.write(move |tx| scores::correct(tx, id, score, &user, &utc_text(now)).map_err(AppError::from)).await?;
+    state.live.tournament_changed(changed.event_id);
+    Ok(Json(MatchDto::new(&row, now)))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryDto {
+    kind: String,
+    team1_score: Option<u32>,
+    team2_score: Option<u32>,
+    previous_team1_score: Option<u32>,
+    previous_team2_score: Option<u32>,
+    changed_by: Option<String>,
+    changed_at: String,
+}
+
+/// `GET /api/admin/matches/{matchId}/history`: who scored, corrected or forfeited, newest first.
+pub async fn history(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<HistoryDto>>, AppError> {
+    let id = parse_id(&id)?;
+    let rows = state
+        .db
+        .read(move |conn| {
+            tournaments::find_match(conn, id)?.ok_or_else(AppError::not_found)?;
+            Ok::<_, AppError>(views::history(conn, id)?)
+        })
+        .await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|h| HistoryDto {
+                kind: h.kind,
+                team1_score: h.team1_score,
+                team2_score: h.team2_score,
+                previous_team1_score: h.previous_team1_score,
+                previous_team2_score: h.previous_team2_score,
+                changed_by: h.changed_by,
+                changed_at: h.changed_at,
+            })
+            .collect(),
+    ))
+}

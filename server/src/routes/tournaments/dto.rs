@@ -1,0 +1,269 @@
+//! The JSON answers of the tournament calls, in camelCase.
+
+use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
+use centre_core::standings::Standing;
+use centre_core::validation::parse_date_time;
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::Connection;
+use serde::Serialize;
+
+use crate::db::seed::utc_text;
+use crate::db::tournaments::views::{TeamOfUser, pool_standings};
+use crate::db::tournaments::{MatchRow, TournamentRow, event_teams, matches};
+
+/// Spec section 3's Tournament, with `poolCount`, `teamCount` and `version`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TournamentDto {
+    pub id: i64,
+    pub event_id: i64,
+    pub name: String,
+    pub status: String,
+    pub courts_available: u8,
+    pub match_duration_minutes: u16,
+    pub break_between_matches: u16,
+    pub start_time: Option<String>,
+    pub pool_count: u8,
+    pub team_count: usize,
+    pub version: i64,
+    pub created_at: String,
+}
+
+impl TournamentDto {
+    pub fn new(row: &TournamentRow, team_count: usize) -> TournamentDto {
+        TournamentDto {
+            id: row.id,
+            event_id: row.event_id,
+            name: row.name.clone(),
+            status: row.status.clone(),
+            courts_available: row.courts_available,
+            match_duration_minutes: row.match_duration_minutes,
+            break_between_matches: row.break_between_matches,
+            start_time: row.start_time.clone(),
+            pool_count: row.pool_count,
+            team_count,
+            version: row.version,
+            created_at: row.created_at.clone(),
+        }
+    }
+}
+
+/// Core's measure of the pool schedule, with its longest wait and when the pool ends.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct QualityDto {
+    #[serde(flatten)]
+    quality: ScheduleQuality,
+    longest_wait_minutes: u32,
+    estimated_end_time: Option<String>,
+}
+
+impl QualityDto {
+    pub fn new(quality: ScheduleQuality, settings: Option<&ScheduleSettings>) -> QualityDto {
+        let longest_wait_minutes = quality.longest_wait.iter().map(|w| w.minutes).max().unwrap_or(0);
+        let estimated_end_time = settings.filter(|_| quality.slots_used > 0).map(|s| {
+            utc_text(s.slot_time(quality.slots_used - 1) + Duration::minutes(i64::from(s.match_duration_minutes)))
+        });
+        QualityDto { quality, longest_wait_minutes, estimated_end_time }
+    }
+}
+
+/// The estimate of one pool count, with its end time when the start is known.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EstimateDto {
+    pool_count: u8,
+    pool_slots: u32,
+    knockout_slots: u32,
+    total_minutes: u32,
+    end_time: Option<String>,
+}
+
+/// The console's view: the tournament, its quality once generated, and the estimates of 1 to 4
+/// pools for its teams.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminTournamentDto {
+    #[serde(flatten)]
+    pub tournament: TournamentDto,
+    pub quality: Option<QualityDto>,
+    pub estimates: Vec<EstimateDto>,
+}
+
+impl AdminTournamentDto {
+    pub fn load(conn: &Connection, row: &TournamentRow) -> rusqlite::Result<AdminTournamentDto> {
+        let teams = event_teams(conn, row.event_id)?.len();
+        let settings = row.settings();
+        let quality = row
+            .quality_json
+            .as_deref()
+            .and_then(|q| serde_json::from_str::<ScheduleQuality>(q).ok())
+            .map(|q| QualityDto::new(q, settings.as_ref()));
+        let basis = settings.unwrap_or(ScheduleSettings {
+            courts_available: row.courts_available,
+            match_duration_minutes: row.match_duration_minutes,
+            break_between_matches: row.break_between_matches,
+            start_time: DateTime::<Utc>::UNIX_EPOCH,
+        });
+        let estimates = (1..=4u8)
+            .filter_map(|p| estimate(teams, p, &basis))
+            .map(|e| EstimateDto {
+                pool_count: e.pool_count,
+                pool_slots: e.pool_slots,
+                knockout_slots: e.knockout_slots,
+                total_minutes: e.total_minutes,
+                end_time: settings.map(|s| utc_text(s.start_time + Duration::minutes(i64::from(e.total_minutes)))),
+            })
+            .collect();
+        Ok(AdminTournamentDto { tournament: TournamentDto::new(row, teams), quality, estimates })
+    }
+}
+
+/// Spec section 3's Match: `courtNumber` (console) and `court` (public) carry the same value.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchDto {
+    pub id: i64,
+    pub tournament_id: i64,
+    pub round_type: String,
+    pub round_name: String,
+    pub bracket_code: Option<String>,
+    pub pool: Option<u8>,
+    /// 1-based pool round (the slot's order in the pool phase); none for knockout matches.
+    pub round: Option<u32>,
+    /// 'in_progress' once its time has come while no score is in.
+    pub status: String,
+    pub team1_id: Option<i64>,
+    pub team2_id: Option<i64>,
+    pub team1_name: Option<String>,
+    pub team2_name: Option<String>,
+    pub team1_from: Option<String>,
+    pub team2_from: Option<String>,
+    pub team1_score: Option<u32>,
+    pub team2_score: Option<u32>,
+    pub scheduled_time: Option<String>,
+    pub court_number: u8,
+    pub court: u8,
+    pub slot_index: u32,
+    pub version: i64,
+    pub forfeit: bool,
+    pub winner_id: Option<i64>,
+}
+
+impl MatchDto {
+    pub fn new(row: &MatchRow, now: DateTime<Utc>) -> MatchDto {
+        let started = row.scheduled_time.as_deref().and_then(parse_date_time).is_some_and(|t| t <= now);
+        let status = if row.is_completed() {
+            "completed"
+        } else if started && row.team1_id.is_some() && row.team2_id.is_some() {
+            "in_progress"
+        } else {
+            "scheduled"
+        };
+        MatchDto {
+            id: row.id,
+            tournament_id: row.tournament_id,
+            round_type: row.round_type.clone(),
+            round_name: row.round_name.clone(),
+            bracket_code: row.bracket_code.clone(),
+            pool: row.pool,
+            round: row.pool.map(|_| row.slot_index + 1),
+            status: status.to_owned(),
+            team1_id: row.team1_id,
+            team2_id: row.team2_id,
+            team1_name: row.team1_name.clone(),
+            team2_name: row.team2_name.clone(),
+            team1_from: row.team1_from.clone(),
+            team2_from: row.team2_from.clone(),
+            team1_score: row.team1_score,
+            team2_score: row.team2_score,
+            scheduled_time: row.scheduled_time.clone(),
+            court_number: row.court_number,
+            court: row.court_number,
+            slot_index: row.slot_index,
+            version: row.version,
+            forfeit: row.forfeit_side.is_some(),
+            winner_id: row.to_core().winner(),
+        }
+    }
+}
+
+/// Spec section 3's Standing, with its pool (0-based) and its rank in it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StandingDto {
+    #[serde(flatten)]
+    pub standing: Standing,
+    pub pool: u8,
+}
+
+/// Everything a page shows of one tournament, read in one go.
+pub struct Board {
+    pub row: TournamentRow,
+    pub teams: usize,
+    pub matches: Vec<MatchDto>,
+    pub standings: Vec<StandingDto>,
+}
+
+impl Board {
+    pub fn load(conn: &Connection, row: TournamentRow, now: DateTime<Utc>) -> rusqlite::Result<Board> {
+        let rows = matches(conn, row.id)?;
+        let standings = if rows.is_empty() {
+            Vec::new()
+        } else {
+            pool_standings(conn, &row, &rows)?
+                .into_iter()
+                .enumerate()
+                .flat_map(|(pool, list)| {
+                    list.into_iter().map(move |standing| StandingDto { standing, pool: pool as u8 })
+                })
+                .collect()
+        };
+        let teams = event_teams(conn, row.event_id)?.len();
+        Ok(Board { teams, matches: rows.iter().map(|m| MatchDto::new(m, now)).collect(), standings, row })
+    }
+
+    /// A team's standing and next match (the first not completed, in time order).
+    pub fn team(&self, team: &TeamOfUser) -> UserTeamDto {
+        UserTeamDto {
+            event_id: team.event_id,
+            team_id: team.team_id,
+            team_name: team.team_name.clone(),
+            captain_name: team.captain_name.clone(),
+            standing: self.standings.iter().find(|s| s.standing.team_id == team.team_id).cloned(),
+            next_match: self
+                .matches
+                .iter()
+                .find(|m| {
+                    m.status != "completed" && (m.team1_id == Some(team.team_id) || m.team2_id == Some(team.team_id))
+                })
+                .cloned(),
+        }
+    }
+}
+
+/// The 'Votre équipe' card.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserTeamDto {
+    pub event_id: i64,
+    pub team_id: i64,
+    pub team_name: String,
+    pub captain_name: String,
+    pub standing: Option<StandingDto>,
+    pub next_match: Option<MatchDto>,
+}
+
+impl UserTeamDto {
+    /// A team whose event has no tournament yet.
+    pub fn without_tournament(team: &TeamOfUser) -> UserTeamDto {
+        UserTeamDto {
+            event_id: team.event_id,
+            team_id: team.team_id,
+            team_name: team.team_name.clone(),
+            captain_name: team.captain_name.clone(),
+            standing: None,
+            next_match: None,
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! The public side: an event's tournament for anyone (no personal data: team names, scores,
+//! times, courts), its live stream, the signed-in member's team, and the member's teams across
+//! events.
+
+use std::convert::Infallible;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use chrono::Utc;
+use futures_util::Stream;
+use serde::Serialize;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::dto::{Board, MatchDto, StandingDto, TournamentDto, UserTeamDto};
+use crate::app::AppState;
+use crate::auth::{CurrentUser, MaybeUser};
+use crate::db::{Db, events, tournaments};
+use crate::error::AppError;
+use crate::routes::events::parse_id;
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicTournament {
+    tournament: Option<TournamentDto>,
+    matches: Vec<MatchDto>,
+    standings: Vec<StandingDto>,
+}
+
+/// The event (active, or any for an admin) or 404.
+fn visible_event(conn: &rusqlite::Connection, id: i64, admin: bool) -> Result<events::EventRow, AppError> {
+    if admin { events::find(conn, id) } else { events::find_active(conn, id) }?.ok_or_else(AppError::not_found)
+}
+
+/// `GET /api/events/{eventId}/tournament`: `{tournament, matches, standings}`; a `null`
+/// tournament while the event has none.
+pub async fn tournament(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(event_id): Path<String>,
+) -> Result<Json<PublicTournament>, AppError> {
+    let event_id = parse_id(&event_id)?;
+    let admin = user.is_some_and(|u| u.is_admin());
+    let view = state
+        .db
+        .read(move |conn| {
+            visible_event(conn, event_id, admin)?;
+            let Some(row) = tournaments::find_for_event(conn, event_id)? else {
+                return Ok(PublicTournament { tournament: None, matches: Vec::new(), standings: Vec::new() });
+            };
+            let board = Board::load(conn, row, Utc::now())?;
+            Ok::<_, AppError>(PublicTournament {
+                tournament: Some(TournamentDto::new(&board.row, board.teams)),
+                matches: board.matches,
+                standings: board.standings,
+            })
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+async fn version(db: &Db, event_id: i64) -> i64 {
+    db.read(move |conn| Ok::<_, AppError>(tournaments::find_for_event(conn, event_id)?.map_or(0, |t| t.version)))
+        .await
+        .unwrap_or(0)
+}
+
+fn version_event(version: i64) -> Event {
+    Event::default().event("tournament").data(format!("{{\"version\":{version}}}"))
+}
+
+/// `GET /api/events/{eventId}/tournament/stream`: server-sent events. One `tournament` event
+/// `{"version": n}` at once, then one after every change; the page refetches on each.
+pub async fn stream(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(event_id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    let event_id = parse_id(&event_id)?;
+    let admin = user.is_some_and(|u| u.is_admin());
+    state.db.read(move |conn| visible_event(conn, event_id, admin).map(|_| ())).await?;
+    let (changes, closing) = state.live.subscribe();
+    let db = state.db.clone();
+    let first = version(&db, event_id).await;
+    let stream = futures_util::stream::unfold(
+        (changes, closing, db, Some(first)),
+        move |(mut changes, mut closing, db, pending)| async move {
+            if let Some(v) = pending {
+                return Some((Ok(version_event(v)), (changes, closing, db, None)));
+            }
+            loop {
+                tokio::select! {
+                    () = async { let _ = closing.wait_for(|closed| *closed).await; } => return None,
+                    message = changes.recv() => match message {
+                        Ok(id) if id != event_id => continue,
+                        Ok(_) | Err(RecvError::Lagged(_)) => {
+                            let v = version(&db, event_id).await;
+                            return Some((Ok(version_event(v)), (changes, closing, db, None)));
+                        }
+                        Err(RecvError::Closed) => return None,
+                    },
+                }
+            }
+        },
+    );
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// `GET /api/events/{eventId}/user-team`: the signed-in member's team in this event (one they
+/// registered, or where their e-mail is the captain's or a member's), or `null`.
+pub async fn user_team(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    Path(event_id): Path<String>,
+) -> Result<Json<Option<UserTeamDto>>, AppError> {
+    let event_id = parse_id(&event_id)?;
+    let (id, email, admin) = (user.id().to_owned(), user.user().email.clone(), user.is_admin());
+    let team = state
+        .db
+        .read(move |conn| {
+            visible_event(conn, event_id, admin)?;
+            let teams = tournaments::views::teams_of_user(conn, &id, &email, Some(event_id))?;
+            let Some((team, _)) = teams.into_iter().next() else {
+                return Ok(None);
+            };
+            Ok::<_, AppError>(Some(match tournaments::find_for_event(conn, event_id)? {
+                Some(row) => Board::load(conn, row, Utc::now())?.team(&team),
+                None => UserTeamDto::without_tournament(&team),
+            }))
+        })
+        .await?;
+    Ok(Json(team))
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserTournamentData {
+    #[serde(flatten)]
+    team: UserTeamDto,
+    event_title: String,
+    event_title_en: Option<String>,
+    event_start_date: String,
+    tournament: Option<TournamentDto>,
+}
+
+/// `GET /api/user/tournament-data`: each team of the member, soonest event first, with its
+/// tournament, standing and next match.
+pub async fn tournament_data(
+    State(state): State<AppState>,
+    user: CurrentUser,
+) -> Result<Json<Vec<UserTournamentData>>, AppError> {
+    let (id, email) = (user.id().to_owned(), user.user().email.clone());
+    let data = state
+        .db
+        .read(move |conn| {
+            let now = Utc::now();
+            let mut out = Vec::new();
+            for (team, event) in tournaments::views::teams_of_user(conn, &id, &email, None)? {
+                let (dto, tournament) = match tournaments::find_for_event(conn, event.id)? {
+                    Some(row) => {
+                        let board = Board::load(conn, row, now)?;
+                        (board.team(&team), Some(TournamentDto::new(&board.row, board.teams)))
+                    }
+                    None => (UserTeamDto::without_tournament(&team), None),
+                };
+                out.push(UserTournamentData {
+                    team: dto,
+                    event_title: event.title,
+                    event_title_en: event.title_en,
+                    event_start_date: event.start_date,
+                    tournament,
+                });
+            }
+            Ok::<_, AppError>(out)
+        })
+        .await?;
+    Ok(Json(data))
+}
