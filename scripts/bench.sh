@@ -357,3 +357,94 @@ print(f"weeks full: {full}/{cells} (program × week); oversold places: {oversold
 if oversold or drift or full != cells or set(first_rush) - {201, 409} or set(second) - {201, 409}:
     sys.exit("FAILED: a week was oversold, drifted, stayed short of full, or a request got something else than 201/409")
 PY
+
+# ---- Section: tournaments ----
+# Generation through the API for 8, 32 and 64 teams (team registrations written straight into
+# the database), then a score storm on the 64-team pool: 20 admins score 600 different matches
+# at once, each match sent twice by two admins at the same time (one must win, the other get
+# 409). The database is asked afterwards: matches scored twice must be 0.
+echo
+echo "== Tournaments: generate through the API, then a score storm"
+python3 - "$url" "$work/centre.db" "$bin" <<'PY'
+import datetime as dt, http.client, json, sqlite3, subprocess, sys, threading, time
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlparse
+url, db_path, binary = sys.argv[1], sys.argv[2], sys.argv[3]
+host, port = urlparse(url).hostname, urlparse(url).port
+
+def request(method, path, body=None, cookie=None):
+    conn = http.client.HTTPConnection(host, port, timeout=300)
+    headers = {"Origin": url, "Content-Type": "application/json"}
+    if cookie:
+        headers["Cookie"] = cookie
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    response = conn.getresponse()
+    data = response.read()
+    set_cookie = response.getheader("Set-Cookie")
+    conn.close()
+    return response.status, data, set_cookie
+
+def admin(i):
+    email = f"scorer{i}@example.org"
+    status, _, cookie = request("POST", "/api/dev-login", {"email": email, "firstName": "Arbitre", "lastName": str(i)})
+    assert status == 200, status
+    subprocess.run([binary, "admin", "grant", email, "--db", db_path], check=True, capture_output=True, env={"RUST_LOG": "error"})
+    return cookie.split(";")[0]
+
+admins = [admin(i) for i in range(20)]
+db = sqlite3.connect(db_path, timeout=30)
+now = dt.datetime.now(dt.timezone.utc)
+iso = lambda t: t.strftime("%Y-%m-%dT%H:%M:%SZ")
+start = iso(now + dt.timedelta(days=40))
+tournaments = {}
+for teams in (8, 32, 64):
+    cur = db.execute("""INSERT INTO events (title, description, location, start_date, price_cents, created_at)
+                        VALUES (?, 'Banc d''essai', 'La Pêche', ?, 0, ?)""", (f"Tournoi de {teams} équipes", start, iso(now)))
+    event_id = cur.lastrowid
+    db.executemany("""INSERT INTO event_registrations (event_id, kind, team_name, team_number, captain_first_name,
+                      captain_last_name, people_count, payment_reference, created_at)
+                      VALUES (?, 'team', ?, ?, 'Cap', 'Taine', 2, ?, ?)""",
+                   [(event_id, f"Équipe {n}", n, f"TB{event_id}-{n}", iso(now)) for n in range(1, teams + 1)])
+    db.commit()
+    status, data, _ = request("POST", f"/api/admin/events/{event_id}/tournament",
+                              {"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": start}, admins[0])
+    assert status == 201, (status, data)
+    tid = json.loads(data)["id"]
+    began = time.perf_counter()
+    status, data, _ = request("POST", f"/api/admin/tournaments/{tid}/generate-schedule", None, admins[0])
+    ms = (time.perf_counter() - began) * 1000
+    assert status == 200, (status, data)
+    body = json.loads(data)
+    q = body["quality"]
+    print(f"generate {teams:>2} teams: {ms:8.1f} ms   {len(body['matches']):>4} matches, slots {q['slotsUsed']}/{q['lowerBound']} (lower bound), "
+          f"back-to-back {q['backToBack']}, longest wait {q['longestWaitMinutes']} min")
+    tournaments[teams] = (tid, body["matches"])
+
+tid, matches = tournaments[64]
+targets = [m["id"] for m in matches[:600]]
+jobs = [(m, k) for m in targets for k in range(2)]
+def score(job):
+    match_id, k = job
+    began = time.perf_counter()
+    status, _, _ = request("PUT", f"/api/admin/matches/{match_id}/score", {"team1Score": 21, "team2Score": 10 + k},
+                           admins[(match_id * 2 + k) % len(admins)])
+    return status, (time.perf_counter() - began) * 1000
+began = time.perf_counter()
+with ThreadPoolExecutor(20) as pool:
+    results = list(pool.map(score, jobs))
+elapsed = time.perf_counter() - began
+statuses = {}
+for status, _ in results:
+    statuses[status] = statuses.get(status, 0) + 1
+latencies = sorted(ms for _, ms in results)
+p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))]
+doubles = db.execute("""SELECT count(*) FROM (SELECT match_id FROM match_score_history WHERE kind = 'score'
+                        GROUP BY match_id HAVING count(*) > 1)""").fetchone()[0]
+scored = db.execute("SELECT count(*) FROM matches WHERE tournament_id = ? AND status = 'completed'", (tid,)).fetchone()[0]
+print(f"score storm (20 admins, 600 matches each sent twice): {len(results)} requests in {elapsed:.2f} s = "
+      f"{len(results) / elapsed:.0f} req/s; " + ", ".join(f"{k} x{v}" for k, v in sorted(statuses.items()))
+      + f"; p50 {p(0.5):.1f} ms, p99 {p(0.99):.1f} ms")
+print(f"matches scored: {scored}; matches scored twice: {doubles}")
+if doubles or scored != 600 or statuses.get(200) != 600 or statuses.get(409) != 600:
+    sys.exit("FAILED: a match was scored twice or a score was lost")
+PY

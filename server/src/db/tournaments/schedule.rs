@@ -170,7 +170,7 @@ pub fn generate(conn: &Connection, id: i64, now: &str) -> Result<(TournamentRow,
     if pools.iter().any(|p| p.len() < 2) {
         return Err(Refused::PoolTooSmall);
     }
-    let plan = pools_schedule(&pools, &settings).map_err(Refused::Schedule)?;
+    let plan = schedule_on_a_large_stack(&pools, &settings)?;
     insert_planned(conn, id, &plan.matches, now)?;
     let quality_json = serde_json::to_string(&plan.quality)
         .map_err(|e| Refused::Db(rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
@@ -181,6 +181,26 @@ pub fn generate(conn: &Connection, id: i64, now: &str) -> Result<(TournamentRow,
     bump_version(conn, id)?;
     let row = find(conn, id)?.ok_or(Refused::NotFound)?;
     Ok((row, plan.quality))
+}
+
+/// Core's scheduler searches depth-first, one level per time slot: 64 teams on 2 courts is over
+/// a thousand levels, more than the 2 MiB stack of the runtime's blocking threads. It runs on a
+/// thread of its own with room for the largest pool (128 teams).
+fn schedule_on_a_large_stack(
+    pools: &[Vec<i64>],
+    settings: &ScheduleSettings,
+) -> Result<centre_core::schedule::PoolSchedule, Refused> {
+    const STACK: usize = 256 * 1024 * 1024;
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("scheduler".into())
+            .stack_size(STACK)
+            .spawn_scoped(scope, || pools_schedule(pools, settings))
+            .map_err(|e| Refused::Db(rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?
+            .join()
+            .map_err(|_| Refused::Db(rusqlite::Error::InvalidParameterName("the scheduler failed".into())))?
+            .map_err(Refused::Schedule)
+    })
 }
 
 /// Deletes a tournament and its matches. Returns its event, or `None` when it did not exist.
