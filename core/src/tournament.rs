@@ -77,17 +77,19 @@ impl Match {
 
     /// The winner of a completed match; `None` for a draw or an undecided match.
     pub fn winner(&self) -> Option<TeamId> {
-        if self.status == MatchStatus::Completed {
-            match self.forfeit_side {
-                Some(1) => return self.team2_id,
-                Some(2) => return self.team1_id,
-                _ => {}
-            }
+        if self.status != MatchStatus::Completed {
+            return None;
         }
-        let (t1, t2, s1, s2) = self.result()?;
-        match s1.cmp(&s2) {
-            std::cmp::Ordering::Greater => Some(t1),
-            std::cmp::Ordering::Less => Some(t2),
+        match self.forfeit_side {
+            Some(1) => return self.team2_id,
+            Some(2) => return self.team1_id,
+            _ => {}
+        }
+        // The scores decide, not `result()`: a side emptied after the match (its team withdrawn)
+        // must not take the win away from the team that is still there.
+        match self.team1_score?.cmp(&self.team2_score?) {
+            std::cmp::Ordering::Greater => self.team1_id,
+            std::cmp::Ordering::Less => self.team2_id,
             std::cmp::Ordering::Equal => None,
         }
     }

@@ -164,7 +164,10 @@ pub fn advance(matches: &[Match]) -> Result<Vec<Match>, ScheduleError> {
                 continue;
             };
             let winner = if feeder.status == MatchStatus::Completed {
-                if feeder.result().is_none() && feeder.forfeit_side.is_none() {
+                // Scores, not `result()`: a played match keeps them when a withdrawn team leaves
+                // its side empty; its winner then already holds (or left) the next round's side.
+                let scored = feeder.team1_score.is_some() && feeder.team2_score.is_some();
+                if !scored && feeder.forfeit_side.is_none() {
                     return Err(ScheduleError::MatchTeamsUnknown);
                 }
                 feeder.winner()

@@ -57,10 +57,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/admin/day-camp-weeks/{weekId}/registrations", get(daycamps::admin_week))
         .route("/api/admin/day-camp-weeks/{weekId}/registrations.xlsx", get(daycamps::admin_export))
         .route("/api/admin/day-camp-registrations/{id}/payment", put(daycamps::admin_set_payment))
-        .route(
-            "/api/admin/events/{id}/tournament",
-            get(tournaments::admin::for_event).post(tournaments::admin::create),
-        )
+        .route("/api/admin/events/{id}/tournament", get(tournaments::admin::for_event).post(tournaments::admin::create))
         .route("/api/admin/tournaments/{id}", put(tournaments::admin::update).delete(tournaments::admin::delete))
         .route("/api/admin/tournaments/{id}/generate-schedule", post(tournaments::admin::generate))
         .route("/api/admin/tournaments/{id}/matches", get(tournaments::admin::matches))

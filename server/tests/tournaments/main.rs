@@ -1,0 +1,17 @@
+//! Tournaments end to end through the real router: the whole day of 6 teams (pool, standings
+//! computed here from the scores sent, semifinals, final), the refusals of creation,
+//! generation and scoring, one match scored by 20 admins at once, corrections and their
+//! history, teams withdrawn before, during and after the pool, re-timing, pools and their
+//! estimates, the public page and the member's team, the live stream, and the schema's own
+//! guards against a court or a team twice in one slot.
+#![allow(clippy::unwrap_used)]
+
+#[path = "../common/mod.rs"]
+mod common;
+mod support;
+
+mod flow;
+mod public;
+mod schedule;
+mod scoring;
+mod teams;
