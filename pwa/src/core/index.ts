@@ -113,3 +113,19 @@ export async function checkCampAge(request: CampAgeRequest, lang: string): Promi
   const core = await loadCore();
   return parseMessages(core.checkCampAge(JSON.stringify(request), lang));
 }
+
+/**
+ * The tournament configuration of spec section 5 (courts, match length, break, start time and
+ * the pool count), checked by centre-core as the server checks it; a blank number is valid (the
+ * default is used).
+ */
+export async function validateTournamentConfig(values: object, lang: string): Promise<FieldMessages> {
+  const core = await loadCore();
+  return parseMessages(core.validateTournamentConfig(JSON.stringify(values), lang));
+}
+
+/** The score dialog of spec section 5: both scores required, whole numbers from 0. */
+export async function validateScore(values: object, lang: string): Promise<FieldMessages> {
+  const core = await loadCore();
+  return parseMessages(core.validateScore(JSON.stringify(values), lang));
+}

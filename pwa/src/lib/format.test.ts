@@ -3,10 +3,12 @@ process.env.TZ = 'Asia/Tokyo';
 
 import { describe, expect, it } from 'vitest';
 import {
+  centreDay,
   centreYear,
   formatDate,
   formatDateTime,
   formatDay,
+  formatDuration,
   formatLongDate,
   formatLongDateTime,
   formatPrice,
@@ -71,5 +73,20 @@ describe('prices in CAD', () => {
     expect(plain(formatPrice(1234.5, 'fr'))).toBe('1 234,50 $');
     expect(formatPrice(1234.5, 'en')).toBe('$1,234.50');
     expect(plain(formatPrice(0, 'fr'))).toBe('0,00 $');
+  });
+});
+
+describe('calendar days and lengths of time', () => {
+  it('gives the day at the centre, not the browser\'s or UTC\'s', () => {
+    expect(centreDay('2026-07-01T03:30:00Z')).toBe('2026-06-30');
+    expect(centreDay('2026-07-01T04:00:00Z')).toBe('2026-07-01');
+    expect(centreDay('nonsense')).toBe('');
+  });
+
+  it('writes minutes as hours and minutes in each language', () => {
+    expect(formatDuration(45, 'fr')).toBe('45 min');
+    expect(formatDuration(65, 'fr')).toBe('1 h 05');
+    expect(formatDuration(65, 'en')).toBe('1 h 05 min');
+    expect(formatDuration(240, 'fr')).toBe('4 h 00');
   });
 });

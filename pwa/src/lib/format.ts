@@ -96,6 +96,21 @@ export function formatTime(value: string | number | Date): string {
   return p ? `${p.hour}:${p.minute}` : '';
 }
 
+/** The calendar day at the centre, `YYYY-MM-DD` (comparable as text); '' for an invalid date. */
+export function centreDay(value: string | number | Date): string {
+  const p = partsOf(value);
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
+}
+
+/** A length of time: `1 h 05` / `45 min` (fr), `1 h 05 min` / `45 min` (en). */
+export function formatDuration(minutes: number, language: string): string {
+  const total = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(total / 60);
+  const rest = String(total % 60).padStart(2, '0');
+  if (hours === 0) return `${total} min`;
+  return lang(language) === 'fr' ? `${hours} h ${rest}` : `${hours} h ${rest} min`;
+}
+
 /** The year in the centre's time zone (a member-since year, for instance). */
 export function centreYear(value: string | number | Date): number | null {
   const p = partsOf(value);

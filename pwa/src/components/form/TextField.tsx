@@ -10,10 +10,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string;
   /** Translated help text under the field. */
   hint?: string;
+  /** Extra classes of the input itself (a larger tap target, say); `className` is the wrapper's. */
+  inputClassName?: string;
 }
 
 /** A labelled input whose error sits under it, is linked by aria-describedby and announced. */
-export function TextField({ name, label, value, onValueChange, error, hint, required, className, ...rest }: TextFieldProps) {
+export function TextField({ name, label, value, onValueChange, error, hint, required, className, inputClassName, ...rest }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -33,7 +35,7 @@ export function TextField({ name, label, value, onValueChange, error, hint, requ
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => onValueChange(event.target.value)}
-        className={`mt-1 block w-full rounded border px-3 py-2 ${error ? 'border-red-700' : 'border-slate-400'}`}
+        className={`mt-1 block w-full rounded border px-3 py-2 ${inputClassName ?? ''} ${error ? 'border-red-700' : 'border-slate-400'}`}
       />
       {hint && (
         <p id={hintId} className="mt-1 text-sm text-slate-600">

@@ -3,9 +3,10 @@
 // the Réservations tab only; admins get all seven (the spec's six and 'Camps de jour', where
 // the centre sees who is coming to day camp). The chosen tab is kept in ?tab= so that a
 // reload or a shared link opens the same tab. The server enforces every rule again.
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../components/Tabs';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useRoles } from '../auth/queries';
 import { AdminEventsTab } from '../events/AdminEventsTab';
@@ -13,6 +14,11 @@ import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
 import { GrantsTab } from './GrantsTab';
 import { MembersTab } from './MembersTab';
+
+// The Tournois tab is the largest: its own chunk, loaded when an admin opens it.
+const AdminTournamentsTab = lazy(() =>
+  import('../tournaments/AdminTournamentsTab').then((m) => ({ default: m.AdminTournamentsTab })),
+);
 
 export type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'admins' | 'supervisors' | 'members';
 
@@ -42,66 +48,6 @@ function AccessDenied() {
   );
 }
 
-/** A titled section that a later issue fills (bookings, events, tournaments). */
-function ComingSoon({ title }: { title: string }) {
-  const { t } = useTranslation('admin');
-  return (
-    <section>
-      <h2 className="text-xl font-semibold">{title}</h2>
-      <p className="mt-4 rounded border border-amber-300 bg-amber-50 p-4 text-amber-900">{t('placeholder')}</p>
-    </section>
-  );
-}
-
-/** WAI-ARIA tabs with automatic activation: arrows, Home and End move and select. */
-function Tabs({ tabs, selected, onSelect, panel }: { tabs: TabId[]; selected: TabId; onSelect: (tab: TabId) => void; panel: ReactNode }) {
-  const { t } = useTranslation('admin');
-  const base = useId();
-  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.indexOf(selected);
-    const next: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
-    const target = next[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const tab = tabs[(target + tabs.length) % tabs.length] as TabId;
-    onSelect(tab);
-    refs.current[tab]?.focus();
-  };
-  return (
-    <div>
-      <div role="tablist" aria-label={t('tabs.label')} className="flex flex-wrap gap-1 border-b border-slate-200" onKeyDown={onKeyDown}>
-        {tabs.map((tab) => {
-          const active = tab === selected;
-          return (
-            <button
-              key={tab}
-              ref={(el) => {
-                refs.current[tab] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${base}-tab-${tab}`}
-              aria-selected={active}
-              aria-controls={`${base}-panel`}
-              tabIndex={active ? 0 : -1}
-              onClick={() => onSelect(tab)}
-              className={`-mb-px rounded-t border px-4 py-2 text-sm font-semibold ${
-                active ? 'border-slate-200 border-b-white bg-white text-brand-800' : 'border-transparent text-slate-600 hover:text-brand-800'
-              }`}
-            >
-              {t(`tabs.${tab}`)}
-            </button>
-          );
-        })}
-      </div>
-      <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${selected}`} tabIndex={0} className="py-6 focus:outline-none">
-        {panel}
-      </div>
-    </div>
-  );
-}
-
 function TabPanel({ tab }: { tab: TabId }) {
   const { t } = useTranslation('admin');
   switch (tab) {
@@ -117,8 +63,12 @@ function TabPanel({ tab }: { tab: TabId }) {
       return <AdminEventsTab />;
     case 'dayCamps':
       return <AdminDayCampsTab />;
-    default:
-      return <ComingSoon title={t(`tabs.${tab}`)} />;
+    case 'tournaments':
+      return (
+        <Suspense fallback={<Spinner label={t('grants.loading')} />}>
+          <AdminTournamentsTab />
+        </Suspense>
+      );
   }
 }
 
@@ -138,7 +88,14 @@ export function AdminPage() {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold">{title}</h1>
       <div className="mt-6">
-        <Tabs tabs={tabs} selected={selected} onSelect={select} panel={<TabPanel tab={selected} />} />
+        <Tabs
+          tabs={tabs}
+          selected={selected}
+          onSelect={select}
+          label={t('tabs.label')}
+          tabLabel={(tab) => t(`tabs.${tab}`)}
+          panel={<TabPanel tab={selected} />}
+        />
       </div>
     </section>
   );

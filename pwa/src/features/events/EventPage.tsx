@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatLongDate, formatTime } from '../../lib/format';
+import { EventTournament } from '../tournaments/EventTournament';
 import { localizedEvent, useEvent } from './queries';
 
 /** /event/{eventId}: the event's details (spec section 2, Event page). The tournament parts
@@ -67,6 +69,10 @@ export function EventPage() {
           </dd>
         </div>
       </dl>
+      {/* The tournament's texts load on demand: the details above stay while they come. */}
+      <Suspense fallback={null}>
+        <EventTournament eventId={eventId} />
+      </Suspense>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { User } from '../auth/queries';
 import { useMyDayCampRegistrations } from '../daycamps/queries';
 import { isFull, localizedEvent, useEvents, type Event } from '../events/queries';
 import { useMyRegistrations, type UserRegistration } from '../registrations/queries';
+import { nextTournamentMatch, useMyTournamentData } from '../tournaments/queries';
 
 /** How many upcoming events and registrations the home shows (spec section 9). */
 const HOME_LIMIT = 3;
@@ -57,6 +58,7 @@ export function MemberHome({ user }: { user: User }) {
       <div className="mt-10 grid gap-8 lg:grid-cols-3">
         <UpcomingEvents />
         <div className="space-y-6">
+          <NextMatchCard />
           <MyRegistrationsCard />
           <StatsCard user={user} />
           <PromoCard />
@@ -221,6 +223,31 @@ function StatsCard({ user }: { user: User }) {
           <dd className="text-2xl font-bold text-brand-800">{since}</dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/** The member's next tournament match (team, time, court), read only when they have registrations. */
+function NextMatchCard() {
+  const { t, i18n } = useTranslation('home');
+  const { rows } = useRegistrationRows();
+  const data = useMyTournamentData(rows.length > 0);
+  const next = data.data ? nextTournamentMatch(data.data) : null;
+  if (!next) return null;
+  const { row, match } = next;
+  const court = match.courtNumber ?? match.court;
+  const title = (i18n.language === 'en' && row.eventTitleEn) || row.eventTitle;
+  return (
+    <section aria-labelledby="next-match-title" className="rounded-xl border-2 border-brand-600 bg-brand-50 p-5 shadow-sm" data-testid="home-next-match">
+      <h2 id="next-match-title" className="text-xl font-bold text-brand-800">
+        {t('nextMatch.title')}
+      </h2>
+      <p className="mt-2 font-semibold">{t('nextMatch.team', { team: row.teamName })}</p>
+      <p className="text-slate-800">{match.scheduledTime ? formatDateTime(match.scheduledTime, i18n.language) : t('nextMatch.noTime')}</p>
+      {court !== null && <p className="text-slate-800">{t('nextMatch.court', { n: court })}</p>}
+      <Link to={`/event/${row.eventId}`} className="mt-3 inline-block font-semibold text-lake-600 underline">
+        {t('nextMatch.link', { event: title })}
+      </Link>
     </section>
   );
 }

@@ -1,0 +1,176 @@
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import '../../i18n';
+import { createQueryClient } from '../../api/queryClient';
+import { AdminTournamentsTab } from './AdminTournamentsTab';
+import { adminTournament, match, standing } from './testFixtures';
+
+const event = {
+  id: 7, title: 'Volley de la Saint-Jean', titleEn: null, description: 'x', descriptionEn: null, categoryId: 'volleyball',
+  location: 'La Pêche', startDate: '2030-07-01T13:00:00Z', endDate: null, price: 0, maxParticipants: null,
+  currentParticipants: 24, isActive: true, createdAt: '2030-01-01T13:00:00Z', requiresPayment: false, registrationCount: 6,
+};
+const past = { ...event, id: 8, title: 'Tournoi passé', startDate: '2020-07-01T13:00:00Z' };
+
+function serve(routes: Record<string, unknown>) {
+  const fetch = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(async (path) => {
+    const body = routes[path];
+    if (body === undefined) return new Response(JSON.stringify({ code: 'not_found', message: 'x' }), { status: 404 });
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+async function renderTab() {
+  await act(async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/admin?tab=tournaments']}>
+          <Suspense fallback={null}>
+            <AdminTournamentsTab />
+          </Suspense>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.querySelectorAll('.tournament-print').forEach((node) => node.remove());
+});
+
+describe('the Tournois tab', () => {
+  it("lists only events to come, and says 'Aucun événement disponible' when there is none", async () => {
+    serve({ '/api/admin/events': [past] });
+    await renderTab();
+    expect(await screen.findByText('Aucun événement disponible')).toBeTruthy();
+    cleanup();
+
+    serve({ '/api/admin/events': [past, event], '/api/admin/events/7/tournament': null });
+    await renderTab();
+    const select = await screen.findByLabelText('Événement');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Volley de la Saint-Jean - 01/07/2030']);
+    // No tournament yet: the form with the spec's defaults, 'Créer le tournoi' enabled.
+    expect((await screen.findByLabelText('Nombre de terrains (1 à 4)') as HTMLInputElement).value).toBe('2');
+    expect((screen.getByLabelText("Durée d'un match en minutes (10 à 60)") as HTMLInputElement).value).toBe('20');
+    expect((screen.getByLabelText('Pause entre les matchs en minutes (5 à 30)') as HTMLInputElement).value).toBe('10');
+    expect((screen.getByLabelText(/Nombre de poules/) as HTMLInputElement).value).toBe('1');
+    expect((screen.getByRole('button', { name: 'Créer le tournoi' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the state, the schedule quality, the standings tabs, and scores from the schedule', async () => {
+    const tournament = adminTournament({
+      status: 'in_progress',
+      poolCount: 2,
+      quality: { slotsUsed: 5, lowerBound: 4, courtUsePercent: 83.4, backToBack: 1, longestWait: [], longestWaitMinutes: 60, estimatedEndTime: '2030-07-01T15:30:00Z' },
+    });
+    const matches = [
+      match({ id: 1, pool: 0, round: 1, status: 'completed', team1Score: 21, team2Score: 15, winnerId: 11 }),
+      match({ id: 2, pool: 1, round: 1, team1Id: 13, team2Id: 14, team1Name: 'Les Loups', team2Name: 'Les Ours', courtNumber: 2, court: 2 }),
+    ];
+    const standings = [
+      standing({ pool: 0, position: 1, teamId: 11, teamName: 'Les Huards', tournamentPoints: 3, wins: 1, pointsDifferential: 6 }),
+      standing({ pool: 0, position: 2, teamId: 12, teamName: 'Les Castors', losses: 1, pointsDifferential: -6 }),
+      standing({ pool: 0, position: 3, teamId: 15, teamName: 'Les Renards' }),
+      standing({ pool: 1, position: 1, teamId: 13, teamName: 'Les Loups' }),
+      standing({ pool: 1, position: 2, teamId: 14, teamName: 'Les Ours' }),
+    ];
+    serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': tournament,
+      '/api/admin/tournaments/5/matches': matches,
+      '/api/admin/tournaments/5/standings': standings,
+    });
+    await renderTab();
+    const status = await screen.findByTestId('tournament-status');
+    expect(within(status).getByText('En cours')).toBeTruthy();
+    expect(within(status).getByText('Tournoi - Volley de la Saint-Jean')).toBeTruthy();
+    expect((within(status).getByRole('button', { name: "Générer l'horaire" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Créer le tournoi' }) as HTMLButtonElement).disabled).toBe(true);
+    const quality = screen.getByTestId('schedule-quality');
+    expect(quality.textContent).toContain('5 (minimum possible : 4)');
+    expect(quality.textContent).toContain('83 %');
+    expect(quality.textContent).toContain('60 min');
+
+    // One table per pool; the top 2 'Finale' (green), rows 3-4 'Demi-finale' (yellow).
+    const tables = within(await screen.findByRole('tabpanel')).getAllByTestId('standings-table');
+    expect(tables.map((table) => table.querySelector('caption')?.textContent)).toEqual(['Poule A', 'Poule B']);
+    const rows = within(tables[0] as HTMLElement).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.getAttribute('data-zone'))).toEqual(['final', 'final', 'semifinal']);
+    expect(rows[0]?.textContent).toContain('Finale');
+    expect(rows[2]?.textContent).toContain('Demi-finale');
+    expect(within(screen.getByRole('tabpanel')).getByText('Victoire 3 pts, Nul 1 pt, Défaite 0 pt')).toBeTruthy();
+    // The print view: one page per pool, beside the app's root.
+    expect(document.querySelectorAll('body > .tournament-print .print-page')).toHaveLength(2);
+
+    // The standings tabs move with the arrow keys; no knockout yet.
+    const general = screen.getByRole('tab', { name: 'Classement général' });
+    await act(async () => {
+      fireEvent.keyDown(general, { key: 'ArrowRight' });
+    });
+    expect(screen.getByRole('tab', { name: 'Quart de finale' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText("Les quarts de finale ne sont pas encore disponibles. Terminez d'abord la phase de poules.")).toBeTruthy();
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Quart de finale' }), { key: 'End' });
+    });
+    expect(screen.getByText("La finale n'est pas encore disponible. Terminez d'abord les demi-finales.")).toBeTruthy();
+
+    // 'Prochains matchs à saisir' lists the match waiting for its score; tapping it opens the dialog.
+    const next = screen.getByTestId('next-to-score');
+    const card = within(next).getByRole('button', { name: /Poule B - Ronde 1/ });
+    expect(card.textContent).toContain('Terrain 2');
+    // The completed pool match can be corrected while no knockout match exists.
+    expect(screen.getByRole('button', { name: 'Corriger le score : Les Huards contre Les Castors' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(card);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
+    const save = within(dialog).getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement;
+    const first = within(dialog).getByLabelText(/Les Loups/) as HTMLInputElement;
+    const second = within(dialog).getByLabelText(/Les Ours/) as HTMLInputElement;
+    expect([first.type, first.min, first.inputMode]).toEqual(['number', '0', 'numeric']);
+    expect(save.disabled).toBe(true);
+    fireEvent.change(first, { target: { value: '21' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(second, { target: { value: '19' } });
+    expect(save.disabled).toBe(false);
+  });
+
+  it('shows the end time of each pool count before generating, and confirms before deleting', async () => {
+    const estimates = [
+      { poolCount: 1, poolSlots: 8, knockoutSlots: 3, totalMinutes: 330, endTime: '2030-07-01T18:30:00Z' },
+      { poolCount: 2, poolSlots: 5, knockoutSlots: 3, totalMinutes: 240, endTime: '2030-07-01T17:00:00Z' },
+    ];
+    const fetch = serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': adminTournament({ estimates }),
+      '/api/admin/tournaments/5/matches': [],
+      '/api/admin/tournaments/5/standings': [],
+    });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    await renderTab();
+    const table = await screen.findByTestId('pool-estimates');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('5 h 30');
+    expect(rows[0]?.textContent).toContain('14:30');
+    expect(rows[0]?.textContent).toContain('Choix actuel');
+    expect(rows[1]?.textContent).toContain('13:00');
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Choisir 2 poule(s)' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: "Générer l'horaire" }) as HTMLButtonElement).disabled).toBe(false);
+
+    const remove = screen.getByRole('button', { name: 'Supprimer' });
+    await act(async () => {
+      fireEvent.click(remove);
+    });
+    expect(confirm).toHaveBeenCalledWith('Êtes-vous sûr de vouloir supprimer ce tournoi ? Cette action est irréversible.');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(await screen.findByText("Générez l'horaire pour voir les matchs.")).toBeTruthy();
+  });
+});

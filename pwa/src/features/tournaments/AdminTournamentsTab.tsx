@@ -1,0 +1,101 @@
+// The console's Tournois tab (spec section 2): pick an upcoming event, configure and create its
+// tournament, then follow it: its state, the schedule's quality, the standings, the graphical
+// schedule where scores are entered (one-handed, on a phone at the courts) and a print view.
+// The chosen event is kept in ?event= so that a reload at the courts comes back to it.
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAdminEvents } from '../events/queries';
+import { AdminSchedule } from './AdminSchedule';
+import { EventSelect } from './EventSelect';
+import { upcomingEvents } from './eventChoice';
+import { PrintView } from './PrintView';
+import { useAdminMatches, useAdminStandings, useAdminTournament } from './queries';
+import { ScheduleQualityCard } from './ScheduleQualityCard';
+import { StandingsTabs } from './StandingsTabs';
+import { CreateTournamentCard } from './TournamentConfigForm';
+import { TournamentStatusCard } from './TournamentStatusCard';
+import type { AdminTournament } from './types';
+
+export function AdminTournamentsTab() {
+  const { t } = useTranslation('tournaments');
+  const events = useAdminEvents();
+  const [params, setParams] = useSearchParams();
+  const upcoming = useMemo(() => upcomingEvents(events.data ?? []), [events.data]);
+  const asked = Number(params.get('event'));
+  const selected = upcoming.find((event) => event.id === asked) ?? upcoming[0] ?? null;
+  const tournament = useAdminTournament(selected?.id ?? null);
+  const choose = (id: number) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('event', String(id));
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <section aria-labelledby="admin-tournaments-title" className="space-y-6">
+      <h2 id="admin-tournaments-title" className="text-2xl font-bold">
+        {t('admin.title')}
+      </h2>
+      {events.isLoading && (
+        <p role="status" className="text-slate-700">
+          {t('loading')}
+        </p>
+      )}
+      {events.isError && (
+        <p role="alert" className="text-red-800">
+          {t('loadError')}
+        </p>
+      )}
+      {events.data && <EventSelect events={upcoming} value={selected?.id ?? null} onChange={choose} />}
+      {selected && (
+        <>
+          <CreateTournamentCard eventId={selected.id} exists={!!tournament.data} loading={tournament.isLoading} />
+          {tournament.isError && (
+            <p role="alert" className="text-red-800">
+              {t('loadError')}
+            </p>
+          )}
+          {tournament.data && <TournamentDashboard tournament={tournament.data} eventTitle={selected.title} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Everything about an existing tournament. */
+function TournamentDashboard({ tournament, eventTitle }: { tournament: AdminTournament; eventTitle: string }) {
+  const { t } = useTranslation('tournaments');
+  const matches = useAdminMatches(tournament.id);
+  const standings = useAdminStandings(tournament.id);
+  const list = matches.data ?? [];
+  const rows = standings.data ?? [];
+  return (
+    <>
+      <TournamentStatusCard tournament={tournament} />
+      {tournament.quality && <ScheduleQualityCard quality={tournament.quality} />}
+      {(matches.isError || standings.isError) && (
+        <p role="alert" className="text-red-800">
+          {t('loadError')}
+        </p>
+      )}
+      {list.length > 0 && (
+        <div className="flex justify-end">
+          <button
+            type="button"
+            onClick={() => window.print()}
+            className="min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100"
+          >
+            {t('admin.print')}
+          </button>
+        </div>
+      )}
+      <StandingsTabs tournament={tournament} standings={rows} matches={list} />
+      <AdminSchedule tournament={tournament} matches={list} loading={matches.isLoading} />
+      {list.length > 0 && <PrintView tournament={tournament} eventTitle={eventTitle} matches={list} standings={rows} />}
+    </>
+  );
+}

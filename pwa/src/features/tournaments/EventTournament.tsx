@@ -1,0 +1,57 @@
+// The tournament parts of the event page /event/{eventId} (spec section 2): the signed-in
+// member's 'Votre équipe' card, the match schedule and the 'Classement'. They follow the
+// tournament live while it runs (useTournamentStream).
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../auth/queries';
+import { PublicMatchList } from './PublicMatchList';
+import { PublicStandings } from './PublicStandings';
+import { useEventTournament, useUserTeam } from './queries';
+import { useTournamentStream } from './useTournamentStream';
+import { YourTeamCard } from './YourTeamCard';
+
+const NO_MATCHES: never[] = [];
+
+export function EventTournament({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('tournaments');
+  const { isSignedIn } = useCurrentUser();
+  const data = useEventTournament(eventId);
+  const team = useUserTeam(eventId, isSignedIn);
+  const tournament = data.data?.tournament ?? null;
+  const matches = data.data?.matches ?? NO_MATCHES;
+  useTournamentStream(eventId, tournament, matches);
+
+  if (data.isLoading) {
+    return (
+      <p role="status" className="mt-8 text-slate-700">
+        {t('loading')}
+      </p>
+    );
+  }
+  if (data.isError) {
+    return (
+      <p role="alert" className="mt-8 text-red-800">
+        {t('loadError')}
+      </p>
+    );
+  }
+  if (!tournament) {
+    return <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.none')}</p>;
+  }
+  const myTeam = team.data ?? null;
+  return (
+    <section aria-labelledby="event-tournament-title" className="mt-10 space-y-8" data-testid="event-tournament">
+      <h2 id="event-tournament-title" className="text-2xl font-bold">
+        {tournament.name}
+      </h2>
+      {myTeam && <YourTeamCard team={myTeam} poolCount={tournament.poolCount} />}
+      {matches.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.notScheduled')}</p>
+      ) : (
+        <>
+          <PublicMatchList matches={matches} poolCount={tournament.poolCount} myTeamId={myTeam?.teamId ?? null} />
+          <PublicStandings standings={data.data?.standings ?? []} poolCount={tournament.poolCount} myTeamId={myTeam?.teamId ?? null} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+// One match of the console's graphical schedule: its round, time (or 'À définir'), court, both
+// sides, the scores and 'Terminé' once complete. A match that can be scored is one large
+// button (a thumb at the courts); a completed pool match offers 'Corriger le score' while the
+// bracket is not drawn. The FINALE card is highlighted and names the winner once complete.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../lib/format';
+import { Badge } from './Badges';
+import { courtOf, roundName, sideName, winnerName } from './rounds';
+import type { Match } from './types';
+
+interface MatchCardProps {
+  match: Match;
+  poolCount: number;
+  onScore?: () => void;
+  onCorrect?: () => void;
+}
+
+export function MatchCard({ match, poolCount, onScore, onCorrect }: MatchCardProps) {
+  const { t } = useTranslation('tournaments');
+  const isFinal = match.roundType === 'final';
+  const frame = `block w-full rounded-xl border-2 p-4 text-left ${isFinal ? 'border-amber-400 bg-amber-50' : 'border-slate-200 bg-white'}`;
+  const body = <MatchBody match={match} poolCount={poolCount} />;
+  if (onScore) {
+    return (
+      <button type="button" onClick={onScore} data-testid="match-card" className={`${frame} min-h-11 hover:border-brand-600 hover:bg-brand-50`}>
+        {body}
+      </button>
+    );
+  }
+  return (
+    <div data-testid="match-card" className={frame}>
+      {body}
+      {onCorrect && (
+        <button
+          type="button"
+          onClick={onCorrect}
+          aria-label={t('schedule.correctLabel', { match: `${sideName(match, 1, t)} ${t('schedule.versus')} ${sideName(match, 2, t)}` })}
+          className="mt-3 min-h-11 w-full rounded border border-slate-400 px-3 py-2 text-sm font-semibold hover:bg-slate-100"
+        >
+          {t('schedule.correct')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function MatchBody({ match, poolCount }: { match: Match; poolCount: number }) {
+  const { t } = useTranslation('tournaments');
+  const done = match.status === 'completed';
+  const court = courtOf(match);
+  const winner = winnerName(match);
+  const side = (n: 1 | 2): ReactNode => {
+    const score = n === 1 ? match.team1Score : match.team2Score;
+    const won = done && match.winnerId !== null && match.winnerId === (n === 1 ? match.team1Id : match.team2Id);
+    return (
+      <span className="flex items-center justify-between gap-2">
+        <span className={won ? 'font-bold' : 'font-medium'}>{sideName(match, n, t)}</span>
+        {done && score !== null && <span className="text-xl font-bold tabular-nums">{score}</span>}
+      </span>
+    );
+  };
+  return (
+    <span className="block space-y-2">
+      <span className="flex flex-wrap items-center gap-2 text-sm">
+        {match.roundType === 'final' && (
+          <span className="rounded bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">{t('schedule.finalBadge')}</span>
+        )}
+        {match.bracketCode && match.roundType !== 'final' && <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">{match.bracketCode}</span>}
+        <span className="font-semibold text-slate-800">{roundName(match, poolCount, t)}</span>
+      </span>
+      <span className="flex flex-wrap gap-x-3 text-sm text-slate-700">
+        <span>{match.scheduledTime ? formatTime(match.scheduledTime) : t('schedule.tbdTime')}</span>
+        {court !== null && <span>{t('schedule.court', { n: court })}</span>}
+      </span>
+      <span className="block space-y-1 text-base">
+        {side(1)}
+        {side(2)}
+      </span>
+      {done && (
+        <span className="flex flex-wrap items-center gap-2">
+          <Badge tone="green">{t('schedule.completed')}</Badge>
+          {match.forfeit && <Badge tone="amber">{t('schedule.forfeit')}</Badge>}
+          {match.roundType === 'final' && winner && (
+            <span className="font-bold text-amber-900">
+              <span aria-hidden="true">🏆 </span>
+              {t('schedule.winner', { name: winner })}
+            </span>
+          )}
+        </span>
+      )}
+    </span>
+  );
+}

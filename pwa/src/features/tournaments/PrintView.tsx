@@ -1,0 +1,78 @@
+// What 'Imprimer' puts on paper (A4): one page per pool with its standings and its matches
+// (an empty score box to fill in by hand), then the knockout. It sits beside the app's root,
+// hidden on screen; when printing, index.css shows it alone (the console is hidden).
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../lib/format';
+import { courtOf, poolLetter, roundName, sideName } from './rounds';
+import { bySchedule, poolMatches } from './schedule';
+import { StandingsTable } from './StandingsTable';
+import type { Match, Standing, Tournament } from './types';
+
+interface PrintViewProps {
+  tournament: Tournament;
+  eventTitle: string;
+  matches: Match[];
+  standings: Standing[];
+}
+
+export function PrintView({ tournament, eventTitle, matches, standings }: PrintViewProps) {
+  const { t } = useTranslation('tournaments');
+  if (typeof document === 'undefined') return null;
+  const pools = Array.from({ length: Math.max(1, tournament.poolCount) }, (_, pool) => pool);
+  const single = tournament.poolCount <= 1;
+  const knockout = matches.filter((m) => m.roundType !== 'pool').sort(bySchedule);
+  // The server names a tournament after its event: no need to say it twice.
+  const heading = tournament.name === eventTitle ? tournament.name : t('print.heading', { name: tournament.name, event: eventTitle });
+  return createPortal(
+    <div className="tournament-print" data-testid="print-view">
+      {pools.map((pool) => (
+        <section key={pool} className="print-page">
+          <h2 className="text-lg font-bold">{heading}</h2>
+          <h3 className="mt-2 text-base font-semibold">{single ? t('standings.tabs.general') : t('standings.pool', { letter: poolLetter(pool) })}</h3>
+          <StandingsTable rows={standings.filter((s) => single || s.pool === pool).sort((a, b) => a.position - b.position)} />
+          <p className="mt-1 text-xs">{t('standings.legend')}</p>
+          <MatchesTable matches={poolMatches(matches, single ? null : pool)} poolCount={tournament.poolCount} />
+        </section>
+      ))}
+      {knockout.length > 0 && (
+        <section className="print-page">
+          <h2 className="text-lg font-bold">{heading}</h2>
+          <h3 className="mt-2 text-base font-semibold">{t('schedule.knockout')}</h3>
+          <MatchesTable matches={knockout} poolCount={tournament.poolCount} />
+        </section>
+      )}
+    </div>,
+    document.body,
+  );
+}
+
+function MatchesTable({ matches, poolCount }: { matches: Match[]; poolCount: number }) {
+  const { t } = useTranslation('tournaments');
+  const cell = 'border border-slate-400 px-2 py-1';
+  return (
+    <table className="mt-3 w-full border-collapse text-left text-sm">
+      <thead>
+        <tr>
+          {(['time', 'court', 'round', 'team1', 'score', 'team2'] as const).map((column) => (
+            <th key={column} scope="col" className={cell}>
+              {t(`print.${column}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {matches.map((match) => (
+          <tr key={match.id}>
+            <td className={cell}>{match.scheduledTime ? formatTime(match.scheduledTime) : t('schedule.tbdTime')}</td>
+            <td className={cell}>{courtOf(match) ?? ''}</td>
+            <td className={cell}>{roundName(match, poolCount, t)}</td>
+            <td className={cell}>{sideName(match, 1, t)}</td>
+            <td className={`${cell} w-24 text-center`}>{match.status === 'completed' ? `${match.team1Score ?? ''} – ${match.team2Score ?? ''}` : ''}</td>
+            <td className={cell}>{sideName(match, 2, t)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,56 @@
+// The event page's match schedule: round name, time, court, both teams, the score once
+// completed, otherwise 'En cours' or 'À venir'. The member's team's matches stand out.
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../lib/format';
+import { MatchStateBadge } from './Badges';
+import { courtOf, matchState, roundName, sideName } from './rounds';
+import { bySchedule } from './schedule';
+import type { Match } from './types';
+
+export function PublicMatchList({ matches, poolCount, myTeamId }: { matches: Match[]; poolCount: number; myTeamId: number | null }) {
+  const { t } = useTranslation('tournaments');
+  const ordered = [...matches].sort(bySchedule);
+  return (
+    <section aria-labelledby="public-matches-title">
+      <h3 id="public-matches-title" className="text-xl font-semibold">
+        {t('public.matches')}
+      </h3>
+      <ul className="mt-3 space-y-3" data-testid="public-matches">
+        {ordered.map((match) => {
+          const state = matchState(match);
+          const court = courtOf(match);
+          const mine = myTeamId !== null && (match.team1Id === myTeamId || match.team2Id === myTeamId);
+          return (
+            <li
+              key={match.id}
+              data-testid="public-match"
+              className={`rounded-xl border p-4 ${mine ? 'border-brand-600 bg-brand-50' : 'border-slate-200'} ${match.roundType === 'final' ? 'border-2 border-amber-400' : ''}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="font-semibold text-slate-800">{roundName(match, poolCount, t)}</span>
+                <span className="flex flex-wrap items-center gap-3 text-slate-700">
+                  <span>{match.scheduledTime ? formatTime(match.scheduledTime) : t('schedule.tbdTime')}</span>
+                  {court !== null && <span>{t('schedule.court', { n: court })}</span>}
+                  <MatchStateBadge state={state} />
+                </span>
+              </div>
+              <div className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-base">
+                {([1, 2] as const).map((side) => {
+                  const score = side === 1 ? match.team1Score : match.team2Score;
+                  return [
+                    <span key={`n${side}`} className="font-medium">
+                      {sideName(match, side, t)}
+                    </span>,
+                    <span key={`s${side}`} className="text-right font-bold tabular-nums">
+                      {state === 'completed' && score !== null ? score : ''}
+                    </span>,
+                  ];
+                })}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// 'Saisir le score du match' (and 'Corriger le score', the same dialog): two whole-number inputs
+// labelled with the team names, 'Enregistrer' disabled until both are filled. centre-core
+// checks them as the server does; the server's field errors land on the same inputs.
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/form/TextField';
+import { useForm, type FieldErrors } from '../../components/form/useForm';
+import { validateScore } from '../../core';
+import { formatTime } from '../../lib/format';
+import { useCorrectScore, useScoreMatch } from './mutations';
+import { courtOf, roundName, sideName } from './rounds';
+import type { Match } from './types';
+
+export type ScoreKind = 'score' | 'correction';
+
+interface ScoreDialogProps {
+  eventId: number;
+  /** The match being scored; null closes the dialog. */
+  match: Match | null;
+  kind: ScoreKind;
+  poolCount: number;
+  onClose: () => void;
+}
+
+export function ScoreDialog({ eventId, match, kind, poolCount, onClose }: ScoreDialogProps) {
+  const { t } = useTranslation('tournaments');
+  return (
+    <Dialog open={match !== null} onClose={onClose} title={kind === 'correction' ? t('score.correctTitle') : t('score.title')} closeLabel={t('close')}>
+      {match && <ScoreForm key={`${match.id}-${kind}`} eventId={eventId} match={match} kind={kind} poolCount={poolCount} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+type ScoreValues = { team1Score: string; team2Score: string };
+
+function ScoreForm({ eventId, match, kind, poolCount, onDone }: { eventId: number; match: Match; kind: ScoreKind; poolCount: number; onDone: () => void }) {
+  const { t, i18n } = useTranslation('tournaments');
+  const handlers = { onSuccess: onDone, onError: (error: unknown) => form.setServerErrors(error) };
+  const score = useScoreMatch(eventId, handlers);
+  const correct = useCorrectScore(eventId, handlers);
+  const mutation = kind === 'correction' ? correct : score;
+  const form = useForm<ScoreValues>({
+    initial: {
+      team1Score: kind === 'correction' && match.team1Score !== null ? String(match.team1Score) : '',
+      team2Score: kind === 'correction' && match.team2Score !== null ? String(match.team2Score) : '',
+    },
+    validate: async (values) => (await validateScore(values, i18n.language)) as FieldErrors<ScoreValues>,
+    onSubmit: (values) => mutation.mutate({ matchId: match.id, team1Score: Number(values.team1Score), team2Score: Number(values.team2Score) }),
+  });
+  const filled = form.values.team1Score.trim() !== '' && form.values.team2Score.trim() !== '';
+  const court = courtOf(match);
+  const input = (name: keyof ScoreValues, side: 1 | 2) => (
+    <TextField
+      name={name}
+      label={sideName(match, side, t)}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      step={1}
+      required
+      inputClassName="min-h-14 text-center text-2xl font-bold"
+      value={form.values[name]}
+      onValueChange={(v) => form.setValue(name, v)}
+      error={form.errors[name]}
+    />
+  );
+  return (
+    <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-5" aria-busy={mutation.isPending}>
+      <p className="text-slate-700">
+        {[roundName(match, poolCount, t), match.scheduledTime ? formatTime(match.scheduledTime) : null, court !== null ? t('schedule.court', { n: court }) : null]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <div className="grid grid-cols-2 gap-4">
+        {input('team1Score', 1)}
+        {input('team2Score', 2)}
+      </div>
+      <p className="text-sm text-slate-600">{t('score.hint')}</p>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={onDone} className="min-h-12 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
+          {t('score.cancel')}
+        </button>
+        <button
+          type="submit"
+          disabled={!filled || mutation.isPending}
+          className="min-h-12 rounded bg-brand-700 px-6 py-2 text-lg font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500"
+        >
+          {mutation.isPending ? t('score.saving') : t('score.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

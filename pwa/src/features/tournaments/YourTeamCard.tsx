@@ -1,0 +1,71 @@
+// 'Votre équipe' on the event page, for a signed-in member whose team plays: team name, captain,
+// standing (points, differential, wins, losses) and the next match with its court and time,
+// 'À déterminer' when there is none yet.
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../lib/format';
+import { courtOf, poolLetter, roundName, sideName } from './rounds';
+import { signed } from './standings';
+import type { UserTeam } from './types';
+
+export function YourTeamCard({ team, poolCount }: { team: UserTeam; poolCount: number }) {
+  const { t } = useTranslation('tournaments');
+  const standing = team.standing;
+  const next = team.nextMatch;
+  const court = next ? courtOf(next) : null;
+  const opponent = next ? sideName(next, next.team1Id === team.teamId ? 2 : 1, t) : null;
+  const position = standing
+    ? poolCount > 1
+      ? t('team.positionInPool', { position: standing.position, pool: poolLetter(standing.pool) })
+      : t('team.position', { position: standing.position })
+    : t('team.notRanked');
+  return (
+    <section aria-labelledby="your-team-title" className="rounded-xl border-2 border-brand-600 bg-brand-50 p-5" data-testid="your-team">
+      <h3 id="your-team-title" className="text-xl font-bold text-brand-800">
+        {t('team.title')}
+      </h3>
+      <p className="mt-1 text-lg font-semibold">{team.teamName}</p>
+      <p className="text-slate-700">{t('team.captain', { name: team.captainName })}</p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-sm text-slate-600">{t('team.standing')}</dt>
+          <dd className="font-semibold">{position}</dd>
+        </div>
+        {standing && (
+          <>
+            <div>
+              <dt className="text-sm text-slate-600">{t('team.points')}</dt>
+              <dd className="font-semibold">{standing.tournamentPoints}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{t('team.differential')}</dt>
+              <dd className="font-semibold">{signed(standing.pointsDifferential)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{t('team.wins')}</dt>
+              <dd className="font-semibold">{standing.wins}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{t('team.losses')}</dt>
+              <dd className="font-semibold">{standing.losses}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      <div className="mt-4 rounded-lg bg-white p-4" data-testid="your-next-match">
+        <h4 className="text-sm font-semibold text-slate-600">{t('team.nextMatch')}</h4>
+        {next ? (
+          <div className="mt-1">
+            <p className="font-semibold">{t('team.against', { team: opponent })}</p>
+            <p className="text-slate-700">
+              {[roundName(next, poolCount, t), next.scheduledTime ? formatTime(next.scheduledTime) : t('schedule.tbdTime'), court !== null ? t('schedule.court', { n: court }) : null]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+          </div>
+        ) : (
+          <p className="mt-1 font-semibold">{t('team.tbd')}</p>
+        )}
+      </div>
+    </section>
+  );
+}

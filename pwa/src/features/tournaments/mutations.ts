@@ -1,0 +1,90 @@
+// Tournaments: one mutation hook per action (see src/api/README.md). Each invalidates what it
+// changed — the console's tournament, matches and standings, the event page's tournament and
+// the member's team data — and shows the spec's toast (section 8): on failure the server's
+// message when it sent one, else the action's default text.
+import type { QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiFetch } from '../../api/client';
+import { useApiMutation } from '../../api/mutations';
+import { tournamentKeys } from './queries';
+import type { AdminTournament, GeneratedSchedule, Match, ScoreInput, TournamentInput } from './types';
+
+/** Everything a change of the event's tournament shows up in. */
+const changed = (eventId: number): QueryKey[] => [
+  tournamentKeys.admin(eventId),
+  tournamentKeys.adminAll,
+  tournamentKeys.event(eventId),
+  tournamentKeys.userTeam(eventId),
+  tournamentKeys.mine,
+];
+
+interface Handlers<T> {
+  onSuccess?: (data: T) => void;
+  onError?: (error: unknown) => void;
+}
+
+export function useCreateTournament(eventId: number, handlers: Handlers<AdminTournament> = {}) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<TournamentInput, AdminTournament>({
+    mutationFn: (input) => apiFetch<AdminTournament>(`/api/admin/events/${eventId}/tournament`, { method: 'POST', body: input }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.created') }),
+    failure: { title: t('toast.createError'), description: t('toast.genericError') },
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+}
+
+export function useUpdateTournament(eventId: number, handlers: Handlers<AdminTournament> = {}) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<TournamentInput & { id: number }, AdminTournament>({
+    mutationFn: ({ id, ...input }) => apiFetch<AdminTournament>(`/api/admin/tournaments/${id}`, { method: 'PUT', body: input }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.updated') }),
+    failure: { title: t('toast.updateError'), description: t('toast.genericError') },
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+}
+
+export function useDeleteTournament(eventId: number) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<number, void>({
+    mutationFn: (id) => apiFetch<void>(`/api/admin/tournaments/${id}`, { method: 'DELETE' }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.deleted') }),
+    failure: { title: t('toast.deleteError'), description: t('toast.genericError') },
+  });
+}
+
+export function useGenerateSchedule(eventId: number) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<number, GeneratedSchedule>({
+    mutationFn: (id) => apiFetch<GeneratedSchedule>(`/api/admin/tournaments/${id}/generate-schedule`, { method: 'POST' }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.generated') }),
+    failure: { title: t('toast.generateError'), description: t('toast.genericError') },
+  });
+}
+
+function useScoreAction(eventId: number, kind: 'score' | 'correction', handlers: Handlers<Match>) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<ScoreInput & { matchId: number }, Match>({
+    mutationFn: ({ matchId, ...score }) => apiFetch<Match>(`/api/admin/matches/${matchId}/${kind}`, { method: 'PUT', body: score }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.scored') }),
+    failure: { title: t('toast.scoreError'), description: t('toast.genericError') },
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+}
+
+/** PUT /api/admin/matches/{id}/score: a match not completed whose two teams are known. */
+export function useScoreMatch(eventId: number, handlers: Handlers<Match> = {}) {
+  return useScoreAction(eventId, 'score', handlers);
+}
+
+/** PUT /api/admin/matches/{id}/correction: a completed pool match, while the bracket is not drawn. */
+export function useCorrectScore(eventId: number, handlers: Handlers<Match> = {}) {
+  return useScoreAction(eventId, 'correction', handlers);
+}

@@ -1,0 +1,91 @@
+// Which matches the console offers to score or correct, in which order, and how the knockout
+// is laid out. Pure functions over the API's matches.
+import type { Match, RoundType } from './types';
+
+export const KNOCKOUT_ROUNDS = ['quarterfinal', 'semifinal', 'final'] as const;
+export type KnockoutRound = (typeof KNOCKOUT_ROUNDS)[number];
+
+/** Both teams are known (a knockout side may still wait for a winner). */
+export function teamsKnown(match: Match): boolean {
+  return match.team1Id !== null && match.team2Id !== null;
+}
+
+/** A score can be entered: not completed and both teams known. */
+export function canScore(match: Match): boolean {
+  return match.status !== 'completed' && teamsKnown(match);
+}
+
+/** The knockout has been drawn: some match is not a pool match. */
+export function knockoutDrawn(matches: Match[]): boolean {
+  return matches.some((m) => m.roundType !== 'pool');
+}
+
+/** A completed pool match can be corrected while the bracket is not drawn. */
+export function canCorrect(match: Match, matches: Match[]): boolean {
+  return match.status === 'completed' && match.roundType === 'pool' && !knockoutDrawn(matches);
+}
+
+/** Schedule order: time (none last), then slot, then court. */
+export function bySchedule(a: Match, b: Match): number {
+  const at = a.scheduledTime ? Date.parse(a.scheduledTime) : Number.POSITIVE_INFINITY;
+  const bt = b.scheduledTime ? Date.parse(b.scheduledTime) : Number.POSITIVE_INFINITY;
+  if (at !== bt) return at < bt ? -1 : 1;
+  return a.slotIndex - b.slotIndex || (a.courtNumber ?? a.court ?? 0) - (b.courtNumber ?? b.court ?? 0);
+}
+
+/** 'Prochains matchs à saisir': the matches waiting for a score, soonest first. */
+export function nextToScore(matches: Match[], limit: number): Match[] {
+  return matches.filter(canScore).sort(bySchedule).slice(0, limit);
+}
+
+const codeOrder = (code: string | null) => Number(/\d+$/.exec(code ?? '')?.[0] ?? 0);
+
+/** The knockout matches by round, in bracket order (QF1, QF2…); rounds without matches are left out. */
+export function knockoutColumns(matches: Match[]): { round: KnockoutRound; matches: Match[] }[] {
+  return KNOCKOUT_ROUNDS.map((round) => ({
+    round,
+    matches: matches.filter((m) => m.roundType === round).sort((a, b) => codeOrder(a.bracketCode) - codeOrder(b.bracketCode)),
+  })).filter((column) => column.matches.length > 0);
+}
+
+export type Availability = 'available' | 'skipped' | 'notYet';
+
+/**
+ * A knockout tab's state: 'available' once matches of that round exist; 'skipped' when a later
+ * round exists without it (fewer teams than the round needs); otherwise 'notYet'.
+ */
+export function roundAvailability(round: KnockoutRound, matches: Match[]): Availability {
+  const has = (type: RoundType) => matches.some((m) => m.roundType === type);
+  if (has(round)) return 'available';
+  const later = KNOCKOUT_ROUNDS.slice(KNOCKOUT_ROUNDS.indexOf(round) + 1);
+  return later.some(has) ? 'skipped' : 'notYet';
+}
+
+/** The pool matches of one pool (all of them when `pool` is null), in schedule order. */
+export function poolMatches(matches: Match[], pool: number | null): Match[] {
+  return matches.filter((m) => m.roundType === 'pool' && (pool === null || m.pool === pool)).sort(bySchedule);
+}
+
+/** Pool matches grouped by round (1, 2, 3…), each group in the order given. */
+export function byRound(matches: Match[]): [number, Match[]][] {
+  const groups = new Map<number, Match[]>();
+  for (const match of matches) {
+    const round = match.round ?? 0;
+    groups.set(round, [...(groups.get(round) ?? []), match]);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a - b);
+}
+
+/**
+ * When the server's computed status of a match next changes by itself (a scheduled match whose
+ * time comes turns 'in_progress'): the earliest future start, in ms since the epoch, or null.
+ */
+export function nextStatusChange(matches: Match[], now: number): number | null {
+  let next: number | null = null;
+  for (const match of matches) {
+    if (match.status !== 'scheduled' || !match.scheduledTime) continue;
+    const at = Date.parse(match.scheduledTime);
+    if (at > now && (next === null || at < next)) next = at;
+  }
+  return next;
+}

@@ -1,0 +1,39 @@
+// Standings as the console and the event page show them (spec sections 2 and 9): one table per
+// pool, the console's qualification colours, and the public order with medals.
+import type { Standing } from './types';
+
+export type Zone = 'final' | 'semifinal';
+
+/** Console colours: top 2 green ('Finale'), 3 and 4 yellow ('Demi-finale'), the rest none. */
+export function qualificationZone(position: number): Zone | null {
+  if (position >= 1 && position <= 2) return 'final';
+  if (position >= 3 && position <= 4) return 'semifinal';
+  return null;
+}
+
+/** The standings split by pool (index = pool), each ordered by position. */
+export function byPool(standings: Standing[]): Standing[][] {
+  const pools: Standing[][] = [];
+  for (const row of standings) (pools[row.pool] ??= []).push(row);
+  return pools.filter(Boolean).map((rows) => [...rows].sort((a, b) => a.position - b.position));
+}
+
+/** The event page's order: tournament points, then points differential, both descending. */
+export function publicOrder(rows: Standing[]): Standing[] {
+  return [...rows].sort(
+    (a, b) => b.tournamentPoints - a.tournamentPoints || b.pointsDifferential - a.pointsDifferential || a.position - b.position,
+  );
+}
+
+export type Medal = 'gold' | 'silver' | 'bronze';
+export const MEDAL_EMOJI: Record<Medal, string> = { gold: '🥇', silver: '🥈', bronze: '🥉' };
+
+/** The medal of the row at `index` (0-based) of an ordered list: the top three get one. */
+export function medalAt(index: number): Medal | null {
+  return (['gold', 'silver', 'bronze'] as const)[index] ?? null;
+}
+
+/** '+5', '0', '-3': a differential with its sign. */
+export function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}

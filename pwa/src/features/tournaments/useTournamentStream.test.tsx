@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../api/queryClient';
+import { adminTournament } from './testFixtures';
+import type { Tournament } from './types';
+import { pushedVersion, useTournamentStream } from './useTournamentStream';
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  closed = false;
+  constructor(public url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  push(type: string, data: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
+  }
+}
+
+function Live({ tournament }: { tournament: Tournament | null }) {
+  useTournamentStream(7, tournament, []);
+  return null;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  FakeEventSource.opened = [];
+});
+
+describe('the event page follows its tournament live', () => {
+  it('reads the version a message carries', () => {
+    expect(pushedVersion('{"version": 4}')).toBe(4);
+    expect(pushedVersion('nonsense')).toBeNull();
+  });
+
+  it('invalidates the tournament and the team on a new version, closes on unmount and once completed', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = createQueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const running = adminTournament({ status: 'in_progress', version: 3 });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Live tournament={running} />
+      </QueryClientProvider>,
+    );
+    const [source] = FakeEventSource.opened;
+    expect(source?.url).toBe('/api/events/7/tournament/stream');
+
+    // The message sent at connect carries the version on screen: nothing to refetch.
+    act(() => source?.push('tournament', '{"version": 3}'));
+    expect(invalidate).not.toHaveBeenCalled();
+
+    act(() => source?.push('tournament', '{"version": 4}'));
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['api', 'events', '7', 'tournament'],
+      ['api', 'events', '7', 'user-team'],
+    ]);
+
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <Live tournament={{ ...running, status: 'completed', version: 9 }} />
+      </QueryClientProvider>,
+    );
+    expect(source?.closed).toBe(true);
+    expect(FakeEventSource.opened).toHaveLength(1);
+
+    view.rerender(
+      <QueryClientProvider client={client}>
+        <Live tournament={running} />
+      </QueryClientProvider>,
+    );
+    expect(FakeEventSource.opened).toHaveLength(2);
+    view.unmount();
+    expect(FakeEventSource.opened[1]?.closed).toBe(true);
+  });
+
+  it('opens nothing when the event has no tournament', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Live tournament={null} />
+      </QueryClientProvider>,
+    );
+    expect(FakeEventSource.opened).toHaveLength(0);
+  });
+});
