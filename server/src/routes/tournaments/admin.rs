@@ -152,6 +152,34 @@ pub async fn standings(
     Ok(Json(board(&state, id).await?.standings))
 }
 
+/// The signature of `scores::record` and `scores::correct`.
+type ScoreWrite = fn(
+    &rusqlite::Connection,
+    i64,
+    centre_core::validation::Score,
+    &str,
+    &str,
+) -> Result<(crate::db::tournaments::MatchRow, scores::Changed), scores::Refused>;
+
+/// Validates the two scores with core, writes them with `write` in one transaction as `admin`,
+/// then tells the live event page.
+async fn write_score(
+    state: &AppState,
+    admin: &Admin,
+    id: &str,
+    body: &ScoreInput,
+    write: ScoreWrite,
+) -> Result<Json<MatchDto>, AppError> {
+    let id = parse_id(id)?;
+    let score = validate_score(body).map_err(AppError::Validation)?;
+    let user = admin.0.id().to_owned();
+    let now = Utc::now();
+    let (row, changed) =
+        state.db.write(move |tx| write(tx, id, score, &user, &utc_text(now)).map_err(AppError::from)).await?;
+    state.live.tournament_changed(changed.event_id);
+    Ok(Json(MatchDto::new(&row, now)))
+}
+
 /// `PUT /api/admin/matches/{matchId}/score`: only a match not yet completed takes a score.
 pub async fn score(
     State(state): State<AppState>,
@@ -159,14 +187,7 @@ pub async fn score(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    let id = parse_id(&id)?;
-    let score = validate_score(&body).map_err(AppError::Validation)?;
-    let user = admin.0.id().to_owned();
-    let now = Utc::now();
-    let (row, changed) =
-        state.db.write(move |tx| scores::record(tx, id, score, &user, &utc_text(now)).map_err(AppError::from)).await?;
-    state.live.tournament_changed(changed.event_id);
-    Ok(Json(MatchDto::new(&row, now)))
+    write_score(&state, &admin, &id, &body, scores::record).await
 }
 
 /// `PUT /api/admin/matches/{matchId}/correction`: a completed pool match, before the draw.
@@ -176,14 +197,7 @@ pub async fn correction(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    let id = parse_id(&id)?;
-    let score = validate_score(&body).map_err(AppError::Validation)?;
-    let user = admin.0.id().to_owned();
-    let now = Utc::now();
-    let (row, changed) =
-        state.db.write(move |tx| scores::correct(tx, id, score, &user, &utc_text(now)).map_err(AppError::from)).await?;
-    state.live.tournament_changed(changed.event_id);
-    Ok(Json(MatchDto::new(&row, now)))
+    write_score(&state, &admin, &id, &body, scores::correct).await
 }
 
 #[derive(Debug, Serialize)]

@@ -220,7 +220,9 @@ impl Board {
                 .collect()
         };
         let teams = event_teams(conn, row.event_id)?.len();
-        Ok(Board { teams, matches: rows.iter().map(|m| MatchDto::new(m, now)).collect(), standings, row })
+        let mut matches: Vec<MatchDto> = rows.iter().map(|m| MatchDto::new(m, now)).collect();
+        number_pool_rounds(&mut matches);
+        Ok(Board { teams, matches, standings, row })
     }
 
     /// A team's standing and next match (the first not completed, in time order).
@@ -238,6 +240,26 @@ impl Board {
                     m.status != "completed" && (m.team1_id == Some(team.team_id) || m.team2_id == Some(team.team_id))
                 })
                 .cloned(),
+        }
+    }
+}
+
+/// A pool's rounds are its own slots in time order (pools sharing the courts do not play in
+/// every slot): 'Poule A - Ronde 3' is pool A's third slot, whatever the other pools do.
+fn number_pool_rounds(matches: &mut [MatchDto]) {
+    let mut slots: std::collections::BTreeMap<u8, Vec<u32>> = std::collections::BTreeMap::new();
+    for m in matches.iter() {
+        if let Some(pool) = m.pool {
+            slots.entry(pool).or_default().push(m.slot_index);
+        }
+    }
+    for list in slots.values_mut() {
+        list.sort_unstable();
+        list.dedup();
+    }
+    for m in matches.iter_mut() {
+        if let Some(pool) = m.pool {
+            m.round = slots.get(&pool).and_then(|l| l.binary_search(&m.slot_index).ok()).map(|i| i as u32 + 1);
         }
     }
 }
