@@ -279,8 +279,6 @@ export interface Match {
   team2Score?: number | null;
   scheduledTime?: IsoDateTime | null;
   courtNumber?: number | null;
-  scoreEntryId?: string | null;
-  scoreEnteredAt?: IsoDateTime | null;
   forfeitSide?: 1 | 2 | null;
 }
 
@@ -379,24 +377,32 @@ export interface ScoreEntry {
   team1Score: number;
   team2Score: number;
   enteredAt: IsoDateTime;
-  deviceId: string;
+  deviceId?: string;
+  /** The device's own numbering, 1, 2, 3… */
+  seq?: number;
+  /** The match's version when the device last saw it. */
+  baseVersion?: number;
 }
 
-export interface MergeRequest {
+export interface PendingRequest {
   matches: Match[];
+  /** In the device's order (its `seq`). */
   entries: ScoreEntry[];
 }
 
-export interface RejectedEntry {
+export type EntryOutcomeName = 'applied' | 'duplicate' | 'conflict' | 'rejected';
+
+export interface EntryOutcome {
   entryId: string;
-  code: string;
+  outcome: EntryOutcomeName;
+  /** The catalogue code of a rejection; null otherwise. */
+  code: string | null;
 }
 
-export interface MergeOutcome {
+export interface Projection {
   matches: Match[];
-  applied: string[];
-  superseded: string[];
-  rejected: RejectedEntry[];
+  /** One per entry, in the given order. */
+  outcomes: EntryOutcome[];
 }
 
 // ---- The exports: [JSON argument(s), value of the Ok envelope] ---------------------------------
@@ -415,7 +421,7 @@ export interface JsonCalls {
   knockoutPlan: [KnockoutRequest, PlannedMatch[]];
   advanceKnockout: [MatchesRequest, Match[]];
   removeTeam: [RemoveTeamRequest, TeamRemoval];
-  mergeScores: [MergeRequest, MergeOutcome];
+  applyPending: [PendingRequest, Projection];
   /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */
   checkCampAge: [CampAgeRequest, null];
 }

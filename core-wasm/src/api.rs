@@ -9,7 +9,7 @@ use centre_core::schedule::knockout::{advance, placeholder, plan_knockout};
 use centre_core::schedule::{ScheduleError, ScheduleSettings, pool_schedule, remove_team};
 use centre_core::slots::{CourtHours, SlotError, check_booking, list_slots, month_view};
 use centre_core::standings::{Standing, standings};
-use centre_core::sync::{ScoreEntry, merge_scores};
+use centre_core::sync::{ScoreEntry, project};
 use centre_core::timefmt;
 use centre_core::tournament::{Match, Team, TeamId};
 use centre_core::validation::{self as v};
@@ -362,13 +362,14 @@ pub fn remove_team_from(request: &str, lang_code: &str) -> String {
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct MergeRequest {
+struct PendingRequest {
     matches: Vec<Match>,
     entries: Vec<ScoreEntry>,
 }
 
-pub fn merge(request: &str, lang_code: &str) -> String {
-    let r = parse::<MergeRequest>(request).map(|q| merge_scores(&q.matches, &q.entries));
+/// A device's waiting entries applied, in order, by the server's own rule (core's `sync`).
+pub fn apply_pending(request: &str, lang_code: &str) -> String {
+    let r = parse::<PendingRequest>(request).map(|q| project(&q.matches, &q.entries));
     respond(r, lang(lang_code))
 }
 

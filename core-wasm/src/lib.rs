@@ -119,7 +119,9 @@ pub fn remove_team(request: &str, lang_code: &str) -> String {
     api::remove_team_from(request, lang_code)
 }
 
-#[wasm_bindgen(js_name = mergeScores)]
-pub fn merge_scores(request: &str, lang_code: &str) -> String {
-    api::merge(request, lang_code)
+/// What a device's waiting score entries do, in order: the matches with the applied scores and
+/// the bracket advanced, and each entry's outcome (`applied`, `duplicate`, `conflict`, `rejected`).
+#[wasm_bindgen(js_name = applyPending)]
+pub fn apply_pending(request: &str, lang_code: &str) -> String {
+    api::apply_pending(request, lang_code)
 }

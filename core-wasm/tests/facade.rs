@@ -5,7 +5,7 @@ use centre_core::schedule::knockout::{advance, plan_knockout};
 use centre_core::schedule::{ScheduleSettings, pool_schedule, remove_team};
 use centre_core::slots::{CourtHours, DayHours, list_slots, month_view};
 use centre_core::standings::standings;
-use centre_core::sync::{ScoreEntry, merge_scores};
+use centre_core::sync::{ScoreEntry, project};
 use centre_core::tournament::{Match, MatchStatus, Team};
 use centre_core::validation::{self as v};
 use centre_core::{Lang, message};
@@ -182,8 +182,6 @@ fn tournament_functions_match_core() {
             team2_score: Some((i * 5 % 22) as u32),
             scheduled_time: Some(p.scheduled_time),
             court_number: Some(p.court_number),
-            score_entry_id: None,
-            score_entered_at: None,
             forfeit_side: None,
         })
         .collect();
@@ -211,8 +209,6 @@ fn tournament_functions_match_core() {
             team2_score: None,
             scheduled_time: Some(p.scheduled_time),
             court_number: Some(p.court_number),
-            score_entry_id: None,
-            score_entered_at: None,
             forfeit_side: None,
         })
         .collect();
@@ -237,6 +233,8 @@ fn tournament_functions_match_core() {
             team2_score: 9,
             entered_at: utc("2026-08-24T13:25:00Z"),
             device_id: "phone-1".into(),
+            seq: 1,
+            base_version: 0,
         },
         ScoreEntry {
             entry_id: "a".into(),
@@ -245,6 +243,8 @@ fn tournament_functions_match_core() {
             team2_score: 21,
             entered_at: utc("2026-08-24T13:26:00.250Z"),
             device_id: "phone-2".into(),
+            seq: 1,
+            base_version: 0,
         },
         ScoreEntry {
             entry_id: "c".into(),
@@ -253,13 +253,15 @@ fn tournament_functions_match_core() {
             team2_score: 0,
             entered_at: utc("2026-08-24T13:26:00Z"),
             device_id: "phone-2".into(),
+            seq: 1,
+            base_version: 0,
         },
     ];
-    let merged = merge_scores(&matches, &entries);
-    same(&api::merge(&json!({"matches": matches, "entries": entries}).to_string(), "fr"), &merged);
-    // The merged matches go back in unchanged: the facade's output is valid input.
-    let again = ok(&api::merge(&json!({"matches": merged.matches, "entries": entries}).to_string(), "fr"));
-    assert_eq!(again["applied"], json!([]));
+    let projected = project(&matches, &entries);
+    same(&api::apply_pending(&json!({"matches": matches, "entries": entries}).to_string(), "fr"), &projected);
+    // The projected matches go back in unchanged: the facade's output is valid input.
+    let again = ok(&api::apply_pending(&json!({"matches": projected.matches, "entries": entries}).to_string(), "fr"));
+    assert!(again["outcomes"].as_array().expect("outcomes").iter().all(|o| o["outcome"] != "applied"));
 }
 
 #[test]

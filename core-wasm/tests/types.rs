@@ -174,18 +174,19 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "Team", &teams[0]);
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "completed",
         "team1Id": 1, "team2Id": 2, "team1Score": 21, "team2Score": 10, "scheduledTime": "2026-08-24T13:00:00Z", "courtNumber": 1,
-        "scoreEntryId": null, "scoreEnteredAt": null, "forfeitSide": null});
+        "forfeitSide": null});
     let table = ok(&api::standings_of(&json!({"matches": [full_match], "teams": teams}).to_string(), "fr"));
     check_output(&all, "Standing", &table[0]);
     let advanced = ok(&api::advance_knockout(&json!({"matches": [full_match]}).to_string(), "fr"));
     check_output(&all, "Match", &advanced[0]);
     let removal = ok(&api::remove_team_from(&json!({"matches": [full_match], "teamId": 2}).to_string(), "fr"));
     check_output(&all, "TeamRemoval", &removal);
-    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p"});
-    let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p"});
-    let merged = ok(&api::merge(&json!({"matches": [full_match], "entries": [entry, ghost]}).to_string(), "fr"));
-    check_output(&all, "MergeOutcome", &merged);
-    check_output(&all, "RejectedEntry", &merged["rejected"][0]);
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0});
+    let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0});
+    let projected =
+        ok(&api::apply_pending(&json!({"matches": [full_match], "entries": [entry, ghost]}).to_string(), "fr"));
+    check_output(&all, "Projection", &projected);
+    check_output(&all, "EntryOutcome", &projected["outcomes"][1]);
     check_output(&all, "ScoreEntry", &entry);
 
     let split = ok(&api::split_full_name("Marie Tremblay"));
@@ -202,10 +203,10 @@ fn input_shapes_are_what_the_rust_side_reads() {
     let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "scheduled",
         "team1Id": 1, "team2Id": 2, "team1Score": null, "team2Score": null, "scheduledTime": null, "courtNumber": 1,
-        "scoreEntryId": null, "scoreEnteredAt": null, "forfeitSide": null});
+        "forfeitSide": null});
     let standing = json!({"position": 1, "teamId": 1, "teamName": "A", "tournamentPoints": 0, "played": 0, "wins": 0, "draws": 0,
         "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0});
-    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p"});
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0});
 
     let mut full_hours = hours.clone();
     full_hours["slotMinutes"] = json!(60);
@@ -271,7 +272,7 @@ fn input_shapes_are_what_the_rust_side_reads() {
         answer(api::remove_team_from(&r.to_string(), "fr"))
     });
     check_input(&all, "ScoreEntry", &entry, |e| {
-        answer(api::merge(&json!({"matches": [full_match], "entries": [e]}).to_string(), "fr"))
+        answer(api::apply_pending(&json!({"matches": [full_match], "entries": [e]}).to_string(), "fr"))
     });
     let camp = json!({"birthDate": "2020-01-15", "programId": "explorateurs", "minAge": 6, "maxAge": 8,
         "weeks": [{"startDate": "2027-07-05", "endDate": "2027-07-09"}]});
@@ -281,7 +282,7 @@ fn input_shapes_are_what_the_rust_side_reads() {
         r["weeks"] = json!([w]);
         answer(api::check_camp_age(&r.to_string(), "fr"))
     });
-    check_input(&all, "MergeRequest", &json!({"matches": [full_match], "entries": [entry]}), |r| {
-        answer(api::merge(&r.to_string(), "fr"))
+    check_input(&all, "PendingRequest", &json!({"matches": [full_match], "entries": [entry]}), |r| {
+        answer(api::apply_pending(&r.to_string(), "fr"))
     });
 }

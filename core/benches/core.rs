@@ -52,8 +52,6 @@ fn standings_1000(c: &mut Criterion) {
                 team2_score: Some((i * 11 % 26) as u32),
                 scheduled_time: None,
                 court_number: None,
-                score_entry_id: None,
-                score_entered_at: None,
                 forfeit_side: None,
             }
         })

@@ -7,7 +7,7 @@
 //! - [`tournament`]: teams and matches shared by the modules below.
 //! - [`standings`]: the pool table (win 3, draw 1, loss 0) with a fully determined order.
 //! - [`schedule`]: the pool round-robin on N courts, the knockout bracket, removing a team.
-//! - [`sync`]: merging score entries made offline on several devices.
+//! - [`sync`]: the one rule for a score entry (applied, duplicate, conflict, rejected), on the server and on the phone.
 //! - [`messages`]: the one French/English catalogue behind every error code.
 
 pub mod camps;

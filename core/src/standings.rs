@@ -172,8 +172,6 @@ mod tests {
             team2_score: Some(sb),
             scheduled_time: None,
             court_number: None,
-            score_entry_id: None,
-            score_entered_at: None,
             forfeit_side: None,
         }
     }

@@ -1,27 +1,30 @@
-//! Merging score entries made offline on several devices.
+//! The one rule that decides what a score entry does to a match, used by the server for every
+//! score (an online `PUT …/score` and each entry a phone pushes after scoring offline) and by
+//! core-wasm on the phone to show what its waiting entries will do.
 //!
-//! Each match's score is a last-writer-wins register. An entry is ordered by
-//! `(enteredAt, entryId, team1Score, team2Score)`; the match remembers the `enteredAt` and
-//! `entryId` of the entry that set its score, and an entry replaces the score only when it is
-//! greater than that. So the merge is idempotent (applying an entry twice changes nothing), and
-//! the result does not depend on the order of the entries or on how they are split into batches.
-//! A later entry also corrects a completed match: two phones that scored the same match offline
-//! agree once both have synced.
+//! A phone's clock never decides anything. An entry on a match without a score applies (when
+//! the match's rules allow it); the same score again is a duplicate; a different score on a
+//! match that already has one is a conflict, which an admin settles: nothing is overwritten.
+//! An entry is rejected, with the reason's catalogue code, when its match is unknown
+//! (`not_found`, a match removed with a withdrawn team), a score is above the maximum
+//! (`score_invalid`), the match's teams are not known yet (`match_teams_unknown`), it is a
+//! draw in a knockout match (`knockout_draw`) or the match was decided by forfeit
+//! (`match_completed`).
 //!
-//! An entry is rejected, whatever the other entries, when its match is unknown (`not_found`),
-//! the match's teams are not known yet (`match_teams_unknown`), a score is above the maximum
-//! (`score_invalid`), or it is a draw in a knockout match (`knockout_draw`).
-
-use std::cmp::Ordering;
+//! [`project`] applies a device's entries in order, advancing the bracket after each knockout
+//! result exactly as the server does, so the phone shows the standings and the bracket its
+//! scores lead to before they reach the server.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::schedule::knockout::check_score;
-use crate::small::{IdIndex, sort, sort_by};
-use crate::tournament::{Match, MatchId, MatchStatus};
+use crate::schedule::ScheduleError;
+use crate::schedule::knockout::{advance, check_score};
+use crate::small::IdIndex;
+use crate::tournament::{Match, MatchId, MatchStatus, RoundType};
 use crate::validation::Score;
 
+/// A score entered on a device, as the device sends it (issue 13's sync rules).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreEntry {
@@ -31,101 +34,126 @@ pub struct ScoreEntry {
     pub team2_score: u32,
     #[serde(deserialize_with = "crate::timefmt::de_utc")]
     pub entered_at: DateTime<Utc>,
+    #[serde(default)]
     pub device_id: String,
+    /// The device's own numbering, 1, 2, 3…
+    #[serde(default)]
+    pub seq: u64,
+    /// The match's version when the device last saw it (recorded, shown with a conflict).
+    #[serde(default)]
+    pub base_version: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RejectedEntry {
-    pub entry_id: String,
-    pub code: String,
+/// What an entry does to its match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The match takes this score.
+    Apply,
+    /// The match already has this very score.
+    Duplicate,
+    /// The match already has a different score: kept for an admin to choose.
+    Conflict,
+    /// Refused for good, with the catalogue code of the reason.
+    Rejected(&'static str),
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MergeOutcome {
-    /// Every match, in the given order, with the winning scores applied.
-    pub matches: Vec<Match>,
-    /// Entries whose score is now a match's score and was not before, sorted.
-    pub applied: Vec<String>,
-    /// Valid entries that lost to a later one (or were already applied), sorted.
-    pub superseded: Vec<String>,
-    /// Entries refused, with the reason's catalogue code, sorted by entry id.
-    pub rejected: Vec<RejectedEntry>,
-}
-
-/// The order of entries: later `enteredAt` wins, then the greater `entryId`, then the scores
-/// (so even two different entries reusing an id are ordered the same way everywhere).
-fn entry_key(e: &ScoreEntry) -> (DateTime<Utc>, &str, u32, u32) {
-    (e.entered_at, e.entry_id.as_str(), e.team1_score, e.team2_score)
-}
-
-/// Whether `e` is newer than the score currently held by `m`.
-fn newer_than_match(e: &ScoreEntry, m: &Match) -> bool {
-    let (Some(at), Some(id)) = (m.score_entered_at, m.score_entry_id.as_deref()) else {
-        return true;
-    };
-    let held = (at, id, m.team1_score.unwrap_or(0), m.team2_score.unwrap_or(0));
-    entry_key(e).cmp(&held) == Ordering::Greater
-}
-
-fn rejection(e: &ScoreEntry, m: Option<&Match>) -> Option<&'static str> {
-    let Some(m) = m else {
-        return Some("not_found");
-    };
-    if i64::from(e.team1_score) > Score::MAX || i64::from(e.team2_score) > Score::MAX {
-        return Some("score_invalid");
+impl Verdict {
+    /// `applied`, `duplicate`, `conflict` or `rejected`: the outcome's name on the wire.
+    pub fn outcome(self) -> &'static str {
+        match self {
+            Verdict::Apply => "applied",
+            Verdict::Duplicate => "duplicate",
+            Verdict::Conflict => "conflict",
+            Verdict::Rejected(_) => "rejected",
+        }
     }
-    check_score(m, e.team1_score, e.team2_score).err().map(|err| err.code())
+
+    pub fn code(self) -> Option<&'static str> {
+        match self {
+            Verdict::Rejected(code) => Some(code),
+            _ => None,
+        }
+    }
 }
 
-/// Applies `entries` to `matches`; see the module documentation for the rules.
-pub fn merge_scores(matches: &[Match], entries: &[ScoreEntry]) -> MergeOutcome {
+/// The merge rule: what a score of `team1`–`team2` does to `m` (`None`: no such match).
+pub fn judge(m: Option<&Match>, team1: u32, team2: u32) -> Verdict {
+    let Some(m) = m else {
+        return Verdict::Rejected("not_found");
+    };
+    if i64::from(team1) > Score::MAX || i64::from(team2) > Score::MAX {
+        return Verdict::Rejected("score_invalid");
+    }
+    if m.status == MatchStatus::Completed {
+        return match (m.team1_score, m.team2_score) {
+            (Some(a), Some(b)) if (a, b) == (team1, team2) => Verdict::Duplicate,
+            (Some(_), Some(_)) => Verdict::Conflict,
+            // Decided by forfeit: there is no score to agree or disagree with.
+            _ => Verdict::Rejected("match_completed"),
+        };
+    }
+    match check_score(m, team1, team2) {
+        Ok(()) => Verdict::Apply,
+        Err(e) => Verdict::Rejected(rule_code(e)),
+    }
+}
+
+fn rule_code(e: ScheduleError) -> &'static str {
+    e.code()
+}
+
+/// What one entry did in a projection.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryOutcome {
+    pub entry_id: String,
+    /// `applied`, `duplicate`, `conflict` or `rejected`.
+    pub outcome: String,
+    pub code: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Projection {
+    /// Every match, in the given order, with the applied scores and the bracket advanced.
+    pub matches: Vec<Match>,
+    /// One per entry, in the given order.
+    pub outcomes: Vec<EntryOutcome>,
+}
+
+/// Applies `entries` in the given order (a device's `seq` order) with [`judge`], advancing the
+/// bracket after each knockout result as the server does.
+pub fn project(matches: &[Match], entries: &[ScoreEntry]) -> Projection {
     let index = IdIndex::new(matches.iter().map(|m| m.id));
     let mut out = matches.to_vec();
-    let mut rejected = Vec::new();
-    let mut best: Vec<Option<&ScoreEntry>> = vec![None; matches.len()];
-    let mut valid: Vec<&ScoreEntry> = Vec::new();
+    let mut outcomes = Vec::with_capacity(entries.len());
     for e in entries {
         let at = index.get(e.match_id);
-        if let Some(code) = rejection(e, at.map(|i| &matches[i])) {
-            rejected.push(RejectedEntry { entry_id: e.entry_id.clone(), code: code.to_owned() });
-            continue;
-        }
-        let Some(i) = at else { continue };
-        valid.push(e);
-        match best[i] {
-            Some(b) if entry_key(b) >= entry_key(e) => {}
-            _ => best[i] = Some(e),
-        }
-    }
-    let mut applied = Vec::new();
-    for (m, e) in out.iter_mut().zip(&best) {
-        let Some(e) = e else { continue };
-        if newer_than_match(e, m) {
+        let verdict = judge(at.map(|i| &out[i]), e.team1_score, e.team2_score);
+        if let (Verdict::Apply, Some(i)) = (verdict, at) {
+            let m = &mut out[i];
             m.team1_score = Some(e.team1_score);
             m.team2_score = Some(e.team2_score);
             m.status = MatchStatus::Completed;
-            m.score_entry_id = Some(e.entry_id.clone());
-            m.score_entered_at = Some(e.entered_at);
-            applied.push(e.entry_id.clone());
+            if m.round_type != RoundType::Pool {
+                // Cannot fail: the entry was checked, and earlier results were all advanced.
+                if let Ok(next) = advance(&out) {
+                    out = next;
+                }
+            }
         }
+        outcomes.push(EntryOutcome {
+            entry_id: e.entry_id.clone(),
+            outcome: verdict.outcome().to_owned(),
+            code: verdict.code().map(str::to_owned),
+        });
     }
-    let mut superseded: Vec<String> =
-        valid.iter().map(|e| e.entry_id.clone()).filter(|id| !applied.contains(id)).collect();
-    sort(&mut applied);
-    applied.dedup();
-    sort(&mut superseded);
-    superseded.dedup();
-    sort_by(&mut rejected, |a, b| (&a.entry_id, &a.code).cmp(&(&b.entry_id, &b.code)));
-    rejected.dedup();
-    MergeOutcome { matches: out, applied, superseded, rejected }
+    Projection { matches: out, outcomes }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::RoundType;
 
     fn m(id: MatchId, round: RoundType) -> Match {
         Match {
@@ -140,74 +168,85 @@ mod tests {
             team2_score: None,
             scheduled_time: None,
             court_number: Some(1),
-            score_entry_id: None,
-            score_entered_at: None,
             forfeit_side: None,
         }
     }
 
-    fn e(id: &str, match_id: MatchId, s1: u32, s2: u32, at: &str) -> ScoreEntry {
+    fn e(id: &str, match_id: MatchId, s1: u32, s2: u32) -> ScoreEntry {
         ScoreEntry {
             entry_id: id.to_owned(),
             match_id,
             team1_score: s1,
             team2_score: s2,
-            entered_at: DateTime::parse_from_rfc3339(at).expect("time").with_timezone(&Utc),
+            entered_at: DateTime::parse_from_rfc3339("2026-08-24T10:05:00Z").expect("time").with_timezone(&Utc),
             device_id: "phone-a".to_owned(),
+            seq: 0,
+            base_version: 0,
         }
     }
 
-    #[test]
-    fn later_entry_wins_and_ties_go_to_the_greater_id() {
-        let matches = [m(1, RoundType::Pool), m(2, RoundType::Pool)];
-        let entries = [
-            e("b", 1, 21, 10, "2026-08-24T10:05:00Z"),
-            e("a", 1, 15, 21, "2026-08-24T10:07:00Z"),
-            e("x", 2, 21, 19, "2026-08-24T10:07:00Z"),
-            e("y", 2, 19, 21, "2026-08-24T10:07:00Z"),
-        ];
-        let out = merge_scores(&matches, &entries);
-        assert_eq!((out.matches[0].team1_score, out.matches[0].team2_score), (Some(15), Some(21)));
-        assert_eq!((out.matches[1].team1_score, out.matches[1].team2_score), (Some(19), Some(21)));
-        assert_eq!(out.matches[0].status, MatchStatus::Completed);
-        assert_eq!(out.applied, ["a", "y"]);
-        assert_eq!(out.superseded, ["b", "x"]);
-        // Merging again changes nothing and applies nothing.
-        let again = merge_scores(&out.matches, &entries);
-        assert_eq!(again.matches, out.matches);
-        assert!(again.applied.is_empty());
-        // An older entry arriving later does not overwrite.
-        let late_old = merge_scores(&out.matches, &[e("c", 1, 0, 0, "2026-08-24T09:00:00Z")]);
-        assert_eq!(late_old.matches, out.matches);
-        assert_eq!(late_old.superseded, ["c"]);
+    fn outcomes(p: &Projection) -> Vec<(&str, &str, Option<&str>)> {
+        p.outcomes.iter().map(|o| (o.entry_id.as_str(), o.outcome.as_str(), o.code.as_deref())).collect()
     }
 
     #[test]
-    fn rejections() {
+    fn first_score_applies_the_same_is_a_duplicate_a_different_one_a_conflict() {
+        let p = project(&[m(1, RoundType::Pool)], &[e("a", 1, 21, 10), e("b", 1, 21, 10), e("c", 1, 10, 21)]);
+        assert_eq!(outcomes(&p), [("a", "applied", None), ("b", "duplicate", None), ("c", "conflict", None)]);
+        assert_eq!((p.matches[0].team1_score, p.matches[0].team2_score), (Some(21), Some(10)));
+        assert_eq!(p.matches[0].status, MatchStatus::Completed);
+        // A later clock does not win: the conflict is reported, the first score stays.
+        let again = project(&p.matches, &[e("zzz-later", 1, 0, 21)]);
+        assert_eq!(again.matches, p.matches);
+        assert_eq!(outcomes(&again), [("zzz-later", "conflict", None)]);
+    }
+
+    #[test]
+    fn rejections_do_not_block_what_follows() {
         let mut ko = m(3, RoundType::Final);
         ko.bracket_code = Some("F".to_owned());
         let mut undecided = m(4, RoundType::Semifinal);
         undecided.team2_id = None;
-        let matches = [m(1, RoundType::Pool), ko, undecided];
+        let mut forfeited = m(5, RoundType::Semifinal);
+        forfeited.status = MatchStatus::Completed;
+        forfeited.forfeit_side = Some(1);
+        let matches = [m(1, RoundType::Pool), ko, undecided, forfeited];
         let entries = [
-            e("draw-pool", 1, 10, 10, "2026-08-24T10:00:00Z"),
-            e("draw-ko", 3, 10, 10, "2026-08-24T10:00:00Z"),
-            e("ghost", 99, 1, 0, "2026-08-24T10:00:00Z"),
-            e("early", 4, 1, 0, "2026-08-24T10:00:00Z"),
-            e("huge", 1, 1000, 0, "2026-08-24T11:00:00Z"),
+            e("draw-ko", 3, 10, 10),
+            e("ghost", 99, 1, 0),
+            e("early", 4, 1, 0),
+            e("huge", 1, 1000, 0),
+            e("forfeit", 5, 2, 1),
+            e("draw-pool", 1, 10, 10),
         ];
-        let out = merge_scores(&matches, &entries);
-        assert_eq!(out.applied, ["draw-pool"]);
-        let codes: Vec<(&str, &str)> = out.rejected.iter().map(|r| (r.entry_id.as_str(), r.code.as_str())).collect();
+        let p = project(&matches, &entries);
         assert_eq!(
-            codes,
+            outcomes(&p),
             [
-                ("draw-ko", "knockout_draw"),
-                ("early", "match_teams_unknown"),
-                ("ghost", "not_found"),
-                ("huge", "score_invalid")
+                ("draw-ko", "rejected", Some("knockout_draw")),
+                ("ghost", "rejected", Some("not_found")),
+                ("early", "rejected", Some("match_teams_unknown")),
+                ("huge", "rejected", Some("score_invalid")),
+                ("forfeit", "rejected", Some("match_completed")),
+                ("draw-pool", "applied", None),
             ]
         );
-        assert_eq!(out.matches[1].status, MatchStatus::Scheduled);
+        assert_eq!(p.matches[1].status, MatchStatus::Scheduled);
+    }
+
+    #[test]
+    fn a_knockout_result_moves_the_winner_on_before_the_next_entry() {
+        let mut sf1 = m(10, RoundType::Semifinal);
+        sf1.bracket_code = Some("SF1".to_owned());
+        let mut sf2 = m(11, RoundType::Semifinal);
+        sf2.bracket_code = Some("SF2".to_owned());
+        (sf2.team1_id, sf2.team2_id) = (Some(3), Some(4));
+        let mut f = m(12, RoundType::Final);
+        f.bracket_code = Some("F".to_owned());
+        (f.team1_id, f.team2_id) = (None, None);
+        let p = project(&[sf1, sf2, f], &[e("sf1", 10, 15, 21), e("sf2", 11, 21, 3), e("f", 12, 21, 19)]);
+        assert_eq!(outcomes(&p).iter().map(|o| o.1).collect::<Vec<_>>(), ["applied"; 3]);
+        assert_eq!((p.matches[2].team1_id, p.matches[2].team2_id), (Some(2), Some(3)));
+        assert_eq!(p.matches[2].winner(), Some(2));
     }
 }

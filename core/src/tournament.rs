@@ -32,8 +32,7 @@ pub enum MatchStatus {
 }
 
 /// A stored match. Knockout matches carry a `bracketCode` (`QF1`..`QF4`, `SF1`, `SF2`, `F`) and
-/// have no team until the match feeding that side is decided. `scoreEntryId` and
-/// `scoreEnteredAt` record which score entry set the score (see [`crate::sync`]).
+/// have no team until the match feeding that side is decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Match {
@@ -56,10 +55,6 @@ pub struct Match {
     pub scheduled_time: Option<DateTime<Utc>>,
     #[serde(default)]
     pub court_number: Option<u8>,
-    #[serde(default)]
-    pub score_entry_id: Option<String>,
-    #[serde(default, deserialize_with = "crate::timefmt::de_utc_opt")]
-    pub score_entered_at: Option<DateTime<Utc>>,
     /// The side (1 or 2) that forfeited a knockout match (its team was withdrawn after the
     /// draw): the other side wins once it is known, without a score.
     #[serde(default)]

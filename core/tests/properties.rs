@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
 use centre_core::standings::standings;
-use centre_core::sync::{ScoreEntry, merge_scores};
+use centre_core::sync::{ScoreEntry, project};
 use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use proptest::prelude::*;
@@ -93,8 +93,6 @@ fn pool_match(id: i64, a: i64, b: i64, sa: u32, sb: u32, status: MatchStatus, ro
         team2_score: Some(sb),
         scheduled_time: None,
         court_number: None,
-        score_entry_id: None,
-        score_entered_at: None,
         forfeit_side: None,
     }
 }
@@ -174,23 +172,24 @@ fn base_matches(scored: &[(bool, u8)]) -> Vec<Match> {
                 m.team1_score = Some(3);
                 m.team2_score = Some(1);
                 m.status = MatchStatus::Completed;
-                m.score_entry_id = Some("e2".to_owned());
-                m.score_entered_at = Some(start() + Duration::minutes(2));
             }
             m
         })
         .collect()
 }
 
-fn entries(raw: &[(u8, i64, u32, u32, i64, u8)]) -> Vec<ScoreEntry> {
+fn entries(raw: &[(i64, u32, u32, u8)]) -> Vec<ScoreEntry> {
     raw.iter()
-        .map(|&(id, match_id, s1, s2, minute, device)| ScoreEntry {
-            entry_id: format!("e{}", id % 6),
+        .enumerate()
+        .map(|(i, &(match_id, s1, s2, device))| ScoreEntry {
+            entry_id: format!("e{i}"),
             match_id,
             team1_score: s1,
             team2_score: s2,
-            entered_at: start() + Duration::minutes(minute),
+            entered_at: start() + Duration::minutes(i as i64),
             device_id: format!("device-{}", device % 3),
+            seq: i as u64 + 1,
+            base_version: 0,
         })
         .collect()
 }
@@ -199,33 +198,43 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
-    fn merge_is_idempotent_and_order_independent(
+    fn projection_never_overwrites_and_accounts_for_every_entry(
         scored in prop::collection::vec((any::<bool>(), any::<u8>()), 1..5),
-        raw in prop::collection::vec((any::<u8>(), 0i64..6, 0u32..4, 0u32..4, 0i64..4, any::<u8>()), 0..12),
-        keys in prop::collection::vec(any::<u32>(), 12),
+        raw in prop::collection::vec((0i64..6, 0u32..4, 0u32..4, any::<u8>()), 0..12),
         split in 0usize..12,
     ) {
         let matches = base_matches(&scored);
         let all = entries(&raw);
-        let once = merge_scores(&matches, &all);
-        // Idempotent: applying the same entries again changes nothing.
-        let twice = merge_scores(&once.matches, &all);
+        let once = project(&matches, &all);
+        // One outcome per entry, in order.
+        prop_assert_eq!(once.outcomes.iter().map(|o| o.entry_id.clone()).collect::<Vec<_>>(),
+            all.iter().map(|e| e.entry_id.clone()).collect::<Vec<_>>());
+        // Idempotent: the same entries again apply nothing and change nothing.
+        let twice = project(&once.matches, &all);
         prop_assert_eq!(&twice.matches, &once.matches);
-        prop_assert!(twice.applied.is_empty());
-        // Order-independent: any permutation gives the same outcome.
-        prop_assert_eq!(&merge_scores(&matches, &permute(&all, &keys)), &once);
-        // Batches: syncing in two goes gives the same matches as one.
+        prop_assert!(twice.outcomes.iter().all(|o| o.outcome != "applied"));
+        // Batches: syncing in two goes gives the same matches and outcomes as one.
         let cut = split.min(all.len());
-        let first = merge_scores(&matches, &all[..cut]);
-        let second = merge_scores(&first.matches, &all[cut..]);
+        let first = project(&matches, &all[..cut]);
+        let second = project(&first.matches, &all[cut..]);
         prop_assert_eq!(&second.matches, &once.matches);
-        // Every entry is accounted for exactly once (by id).
-        let ids: BTreeSet<&str> = all.iter().map(|e| e.entry_id.as_str()).collect();
-        let reported: BTreeSet<&str> = once.applied.iter().chain(&once.superseded).map(String::as_str)
-            .chain(once.rejected.iter().map(|r| r.entry_id.as_str())).collect();
-        prop_assert_eq!(reported, ids);
-        // A knockout match never ends in a draw through the merge.
-        for m in &once.matches {
+        let joined: Vec<_> = first.outcomes.iter().chain(&second.outcomes).cloned().collect();
+        prop_assert_eq!(&joined, &once.outcomes);
+        for (m, before) in once.matches.iter().zip(&matches) {
+            // A score once there is never replaced.
+            if before.status == MatchStatus::Completed {
+                prop_assert_eq!((m.team1_score, m.team2_score), (before.team1_score, before.team2_score));
+            }
+            let on_match: Vec<_> = all.iter().zip(&once.outcomes).filter(|(e, _)| e.match_id == m.id).collect();
+            prop_assert!(on_match.iter().filter(|(_, o)| o.outcome == "applied").count() <= 1);
+            // Every valid entry with a score other than the match's is a conflict, never lost.
+            for (e, o) in &on_match {
+                if o.outcome != "rejected" {
+                    let same = (Some(e.team1_score), Some(e.team2_score)) == (m.team1_score, m.team2_score);
+                    prop_assert_eq!(o.outcome == "conflict", !same);
+                }
+            }
+            // A knockout match never ends in a draw.
             if m.round_type != RoundType::Pool && m.status == MatchStatus::Completed {
                 prop_assert_ne!(m.team1_score, m.team2_score);
             }

@@ -118,8 +118,6 @@ fn as_match(p: &PlannedMatch, id: i64, score: Option<(u32, u32)>) -> Match {
         team2_score: score.map(|s| s.1),
         scheduled_time: Some(p.scheduled_time),
         court_number: Some(p.court_number),
-        score_entry_id: None,
-        score_entered_at: None,
         forfeit_side: None,
     }
 }

@@ -203,6 +203,16 @@ fn beyond_spec() -> Vec<Call> {
             Live(409),
         ),
         call(M::GET, "/api/admin/matches/1/history", Admin, Live(200)),
+        // Offline scoring (issue 13): an empty push answers the device's number; no conflict to settle.
+        with_body(
+            M::POST,
+            "/api/admin/sync/scores",
+            json!({"deviceId": "authz-phone", "entries": []}),
+            Admin,
+            Live(200),
+        ),
+        call(M::GET, "/api/admin/tournaments/1/conflicts", Admin, Live(200)),
+        with_body(M::POST, "/api/admin/score-conflicts/none/resolve", json!({"keep": "current"}), Admin, Live(404)),
     ]
 }
 

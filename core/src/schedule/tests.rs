@@ -137,8 +137,6 @@ fn completed(p: &PlannedMatch, id: MatchId, s1: u32, s2: u32) -> Match {
         team2_score: Some(s2),
         scheduled_time: Some(p.scheduled_time),
         court_number: Some(p.court_number),
-        score_entry_id: None,
-        score_entered_at: None,
         forfeit_side: None,
     }
 }

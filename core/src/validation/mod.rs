@@ -963,6 +963,12 @@ impl Score {
     /// Highest accepted score.
     pub const MAX: i64 = 999;
 
+    /// Two scores already known to be whole numbers (a stored entry): `None` above [`Score::MAX`].
+    pub fn new(team1_score: u32, team2_score: u32) -> Option<Score> {
+        let max = Score::MAX as u32;
+        (team1_score <= max && team2_score <= max).then_some(Score { team1_score, team2_score })
+    }
+
     pub fn team1_score(&self) -> u32 {
         self.team1_score
     }

@@ -5,11 +5,13 @@
 //!
 //! - [`schedule`]: create, edit (re-timing), generate.
 //! - [`scores`]: a score, a correction, and what follows a result (the bracket, the winner).
+//! - [`sync`]: score entries pushed by phones (ordered, exactly once) and the conflicts they raise.
 //! - [`teams`]: a team withdrawn from its event.
 //! - [`views`]: what the console, the event page and the member read.
 
 pub mod schedule;
 pub mod scores;
+pub mod sync;
 pub mod teams;
 pub mod views;
 
@@ -131,8 +133,6 @@ impl MatchRow {
             team2_score: self.team2_score,
             scheduled_time: self.scheduled_time.as_deref().and_then(parse_date_time),
             court_number: Some(self.court_number),
-            score_entry_id: None,
-            score_entered_at: None,
             forfeit_side: self.forfeit_side,
         }
     }

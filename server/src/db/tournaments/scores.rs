@@ -4,8 +4,9 @@
 //! the standings once the pool is complete, winners moved on, the tournament completed with
 //! its final.
 
-use centre_core::schedule::knockout::{advance, check_score, plan_knockout, seed_pools};
+use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
+use centre_core::sync::{Verdict, judge};
 use centre_core::tournament::{MatchStatus, RoundType};
 use centre_core::validation::Score;
 use rusqlite::{Connection, params};
@@ -24,6 +25,8 @@ pub enum Refused {
     /// A correction once the bracket is drawn, or of a knockout match.
     CorrectionClosed,
     Rule(ScheduleError),
+    /// Refused by core's merge rule, with its catalogue code.
+    Rejected(&'static str),
     Db(rusqlite::Error),
 }
 
@@ -40,12 +43,13 @@ pub struct Changed {
     pub tournament_id: i64,
 }
 
-fn changed(conn: &Connection, tournament_id: i64) -> Result<Changed, Refused> {
+pub(super) fn changed(conn: &Connection, tournament_id: i64) -> Result<Changed, Refused> {
     let t = find(conn, tournament_id)?.ok_or(Refused::NotFound)?;
     Ok(Changed { event_id: t.event_id, tournament_id })
 }
 
 /// Records the score of a match not yet completed (spec: a completed match takes no score).
+/// The online call: core's rule decides as for a pushed entry; anything but `Apply` is refused.
 pub fn record(
     conn: &Connection,
     match_id: i64,
@@ -54,23 +58,43 @@ pub fn record(
     now: &str,
 ) -> Result<(MatchRow, Changed), Refused> {
     let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
-    if m.is_completed() {
-        return Err(Refused::Completed);
+    match apply(conn, &m, score.team1_score(), score.team2_score(), user_id, now)? {
+        Verdict::Apply => {}
+        Verdict::Duplicate | Verdict::Conflict => return Err(Refused::Completed),
+        Verdict::Rejected(code) => return Err(Refused::Rejected(code)),
     }
-    check_score(&m.to_core(), score.team1_score(), score.team2_score()).map_err(Refused::Rule)?;
+    let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    Ok((after, changed(conn, m.tournament_id)?))
+}
+
+/// The one path of every score, online or pushed by a phone: core's merge rule
+/// ([`judge`]) decides; an applied score is written with its history, then what follows the
+/// result (bracket, winners, completion) and a new tournament version. Anything else writes
+/// nothing here.
+pub(super) fn apply(
+    conn: &Connection,
+    m: &MatchRow,
+    team1: u32,
+    team2: u32,
+    user_id: &str,
+    now: &str,
+) -> Result<Verdict, Refused> {
+    let verdict = judge(Some(&m.to_core()), team1, team2);
+    if verdict != Verdict::Apply {
+        return Ok(verdict);
+    }
     let updated = conn.execute(
         "UPDATE matches SET team1_score = ?2, team2_score = ?3, status = 'completed', version = version + 1,
             updated_at = ?4 WHERE id = ?1 AND status <> 'completed'",
-        params![match_id, score.team1_score(), score.team2_score(), now],
+        params![m.id, team1, team2, now],
     )?;
     if updated == 0 {
         return Err(Refused::Completed);
     }
-    history(conn, &m, "score", Some(score), user_id, now)?;
+    history(conn, m, "score", Some((team1, team2)), user_id, now)?;
     follow_results(conn, m.tournament_id, now)?;
     bump_version(conn, m.tournament_id)?;
-    let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
-    Ok((after, changed(conn, m.tournament_id)?))
+    Ok(verdict)
 }
 
 /// Corrects a completed pool match while the bracket is not drawn, keeping the history.
@@ -92,7 +116,7 @@ pub fn correct(
         "UPDATE matches SET team1_score = ?2, team2_score = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1",
         params![match_id, score.team1_score(), score.team2_score(), now],
     )?;
-    history(conn, &m, "correction", Some(score), user_id, now)?;
+    history(conn, &m, "correction", Some((score.team1_score(), score.team2_score())), user_id, now)?;
     bump_version(conn, m.tournament_id)?;
     let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
     Ok((after, changed(conn, m.tournament_id)?))
@@ -103,7 +127,7 @@ pub(super) fn history(
     conn: &Connection,
     before: &MatchRow,
     kind: &str,
-    score: Option<Score>,
+    score: Option<(u32, u32)>,
     user_id: &str,
     now: &str,
 ) -> rusqlite::Result<()> {
@@ -114,8 +138,8 @@ pub(super) fn history(
         params![
             before.id,
             kind,
-            score.map(|s| s.team1_score()),
-            score.map(|s| s.team2_score()),
+            score.map(|s| s.0),
+            score.map(|s| s.1),
             before.team1_score,
             before.team2_score,
             user_id,

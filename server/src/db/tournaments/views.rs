@@ -86,14 +86,17 @@ pub struct HistoryRow {
 }
 
 /// A match's history, newest first, with who made each change (name, else e-mail).
+/// A user's name as the console shows it (`u`): first and last names, else the e-mail.
+pub(super) const USER_NAME: &str =
+    "COALESCE(NULLIF(trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.email)";
+
 pub fn history(conn: &Connection, match_id: i64) -> rusqlite::Result<Vec<HistoryRow>> {
-    let mut stmt = conn.prepare_cached(
+    let mut stmt = conn.prepare_cached(&format!(
         "SELECT h.kind, h.team1_score, h.team2_score, h.previous_team1_score, h.previous_team2_score,
-            COALESCE(NULLIF(trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')), ''), u.email),
-            h.changed_at
+            {USER_NAME}, h.changed_at
          FROM match_score_history h LEFT JOIN users u ON u.id = h.changed_by
-         WHERE h.match_id = ?1 ORDER BY h.id DESC",
-    )?;
+         WHERE h.match_id = ?1 ORDER BY h.id DESC"
+    ))?;
     let rows = stmt.query_map(params![match_id], |r| {
         Ok(HistoryRow {
             kind: r.get(0)?,

@@ -5,6 +5,7 @@
 pub mod admin;
 mod dto;
 pub mod public;
+pub mod sync;
 
 use axum::http::StatusCode;
 use centre_core::FieldError;
@@ -50,6 +51,9 @@ impl From<scores::Refused> for AppError {
             R::NotCompleted => AppError::conflict("match_not_completed"),
             R::CorrectionClosed => AppError::conflict("correction_closed"),
             R::Rule(e) => rule(e),
+            R::Rejected("not_found") => AppError::not_found(),
+            R::Rejected("match_completed") => AppError::conflict("match_completed"),
+            R::Rejected(code) => AppError::client(StatusCode::UNPROCESSABLE_ENTITY, code),
             R::Db(e) => e.into(),
         }
     }
