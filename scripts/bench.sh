@@ -447,4 +447,41 @@ print(f"score storm (20 admins, 600 matches each sent twice): {len(results)} req
 print(f"matches scored: {scored}; matches scored twice: {doubles}")
 if doubles or scored != 600 or statuses.get(200) != 600 or statuses.get(409) != 600:
     sys.exit("FAILED: a match was scored twice or a score was lost")
+
+# Offline sync (issue 13): one phone drains 500 queued entries, in pushes of 200 as the PWA
+# sends them; then 20 phones push at once, every match scored by four of them with the same
+# score (one applied, three duplicates). The database is asked: entries applied twice must be 0.
+import uuid
+def push(device, entries, cookie):
+    began = time.perf_counter()
+    status, data, _ = request("POST", "/api/admin/sync/scores", {"deviceId": device, "entries": entries}, cookie)
+    assert status == 200, (status, data)
+    return json.loads(data), (time.perf_counter() - began) * 1000
+def entry(seq, match_id):
+    return {"seq": seq, "entryId": str(uuid.uuid4()), "matchId": match_id, "team1Score": 21, "team2Score": 12,
+            "baseVersion": 1, "enteredAt": iso(now)}
+queued = [entry(i + 1, m["id"]) for i, m in enumerate(matches[600:1100])]
+began = time.perf_counter()
+for i in range(0, len(queued), 200):
+    answer, _ = push("bench-phone", queued[i:i + 200], admins[0])
+drain = time.perf_counter() - began
+applied = db.execute("SELECT count(*) FROM score_entries WHERE device_id = 'bench-phone' AND outcome = 'applied'").fetchone()[0]
+print(f"sync drain (1 phone, 500 queued entries, pushes of 200): {drain * 1000:.0f} ms = {500 / drain:.0f} entries/s; applied {applied}")
+shared = [m["id"] for m in matches[1100:1350]]
+def phone(d):
+    mine = [shared[(d * 25 + i) % 250] for i in range(50)]
+    _, ms = push(f"bench-phone-{d}", [entry(i + 1, m) for i, m in enumerate(mine)], admins[d])
+    return ms
+began = time.perf_counter()
+with ThreadPoolExecutor(20) as pool:
+    pushes = sorted(pool.map(phone, range(20)))
+elapsed = time.perf_counter() - began
+twice = db.execute("""SELECT count(*) FROM (SELECT match_id FROM score_entries WHERE outcome = 'applied'
+                      GROUP BY match_id HAVING count(*) > 1)""").fetchone()[0]
+outcomes = dict(db.execute("""SELECT outcome, count(*) FROM score_entries WHERE device_id LIKE 'bench-phone-%'
+                              GROUP BY outcome""").fetchall())
+print(f"sync storm (20 phones at once, 50 entries each, every match from 4 phones): {elapsed * 1000:.0f} ms; "
+      f"push p50 {pushes[9]:.0f} ms, p99 {pushes[-1]:.0f} ms; {outcomes}; applied twice: {twice}")
+if twice or applied != 500 or outcomes.get("applied") != 250 or outcomes.get("duplicate") != 750:
+    sys.exit("FAILED: an entry was applied twice or lost")
 PY
