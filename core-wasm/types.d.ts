@@ -382,6 +382,9 @@ export interface ScoreEntry {
   seq?: number;
   /** The match's version when the device last saw it. */
   baseVersion?: number;
+  /** The teams shown for the match when the score was entered (a knockout side may change). */
+  team1Id?: number | null;
+  team2Id?: number | null;
 }
 
 export interface PendingRequest {

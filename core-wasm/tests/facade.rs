@@ -235,6 +235,8 @@ fn tournament_functions_match_core() {
             device_id: "phone-1".into(),
             seq: 1,
             base_version: 0,
+            team1_id: None,
+            team2_id: None,
         },
         ScoreEntry {
             entry_id: "a".into(),
@@ -245,6 +247,8 @@ fn tournament_functions_match_core() {
             device_id: "phone-2".into(),
             seq: 1,
             base_version: 0,
+            team1_id: None,
+            team2_id: None,
         },
         ScoreEntry {
             entry_id: "c".into(),
@@ -255,6 +259,8 @@ fn tournament_functions_match_core() {
             device_id: "phone-2".into(),
             seq: 1,
             base_version: 0,
+            team1_id: None,
+            team2_id: None,
         },
     ];
     let projected = project(&matches, &entries);

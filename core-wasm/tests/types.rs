@@ -181,8 +181,8 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "Match", &advanced[0]);
     let removal = ok(&api::remove_team_from(&json!({"matches": [full_match], "teamId": 2}).to_string(), "fr"));
     check_output(&all, "TeamRemoval", &removal);
-    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0});
-    let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0});
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2});
+    let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2});
     let projected =
         ok(&api::apply_pending(&json!({"matches": [full_match], "entries": [entry, ghost]}).to_string(), "fr"));
     check_output(&all, "Projection", &projected);
@@ -206,7 +206,7 @@ fn input_shapes_are_what_the_rust_side_reads() {
         "forfeitSide": null});
     let standing = json!({"position": 1, "teamId": 1, "teamName": "A", "tournamentPoints": 0, "played": 0, "wins": 0, "draws": 0,
         "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0});
-    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0});
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2});
 
     let mut full_hours = hours.clone();
     full_hours["slotMinutes"] = json!(60);

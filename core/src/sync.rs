@@ -7,7 +7,9 @@
 //! match that already has one is a conflict, which an admin settles: nothing is overwritten.
 //! An entry is rejected, with the reason's catalogue code, when its match is unknown
 //! (`not_found`, a match removed with a withdrawn team), a score is above the maximum
-//! (`score_invalid`), the match's teams are not known yet (`match_teams_unknown`), it is a
+//! (`score_too_high`), the match's teams are no longer the ones the phone showed when the score
+//! was entered (`match_teams_changed`: another phone's result sent a different winner into this
+//! knockout match), the match's teams are not known yet (`match_teams_unknown`), it is a
 //! draw in a knockout match (`knockout_draw`) or the match was decided by forfeit
 //! (`match_completed`).
 //!
@@ -21,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::schedule::ScheduleError;
 use crate::schedule::knockout::{advance, check_score};
 use crate::small::IdIndex;
-use crate::tournament::{Match, MatchId, MatchStatus, RoundType};
+use crate::tournament::{Match, MatchId, MatchStatus, RoundType, TeamId};
 use crate::validation::Score;
 
 /// A score entered on a device, as the device sends it (issue 13's sync rules).
@@ -42,6 +44,26 @@ pub struct ScoreEntry {
     /// The match's version when the device last saw it (recorded, shown with a conflict).
     #[serde(default)]
     pub base_version: u64,
+    /// The teams the device showed for the match when the score was entered (none: not checked).
+    #[serde(default)]
+    pub team1_id: Option<TeamId>,
+    #[serde(default)]
+    pub team2_id: Option<TeamId>,
+}
+
+impl ScoreEntry {
+    /// The teams the score was entered for, when the device said (a side it showed empty is `None`).
+    pub fn seen_teams(&self) -> Option<Sides> {
+        seen((self.team1_id, self.team2_id))
+    }
+}
+
+/// A match's two sides, each a team or not known yet.
+pub type Sides = (Option<TeamId>, Option<TeamId>);
+
+/// The sides a device showed, as the rule checks them: none given means not checked.
+pub fn seen(sides: Sides) -> Option<Sides> {
+    (sides != (None, None)).then_some(sides)
 }
 
 /// What an entry does to its match.
@@ -76,13 +98,17 @@ impl Verdict {
     }
 }
 
-/// The merge rule: what a score of `team1`–`team2` does to `m` (`None`: no such match).
-pub fn judge(m: Option<&Match>, team1: u32, team2: u32) -> Verdict {
+/// The merge rule: what a score of `team1`–`team2`, entered for the teams `seen` (when known),
+/// does to `m` (`None`: no such match).
+pub fn judge(m: Option<&Match>, team1: u32, team2: u32, seen: Option<Sides>) -> Verdict {
     let Some(m) = m else {
         return Verdict::Rejected("not_found");
     };
     if i64::from(team1) > Score::MAX || i64::from(team2) > Score::MAX {
-        return Verdict::Rejected("score_invalid");
+        return Verdict::Rejected("score_too_high");
+    }
+    if seen.is_some_and(|s| s != (m.team1_id, m.team2_id)) {
+        return Verdict::Rejected("match_teams_changed");
     }
     if m.status == MatchStatus::Completed {
         return match (m.team1_score, m.team2_score) {
@@ -129,7 +155,7 @@ pub fn project(matches: &[Match], entries: &[ScoreEntry]) -> Projection {
     let mut outcomes = Vec::with_capacity(entries.len());
     for e in entries {
         let at = index.get(e.match_id);
-        let verdict = judge(at.map(|i| &out[i]), e.team1_score, e.team2_score);
+        let verdict = judge(at.map(|i| &out[i]), e.team1_score, e.team2_score, e.seen_teams());
         if let (Verdict::Apply, Some(i)) = (verdict, at) {
             let m = &mut out[i];
             m.team1_score = Some(e.team1_score);
@@ -182,6 +208,8 @@ mod tests {
             device_id: "phone-a".to_owned(),
             seq: 0,
             base_version: 0,
+            team1_id: None,
+            team2_id: None,
         }
     }
 
@@ -226,12 +254,24 @@ mod tests {
                 ("draw-ko", "rejected", Some("knockout_draw")),
                 ("ghost", "rejected", Some("not_found")),
                 ("early", "rejected", Some("match_teams_unknown")),
-                ("huge", "rejected", Some("score_invalid")),
+                ("huge", "rejected", Some("score_too_high")),
                 ("forfeit", "rejected", Some("match_completed")),
                 ("draw-pool", "applied", None),
             ]
         );
         assert_eq!(p.matches[1].status, MatchStatus::Scheduled);
+    }
+
+    #[test]
+    fn a_score_entered_for_other_teams_is_refused() {
+        let mut f = m(12, RoundType::Final);
+        f.bracket_code = Some("F".to_owned());
+        let mut seen_other = e("f", 12, 21, 19);
+        (seen_other.team1_id, seen_other.team2_id) = (Some(1), Some(3));
+        let mut seen_same = e("g", 12, 21, 19);
+        (seen_same.team1_id, seen_same.team2_id) = (Some(1), Some(2));
+        let p = project(&[f], &[seen_other, seen_same]);
+        assert_eq!(outcomes(&p), [("f", "rejected", Some("match_teams_changed")), ("g", "applied", None)]);
     }
 
     #[test]

@@ -190,6 +190,8 @@ fn entries(raw: &[(i64, u32, u32, u8)]) -> Vec<ScoreEntry> {
             device_id: format!("device-{}", device % 3),
             seq: i as u64 + 1,
             base_version: 0,
+            team1_id: None,
+            team2_id: None,
         })
         .collect()
 }

@@ -990,6 +990,10 @@ pub fn validate_score(input: &ScoreInput) -> Result<Score, Vec<FieldError>> {
         }
         Some(n) => match n.as_integer() {
             Some(v @ 0..=Score::MAX) => Some(v as u32),
+            Some(v) if v > Score::MAX => {
+                c.push(field, "score_too_high");
+                None
+            }
             _ => {
                 c.push(field, "score_invalid");
                 None

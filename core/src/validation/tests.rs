@@ -659,7 +659,7 @@ fn score_rules() {
         (
             "too large",
             json!({"team1Score": 1000, "team2Score": 2}),
-            &[("team1Score", "score_invalid", INVALID.0, INVALID.1)],
+            &[("team1Score", "score_too_high", "Le score ne peut pas dépasser 999", "The score cannot be above 999")],
         ),
     ];
     for (case, input, expected) in cases {

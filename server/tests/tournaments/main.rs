@@ -2,8 +2,8 @@
 //! computed here from the scores sent, semifinals, final), the refusals of creation,
 //! generation and scoring, one match scored by 20 admins at once, corrections and their
 //! history, teams withdrawn before, during and after the pool, re-timing, pools and their
-//! estimates, the public page and the member's team, the live stream, and the schema's own
-//! guards against a court or a team twice in one slot.
+//! estimates, the public page and the member's team, the live stream, the schema's own guards
+//! against a court or a team twice in one slot, and offline scoring (phones' pushes, conflicts).
 #![allow(clippy::unwrap_used)]
 
 #[path = "../common/mod.rs"]
@@ -14,4 +14,5 @@ mod flow;
 mod public;
 mod schedule;
 mod scoring;
+mod sync;
 mod teams;

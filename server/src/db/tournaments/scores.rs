@@ -6,7 +6,7 @@
 
 use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
-use centre_core::sync::{Verdict, judge};
+use centre_core::sync::{Sides, Verdict, judge};
 use centre_core::tournament::{MatchStatus, RoundType};
 use centre_core::validation::Score;
 use rusqlite::{Connection, params};
@@ -58,7 +58,7 @@ pub fn record(
     now: &str,
 ) -> Result<(MatchRow, Changed), Refused> {
     let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
-    match apply(conn, &m, score.team1_score(), score.team2_score(), user_id, now)? {
+    match apply(conn, &m, (score.team1_score(), score.team2_score()), None, user_id, now)? {
         Verdict::Apply => {}
         Verdict::Duplicate | Verdict::Conflict => return Err(Refused::Completed),
         Verdict::Rejected(code) => return Err(Refused::Rejected(code)),
@@ -68,18 +68,18 @@ pub fn record(
 }
 
 /// The one path of every score, online or pushed by a phone: core's merge rule
-/// ([`judge`]) decides; an applied score is written with its history, then what follows the
+/// ([`judge`]; `seen`: the teams a phone showed for the match) decides; an applied score is written with its history, then what follows the
 /// result (bracket, winners, completion) and a new tournament version. Anything else writes
 /// nothing here.
 pub(super) fn apply(
     conn: &Connection,
     m: &MatchRow,
-    team1: u32,
-    team2: u32,
+    (team1, team2): (u32, u32),
+    seen: Option<Sides>,
     user_id: &str,
     now: &str,
 ) -> Result<Verdict, Refused> {
-    let verdict = judge(Some(&m.to_core()), team1, team2);
+    let verdict = judge(Some(&m.to_core()), team1, team2, seen);
     if verdict != Verdict::Apply {
         return Ok(verdict);
     }

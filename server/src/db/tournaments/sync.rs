@@ -9,7 +9,7 @@
 //! score on a match that has one) is stored, never applied, until an admin settles it
 //! ([`resolve`]).
 
-use centre_core::sync::Verdict;
+use centre_core::sync::{Sides, Verdict};
 use centre_core::validation::Score;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -27,6 +27,8 @@ pub struct Entry {
     pub team2_score: u32,
     pub base_version: i64,
     pub entered_at: String,
+    /// The teams the phone showed for the match when the score was entered.
+    pub seen_teams: Option<Sides>,
 }
 
 /// What became of an entry: `applied`, `duplicate`, `conflict` or `rejected` (with its code).
@@ -114,13 +116,23 @@ pub fn push(
     } else {
         match &m {
             None => Verdict::Rejected("not_found"),
-            Some(m) => match scores::apply(conn, m, e.team1_score, e.team2_score, user_id, now) {
-                Ok(v) => v,
-                Err(Refused::Db(err)) => return Err(PushRefused::Db(err)),
-                Err(Refused::Rejected(code)) => Verdict::Rejected(code),
-                Err(Refused::Rule(rule)) => Verdict::Rejected(rule.code()),
-                Err(_) => Verdict::Rejected("match_completed"),
-            },
+            Some(m) => {
+                // A refusal after the score was written (what follows the result) undoes the
+                // score too, as the online call's rolled-back transaction would.
+                conn.execute_batch("SAVEPOINT entry")?;
+                let applied = scores::apply(conn, m, (e.team1_score, e.team2_score), e.seen_teams, user_id, now);
+                if applied.is_err() {
+                    conn.execute_batch("ROLLBACK TO entry")?;
+                }
+                conn.execute_batch("RELEASE entry")?;
+                match applied {
+                    Ok(v) => v,
+                    Err(Refused::Db(err)) => return Err(PushRefused::Db(err)),
+                    Err(Refused::Rejected(code)) => Verdict::Rejected(code),
+                    Err(Refused::Rule(rule)) => Verdict::Rejected(rule.code()),
+                    Err(_) => Verdict::Rejected("match_completed"),
+                }
+            }
         }
     };
     let tournament_id = m.as_ref().map(|m| m.tournament_id);

@@ -2,7 +2,7 @@
 //! a phone pushes its waiting score entries, and admins settle the conflicts they raise.
 //!
 //! - `POST /api/admin/sync/scores` `{deviceId, entries: [{seq, entryId, matchId, team1Score,
-//!   team2Score, baseVersion, enteredAt}]}` → `{lastSeq, results: [{seq, entryId, matchId,
+//!   team2Score, baseVersion, enteredAt, team1Id, team2Id}]}` → `{lastSeq, results: [{seq, entryId, matchId,
 //!   outcome, code, message}]}`; 409 `sync_gap` with `lastSeq` when the entries do not continue
 //!   from the server's number.
 //! - `GET /api/admin/tournaments/{id}/conflicts` → the open conflicts.
@@ -15,6 +15,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::FieldError;
+use centre_core::sync::seen;
 use centre_core::validation::parse_date_time;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
@@ -49,6 +50,11 @@ pub struct EntryBody {
     #[serde(default)]
     base_version: i64,
     entered_at: String,
+    /// The teams the phone showed for the match (a knockout side may have changed since).
+    #[serde(default)]
+    team1_id: Option<i64>,
+    #[serde(default)]
+    team2_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -91,13 +97,13 @@ fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
         return Err(AppError::Validation(vec![FieldError::new("entries", "sync_too_many")]));
     }
     let mut entries = Vec::with_capacity(body.entries.len());
-    let mut seen = BTreeSet::new();
+    let mut numbers = BTreeSet::new();
     for e in body.entries {
         let entered_at = parse_date_time(&e.entered_at);
         if e.seq < 1 || !id_ok(&e.entry_id) || entered_at.is_none() {
             return Err(AppError::Validation(vec![FieldError::new("entries", "sync_entry_invalid")]));
         }
-        if seen.insert(e.seq) {
+        if numbers.insert(e.seq) {
             entries.push(Entry {
                 seq: e.seq,
                 entry_id: e.entry_id,
@@ -106,6 +112,7 @@ fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
                 team2_score: e.team2_score,
                 base_version: e.base_version,
                 entered_at: entered_at.map(utc_text).unwrap_or_default(),
+                seen_teams: seen((e.team1_id, e.team2_id)),
             });
         }
     }

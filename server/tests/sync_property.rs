@@ -1,0 +1,765 @@
+//! Offline scoring simulated (issue 13): three phones and an admin against the server's own use
+//! cases on a real SQLite file, 10,000 seeded random operations. A phone scores what its own view
+//! shows unscored (its last pull projected with its waiting entries by core's `project`, as
+//! core-wasm does), goes offline and online, pushes (part of its outbox, the same push twice, a
+//! later batch before an earlier one, or a "crash": the server commits and the answer never
+//! arrives), and pulls; the admin withdraws teams and settles conflicts. Each push runs like
+//! `POST /api/admin/sync/scores`: sorted by seq, one `BEGIN IMMEDIATE` transaction, `sync::push`
+//! per entry, stopping at a gap. Each tournament is played to its end (the server draws the
+//! bracket when the pool is complete), then everyone syncs and a new one starts.
+//!
+//! After every tournament and at the end: no entry lost (each has exactly one stored outcome,
+//! the one its phone was answered), none applied twice (at most one applied entry and one
+//! 'score' history row per match), every entry whose score differs from its match's was a
+//! conflict or a refusal, and every phone's view is the server's matches and standings. A push
+//! right after a pull predicts, with core's `project`, exactly what the server answers.
+#![allow(clippy::unwrap_used)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use centre_core::standings::{Standing, standings};
+use centre_core::sync::{ScoreEntry, project};
+use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
+use centre_core::validation::{TournamentConfigInput, validate_tournament_config};
+use centre_server::db::tournaments::scores::Refused;
+use centre_server::db::tournaments::sync::{self, Entry, Keep, Outcome, PushRefused, ResolveRefused};
+use centre_server::db::tournaments::{self, MatchRow, event_teams, schedule, views};
+use centre_server::db::{Db, event_registrations};
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, Transaction, TransactionBehavior, params};
+
+const SEED: u64 = 0x5eed_0013_c0ff_ee13;
+const OPERATIONS: usize = 10_000;
+const DEVICES: usize = 3;
+/// Entries per push, as the HTTP call allows.
+const MAX_ENTRIES: usize = 200;
+const ADMIN: &str = "sim-admin";
+const NOW: &str = "2030-06-01T12:00:00Z";
+const ENTERED: &str = "2030-06-01T13:25:00Z";
+const REJECTION_CODES: [&str; 6] =
+    ["not_found", "score_too_high", "match_teams_changed", "match_teams_unknown", "knockout_draw", "match_completed"];
+
+/// xorshift64*: small, seeded, the same run every time.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        if items.is_empty() { None } else { Some(&items[self.below(items.len())]) }
+    }
+}
+
+/// Runs `f` in a `BEGIN IMMEDIATE` transaction, committed when it returns Ok (as `Db::write`).
+fn immediate<T, E>(conn: &mut Connection, f: impl FnOnce(&Transaction<'_>) -> Result<T, E>) -> Result<T, E> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).unwrap();
+    let value = f(&tx)?;
+    tx.commit().unwrap();
+    Ok(value)
+}
+
+/// What a push answers: the outcomes taken, the device's number, and whether it stopped at a gap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Answer {
+    outcomes: Vec<Outcome>,
+    last_seq: i64,
+    gap: bool,
+}
+
+/// One push as `POST /api/admin/sync/scores` runs it.
+fn push_batch(conn: &mut Connection, device: &str, batch: &[Entry]) -> Answer {
+    assert!(batch.len() <= MAX_ENTRIES);
+    let mut entries = batch.to_vec();
+    entries.sort_by_key(|e| e.seq);
+    entries.dedup_by_key(|e| e.seq);
+    immediate(conn, |tx| {
+        let mut outcomes = Vec::new();
+        let mut gap = false;
+        for e in &entries {
+            match sync::push(tx, device, e, ADMIN, NOW) {
+                Ok((outcome, _)) => outcomes.push(outcome),
+                Err(PushRefused::Gap { .. }) => {
+                    gap = true;
+                    break;
+                }
+                Err(PushRefused::Db(err)) => return Err(err),
+            }
+        }
+        let last_seq = sync::last_seq(tx, device)?;
+        Ok(Answer { outcomes, last_seq, gap })
+    })
+    .unwrap()
+}
+
+fn core(rows: &[MatchRow]) -> Vec<Match> {
+    rows.iter().map(MatchRow::to_core).collect()
+}
+
+fn scoreable(m: &Match) -> bool {
+    m.status != MatchStatus::Completed && m.team1_id.is_some() && m.team2_id.is_some()
+}
+
+/// Each pool's standings from a tournament's rows and teams, as the device computes them with
+/// core (a team's pool is the pool of its pool matches).
+fn device_standings(rows: &[MatchRow], teams: &[Team], pool_count: u8) -> Vec<Vec<Standing>> {
+    let mut pool_of = BTreeMap::new();
+    for m in rows {
+        if let Some(pool) = m.pool {
+            for t in [m.team1_id, m.team2_id].into_iter().flatten() {
+                pool_of.insert(t, pool);
+            }
+        }
+    }
+    let matches = core(rows);
+    (0..pool_count)
+        .filter_map(|pool| {
+            let members: Vec<Team> = teams.iter().filter(|t| pool_of.get(&t.id) == Some(&pool)).cloned().collect();
+            (!members.is_empty() || pool == 0).then(|| standings(&matches, &members))
+        })
+        .collect()
+}
+
+struct Device {
+    id: String,
+    next_seq: i64,
+    online: bool,
+    /// Entries not answered yet, in seq order.
+    outbox: Vec<Entry>,
+    /// The tournament as last pulled.
+    snapshot: Vec<MatchRow>,
+    teams: Vec<Team>,
+    /// Answers the server committed but the device never received, by seq.
+    lost: BTreeMap<i64, Outcome>,
+}
+
+impl Device {
+    fn score_entries(&self, entries: &[Entry]) -> Vec<ScoreEntry> {
+        let entered_at = DateTime::parse_from_rfc3339(ENTERED).unwrap().with_timezone(&Utc);
+        entries
+            .iter()
+            .map(|e| ScoreEntry {
+                entry_id: e.entry_id.clone(),
+                match_id: e.match_id,
+                team1_score: e.team1_score,
+                team2_score: e.team2_score,
+                entered_at,
+                device_id: self.id.clone(),
+                seq: e.seq as u64,
+                base_version: e.base_version as u64,
+                team1_id: e.seen_teams.and_then(|t| t.0),
+                team2_id: e.seen_teams.and_then(|t| t.1),
+            })
+            .collect()
+    }
+
+    /// What the phone shows: its last pull with its waiting entries applied by core.
+    fn view(&self) -> Vec<Match> {
+        project(&core(&self.snapshot), &self.score_entries(&self.outbox)).matches
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    operations: BTreeMap<&'static str, usize>,
+    outcomes: BTreeMap<String, usize>,
+    tournaments: usize,
+    predicted_pushes: usize,
+    replays_checked: usize,
+    gaps: usize,
+    knockout_applied: usize,
+    /// Knockout entries applied to a match whose teams are not the ones their phone showed.
+    applied_to_other_teams: usize,
+    withdrawals: usize,
+    resolved: BTreeMap<&'static str, usize>,
+}
+
+struct Sim {
+    conn: Connection,
+    rng: Rng,
+    devices: Vec<Device>,
+    event_id: i64,
+    tournament_id: i64,
+    withdrawals_this_round: usize,
+    /// Every entry ever created: (device, seq, match, score).
+    created: BTreeMap<String, (String, i64, i64, u32, u32)>,
+    /// The outcome each entry's device was answered.
+    answered: BTreeMap<String, (String, Option<String>)>,
+    /// The teams each entry's phone showed for its match when the score was entered.
+    shown_teams: BTreeMap<String, (Option<i64>, Option<i64>)>,
+    tally: Tally,
+}
+
+impl Sim {
+    fn new(path: &std::path::Path) -> Sim {
+        let db = Db::open(path).unwrap();
+        let conn = db.connect().unwrap();
+        conn.execute(
+            "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at)
+             VALUES (?1, 'sim-admin@example.org', 'Admin', 'Simulé', ?2, ?2)",
+            params![ADMIN, NOW],
+        )
+        .unwrap();
+        let devices = (0..DEVICES)
+            .map(|d| Device {
+                id: format!("phone-{d}"),
+                next_seq: 1,
+                online: true,
+                outbox: Vec::new(),
+                snapshot: Vec::new(),
+                teams: Vec::new(),
+                lost: BTreeMap::new(),
+            })
+            .collect();
+        let mut sim = Sim {
+            conn,
+            rng: Rng(SEED),
+            devices,
+            event_id: 0,
+            tournament_id: 0,
+            withdrawals_this_round: 0,
+            created: BTreeMap::new(),
+            answered: BTreeMap::new(),
+            shown_teams: BTreeMap::new(),
+            tally: Tally::default(),
+        };
+        sim.new_tournament();
+        sim
+    }
+
+    /// An event with 4 to 8 teams, one or two pools, generated; every phone pulls it.
+    fn new_tournament(&mut self) {
+        let round = self.tally.tournaments;
+        let teams = 4 + self.rng.below(5);
+        let pools = if teams >= 6 && self.rng.chance(40) { 2 } else { 1 };
+        let input: TournamentConfigInput = serde_json::from_value(serde_json::json!({
+            "courtsAvailable": 1 + self.rng.below(3),
+            "matchDurationMinutes": 20,
+            "breakBetweenMatches": 10,
+            "startTime": "2030-06-01T13:00:00Z",
+            "poolCount": pools,
+        }))
+        .unwrap();
+        let config = validate_tournament_config(&input).unwrap();
+        let (event_id, tournament_id) = immediate(&mut self.conn, |tx| {
+            tx.execute(
+                "INSERT INTO events (title, description, location, start_date, created_at)
+                 VALUES (?1, 'Tournoi simulé', 'Plage', '2030-06-01T13:00:00Z', ?2)",
+                params![format!("Tournoi {round}"), NOW],
+            )?;
+            let event_id = tx.last_insert_rowid();
+            for n in 1..=teams {
+                tx.execute(
+                    "INSERT INTO event_registrations (event_id, kind, team_name, team_number, people_count,
+                        payment_reference, created_at)
+                     VALUES (?1, 'team', ?2, ?3, 4, ?4, ?5)",
+                    params![event_id, format!("Équipe {round}-{n}"), n as i64, format!("SIM{round}-{n}"), NOW],
+                )?;
+            }
+            let t = schedule::create(tx, event_id, &config, NOW).map_err(|e| format!("{e:?}")).unwrap();
+            schedule::generate(tx, t.id, NOW).map_err(|e| format!("{e:?}")).unwrap();
+            Ok::<_, rusqlite::Error>((event_id, t.id))
+        })
+        .unwrap();
+        self.event_id = event_id;
+        self.tournament_id = tournament_id;
+        self.withdrawals_this_round = 0;
+        self.tally.tournaments += 1;
+        for d in 0..DEVICES {
+            self.pull(d);
+        }
+    }
+
+    fn server_rows(&self) -> Vec<MatchRow> {
+        tournaments::matches(&self.conn, self.tournament_id).unwrap()
+    }
+
+    fn pull(&mut self, d: usize) {
+        let rows = self.server_rows();
+        let teams = event_teams(&self.conn, self.event_id).unwrap();
+        let device = &mut self.devices[d];
+        device.snapshot = rows;
+        device.teams = teams;
+    }
+
+    /// The device takes an answer: each outcome settles its waiting entry.
+    fn receive(&mut self, d: usize, answer: &Answer) {
+        let device = &mut self.devices[d];
+        for o in &answer.outcomes {
+            let at = device.outbox.iter().position(|e| e.seq == o.seq);
+            let e = device
+                .outbox
+                .remove(at.unwrap_or_else(|| panic!("{}: an answer for seq {} it did not send", device.id, o.seq)));
+            assert_eq!(
+                (&o.entry_id, o.match_id),
+                (&e.entry_id, e.match_id),
+                "{}: the answer names the entry",
+                device.id
+            );
+            if let Some(lost) = device.lost.remove(&o.seq) {
+                assert_eq!(&lost, o, "{}: a replay answers what the lost answer said", device.id);
+                self.tally.replays_checked += 1;
+            }
+            assert!(REJECTION_CODES.contains(&o.code.as_deref().unwrap_or("not_found")), "{o:?}");
+            assert_eq!(o.outcome == "rejected", o.code.is_some(), "{o:?}");
+            let previous = self.answered.insert(o.entry_id.clone(), (o.outcome.clone(), o.code.clone()));
+            assert!(previous.is_none(), "{} answered twice to its device", o.entry_id);
+        }
+        if answer.gap {
+            self.tally.gaps += 1;
+        }
+        // The server never skips an entry the device still holds.
+        if let Some(first) = device.outbox.first() {
+            assert!(
+                first.seq <= answer.last_seq + 1,
+                "{}: server at {}, device waits from {}",
+                device.id,
+                answer.last_seq,
+                first.seq
+            );
+        }
+        assert!(answer.last_seq < device.next_seq);
+    }
+
+    /// The device scores a match its own view shows unscored (now and then a score the rules
+    /// refuse: a knockout draw, a match whose teams are not known, 1000 points).
+    fn score(&mut self, d: usize) {
+        let view = self.devices[d].view();
+        let roll = self.rng.below(100);
+        let pick = |rng: &mut Rng, filter: &dyn Fn(&Match) -> bool| {
+            let ids: Vec<i64> = view.iter().filter(|m| filter(m)).map(|m| m.id).collect();
+            rng.pick(&ids).copied()
+        };
+        let target = if roll < 3 {
+            pick(&mut self.rng, &|m| m.round_type != RoundType::Pool && scoreable(m)).map(|id| (id, 20, 20))
+        } else if roll < 5 {
+            pick(&mut self.rng, &|m| m.status != MatchStatus::Completed && !scoreable(m)).map(|id| (id, 21, 15))
+        } else if roll < 6 {
+            pick(&mut self.rng, &|_| true).map(|id| (id, 1000, 3))
+        } else {
+            pick(&mut self.rng, &scoreable).map(|id| {
+                let pool = view.iter().any(|m| m.id == id && m.round_type == RoundType::Pool);
+                let palette: &[(u32, u32)] =
+                    if pool { &[(21, 15), (15, 21), (21, 19), (18, 18)] } else { &[(21, 15), (15, 21), (21, 19)] };
+                let (a, b) = *self.rng.pick(palette).unwrap();
+                (id, a, b)
+            })
+        };
+        let Some((match_id, a, b)) = target else {
+            return;
+        };
+        let shown = view.iter().find(|m| m.id == match_id).map(|m| (m.team1_id, m.team2_id)).unwrap();
+        let device = &mut self.devices[d];
+        let seq = device.next_seq;
+        device.next_seq += 1;
+        let base_version = device.snapshot.iter().find(|m| m.id == match_id).map_or(0, |m| m.version);
+        let entry = Entry {
+            seq,
+            entry_id: format!("{}-{seq}", device.id),
+            match_id,
+            team1_score: a,
+            team2_score: b,
+            base_version,
+            entered_at: ENTERED.to_owned(),
+            seen_teams: centre_core::sync::seen(shown),
+        };
+        self.created.insert(entry.entry_id.clone(), (device.id.clone(), seq, match_id, a, b));
+        self.shown_teams.insert(entry.entry_id.clone(), shown);
+        device.outbox.push(entry);
+        *self.tally.operations.entry("score").or_default() += 1;
+    }
+
+    /// A push of part of the outbox, in one of its ways.
+    fn push(&mut self, d: usize) {
+        let outbox = self.devices[d].outbox.clone();
+        if !self.devices[d].online || outbox.is_empty() {
+            return;
+        }
+        let id = self.devices[d].id.clone();
+        let k = if self.rng.chance(50) { outbox.len() } else { 1 + self.rng.below(outbox.len()) }.min(MAX_ENTRIES);
+        let batch = &outbox[..k];
+        let way = self.rng.below(100);
+        if way < 45 {
+            *self.tally.operations.entry("push").or_default() += 1;
+            let answer = push_batch(&mut self.conn, &id, batch);
+            self.receive(d, &answer);
+        } else if way < 60 {
+            // Two tabs, or a retry racing the first: the second push answers the same.
+            *self.tally.operations.entry("push twice").or_default() += 1;
+            let first = push_batch(&mut self.conn, &id, batch);
+            let second = push_batch(&mut self.conn, &id, batch);
+            assert_eq!(first, second, "{id}: the same push twice answers the same");
+            self.receive(d, &first);
+        } else if way < 80 && outbox.len() >= 2 {
+            // A later batch overtakes an earlier one.
+            *self.tally.operations.entry("push later first").or_default() += 1;
+            let from = 1 + self.rng.below(outbox.len() - 1);
+            let later = &outbox[from..outbox.len().min(from + MAX_ENTRIES)];
+            let answer = push_batch(&mut self.conn, &id, later);
+            self.receive(d, &answer);
+            if self.rng.chance(50) {
+                let rest = self.devices[d].outbox.iter().take(MAX_ENTRIES).cloned().collect::<Vec<_>>();
+                let answer = push_batch(&mut self.conn, &id, &rest);
+                self.receive(d, &answer);
+            }
+        } else {
+            // The server commits; the answer never reaches the phone, which sends it all again later.
+            *self.tally.operations.entry("push lost").or_default() += 1;
+            let answer = push_batch(&mut self.conn, &id, batch);
+            let device = &mut self.devices[d];
+            for o in answer.outcomes {
+                if let Some(before) = device.lost.insert(o.seq, o.clone()) {
+                    assert_eq!(before, o, "{id}: a replay answers what the lost answer said");
+                }
+            }
+        }
+    }
+
+    /// Pull, then push the whole outbox at once: core's projection of the pull predicts the
+    /// server's answer to every entry it had not taken yet, and the matches after it.
+    fn sync(&mut self, d: usize) {
+        if !self.devices[d].online {
+            return;
+        }
+        self.pull(d);
+        let device = &self.devices[d];
+        let id = device.id.clone();
+        let batch: Vec<Entry> = device.outbox.iter().take(MAX_ENTRIES).cloned().collect();
+        let server_last = sync::last_seq(&self.conn, &id).unwrap();
+        let fresh: Vec<Entry> = batch.iter().filter(|e| e.seq > server_last).cloned().collect();
+        let predicted = project(&core(&device.snapshot), &device.score_entries(&fresh));
+        let snapshot_ids: Vec<i64> = device.snapshot.iter().map(|m| m.id).collect();
+        let answer = push_batch(&mut self.conn, &id, &batch);
+        assert!(!answer.gap, "{id}: the whole outbox continues from the server's number");
+        assert_eq!(answer.outcomes.len(), batch.len());
+        let got: Vec<(String, String, Option<String>)> = answer
+            .outcomes
+            .iter()
+            .filter(|o| o.seq > server_last)
+            .map(|o| (o.entry_id.clone(), o.outcome.clone(), o.code.clone()))
+            .collect();
+        let want: Vec<(String, String, Option<String>)> =
+            predicted.outcomes.iter().map(|o| (o.entry_id.clone(), o.outcome.clone(), o.code.clone())).collect();
+        assert_eq!(got, want, "{id}: the phone's projection predicts the server's answer");
+        let after: Vec<Match> =
+            self.server_rows().iter().filter(|m| snapshot_ids.contains(&m.id)).map(MatchRow::to_core).collect();
+        assert_eq!(after, predicted.matches, "{id}: and the matches the server ends with");
+        if !fresh.is_empty() {
+            self.tally.predicted_pushes += 1;
+        }
+        self.receive(d, &answer);
+        *self.tally.operations.entry("pull and push").or_default() += 1;
+    }
+
+    /// The admin withdraws a team (deletes its registration, as the console does).
+    fn withdraw(&mut self) {
+        let teams = event_teams(&self.conn, self.event_id).unwrap();
+        if teams.len() <= 4 || self.withdrawals_this_round >= 2 {
+            return;
+        }
+        let team = self.rng.pick(&teams).unwrap().id;
+        let deleted = immediate(&mut self.conn, |tx| {
+            event_registrations::delete(tx, team, ADMIN, NOW).map_err(|e| format!("{e:?}"))
+        })
+        .unwrap();
+        assert!(deleted.is_some());
+        self.withdrawals_this_round += 1;
+        self.tally.withdrawals += 1;
+    }
+
+    /// The admin settles an open conflict, keeping either score (the phone's score can no longer
+    /// be taken once the bracket is drawn, or on a knockout match: then the current one stays).
+    fn resolve(&mut self) {
+        let open = sync::conflicts(&self.conn, self.tournament_id).unwrap();
+        let Some(conflict) = self.rng.pick(&open) else {
+            return;
+        };
+        let entry_id = conflict.entry_id.clone();
+        let keep = if self.rng.chance(50) { Keep::Proposed } else { Keep::Current };
+        let result = immediate(&mut self.conn, |tx| sync::resolve(tx, &entry_id, keep, ADMIN, NOW));
+        match result {
+            Ok(_) => {
+                *self.tally.resolved.entry(if keep == Keep::Proposed { "proposed" } else { "current" }).or_default() +=
+                    1;
+            }
+            Err(ResolveRefused::Score(Refused::CorrectionClosed)) => {
+                assert_eq!(keep, Keep::Proposed);
+                let m = &conflict.game;
+                let drawn = self.server_rows().iter().any(|r| r.round_type != "pool");
+                assert!(m.round_type != "pool" || drawn, "a pool result can change until the draw");
+                immediate(&mut self.conn, |tx| sync::resolve(tx, &entry_id, Keep::Current, ADMIN, NOW)).unwrap();
+                *self.tally.resolved.entry("closed, kept current").or_default() += 1;
+            }
+            Err(other) => panic!("resolving {entry_id}: {other:?}"),
+        }
+    }
+
+    fn tournament_over(&self) -> bool {
+        !self.server_rows().iter().any(|m| scoreable(&m.to_core()))
+    }
+
+    /// Every phone online, pushing its whole outbox after a pull; then every phone pulls.
+    fn everyone_syncs(&mut self) {
+        for d in 0..DEVICES {
+            self.devices[d].online = true;
+            let mut pushes = 0;
+            while !self.devices[d].outbox.is_empty() {
+                self.sync(d);
+                pushes += 1;
+                assert!(pushes < 100);
+            }
+            assert!(self.devices[d].lost.is_empty(), "every lost answer was replayed");
+        }
+        for d in 0..DEVICES {
+            self.pull(d);
+        }
+    }
+
+    fn step(&mut self) {
+        let d = self.rng.below(DEVICES);
+        let roll = self.rng.below(1000);
+        match roll {
+            0..=399 => self.score(d),
+            400..=479 => {
+                self.devices[d].online = !self.devices[d].online;
+                *self.tally.operations.entry("online/offline").or_default() += 1;
+            }
+            480..=749 => self.push(d),
+            750..=889 => {
+                if self.devices[d].online {
+                    self.pull(d);
+                    *self.tally.operations.entry("pull").or_default() += 1;
+                }
+            }
+            890..=969 => self.sync(d),
+            970..=979 => self.withdraw(),
+            _ => self.resolve(),
+        }
+    }
+
+    /// The invariants over everything stored so far, once every phone has synced.
+    fn check(&self) {
+        let conn = &self.conn;
+        // No entry lost: each created entry has exactly one stored row, with its outcome as
+        // answered to its phone; nothing else is stored.
+        type Row = (String, i64, i64, u32, u32, String, Option<String>, Option<String>);
+        let rows: Vec<(String, Row)> = conn
+            .prepare(
+                "SELECT entry_id, device_id, seq, match_id, team1_score, team2_score, outcome, code, resolution
+                 FROM score_entries",
+            )
+            .unwrap()
+            .query_map([], |r| {
+                Ok((
+                    r.get(0)?,
+                    (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?),
+                ))
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let stored: BTreeMap<String, Row> = rows.iter().cloned().collect();
+        assert_eq!(stored.len(), rows.len());
+        assert_eq!(stored.len(), self.created.len(), "one stored outcome per entry created");
+        for (entry_id, (device, seq, match_id, a, b)) in &self.created {
+            let row = stored.get(entry_id).unwrap_or_else(|| panic!("{entry_id} lost"));
+            assert_eq!((&row.0, row.1, row.2, row.3, row.4), (device, *seq, *match_id, *a, *b), "{entry_id}");
+            let answered = self.answered.get(entry_id).unwrap_or_else(|| panic!("{entry_id} never answered"));
+            assert_eq!((&row.5, &row.6), (&answered.0, &answered.1), "{entry_id}: stored as answered");
+        }
+        for device in &self.devices {
+            assert_eq!(sync::last_seq(conn, &device.id).unwrap(), device.next_seq - 1, "{}", device.id);
+        }
+
+        // Per match: applied once at most, and every different score a conflict or a refusal.
+        let all_matches: BTreeMap<i64, MatchRow> = conn
+            .prepare("SELECT id FROM matches")
+            .unwrap()
+            .query_map([], |r| r.get::<_, i64>(0))
+            .unwrap()
+            .map(|id| {
+                let id = id.unwrap();
+                (id, tournaments::find_match(conn, id).unwrap().unwrap())
+            })
+            .collect();
+        let mut by_match: BTreeMap<i64, Vec<(&String, &Row)>> = BTreeMap::new();
+        for (entry_id, row) in &stored {
+            by_match.entry(row.2).or_default().push((entry_id, row));
+        }
+        for (match_id, entries) in &by_match {
+            let Some(m) = all_matches.get(match_id) else {
+                // A match removed with a withdrawn team was never played: whatever came for it was refused.
+                for (entry_id, row) in entries {
+                    assert_eq!(row.5, "rejected", "{entry_id} on removed match {match_id}");
+                }
+                continue;
+            };
+            let history = views::history(conn, *match_id).unwrap();
+            let scored: Vec<(u32, u32)> = history
+                .iter()
+                .filter(|h| h.kind == "score")
+                .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap()))
+                .collect();
+            let corrected: Vec<(u32, u32)> = history
+                .iter()
+                .filter(|h| h.kind == "correction")
+                .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap()))
+                .collect();
+            let applied: Vec<&(&String, &Row)> = entries.iter().filter(|(_, r)| r.5 == "applied").collect();
+            assert!(scored.len() <= 1, "match {match_id} scored twice: {history:?}");
+            assert_eq!(applied.len(), scored.len(), "match {match_id}: only phones score here");
+            let Some(first) = scored.first().copied() else {
+                for (entry_id, row) in entries {
+                    assert!(row.5 == "rejected", "{entry_id} {row:?} on match {match_id}, never scored");
+                }
+                continue;
+            };
+            assert_eq!((applied[0].1.3, applied[0].1.4), first, "match {match_id}: the applied entry is its score");
+            let final_score = (m.team1_score.unwrap(), m.team2_score.unwrap());
+            assert!(m.is_completed());
+            let mut ever = BTreeSet::from([first]);
+            ever.extend(corrected.iter().copied());
+            match corrected.last() {
+                None => assert_eq!(final_score, first, "match {match_id}"),
+                Some(&last) => {
+                    assert_eq!(final_score, last, "match {match_id}");
+                    let proposed = entries
+                        .iter()
+                        .any(|(_, r)| r.5 == "conflict" && r.7.as_deref() == Some("proposed") && (r.3, r.4) == last);
+                    assert!(proposed, "match {match_id}: changed only by an admin keeping a phone's score");
+                }
+            }
+            for (entry_id, row) in entries {
+                let score = (row.3, row.4);
+                match row.5.as_str() {
+                    "applied" => {}
+                    "duplicate" => {
+                        assert!(ever.contains(&score), "{entry_id}: a duplicate of a score the match never had")
+                    }
+                    "conflict" => {
+                        assert!(score != first || !corrected.is_empty(), "{entry_id}: the same score is no conflict")
+                    }
+                    "rejected" => assert!(REJECTION_CODES.contains(&row.6.as_deref().unwrap()), "{entry_id}: {row:?}"),
+                    other => panic!("{entry_id}: {other}"),
+                }
+                if score != final_score {
+                    let settled_away = !corrected.is_empty() && ever.contains(&score);
+                    assert!(
+                        matches!(row.5.as_str(), "conflict" | "rejected") || settled_away,
+                        "{entry_id}: {score:?} differs from {final_score:?} of match {match_id} yet is {}",
+                        row.5
+                    );
+                }
+                if let Some(resolution) = &row.7 {
+                    assert_eq!(row.5, "conflict");
+                    assert!(resolution == "current" || resolution == "proposed");
+                }
+            }
+        }
+        for m in all_matches.values() {
+            let scores = views::history(conn, m.id).unwrap().iter().filter(|h| h.kind == "score").count();
+            assert!(scores <= 1, "match {} scored twice", m.id);
+        }
+
+        // Every phone's view is the server's tournament: its matches and core's standings.
+        let tournament = tournaments::find(conn, self.tournament_id).unwrap().unwrap();
+        let rows = tournaments::matches(conn, self.tournament_id).unwrap();
+        let server_standings = views::pool_standings(conn, &tournament, &rows).unwrap();
+        for device in &self.devices {
+            assert!(device.outbox.is_empty());
+            assert_eq!(device.view(), core(&rows), "{}: the phone shows the server's matches", device.id);
+            assert_eq!(
+                device_standings(&device.snapshot, &device.teams, tournament.pool_count),
+                server_standings,
+                "{}: and its standings",
+                device.id
+            );
+        }
+    }
+}
+
+#[test]
+fn three_phones_and_ten_thousand_operations_lose_no_score_and_apply_none_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut sim = Sim::new(&dir.path().join("centre.db"));
+    for _ in 0..OPERATIONS {
+        sim.step();
+        if sim.tournament_over() {
+            sim.everyone_syncs();
+            assert!(sim.tournament_over(), "waiting entries cannot reopen a finished tournament");
+            sim.check();
+            sim.new_tournament();
+        }
+    }
+    sim.everyone_syncs();
+    sim.check();
+
+    // The run exercised what it claims to.
+    for (outcome, _) in sim.answered.values() {
+        *sim.tally.outcomes.entry(outcome.clone()).or_default() += 1;
+    }
+    let knockout: i64 = sim
+        .conn
+        .query_row(
+            "SELECT count(*) FROM score_entries e JOIN matches m ON m.id = e.match_id
+             WHERE e.outcome = 'applied' AND m.round_type <> 'pool'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    sim.tally.knockout_applied = knockout as usize;
+    sim.tally.applied_to_other_teams = sim
+        .answered
+        .iter()
+        .filter(|(entry_id, (outcome, _))| {
+            let match_id = sim.created[*entry_id].2;
+            let now = tournaments::find_match(&sim.conn, match_id).unwrap().map(|m| (m.team1_id, m.team2_id));
+            outcome == "applied"
+                && now.is_some_and(|t| t.0.is_some() && t.1.is_some() && t != sim.shown_teams[*entry_id])
+        })
+        .count();
+    let t = &sim.tally;
+    println!(
+        "entries {}, outcomes {:?}, operations {:?}, tournaments {}, predicted pushes {}, replays checked {}, gaps {}, \
+         knockout applied {} (to other teams than shown: {}), withdrawals {}, resolved {:?}",
+        sim.created.len(),
+        t.outcomes,
+        t.operations,
+        t.tournaments,
+        t.predicted_pushes,
+        t.replays_checked,
+        t.gaps,
+        t.knockout_applied,
+        t.applied_to_other_teams,
+        t.withdrawals,
+        t.resolved
+    );
+    // A score is only ever applied to the teams the phone showed when it was entered.
+    assert_eq!(t.applied_to_other_teams, 0, "scores applied to other teams than shown");
+    for outcome in ["applied", "duplicate", "conflict", "rejected"] {
+        assert!(t.outcomes.get(outcome).copied().unwrap_or(0) >= 10, "{outcome}: {:?}", t.outcomes);
+    }
+    assert!(
+        t.tournaments >= 5 && t.knockout_applied >= 10 && t.withdrawals >= 3,
+        "{:?}",
+        (t.tournaments, t.knockout_applied, t.withdrawals)
+    );
+    assert!(
+        t.predicted_pushes >= 50 && t.replays_checked >= 20 && t.gaps >= 10,
+        "{:?}",
+        (t.predicted_pushes, t.replays_checked, t.gaps)
+    );
+    assert!(t.resolved.get("proposed").copied().unwrap_or(0) >= 3, "{:?}", t.resolved);
+}
