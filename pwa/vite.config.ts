@@ -21,19 +21,23 @@ export default defineConfig({
         short_name: 'Centre plein air',
         description: 'Événements, terrains de volleyball et camps de jour.',
         lang: 'fr',
+        id: '/',
         start_url: '/',
         scope: '/',
         display: 'standalone',
         background_color: '#f7faf7',
         theme_color: '#14532d',
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,wasm,svg,png,webmanifest}'],
+        // Everything the first offline load needs: the shell, every chunk (the translations are
+        // JavaScript chunks, the lazy namespaces included; .json in case one is ever emitted as
+        // a file), core-wasm's .wasm, the icons and the manifest.
+        globPatterns: ['**/*.{js,css,html,wasm,json,svg,png,webmanifest}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // Once the worker runs, JavaScript does too: every navigation, '/' included, gets the
         // shell and the app renders the right page (a member never sees the visitors' page
@@ -49,6 +53,11 @@ export default defineConfig({
     }),
     prerenderLanding(),
   ],
+  resolve: {
+    // Dexie's ES module itself, not its wrapper around the UMD build (whose CommonJS interop
+    // would add a runtime chunk to the landing page's first load).
+    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/dexie.mjs' }],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -63,8 +72,13 @@ export default defineConfig({
       // better than ten small files (issue 4's 120 KB budget). Lazy pages keep their own chunks.
       output: { codeSplitting: { groups: [{ name: 'landing', tags: ['$initial'] }] } },
     },
-    // Every browser the centre's members use supports <link rel="modulepreload">.
-    modulePreload: { polyfill: false },
+    // Every browser the centre's members use supports <link rel="modulepreload">. The offline
+    // store and the admin's sync badge, imported from the landing page's code, fetch their own
+    // imports when they load (no preload list for them in the first chunk: its size budget).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) => (/^assets\/(cache|SyncStatus)-/.test(filename) ? [] : deps),
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },
@@ -72,5 +86,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // IndexedDB for Dexie (src/db/) in every test.
+    setupFiles: ['fake-indexeddb/auto'],
   },
 });

@@ -75,20 +75,31 @@ export async function startServer({ args = [], env = {}, devLogin = true, port: 
   };
 }
 
+/** Debian's Chromium, headless, never a download. */
+const BROWSER = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 export async function launchBrowser() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(BROWSER);
+}
+
+/**
+ * A browser with a profile on disk in `dir` (a context that is not incognito, as a phone's
+ * browser is: what Chromium's installability check requires), as `newContext` sets it up.
+ */
+export function launchProfile(dir, options = {}) {
+  return chromium.launchPersistentContext(dir, { ...BROWSER, locale: 'fr-CA', timezoneId: 'America/Toronto', ...options });
 }
 
 /** A browser context in the centre's time zone with French as the browser language. */

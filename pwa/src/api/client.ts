@@ -1,6 +1,7 @@
 // The one fetch wrapper: credentials included, the interface language sent, a JSON body and
 // content type only when there is a body. A non-ok answer becomes an ApiError carrying the
-// status, the server's message and its stable code.
+// status, the server's message, its stable code and the whole parsed body (a 409 `sync_gap`
+// carries `lastSeq`). No network at all is fetch's TypeError, left as it is.
 import { currentLang } from '../i18n';
 
 export class ApiError extends Error {
@@ -9,6 +10,7 @@ export class ApiError extends Error {
     message: string,
     public readonly code?: string,
     public readonly fieldErrors?: Record<string, string>,
+    public readonly body?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,27 +30,20 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   return (await response.json()) as T;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The ApiError of a non-ok answer. */
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text();
   let message = text || response.statusText;
   let code: string | undefined;
   let fieldErrors: Record<string, string> | undefined;
+  let parsed: { message?: string; code?: string; fieldErrors?: Record<string, string>; [key: string]: unknown } | undefined;
   try {
-    const parsed = JSON.parse(text) as { message?: string; code?: string; fieldErrors?: Record<string, string> };
+    parsed = JSON.parse(text) as NonNullable<typeof parsed>;
     message = parsed.message ?? message;
     code = parsed.code;
     fieldErrors = parsed.fieldErrors;
   } catch {
     // Not JSON: keep the raw text.
   }
-  return new ApiError(response.status, message, code, fieldErrors);
-}
-
-/** A file from the API (an export): its bytes, the name the server gave it, and the headers. */
-export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
-  const response = await fetch(path, { credentials: 'include', headers: { 'X-Lang': currentLang() } });
-  if (!response.ok) throw await toApiError(response);
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
-  return { blob: await response.blob(), fileName, headers: response.headers };
+  return new ApiError(response.status, message, code, fieldErrors, parsed);
 }

@@ -2,12 +2,15 @@
 // Reservations, and Admin only for admins; the FR/EN switch; the user menu (avatar or icon,
 // first name or 'account'; profile, my bookings, logout); a login button for visitors; the
 // links collapse into a menu on small screens. Sign-in and sign-out are full page navigations.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// An admin also gets the offline scoring status ('3 scores en attente'), its own lazy chunk.
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginHref, useRoles, type User } from '../features/auth/queries';
 
 export const LOGOUT_PATH = '/api/logout';
+
+const SyncStatus = lazy(() => import('../features/tournaments/sync/SyncStatus').then((m) => ({ default: m.SyncStatus })));
 
 function LanguageSwitch() {
   const { t, i18n } = useTranslation();
@@ -246,6 +249,11 @@ export function SiteHeader() {
                 )}
               </ul>
             </>
+          )}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <SyncStatus />
+            </Suspense>
           )}
           <LanguageSwitch />
           {user ? (

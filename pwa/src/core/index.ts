@@ -1,5 +1,7 @@
 // The only importer of core-wasm. The module loads lazily, off the landing page's critical
 // path, once; every caller awaits the same promise.
+import type { Envelope as CoreEnvelope, PendingRequest, Projection, Standing as CoreStanding, StandingsRequest } from '../../../core-wasm/types';
+
 type CoreModule = typeof import('./pkg/centre_core_wasm.js');
 
 let loading: Promise<CoreModule> | null = null;
@@ -128,4 +130,44 @@ export async function validateTournamentConfig(values: object, lang: string): Pr
 export async function validateScore(values: object, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateScore(JSON.stringify(values), lang));
+}
+
+/** A match as centre-core reads it, and what it answers for waiting score entries (core-wasm/types.d.ts). */
+export type {
+  Match as CoreMatch,
+  ScoreEntry as CoreScoreEntry,
+  PendingRequest,
+  Projection,
+  EntryOutcome,
+  StandingsRequest,
+  Standing as CoreStanding,
+} from '../../../core-wasm/types';
+
+/** The value of an `Ok` envelope; a refusal is a bug here (the requests are built, not typed). */
+function valueOf<T>(json: string): T {
+  const answer = JSON.parse(json) as CoreEnvelope<T>;
+  if (!answer.ok) throw new Error(`${answer.code}: ${answer.message}`);
+  return answer.value;
+}
+
+/**
+ * What this phone's waiting score entries do, in their order, with the server's own merge rule
+ * (issue 13): the matches with the applied scores and the bracket advanced, and each entry's
+ * outcome (`applied`, `duplicate`, `conflict`, `rejected` with its code).
+ */
+export async function applyPending(request: PendingRequest, lang: string): Promise<Projection> {
+  const core = await loadCore();
+  return valueOf<Projection>(core.applyPending(JSON.stringify(request), lang));
+}
+
+/** One pool's standings from its matches and teams (the rule the server ranks with). */
+export async function computeStandings(request: StandingsRequest, lang: string): Promise<CoreStanding[]> {
+  const core = await loadCore();
+  return valueOf<CoreStanding[]>(core.standings(JSON.stringify(request), lang));
+}
+
+/** For tests under Node: compiles core-wasm from the .wasm file's bytes instead of fetching it. */
+export async function loadCoreFromBytes(bytes: BufferSource): Promise<void> {
+  const mod = await import('./pkg/centre_core_wasm.js');
+  mod.initSync({ module: bytes });
 }

@@ -1,7 +1,9 @@
 // The signed-in user and their roles. GET /api/auth/user answers the user, or 401 when signed
 // out; the two status calls run only when signed in and are never retried (spec section 6).
+// All three answer their last copy with no network, so an admin stays one offline.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../api/client';
+import { offlineFirst } from '../../api/offline';
 
 export interface User {
   id: string;
@@ -29,7 +31,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
 
 /** `user` is null when signed out; `isLoading` while the status is unknown. */
 export function useCurrentUser() {
-  const query = useQuery({ queryKey: authKeys.user, queryFn: fetchCurrentUser });
+  const query = useQuery(offlineFirst(authKeys.user, fetchCurrentUser, true));
   return { user: query.data ?? null, isLoading: query.isLoading, isSignedIn: !!query.data };
 }
 
@@ -40,17 +42,10 @@ export function useCurrentUser() {
 export function useRoles() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const enabled = !!user;
-  const admin = useQuery({
-    queryKey: authKeys.adminStatus,
-    queryFn: () => apiFetch<{ isAdmin: boolean }>('/api/admin/status'),
-    enabled,
-    retry: false,
-  });
+  const admin = useQuery({ ...offlineFirst(authKeys.adminStatus, () => apiFetch<{ isAdmin: boolean }>('/api/admin/status')), enabled });
   const supervisor = useQuery({
-    queryKey: authKeys.supervisorStatus,
-    queryFn: () => apiFetch<{ isSupervisor: boolean }>('/api/supervisor/status'),
+    ...offlineFirst(authKeys.supervisorStatus, () => apiFetch<{ isSupervisor: boolean }>('/api/supervisor/status')),
     enabled,
-    retry: false,
   });
   return {
     user,

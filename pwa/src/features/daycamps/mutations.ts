@@ -3,7 +3,8 @@
 // one, else the action's default text.
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiDownload, apiFetch } from '../../api/client';
+import { apiFetch } from '../../api/client';
+import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { dayCampKeys, type MyDayCampRegistration, type WeekRef } from './queries';
 

@@ -2,7 +2,8 @@
 // changed and shows the spec's toast (section 8): the server's message on failure when it sent
 // one, else the action's default text.
 import { useTranslation } from 'react-i18next';
-import { apiDownload, apiFetch } from '../../api/client';
+import { apiFetch } from '../../api/client';
+import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { eventKeys, type Event, type Registration } from './queries';
 

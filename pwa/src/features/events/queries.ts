@@ -2,6 +2,7 @@
 // read events through these hooks only.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import { offlineFirst } from '../../api/offline';
 
 /** Spec section 3's Event; dates are UTC ISO strings, `price` is per person in CAD dollars. */
 export interface Event {
@@ -115,8 +116,9 @@ export function useEvents() {
   return useQuery({ queryKey: eventKeys.all, queryFn: () => apiFetch<Event[]>('/api/events') });
 }
 
+/** One event (the event page; kept for offline use). */
 export function useEvent(id: number | string) {
-  return useQuery({ queryKey: eventKeys.detail(id), queryFn: () => apiFetch<Event>(`/api/events/${id}`) });
+  return useQuery(offlineFirst(eventKeys.detail(id), () => apiFetch<Event>(`/api/events/${id}`)));
 }
 
 /** The title and description in the interface language: English when there is one. */
@@ -133,9 +135,9 @@ export function isFull(event: Event): boolean {
   return event.maxParticipants !== null && event.currentParticipants >= event.maxParticipants;
 }
 
-/** Every event with its registration count (admins). */
+/** Every event with its registration count (admins; kept for the Tournois tab offline). */
 export function useAdminEvents() {
-  return useQuery({ queryKey: eventKeys.admin, queryFn: () => apiFetch<AdminEvent[]>('/api/admin/events') });
+  return useQuery(offlineFirst(eventKeys.admin, () => apiFetch<AdminEvent[]>('/api/admin/events')));
 }
 
 /** An event's registrations (admins); loads when `enabled` (the panel is open). */

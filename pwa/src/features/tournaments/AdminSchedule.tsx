@@ -1,6 +1,8 @@
 // The console's graphical schedule: 'Prochains matchs à saisir' first (what the admin at the
 // courts needs next), then the pool phase round by round, then the knockout (QF, SF, FINALE).
-// Tapping a match to score opens 'Saisir le score du match'.
+// Tapping a match to score opens 'Saisir le score du match'. `matches` are the projected ones
+// (this phone's waiting scores applied); `waiting` marks those not sent yet, which cannot be
+// corrected until the server has them.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MatchCard } from './MatchCard';
@@ -11,7 +13,14 @@ import type { Match, Tournament } from './types';
 /** How many matches 'Prochains matchs à saisir' shows: one per court, twice over. */
 const nextCount = (courts: number) => Math.max(2, courts * 2);
 
-export function AdminSchedule({ tournament, matches, loading }: { tournament: Tournament; matches: Match[]; loading: boolean }) {
+interface AdminScheduleProps {
+  tournament: Tournament;
+  matches: Match[];
+  waiting: ReadonlySet<number>;
+  loading: boolean;
+}
+
+export function AdminSchedule({ tournament, matches, waiting, loading }: AdminScheduleProps) {
   const { t } = useTranslation('tournaments');
   const [scoring, setScoring] = useState<{ matchId: number; kind: ScoreKind } | null>(null);
   const open = scoring ? (matches.find((m) => m.id === scoring.matchId) ?? null) : null;
@@ -20,8 +29,9 @@ export function AdminSchedule({ tournament, matches, loading }: { tournament: To
       key={match.id}
       match={match}
       poolCount={tournament.poolCount}
+      waiting={waiting.has(match.id)}
       onScore={canScore(match) ? () => setScoring({ matchId: match.id, kind: 'score' }) : undefined}
-      onCorrect={canCorrect(match, matches) ? () => setScoring({ matchId: match.id, kind: 'correction' }) : undefined}
+      onCorrect={canCorrect(match, matches) && !waiting.has(match.id) ? () => setScoring({ matchId: match.id, kind: 'correction' }) : undefined}
     />
   );
   const next = nextToScore(matches, nextCount(tournament.courtsAvailable));

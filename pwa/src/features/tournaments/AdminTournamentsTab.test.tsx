@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Suspense } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import '../../i18n';
 import { createQueryClient } from '../../api/queryClient';
+import { coreMessage, loadCoreFromBytes } from '../../core';
+import { db } from '../../db/database';
+import { deviceId, tournamentEntries } from '../../db/outbox';
 import { AdminTournamentsTab } from './AdminTournamentsTab';
 import { adminTournament, match, standing } from './testFixtures';
 
@@ -15,10 +20,12 @@ const event = {
 };
 const past = { ...event, id: 8, title: 'Tournoi passé', startDate: '2020-07-01T13:00:00Z' };
 
+/** GET answers by path; a path mapped to a number answers that status (the sync push: 503, the server is away). */
 function serve(routes: Record<string, unknown>) {
   const fetch = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(async (path) => {
     const body = routes[path];
     if (body === undefined) return new Response(JSON.stringify({ code: 'not_found', message: 'x' }), { status: 404 });
+    if (typeof body === 'number') return new Response(JSON.stringify({ code: 'unavailable', message: 'x' }), { status: body });
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -38,6 +45,14 @@ async function renderTab() {
     );
   });
 }
+
+beforeAll(async () => {
+  await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
+});
+
+beforeEach(async () => {
+  await Promise.all([db.meta.clear(), db.outbox.clear(), db.cache.clear()]);
+});
 
 afterEach(() => {
   cleanup();
@@ -172,5 +187,104 @@ describe('the Tournois tab', () => {
     expect(confirm).toHaveBeenCalledWith('Êtes-vous sûr de vouloir supprimer ce tournoi ? Cette action est irréversible.');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     expect(await screen.findByText("Générez l'horaire pour voir les matchs.")).toBeTruthy();
+  });
+
+  it("scores through this phone's outbox: the score shows at once, waiting to sync, with the standings", async () => {
+    const tournament = adminTournament({ status: 'in_progress' });
+    serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': tournament,
+      '/api/admin/tournaments/5/matches': [match({ id: 1, tournamentId: 5, version: 4 })],
+      '/api/admin/tournaments/5/standings': [
+        standing({ position: 1, teamId: 11, teamName: 'Les Huards' }),
+        standing({ position: 2, teamId: 12, teamName: 'Les Castors' }),
+      ],
+      '/api/admin/tournaments/5/conflicts': [],
+      '/api/admin/sync/scores': 503,
+    });
+    await renderTab();
+    const card = within(await screen.findByTestId('next-to-score')).getByRole('button', { name: /Les Huards/ });
+    await act(async () => {
+      fireEvent.click(card);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
+    fireEvent.change(within(dialog).getByLabelText(/Les Huards/), { target: { value: '21' } });
+    fireEvent.change(within(dialog).getByLabelText(/Les Castors/), { target: { value: '17' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await tournamentEntries(5)).toMatchObject([{ seq: 1, matchId: 1, team1Score: 21, team2Score: 17, baseVersion: 4, eventId: 7, state: 'pending' }]);
+    const scored = (await screen.findAllByText('En attente de synchronisation'))[0]?.closest('[data-testid="match-card"]') as HTMLElement;
+    expect(scored.textContent).toContain('21');
+    expect(scored.textContent).toContain('17');
+    // Not to be corrected before the server has it; the winner leads the standings on the phone.
+    expect(screen.queryByRole('button', { name: /Corriger le score/ })).toBeNull();
+    const rows = within(screen.getByRole('tabpanel')).getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('Les Huards');
+    expect(rows[0]?.textContent).toContain('3');
+  });
+
+  it("refuses a knockout draw in the dialog with the server's message, and lists the phone's refused scores", async () => {
+    const final = match({ id: 9, roundType: 'final', bracketCode: 'F', pool: null, round: null });
+    serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': adminTournament({ status: 'in_progress' }),
+      '/api/admin/tournaments/5/matches': [final],
+      '/api/admin/tournaments/5/standings': [],
+      '/api/admin/tournaments/5/conflicts': [],
+    });
+    await db.outbox.add({
+      seq: 1, entryId: 'e1', tournamentId: 5, eventId: 7, matchId: 9, team1Score: 3, team2Score: 3, baseVersion: 1,
+      enteredAt: '2030-07-01T14:00:00Z', state: 'rejected', code: 'knockout_draw', message: 'Un match éliminatoire ne peut pas finir à égalité.',
+    });
+    await renderTab();
+    const refused = await screen.findByRole('region', { name: 'Scores refusés' });
+    expect(refused.textContent).toContain('Les Huards contre Les Castors');
+    expect(refused.textContent).toContain('3 – 3');
+    expect(refused.textContent).toContain('Un match éliminatoire ne peut pas finir à égalité.');
+
+    await act(async () => {
+      fireEvent.click(within(screen.getByTestId('next-to-score')).getByRole('button', { name: /Finale/ }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
+    fireEvent.change(within(dialog).getByLabelText(/Les Huards/), { target: { value: '20' } });
+    fireEvent.change(within(dialog).getByLabelText(/Les Castors/), { target: { value: '20' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(await coreMessage('knockout_draw', 'fr'));
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it("shows 'Conflits de score (n)' with both scores, who, which device and when, and keeps the one chosen", async () => {
+    const conflict = {
+      entryId: '0b6c3f1e-1111-4a2b-8c3d-123456789abc', matchId: 1, tournamentId: 5, team1Name: 'Les Huards', team2Name: 'Les Castors',
+      roundType: 'pool', bracketCode: null, pool: 0, courtNumber: 2, scheduledTime: '2030-07-01T17:00:00Z',
+      current: { team1Score: 21, team2Score: 15, enteredBy: 'Chloé Chef', deviceId: await deviceId(), enteredAt: '2030-07-01T17:20:00Z' },
+      proposed: { team1Score: 18, team2Score: 21, enteredBy: 'Marc Marqueur', deviceId: 'a1b2c3d4-0000-4000-8000-000000000000', enteredAt: '2030-07-01T17:18:00Z', receivedAt: '2030-07-01T17:45:00Z' },
+    };
+    const fetch = serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': adminTournament({ status: 'in_progress' }),
+      '/api/admin/tournaments/5/matches': [match({ id: 1, status: 'completed', team1Score: 21, team2Score: 15, winnerId: 11 })],
+      '/api/admin/tournaments/5/standings': [],
+      '/api/admin/tournaments/5/conflicts': [conflict],
+      [`/api/admin/score-conflicts/${conflict.entryId}/resolve`]: match({ id: 1, status: 'completed', team1Score: 18, team2Score: 21, winnerId: 12 }),
+    });
+    await renderTab();
+    const panel = await screen.findByRole('region', { name: 'Conflits de score (1)' });
+    await within(panel).findByText('Sur cet appareil');
+    const text = panel.textContent ?? '';
+    for (const part of ['Les Huards contre Les Castors', 'Terrain 2', '13:00', 'Score actuel', 'Score proposé', 'Saisi par Chloé Chef', 'Saisi par Marc Marqueur', 'Appareil a1b2c3d4', 'Sur cet appareil', 'Saisi à 13:18', 'Reçu à 13:45']) {
+      expect(text).toContain(part);
+    }
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Garder le score proposé : Les Huards contre Les Castors' }));
+    });
+    const call = fetch.mock.calls.find(([path]) => path.endsWith('/resolve'));
+    expect(call?.[1]?.method).toBe('POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ keep: 'proposed' });
+    await vi.waitFor(() => expect(fetch.mock.calls.filter(([path]) => path.endsWith('/conflicts')).length).toBeGreaterThan(1));
   });
 });

@@ -1,7 +1,9 @@
 // The console's Tournois tab (spec section 2): pick an upcoming event, configure and create its
 // tournament, then follow it: its state, the schedule's quality, the standings, the graphical
 // schedule where scores are entered (one-handed, on a phone at the courts) and a print view.
-// The chosen event is kept in ?event= so that a reload at the courts comes back to it.
+// The chosen event is kept in ?event= so that a reload at the courts comes back to it. Scores
+// entered on this phone show at once (sync/useProjection.ts), with the open score conflicts
+// and this phone's refused scores above the schedule.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +13,17 @@ import { EventSelect } from './EventSelect';
 import { upcomingEvents } from './eventChoice';
 import { PrintView } from './PrintView';
 import { useAdminMatches, useAdminStandings, useAdminTournament } from './queries';
+import { RejectedScores } from './RejectedScores';
 import { ScheduleQualityCard } from './ScheduleQualityCard';
+import { ScoreConflicts } from './ScoreConflicts';
 import { StandingsTabs } from './StandingsTabs';
+import { useProjection } from './sync/useProjection';
 import { CreateTournamentCard } from './TournamentConfigForm';
 import { TournamentStatusCard } from './TournamentStatusCard';
-import type { AdminTournament } from './types';
+import type { AdminTournament, Match, Standing } from './types';
+
+const NO_MATCHES: Match[] = [];
+const NO_STANDINGS: Standing[] = [];
 
 export function AdminTournamentsTab() {
   const { t } = useTranslation('tournaments');
@@ -71,8 +79,9 @@ function TournamentDashboard({ tournament, eventTitle }: { tournament: AdminTour
   const { t } = useTranslation('tournaments');
   const matches = useAdminMatches(tournament.id);
   const standings = useAdminStandings(tournament.id);
-  const list = matches.data ?? [];
-  const rows = standings.data ?? [];
+  const projected = useProjection(tournament.id, matches.data ?? NO_MATCHES, standings.data ?? NO_STANDINGS);
+  const list = projected.matches;
+  const rows = projected.standings;
   return (
     <>
       <TournamentStatusCard tournament={tournament} />
@@ -93,8 +102,10 @@ function TournamentDashboard({ tournament, eventTitle }: { tournament: AdminTour
           </button>
         </div>
       )}
+      <ScoreConflicts tournament={tournament} />
+      <RejectedScores entries={projected.entries} matches={list} />
       <StandingsTabs tournament={tournament} standings={rows} matches={list} />
-      <AdminSchedule tournament={tournament} matches={list} loading={matches.isLoading} />
+      <AdminSchedule tournament={tournament} matches={list} waiting={projected.waiting} loading={matches.isLoading} />
       {list.length > 0 && <PrintView tournament={tournament} eventTitle={eventTitle} matches={list} standings={rows} />}
     </>
   );

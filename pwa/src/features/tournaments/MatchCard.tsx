@@ -1,7 +1,8 @@
 // One match of the console's graphical schedule: its round, time (or 'À définir'), court, both
 // sides, the scores and 'Terminé' once complete. A match that can be scored is one large
 // button (a thumb at the courts); a completed pool match offers 'Corriger le score' while the
-// bracket is not drawn. The FINALE card is highlighted and names the winner once complete.
+// bracket is not drawn. The FINALE card is highlighted and names the winner once complete. A
+// score of this phone not yet sent shows 'En attente de synchronisation'.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
@@ -12,15 +13,17 @@ import type { Match } from './types';
 interface MatchCardProps {
   match: Match;
   poolCount: number;
+  /** Its score was entered on this phone and waits to be sent. */
+  waiting?: boolean;
   onScore?: () => void;
   onCorrect?: () => void;
 }
 
-export function MatchCard({ match, poolCount, onScore, onCorrect }: MatchCardProps) {
+export function MatchCard({ match, poolCount, waiting = false, onScore, onCorrect }: MatchCardProps) {
   const { t } = useTranslation('tournaments');
   const isFinal = match.roundType === 'final';
   const frame = `block w-full rounded-xl border-2 p-4 text-left ${isFinal ? 'border-amber-400 bg-amber-50' : 'border-slate-200 bg-white'}`;
-  const body = <MatchBody match={match} poolCount={poolCount} />;
+  const body = <MatchBody match={match} poolCount={poolCount} waiting={waiting} />;
   if (onScore) {
     return (
       <button type="button" onClick={onScore} data-testid="match-card" className={`${frame} min-h-11 hover:border-brand-600 hover:bg-brand-50`}>
@@ -45,7 +48,7 @@ export function MatchCard({ match, poolCount, onScore, onCorrect }: MatchCardPro
   );
 }
 
-function MatchBody({ match, poolCount }: { match: Match; poolCount: number }) {
+function MatchBody({ match, poolCount, waiting }: { match: Match; poolCount: number; waiting: boolean }) {
   const { t } = useTranslation('tournaments');
   const done = match.status === 'completed';
   const court = courtOf(match);
@@ -79,7 +82,7 @@ function MatchBody({ match, poolCount }: { match: Match; poolCount: number }) {
       </span>
       {done && (
         <span className="flex flex-wrap items-center gap-2">
-          <Badge tone="green">{t('schedule.completed')}</Badge>
+          {waiting ? <Badge tone="amber">{t('schedule.waiting')}</Badge> : <Badge tone="green">{t('schedule.completed')}</Badge>}
           {match.forfeit && <Badge tone="amber">{t('schedule.forfeit')}</Badge>}
           {match.roundType === 'final' && winner && (
             <span className="font-bold text-amber-900">

@@ -1,14 +1,19 @@
 // 'Saisir le score du match' (and 'Corriger le score', the same dialog): two whole-number inputs
 // labelled with the team names, 'Enregistrer' disabled until both are filled. centre-core
-// checks them as the server does; the server's field errors land on the same inputs.
+// checks them as the server does; the server's field errors land on the same inputs. A score
+// goes to this phone's outbox (online or not), once centre-core's merge rule says the server
+// will take it (a knockout draw is refused here, with the server's message); a correction is
+// sent at once.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
-import { validateScore } from '../../core';
+import { coreMessage, validateScore } from '../../core';
 import { formatTime } from '../../lib/format';
 import { useCorrectScore, useScoreMatch } from './mutations';
 import { courtOf, roundName, sideName } from './rounds';
+import { refusalOf } from './sync/projection';
 import type { Match } from './types';
 
 export type ScoreKind = 'score' | 'correction';
@@ -35,17 +40,29 @@ type ScoreValues = { team1Score: string; team2Score: string };
 
 function ScoreForm({ eventId, match, kind, poolCount, onDone }: { eventId: number; match: Match; kind: ScoreKind; poolCount: number; onDone: () => void }) {
   const { t, i18n } = useTranslation('tournaments');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const handlers = { onSuccess: onDone, onError: (error: unknown) => form.setServerErrors(error) };
   const score = useScoreMatch(eventId, handlers);
   const correct = useCorrectScore(eventId, handlers);
   const mutation = kind === 'correction' ? correct : score;
+  const submit = async (values: ScoreValues) => {
+    const team1Score = Number(values.team1Score);
+    const team2Score = Number(values.team2Score);
+    if (kind === 'correction') {
+      correct.mutate({ matchId: match.id, team1Score, team2Score });
+      return;
+    }
+    const code = await refusalOf(match, team1Score, team2Score, i18n.language);
+    setRefusal(code ? await coreMessage(code, i18n.language) : null);
+    if (!code) score.mutate({ match, team1Score, team2Score });
+  };
   const form = useForm<ScoreValues>({
     initial: {
       team1Score: kind === 'correction' && match.team1Score !== null ? String(match.team1Score) : '',
       team2Score: kind === 'correction' && match.team2Score !== null ? String(match.team2Score) : '',
     },
     validate: async (values) => (await validateScore(values, i18n.language)) as FieldErrors<ScoreValues>,
-    onSubmit: (values) => mutation.mutate({ matchId: match.id, team1Score: Number(values.team1Score), team2Score: Number(values.team2Score) }),
+    onSubmit: submit,
   });
   const filled = form.values.team1Score.trim() !== '' && form.values.team2Score.trim() !== '';
   const court = courtOf(match);
@@ -76,6 +93,11 @@ function ScoreForm({ eventId, match, kind, poolCount, onDone }: { eventId: numbe
         {input('team2Score', 2)}
       </div>
       <p className="text-sm text-slate-600">{t('score.hint')}</p>
+      {refusal && (
+        <p role="alert" className="rounded bg-red-50 p-3 font-medium text-red-800">
+          {refusal}
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <button type="button" onClick={onDone} className="min-h-12 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
           {t('score.cancel')}

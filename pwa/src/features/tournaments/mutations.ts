@@ -1,13 +1,16 @@
 // Tournaments: one mutation hook per action (see src/api/README.md). Each invalidates what it
 // changed — the console's tournament, matches and standings, the event page's tournament and
 // the member's team data — and shows the spec's toast (section 8): on failure the server's
-// message when it sent one, else the action's default text.
+// message when it sent one, else the action's default text. A score goes through this phone's
+// outbox (issue 13), online or not: stored at once, shown at once, pushed by the sync engine.
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
 import { useApiMutation } from '../../api/mutations';
+import { enqueueEntry, type OutboxEntry } from '../../db/outbox';
 import { tournamentKeys } from './queries';
-import type { AdminTournament, GeneratedSchedule, Match, ScoreInput, TournamentInput } from './types';
+import { kickSync } from './sync/engine';
+import type { AdminTournament, ConflictChoice, GeneratedSchedule, Match, ScoreInput, TournamentInput } from './types';
 
 /** Everything a change of the event's tournament shows up in. */
 const changed = (eventId: number): QueryKey[] => [
@@ -67,10 +70,31 @@ export function useGenerateSchedule(eventId: number) {
   });
 }
 
-function useScoreAction(eventId: number, kind: 'score' | 'correction', handlers: Handlers<Match>) {
+/**
+ * A score for a match not completed whose two teams are known: into the outbox with the match's
+ * version as last fetched, then the sync is kicked (the projection shows it meanwhile).
+ */
+export function useScoreMatch(eventId: number, handlers: Handlers<OutboxEntry> = {}) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<ScoreInput & { match: Match }, OutboxEntry>({
+    mutationFn: async ({ match, team1Score, team2Score }) => {
+      const entry = await enqueueEntry({ tournamentId: match.tournamentId, eventId, matchId: match.id, team1Score, team2Score, baseVersion: match.version, team1Id: match.team1Id, team2Id: match.team2Id });
+      void kickSync();
+      return entry;
+    },
+    invalidates: [],
+    success: () => ({ title: t('toast.scored') }),
+    failure: { title: t('toast.scoreError'), description: t('toast.genericError') },
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+}
+
+/** PUT /api/admin/matches/{id}/correction: a completed pool match, while the bracket is not drawn. */
+export function useCorrectScore(eventId: number, handlers: Handlers<Match> = {}) {
   const { t } = useTranslation('tournaments');
   return useApiMutation<ScoreInput & { matchId: number }, Match>({
-    mutationFn: ({ matchId, ...score }) => apiFetch<Match>(`/api/admin/matches/${matchId}/${kind}`, { method: 'PUT', body: score }),
+    mutationFn: ({ matchId, ...score }) => apiFetch<Match>(`/api/admin/matches/${matchId}/correction`, { method: 'PUT', body: score }),
     invalidates: changed(eventId),
     success: () => ({ title: t('toast.scored') }),
     failure: { title: t('toast.scoreError'), description: t('toast.genericError') },
@@ -79,12 +103,13 @@ function useScoreAction(eventId: number, kind: 'score' | 'correction', handlers:
   });
 }
 
-/** PUT /api/admin/matches/{id}/score: a match not completed whose two teams are known. */
-export function useScoreMatch(eventId: number, handlers: Handlers<Match> = {}) {
-  return useScoreAction(eventId, 'score', handlers);
-}
-
-/** PUT /api/admin/matches/{id}/correction: a completed pool match, while the bracket is not drawn. */
-export function useCorrectScore(eventId: number, handlers: Handlers<Match> = {}) {
-  return useScoreAction(eventId, 'correction', handlers);
+/** POST /api/admin/score-conflicts/{entryId}/resolve: the admin keeps one of the two scores. */
+export function useResolveConflict(eventId: number) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<{ entryId: string; keep: ConflictChoice }, Match>({
+    mutationFn: ({ entryId, keep }) => apiFetch<Match>(`/api/admin/score-conflicts/${entryId}/resolve`, { method: 'POST', body: { keep } }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.resolved') }),
+    failure: { title: t('toast.resolveError'), description: t('toast.genericError') },
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTournamentMatch, tournamentKeys } from './queries';
+import { isTournamentKey, nextTournamentMatch, tournamentKeys } from './queries';
 import { match } from './testFixtures';
 import type { UserTournamentData } from './types';
 
@@ -21,5 +21,14 @@ describe("the member home's next match", () => {
     expect(tournamentKeys.event(7)).toEqual(['api', 'events', '7', 'tournament']);
     expect(tournamentKeys.userTeam('7')).toEqual(['api', 'events', '7', 'user-team']);
     expect(tournamentKeys.mine.slice(0, 2)).toEqual(['api', 'user']);
+  });
+
+  it('refreshes every tournament read after a sync, and nothing else', () => {
+    for (const key of [tournamentKeys.admin(7), tournamentKeys.matches(5), tournamentKeys.standings(5), tournamentKeys.conflicts(5), tournamentKeys.event(7), tournamentKeys.userTeam(7), tournamentKeys.mine]) {
+      expect(isTournamentKey(key)).toBe(true);
+    }
+    for (const key of [['api', 'events'], ['api', 'events', '7'], ['api', 'admin', 'events'], ['api', 'auth', 'user'], ['api', 'user', 'event-registrations']]) {
+      expect(isTournamentKey(key)).toBe(false);
+    }
   });
 });

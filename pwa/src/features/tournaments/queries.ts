@@ -1,10 +1,12 @@
 // Tournaments: the one query-key factory and the read hooks. The event page and the member
 // home read tournament data through these hooks only. Keys are the API paths split on '/':
 // the public ones sit under the event's key (['api', 'events', id]) and the member's under
-// ['api', 'user'], so what invalidates those lists refreshes these too.
-import { useQuery } from '@tanstack/react-query';
+// ['api', 'user'], so what invalidates those lists refreshes these too. What the console's
+// Tournois tab and the event page read is kept for offline use (src/api/offline.ts).
+import { useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import type { AdminTournament, Match, PublicTournament, Standing, UserTeam, UserTournamentData } from './types';
+import { offlineFirst } from '../../api/offline';
+import type { AdminTournament, Match, PublicTournament, ScoreConflict, Standing, UserTeam, UserTournamentData } from './types';
 
 export const tournamentKeys = {
   /** GET /api/admin/events/{eventId}/tournament */
@@ -15,6 +17,8 @@ export const tournamentKeys = {
   matches: (id: number) => ['api', 'admin', 'tournaments', String(id), 'matches'] as const,
   /** GET /api/admin/tournaments/{id}/standings */
   standings: (id: number) => ['api', 'admin', 'tournaments', String(id), 'standings'] as const,
+  /** GET /api/admin/tournaments/{id}/conflicts */
+  conflicts: (id: number) => ['api', 'admin', 'tournaments', String(id), 'conflicts'] as const,
   /** GET /api/events/{eventId}/tournament */
   event: (eventId: number | string) => ['api', 'events', String(eventId), 'tournament'] as const,
   /** GET /api/events/{eventId}/user-team */
@@ -26,34 +30,44 @@ export const tournamentKeys = {
 /** The event's tournament for the console, or null when it has none. */
 export function useAdminTournament(eventId: number | null) {
   return useQuery({
-    queryKey: tournamentKeys.admin(eventId ?? ''),
-    queryFn: () => apiFetch<AdminTournament | null>(`/api/admin/events/${eventId}/tournament`),
+    ...offlineFirst(tournamentKeys.admin(eventId ?? ''), () => apiFetch<AdminTournament | null>(`/api/admin/events/${eventId}/tournament`)),
     enabled: eventId !== null,
   });
 }
 
 /** The tournament's matches, ordered by slot then court (admins). */
 export function useAdminMatches(tournamentId: number) {
-  return useQuery({
-    queryKey: tournamentKeys.matches(tournamentId),
-    queryFn: () => apiFetch<Match[]>(`/api/admin/tournaments/${tournamentId}/matches`),
-  });
+  return useQuery(offlineFirst(tournamentKeys.matches(tournamentId), () => apiFetch<Match[]>(`/api/admin/tournaments/${tournamentId}/matches`)));
 }
 
 /** The tournament's standings, ordered by pool then position (admins). */
 export function useAdminStandings(tournamentId: number) {
-  return useQuery({
-    queryKey: tournamentKeys.standings(tournamentId),
-    queryFn: () => apiFetch<Standing[]>(`/api/admin/tournaments/${tournamentId}/standings`),
-  });
+  return useQuery(offlineFirst(tournamentKeys.standings(tournamentId), () => apiFetch<Standing[]>(`/api/admin/tournaments/${tournamentId}/standings`)));
+}
+
+/** The tournament's open score conflicts, oldest first (admins). */
+export function useScoreConflicts(tournamentId: number) {
+  return useQuery(offlineFirst(tournamentKeys.conflicts(tournamentId), () => apiFetch<ScoreConflict[]>(`/api/admin/tournaments/${tournamentId}/conflicts`)));
 }
 
 /** The event page's tournament: the tournament (or null), its matches and standings. */
 export function useEventTournament(eventId: number | string) {
-  return useQuery({
-    queryKey: tournamentKeys.event(eventId),
-    queryFn: () => apiFetch<PublicTournament>(`/api/events/${eventId}/tournament`),
-  });
+  return useQuery(offlineFirst(tournamentKeys.event(eventId), () => apiFetch<PublicTournament>(`/api/events/${eventId}/tournament`)));
+}
+
+/** Every tournament read: the console's, the event pages' and the member's. */
+export function isTournamentKey(key: QueryKey): boolean {
+  const [api, area, kind] = key;
+  const last = key[key.length - 1];
+  return (
+    api === 'api' &&
+    ((area === 'admin' && kind === 'tournaments') || last === 'tournament' || last === 'user-team' || (area === 'user' && kind === 'tournament-data'))
+  );
+}
+
+/** Refetches every tournament read (after a sync: other phones' scores come in). */
+export function refreshTournaments(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => isTournamentKey(query.queryKey) });
 }
 
 /** The signed-in member's team in the event, or null; runs only when `signedIn`. */

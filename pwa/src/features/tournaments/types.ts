@@ -151,3 +151,49 @@ export interface ScoreInput {
   team1Score: number;
   team2Score: number;
 }
+
+/** One side of a score conflict: the score on the match, or the one a phone pushed. */
+export interface ConflictSide {
+  team1Score: number | null;
+  team2Score: number | null;
+  /** The admin's name. */
+  enteredBy: string | null;
+  deviceId: string | null;
+  enteredAt: string | null;
+  /** When the server got the proposed entry. */
+  receivedAt?: string | null;
+}
+
+/** GET /api/admin/tournaments/{id}/conflicts: a pushed score that differs from the match's. */
+export interface ScoreConflict {
+  entryId: string;
+  matchId: number;
+  tournamentId: number;
+  team1Name: string | null;
+  team2Name: string | null;
+  roundType: RoundType;
+  bracketCode: string | null;
+  pool: number | null;
+  courtNumber: number | null;
+  scheduledTime: string | null;
+  current: ConflictSide;
+  proposed: ConflictSide;
+}
+
+/** POST /api/admin/score-conflicts/{entryId}/resolve */
+export type ConflictChoice = 'current' | 'proposed';
+
+/** POST /api/admin/sync/scores: one answered entry. */
+export interface SyncResult {
+  seq: number;
+  entryId: string;
+  matchId: number;
+  outcome: 'applied' | 'duplicate' | 'conflict' | 'rejected';
+  code: string | null;
+  message: string | null;
+}
+
+export interface SyncAnswer {
+  lastSeq: number;
+  results: SyncResult[];
+}

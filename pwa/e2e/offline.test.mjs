@@ -1,0 +1,260 @@
+// Offline scoring end to end (issue 13) with the real server and Chromium: two admin phones A
+// and B. A opens the Tournois tab once with network, the service worker takes control, the
+// network goes (`context.setOffline(true)`), A reloads and still has the console, and scores
+// two matches ('2 scores en attente'); B, online, scores one of them differently; A comes back:
+// the badge counts down to nothing, one score applied, one conflict shown, which the admin
+// settles, and the event page shows the final state. Two tabs of one phone, online together,
+// send each entry once (the Web Lock). The manifest makes the app installable.
+import { after, before, test as nodeTest } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, launchProfile, newContext, signIn, startServer } from './harness.mjs';
+
+/** A hung browser call fails its test instead of stalling the whole suite. */
+const test = (name, fn) => nodeTest(name, { timeout: 240_000 }, fn);
+
+const ADMIN_A = { email: 'chloe@example.org', firstName: 'Chloé', lastName: 'Chef' };
+const ADMIN_B = { email: 'marc@example.org', firstName: 'Marc', lastName: 'Marqueur' };
+const TEAMS = ['Les Huards', 'Les Castors', 'Les Loups', 'Les Ours'];
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const SYNC_PATH = '/api/admin/sync/scores';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({ args: ['--admin-emails', `${ADMIN_A.email},${ADMIN_B.email}`] });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const post = (context, path, data) => context.request.post(`${server.url}${path}`, { headers: { Origin: server.url }, data });
+
+async function adminContext(admin, options = {}) {
+  const context = await newContext(browser, options);
+  await signIn(context, server, admin);
+  return context;
+}
+
+/** An event today, four teams registered by four members, its tournament generated: its matches. */
+async function tournamentToday(title) {
+  const admin = await adminContext(ADMIN_A);
+  const created = await post(admin, '/api/events', {
+    title, titleEn: '', description: 'Tournoi amical.', descriptionEn: '', categoryId: 'volleyball', location: 'La Pêche',
+    startDate: new Date(Date.now() + 3_600_000).toISOString(), endDate: null, price: 0, maxParticipants: null, requiresPayment: false,
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const eventId = (await created.json()).id;
+  for (const [index, teamName] of TEAMS.entries()) {
+    const email = `${title.replace(/\W/g, '').toLowerCase()}${index}@example.org`;
+    const member = await newContext(browser);
+    await signIn(member, server, { email, firstName: `Capitaine${index}`, lastName: 'Roy' });
+    const registered = await post(member, `/api/events/${eventId}/register`, {
+      eventId, teamName, captainFirstName: `Capitaine${index}`, captainLastName: 'Roy', captainEmail: email,
+      member2FirstName: 'Alex', member2LastName: `Coéquipier${index}`, member2Email: `alex${index}.${email}`,
+    });
+    assert.equal(registered.status(), 201, await registered.text());
+    await member.close();
+  }
+  const tournament = await post(admin, `/api/admin/events/${eventId}/tournament`, {
+    courtsAvailable: 2, matchDurationMinutes: 20, breakBetweenMatches: 10, startTime: new Date(Date.now() - 10 * 60_000).toISOString(), poolCount: 1,
+  });
+  assert.equal(tournament.status(), 201, await tournament.text());
+  const { id } = await tournament.json();
+  const generated = await post(admin, `/api/admin/tournaments/${id}/generate-schedule`);
+  assert.equal(generated.status(), 200, await generated.text());
+  const { matches } = await generated.json();
+  await admin.close();
+  return { eventId, matches };
+}
+
+async function openTournamentsTab(context, eventId) {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin?tab=tournaments&event=${eventId}`);
+  await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
+  return page;
+}
+
+/** The console's card of a match (by its two teams), in the schedule's pool phase. */
+const matchCard = (page, match) =>
+  page.getByTestId('pool-phase').getByTestId('match-card').filter({ hasText: match.team1Name }).filter({ hasText: match.team2Name });
+
+/** Taps a match, types both scores and saves: what a scorekeeper does. */
+async function score(page, match, team1Score, team2Score) {
+  await matchCard(page, match).click();
+  const dialog = page.getByRole('dialog', { name: 'Saisir le score du match' });
+  await dialog.getByLabel(match.team1Name).fill(String(team1Score));
+  await dialog.getByLabel(match.team2Name).fill(String(team2Score));
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const badge = (page) => page.getByTestId('sync-badge');
+
+/** Resolves once the page's reads are kept in IndexedDB (what an offline reload answers from). */
+function readsKept(page, keys) {
+  return page.waitForFunction(
+    (wanted) =>
+      new Promise((resolve) => {
+        const open = globalThis.indexedDB.open('centre');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('cache')) return resolve(false);
+          const request = db.transaction('cache').objectStore('cache').getAllKeys();
+          request.onsuccess = () => resolve(wanted.every((key) => request.result.includes(key)));
+          request.onerror = () => resolve(false);
+        };
+      }),
+    keys,
+  );
+}
+
+async function expectNoAxeViolations(page, selector, label) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(summary, [], `axe violations on ${label}`);
+}
+
+test('phone A scores offline, phone B online; back online: one applied, one conflict settled, the event page shows it', async () => {
+  const { eventId, matches } = await tournamentToday('Tournoi du quai');
+  const [first, second] = matches.filter((m) => m.roundType === 'pool' && m.slotIndex === 0);
+  assert.ok(first && second, 'two matches at the first slot, one per court');
+
+  // Phone A, online: the console once, then the service worker controls the page.
+  const contextA = await adminContext(ADMIN_A, PHONE);
+  const pageA = await openTournamentsTab(contextA, eventId);
+  await pageA.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await pageA.reload();
+  await pageA.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
+  await pageA.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const tournamentId = first.tournamentId;
+  const reads = ['api/auth/user', 'api/admin/status', 'api/admin/events', `api/admin/events/${eventId}/tournament`,
+    `api/admin/tournaments/${tournamentId}/matches`, `api/admin/tournaments/${tournamentId}/standings`, `api/admin/tournaments/${tournamentId}/conflicts`];
+  await readsKept(pageA, reads);
+
+  // No network: a reload still shows the console, from the precache and IndexedDB.
+  await contextA.setOffline(true);
+  await pageA.reload();
+  await pageA.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
+  await pageA.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
+  await matchCard(pageA, first).waitFor();
+  await score(pageA, first, 21, 15);
+  await badge(pageA).filter({ hasText: '1 score en attente' }).waitFor();
+  await score(pageA, second, 21, 10);
+  await badge(pageA).filter({ hasText: '2 scores en attente' }).waitFor();
+  assert.equal(await badge(pageA).getAttribute('aria-label'), '2 scores en attente de synchronisation');
+  // Shown at once, waiting, with the standings recomputed on the phone.
+  await matchCard(pageA, first).getByText('En attente de synchronisation').waitFor();
+  await matchCard(pageA, second).getByText('En attente de synchronisation').waitFor();
+  const standings = pageA.locator('#root').getByTestId('standings-table').locator('tbody tr');
+  for (const winner of [first.team1Name, second.team1Name]) {
+    await standings.filter({ hasText: winner }).locator('td.font-bold').getByText('3', { exact: true }).waitFor();
+  }
+
+  // Phone B, online, scores the first match differently: applied on the server at once.
+  const contextB = await adminContext(ADMIN_B, PHONE);
+  const pageB = await openTournamentsTab(contextB, eventId);
+  await score(pageB, first, 18, 21);
+  await matchCard(pageB, first).getByText('Terminé', { exact: true }).waitFor();
+  await badge(pageB).waitFor({ state: 'detached' });
+
+  // A comes back: the badge goes, one applied, one conflict for the admin to settle.
+  await contextA.setOffline(false);
+  await badge(pageA).waitFor({ state: 'detached' });
+  const conflicts = pageA.getByRole('region', { name: 'Conflits de score (1)' });
+  await conflicts.waitFor();
+  await matchCard(pageA, second).getByText('Terminé', { exact: true }).waitFor();
+  const conflict = conflicts.getByTestId('score-conflict');
+  await conflict.getByText(`${first.team1Name} contre ${first.team2Name}`).waitFor();
+  await conflict.getByText('Saisi par Marc Marqueur').waitFor();
+  await conflict.getByText('Saisi par Chloé Chef').waitFor();
+  await conflict.getByText('Sur cet appareil').waitFor();
+  await expectNoAxeViolations(pageA, '[data-testid="score-conflicts"]', 'the score conflicts panel (fr)');
+  await conflicts.getByRole('button', { name: `Garder le score proposé : ${first.team1Name} contre ${first.team2Name}` }).click();
+  await conflicts.waitFor({ state: 'detached' });
+  assert.equal(await pageA.getByTestId('rejected-scores').count(), 0, 'nothing refused');
+
+  // The event page, for anyone: A's two scores.
+  const visitor = await newContext(browser);
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(`${server.url}/event/${eventId}`);
+  for (const [match, team1Score, team2Score] of [[first, '21', '15'], [second, '21', '10']]) {
+    const card = publicPage.getByTestId('public-match').filter({ hasText: match.team1Name }).filter({ hasText: match.team2Name }).first();
+    await card.getByText('Terminé', { exact: true }).waitFor();
+    await card.getByText(team1Score, { exact: true }).waitFor();
+    await card.getByText(team2Score, { exact: true }).waitFor();
+  }
+  await Promise.all([visitor.close(), contextA.close(), contextB.close()]);
+});
+
+test('two tabs of one phone, online together, send each entry once', async () => {
+  const { eventId, matches } = await tournamentToday('Tournoi des deux onglets');
+  const pool = matches.filter((m) => m.roundType === 'pool');
+  const context = await adminContext(ADMIN_A, PHONE);
+  const bodies = [];
+  context.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === SYNC_PATH) bodies.push(request.postDataJSON());
+  });
+  const tab1 = await openTournamentsTab(context, eventId);
+  const tab2 = await openTournamentsTab(context, eventId);
+  // Both tabs score at the same moment, twice over.
+  await Promise.all([score(tab1, pool[0], 21, 15), score(tab2, pool[1], 21, 12)]);
+  await Promise.all([score(tab1, pool[2], 15, 21), score(tab2, pool[3], 12, 21)]);
+  for (const tab of [tab1, tab2]) {
+    for (const match of pool.slice(0, 4)) await matchCard(tab, match).getByText('Terminé', { exact: true }).waitFor();
+    await badge(tab).waitFor({ state: 'detached' });
+  }
+  const sent = bodies.flatMap((body) => body.entries.map((entry) => `${body.deviceId}#${entry.seq}`));
+  assert.equal(new Set(bodies.map((body) => body.deviceId)).size, 1, 'one device id for the phone');
+  assert.deepEqual([...sent].sort(), [...new Set(sent)].sort(), `each (deviceId, seq) sent once: ${sent.join(', ')}`);
+  assert.deepEqual(sent.map((key) => Number(key.split('#')[1])).sort(), [1, 2, 3, 4]);
+  await context.close();
+});
+
+test('the manifest: French name, standalone, icons 192 and 512 (one maskable) that are such PNGs', async () => {
+  const response = await fetch(`${server.url}/manifest.webmanifest`);
+  assert.equal(response.status, 200);
+  const manifest = await response.json();
+  assert.equal(manifest.name, 'Centre plein air de La Pêche');
+  assert.equal(manifest.lang, 'fr');
+  assert.equal(manifest.display, 'standalone');
+  assert.equal(manifest.id, '/');
+  assert.equal(manifest.start_url, '/');
+  const sizes = manifest.icons.map((icon) => icon.sizes);
+  assert.ok(sizes.includes('192x192') && sizes.includes('512x512'), JSON.stringify(manifest.icons));
+  assert.ok(manifest.icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'maskable'), 'a maskable 512 icon');
+  assert.ok(manifest.icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'any'), 'a 512 icon for any use');
+  for (const icon of manifest.icons) {
+    const file = await fetch(new URL(icon.src, server.url));
+    assert.equal(file.status, 200, icon.src);
+    assert.equal(file.headers.get('content-type'), 'image/png');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], `${icon.src} is a PNG`);
+    const [width, height] = icon.sizes.split('x').map(Number);
+    assert.equal(bytes.readUInt32BE(16), width, `${icon.src} width`);
+    assert.equal(bytes.readUInt32BE(20), height, `${icon.src} height`);
+  }
+});
+
+// Lighthouse 12 dropped its installability audit; it read Chromium's own verdict, which this asks
+// for directly (the DevTools protocol's Page.getInstallabilityErrors) once the worker is ready.
+test('Chromium finds the app installable', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'centre-profile-'));
+  const context = await launchProfile(dir, PHONE);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, [], JSON.stringify(installabilityErrors));
+  await context.close();
+  await rm(dir, { recursive: true, force: true });
+});

@@ -1,0 +1,124 @@
+// What the console shows while this phone's scores wait (issue 13): the server's matches with
+// the waiting entries applied by centre-core (the server's own merge rule; the bracket advanced
+// as the server would), and each pool's standings recomputed from them. Derived on every
+// change, never stored.
+import { applyPending, computeStandings, type CoreMatch, type CoreScoreEntry } from '../../../core';
+import type { OutboxEntry } from '../../../db/outbox';
+import { courtOf } from '../rounds';
+import type { Match, Standing } from '../types';
+
+export interface Projected {
+  matches: Match[];
+  standings: Standing[];
+  /** Matches with a score of this phone waiting to be sent. */
+  waiting: ReadonlySet<number>;
+}
+
+/** The side that forfeited a knockout match (the other one wins), as centre-core reads it. */
+function forfeitSide(match: Match): 1 | 2 | null {
+  if (!match.forfeit) return null;
+  if (match.winnerId !== null && match.winnerId === match.team1Id) return 2;
+  if (match.winnerId !== null && match.winnerId === match.team2Id) return 1;
+  return match.team1Id === null ? 1 : 2;
+}
+
+export function toCoreMatch(match: Match): CoreMatch {
+  return {
+    id: match.id,
+    roundType: match.roundType,
+    roundName: match.roundName,
+    bracketCode: match.bracketCode,
+    status: match.status,
+    team1Id: match.team1Id,
+    team2Id: match.team2Id,
+    team1Score: match.team1Score,
+    team2Score: match.team2Score,
+    scheduledTime: match.scheduledTime,
+    courtNumber: courtOf(match),
+    forfeitSide: forfeitSide(match),
+  };
+}
+
+function toCoreEntry(entry: OutboxEntry): CoreScoreEntry {
+  const { entryId, matchId, team1Score, team2Score, enteredAt, seq, baseVersion, team1Id = null, team2Id = null } = entry;
+  return { entryId, matchId, team1Score, team2Score, enteredAt, seq, baseVersion, team1Id, team2Id };
+}
+
+/**
+ * The entries to show: those waiting, and those applied whose match the last fetch does not
+ * show completed yet (the refetch after the push is on its way).
+ */
+export function entriesToShow(entries: OutboxEntry[], matches: Match[]): OutboxEntry[] {
+  const completed = new Set(matches.filter((m) => m.status === 'completed').map((m) => m.id));
+  return entries.filter((e) => e.state === 'pending' || (e.state === 'applied' && !completed.has(e.matchId)));
+}
+
+/** The winner of a match a score just completed (none for a pool draw). */
+function winnerOf(match: Match): number | null {
+  if (match.team1Score === null || match.team2Score === null || match.team1Score === match.team2Score) return null;
+  return match.team1Score > match.team2Score ? match.team1Id : match.team2Id;
+}
+
+/** The server's match with what centre-core made of it (scores, status, teams moved on). */
+function merge(match: Match, core: CoreMatch | undefined, names: Map<number, string>): Match {
+  if (!core) return match;
+  const team1Id = core.team1Id ?? null;
+  const team2Id = core.team2Id ?? null;
+  const scored = core.status === 'completed' && match.status !== 'completed';
+  const next: Match = {
+    ...match,
+    status: core.status,
+    team1Id,
+    team2Id,
+    team1Name: team1Id === match.team1Id ? match.team1Name : team1Id === null ? null : (names.get(team1Id) ?? null),
+    team2Name: team2Id === match.team2Id ? match.team2Name : team2Id === null ? null : (names.get(team2Id) ?? null),
+    team1Score: core.team1Score ?? null,
+    team2Score: core.team2Score ?? null,
+  };
+  return scored ? { ...next, winnerId: winnerOf(next) } : next;
+}
+
+function teamNames(matches: Match[], standings: Standing[]): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const row of standings) names.set(row.teamId, row.teamName);
+  for (const m of matches) {
+    if (m.team1Id !== null && m.team1Name) names.set(m.team1Id, m.team1Name);
+    if (m.team2Id !== null && m.team2Name) names.set(m.team2Id, m.team2Name);
+  }
+  return names;
+}
+
+/** Each pool's standings from the projected matches; the server's rows say which team is in which pool. */
+async function poolStandings(matches: Match[], standings: Standing[], lang: string): Promise<Standing[]> {
+  const pools = [...new Set(standings.map((row) => row.pool))].sort((a, b) => a - b);
+  const tables = await Promise.all(
+    pools.map(async (pool) => {
+      const teams = standings.filter((row) => row.pool === pool).map((row) => ({ id: row.teamId, name: row.teamName }));
+      const played = matches.filter((m) => m.roundType === 'pool' && m.pool === pool).map(toCoreMatch);
+      const rows = await computeStandings({ matches: played, teams }, lang);
+      return rows.map((row) => ({ ...row, pool }));
+    }),
+  );
+  return tables.flat();
+}
+
+/** The matches and standings as they will be once `entries` (in `seq` order) reach the server. */
+export async function project(matches: Match[], standings: Standing[], entries: OutboxEntry[], lang: string): Promise<Projected> {
+  const { matches: after } = await applyPending({ matches: matches.map(toCoreMatch), entries: entries.map(toCoreEntry) }, lang);
+  const byId = new Map(after.map((m) => [m.id, m]));
+  const names = teamNames(matches, standings);
+  const projected = matches.map((m) => merge(m, byId.get(m.id), names));
+  return {
+    matches: projected,
+    standings: await poolStandings(projected, standings, lang),
+    waiting: new Set(entries.filter((e) => e.state === 'pending').map((e) => e.matchId)),
+  };
+}
+
+/** What centre-core says a score on `match` will do: null when it applies, else the refusal's code. */
+export async function refusalOf(match: Match, team1Score: number, team2Score: number, lang: string): Promise<string | null> {
+  const entry = { entryId: 'check', matchId: match.id, team1Score, team2Score, enteredAt: new Date().toISOString() };
+  const { outcomes } = await applyPending({ matches: [toCoreMatch(match)], entries: [entry] }, lang);
+  const outcome = outcomes[0];
+  return outcome && outcome.outcome === 'rejected' ? (outcome.code ?? 'rejected') : null;
+}

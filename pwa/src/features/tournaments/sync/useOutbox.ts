@@ -1,0 +1,46 @@
+// This phone's outbox in React, live from IndexedDB (a change in any tab shows at once).
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { deviceId, tournamentEntries, waitingCount, watch, type OutboxEntry } from '../../../db/outbox';
+import { subscribeSync, syncState, type SyncState } from './engine';
+
+function useWatched<T>(query: () => Promise<T>, initial: T): T {
+  const [value, setValue] = useState<T>(initial);
+  useEffect(() => watch(query, setValue), [query]);
+  return value;
+}
+
+const NO_ENTRIES: OutboxEntry[] = [];
+
+/** How many scores wait to be sent. */
+export function useWaitingCount(): number {
+  return useWatched(waitingCount, 0);
+}
+
+/** The tournament's entries from this phone, in their order. */
+export function useTournamentEntries(tournamentId: number): OutboxEntry[] {
+  const query = useCallback(() => tournamentEntries(tournamentId), [tournamentId]);
+  return useWatched(query, NO_ENTRIES);
+}
+
+/** This phone's id (null until read; made on first use). */
+export function useDeviceId(): string | null {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    deviceId().then(
+      (value) => {
+        if (current) setId(value);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return id;
+}
+
+/** The sync engine's state ('signedOut' after a 401). */
+export function useSyncState(): SyncState {
+  return useSyncExternalStore(subscribeSync, syncState, syncState);
+}
