@@ -130,4 +130,16 @@ async fn demo_data_is_seeded_once_into_an_empty_database() {
     let events: i64 = conn.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).unwrap();
     assert_eq!(categories, 4, "an upcoming event of each category");
     assert_eq!(events, 4, "a second start does not seed again");
+    // The tournament shows every part of scoring: five scores, a phone's, and an open conflict.
+    let outcomes: Vec<(String, Option<String>)> = conn
+        .prepare("SELECT outcome, resolution FROM score_entries ORDER BY device_id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(outcomes, [("applied".to_owned(), None), ("conflict".to_owned(), None)]);
+    let scored: i64 =
+        conn.query_row("SELECT count(*) FROM matches WHERE status = 'completed'", [], |r| r.get(0)).unwrap();
+    assert_eq!(scored, 6);
 }
