@@ -1,5 +1,6 @@
 use std::process::ExitCode;
 
+use centre_server::db::backup;
 use centre_server::settings::{AdminCommand, Cli, Command, Settings};
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
@@ -15,6 +16,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Serve(args) => serve(&args),
         Command::Admin(AdminCommand::Grant { user, db }) => grant_admin(&user, &db),
+        Command::Backup { to, keep, db } => backup::backup(&db, &to, keep, chrono::Utc::now())
+            .map(|path| println!("snapshot written: {}", path.display()))
+            .map_err(|e| e.to_string()),
+        Command::Restore { from, db, force } => backup::restore(&from, &db, force)
+            .map(|()| println!("{} restored from {}", db.display(), from.display()))
+            .map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

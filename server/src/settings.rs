@@ -16,6 +16,30 @@ pub struct Cli {
 pub enum Command {
     /// Start the web server (API + embedded PWA).
     Serve(Box<ServeArgs>),
+    /// Write a consistent snapshot of the database into a folder (safe while the server runs),
+    /// keeping the newest ones.
+    Backup {
+        /// Folder of the snapshots (created if needed); files are named centre-<UTC time>.db.
+        #[arg(long)]
+        to: PathBuf,
+        /// How many snapshots to keep in that folder (the oldest go).
+        #[arg(long, default_value_t = 7)]
+        keep: usize,
+        /// SQLite database file.
+        #[arg(long, env = "CENTRE_DB", default_value = "./data/centre.db")]
+        db: PathBuf,
+    },
+    /// Replace the database by a snapshot (stop the server first).
+    Restore {
+        /// The snapshot file.
+        from: PathBuf,
+        /// SQLite database file to replace.
+        #[arg(long, env = "CENTRE_DB", default_value = "./data/centre.db")]
+        db: PathBuf,
+        /// Replace an existing database.
+        #[arg(long)]
+        force: bool,
+    },
     /// Manage roles from the command line.
     #[command(subcommand)]
     Admin(AdminCommand),

@@ -2,6 +2,7 @@
 //! same way (WAL, busy_timeout, foreign keys, synchronous=NORMAL); calls run on the blocking
 //! pool, never on the async workers; writes run in `BEGIN IMMEDIATE` transactions.
 
+pub mod backup;
 pub mod courts;
 pub mod daycamps;
 pub mod event_registrations;
