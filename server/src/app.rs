@@ -55,8 +55,9 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
 const MAX_BODY_BYTES: usize = 256 * 1024;
 
 pub fn build_router(state: AppState) -> Router {
-    let sessions = state.auth.session_layer(state.settings.is_https());
-    Router::new()
+    let https = state.settings.is_https();
+    let sessions = state.auth.session_layer(https);
+    let router = Router::new()
         .merge(crate::routes::api_router())
         .fallback(crate::web::serve_pwa)
         .layer(sessions)
@@ -65,9 +66,16 @@ pub fn build_router(state: AppState) -> Router {
         .layer(middleware::from_fn(translate_errors))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(CompressionLayer::new())
-        .layer(middleware::from_fn(security_headers))
-        .layer(CatchPanicLayer::custom(panic_response))
-        .layer(middleware::from_fn(log_request))
+        .layer(middleware::from_fn(security_headers));
+    // Served over https: browsers keep to https for a year (HSTS).
+    let router = if https { router.layer(middleware::from_fn(strict_transport)) } else { router };
+    router.layer(CatchPanicLayer::custom(panic_response)).layer(middleware::from_fn(log_request))
+}
+
+async fn strict_transport(req: Request, next: Next) -> Response {
+    let mut response = next.run(req).await;
+    response.headers_mut().insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000"));
+    response
 }
 
 fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {

@@ -42,7 +42,10 @@ fn not_built() -> Response {
 
 fn has_session_cookie(headers: &HeaderMap) -> bool {
     headers.get_all(header::COOKIE).iter().filter_map(|value| value.to_str().ok()).any(|cookies| {
-        cookies.split(';').any(|pair| pair.trim().split('=').next() == Some(crate::auth::SESSION_COOKIE))
+        cookies.split(';').any(|pair| {
+            let name = pair.trim().split('=').next();
+            name == Some(crate::auth::SESSION_COOKIE) || name == Some(crate::auth::SECURE_SESSION_COOKIE)
+        })
     })
 }
 

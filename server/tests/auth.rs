@@ -182,8 +182,17 @@ async fn the_session_cookie_is_http_only_lax_and_lasts_30_days() {
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
-    let cookie = set_cookie(&response).expect("a session cookie");
-    assert!(cookie.contains("Secure"), "{cookie}");
+    assert_eq!(response.headers().get("strict-transport-security").unwrap(), "max-age=31536000", "HSTS for a year");
+    let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(cookie.starts_with("__Host-centre.sid="), "the __Host- prefix: {cookie}");
+    assert!(cookie.contains("Secure") && cookie.contains("Path=/") && !cookie.contains("Domain"), "{cookie}");
+    // The signed-in shell follows the prefixed cookie too, and the session works with it.
+    let session = cookie.split(';').next().unwrap().to_owned();
+    let me = reqwest::Client::new().get(app.at("/api/auth/user")).header("cookie", &session).send().await.unwrap();
+    assert_eq!(me.json::<serde_json::Value>().await.unwrap()["email"], "c@example.org");
+    // Plain http: no HSTS.
+    let plain = TestApp::spawn().await;
+    assert!(plain.get("/api/health").await.headers().get("strict-transport-security").is_none());
 }
 
 #[tokio::test]

@@ -35,8 +35,10 @@ async fn other_client_routes_get_the_empty_shell() {
 async fn a_member_with_a_session_cookie_gets_the_shell_at_the_root() {
     let app = TestApp::spawn().await;
     let client = reqwest::Client::new();
-    for path in ["/", "/home"] {
-        let response = client.get(app.at(path)).header("cookie", "theme=dark; centre.sid=abc").send().await.unwrap();
+    // `__Host-centre.sid` is the cookie's name on https.
+    for (path, cookie) in [("/", "centre.sid"), ("/home", "centre.sid"), ("/", "__Host-centre.sid")] {
+        let response =
+            client.get(app.at(path)).header("cookie", format!("theme=dark; {cookie}=abc")).send().await.unwrap();
         assert_eq!(response.headers()["vary"], "Cookie");
         let html = response.text().await.unwrap();
         assert!(html.contains("<div id=\"root\"></div>"), "{path}: the app renders the member home");

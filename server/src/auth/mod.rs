@@ -30,6 +30,14 @@ use crate::error::AppError;
 use crate::settings::Settings;
 
 pub const SESSION_COOKIE: &str = "centre.sid";
+/// The cookie's name on https: the `__Host-` prefix makes the browser refuse it unless it is
+/// Secure, for the whole site (`Path=/`) and for this host only (no `Domain`).
+pub const SECURE_SESSION_COOKIE: &str = "__Host-centre.sid";
+
+/// The session cookie's name for a site served over https (`secure`) or not.
+pub fn session_cookie(secure: bool) -> &'static str {
+    if secure { SECURE_SESSION_COOKIE } else { SESSION_COOKIE }
+}
 /// Sessions last 30 days from the last activity (rolling).
 pub const SESSION_DAYS: i64 = 30;
 /// How often expired sessions are deleted.
@@ -60,11 +68,11 @@ impl AuthState {
         Ok(AuthState { store, oidc })
     }
 
-    /// The session layer: cookie `centre.sid`, HttpOnly, SameSite=Lax, Secure when the public URL
-    /// is https, 30 days from the last activity.
+    /// The session layer: cookie `centre.sid`, HttpOnly, SameSite=Lax, Secure and named
+    /// `__Host-centre.sid` when the public URL is https, 30 days from the last activity.
     pub fn session_layer(&self, secure: bool) -> SessionManagerLayer<store::RetryingStore> {
         SessionManagerLayer::new(self.store.clone())
-            .with_name(SESSION_COOKIE)
+            .with_name(session_cookie(secure))
             .with_http_only(true)
             .with_same_site(SameSite::Lax)
             .with_secure(secure)
