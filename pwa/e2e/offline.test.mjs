@@ -219,6 +219,63 @@ test('two tabs of one phone, online together, send each entry once', async () =>
   await context.close();
 });
 
+test('a session that ends offline: the push answers 401, the score waits, sign-in again sends it once', async () => {
+  const { eventId, matches } = await tournamentToday('Tournoi de la session');
+  const [match] = matches.filter((m) => m.roundType === 'pool' && m.slotIndex === 0);
+  const tournamentId = match.tournamentId;
+
+  // Online once: the service worker controls the page and the reads are kept.
+  const context = await adminContext(ADMIN_A, PHONE);
+  const pushes = [];
+  context.on('response', (response) => {
+    if (response.request().method() === 'POST' && new URL(response.url()).pathname === SYNC_PATH) pushes.push(response.status());
+  });
+  const page = await openTournamentsTab(context, eventId);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await readsKept(page, ['api/auth/user', 'api/admin/status', `api/admin/events/${eventId}/tournament`, `api/admin/tournaments/${tournamentId}/matches`]);
+
+  // No network: a score waits; meanwhile the session ends.
+  await context.setOffline(true);
+  await score(page, match, 21, 17);
+  await badge(page).filter({ hasText: '1 score en attente' }).waitFor();
+  await context.clearCookies();
+
+  // Back online: the push answers 401, the score still waits and the phone asks to sign in again.
+  await context.setOffline(false);
+  const prompt = page.getByRole('alert').filter({ hasText: 'Votre session a expiré' });
+  await prompt.waitFor();
+  assert.ok(pushes.includes(401), `the push was refused for want of a session: ${pushes.join(', ')}`);
+  await badge(page).filter({ hasText: '1 score en attente' }).waitFor();
+  await matchCard(page, match).getByText('En attente de synchronisation').waitFor();
+
+  // The scorekeeper signs in again (the development sign-in form) and comes back to the console.
+  await prompt.getByRole('button', { name: 'Se reconnecter' }).click();
+  await page.getByRole('heading', { name: 'Connexion de développement' }).waitFor();
+  await page.getByLabel('Courriel').fill(ADMIN_A.email);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/admin');
+
+  // Sync resumes: the badge goes, the match is completed with the phone's score, applied once.
+  await badge(page).waitFor({ state: 'detached' });
+  const card = matchCard(page, match);
+  await card.getByText('Terminé', { exact: true }).waitFor();
+  await card.getByText('21', { exact: true }).waitFor();
+  await card.getByText('17', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('alert').filter({ hasText: 'Votre session a expiré' }).count(), 0);
+  assert.equal(await page.getByTestId('rejected-scores').count(), 0, 'nothing refused');
+  const history = await context.request.get(`${server.url}/api/admin/matches/${match.id}/history`);
+  assert.equal(history.status(), 200, await history.text());
+  const rows = await history.json();
+  assert.equal(rows.length, 1, `scored exactly once: ${JSON.stringify(rows)}`);
+  assert.deepEqual([rows[0].team1Score, rows[0].team2Score], [21, 17]);
+  assert.equal(pushes.at(-1), 200, `the last push went through: ${pushes.join(', ')}`);
+  await context.close();
+});
+
 test('the manifest: French name, standalone, icons 192 and 512 (one maskable) that are such PNGs', async () => {
   const response = await fetch(`${server.url}/manifest.webmanifest`);
   assert.equal(response.status, 200);

@@ -21,12 +21,18 @@ export interface ApiMutationOptions<TVariables, TData> {
   failure: { title: string; description: string };
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: unknown, variables: TVariables) => void;
+  /**
+   * TanStack's network mode: 'online' (the default) pauses the mutation while the browser is
+   * offline; 'always' for one that needs no network (a score into the outbox).
+   */
+  networkMode?: 'online' | 'always' | 'offlineFirst';
 }
 
 export function useApiMutation<TVariables = void, TData = unknown>(options: ApiMutationOptions<TVariables, TData>) {
   const queryClient = useQueryClient();
   return useMutation<TData, unknown, TVariables>({
     mutationFn: options.mutationFn,
+    networkMode: options.networkMode,
     onSuccess: async (data, variables) => {
       const keys = typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates;
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import '../../i18n';
 import { createQueryClient } from '../../api/queryClient';
@@ -223,6 +223,35 @@ describe('the Tournois tab', () => {
     const rows = within(screen.getByRole('tabpanel')).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('Les Huards');
     expect(rows[0]?.textContent).toContain('3');
+  });
+
+  it("saves a score once the browser said 'offline' (the network went while the page was open)", async () => {
+    serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': adminTournament({ status: 'in_progress' }),
+      '/api/admin/tournaments/5/matches': [match({ id: 1, tournamentId: 5, version: 4 })],
+      '/api/admin/tournaments/5/standings': [],
+      '/api/admin/tournaments/5/conflicts': [],
+      '/api/admin/sync/scores': 503,
+    });
+    await renderTab();
+    const card = within(await screen.findByTestId('next-to-score')).getByRole('button', { name: /Les Huards/ });
+    onlineManager.setOnline(false);
+    try {
+      await act(async () => {
+        fireEvent.click(card);
+      });
+      const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
+      fireEvent.change(within(dialog).getByLabelText(/Les Huards/), { target: { value: '21' } });
+      fireEvent.change(within(dialog).getByLabelText(/Les Castors/), { target: { value: '17' } });
+      await act(async () => {
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+      });
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await tournamentEntries(5)).toMatchObject([{ seq: 1, matchId: 1, team1Score: 21, team2Score: 17, state: 'pending' }]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it("refuses a knockout draw in the dialog with the server's message, and lists the phone's refused scores", async () => {

@@ -82,6 +82,8 @@ export function useScoreMatch(eventId: number, handlers: Handlers<OutboxEntry> =
       void kickSync();
       return entry;
     },
+    // Only IndexedDB: never paused for want of a network (TanStack's default once 'offline' fired).
+    networkMode: 'always',
     invalidates: [],
     success: () => ({ title: t('toast.scored') }),
     failure: { title: t('toast.scoreError'), description: t('toast.genericError') },
