@@ -134,6 +134,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("match_completed", "Ce match est déjà terminé : son score est enregistré.", "This match is already over: its score is recorded."),
     ("match_not_completed", "Ce match n'a pas encore de score à corriger.", "This match has no score to correct yet."),
     ("correction_closed", "Le tableau éliminatoire est déjà tiré : ce score ne peut plus être corrigé.", "The knockout bracket has been drawn: this score can no longer be corrected."),
+    ("storage_unavailable", "Le serveur ne peut rien enregistrer pour le moment : son espace de stockage est plein ou en lecture seule. Ce qui est déjà enregistré est intact ; réessayez plus tard.", "The server cannot save anything right now: its storage is full or read-only. What is already saved is intact; please try again later."),
     ("sync_gap", "Des scores de cet appareil manquent au serveur : ils sont renvoyés depuis le numéro attendu.", "The server is missing scores from this device: they are sent again from the expected number."),
     ("sync_device_invalid", "L'identifiant de l'appareil est invalide.", "The device id is invalid."),
     ("sync_too_many", "Trop de scores à la fois : 200 au plus par envoi.", "Too many scores at once: at most 200 per push."),

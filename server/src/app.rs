@@ -41,7 +41,7 @@ pub enum PrepareError {
 /// starts no task (the caller spawns the mail worker with `state.mailer.spawn_worker`).
 pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     let mailer = Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from, settings.mail_dir.clone())?;
-    let db = Db::open(&settings.db)?;
+    let db = Db::open_capped(&settings.db, settings.max_db_pages)?;
     let today = chrono::Utc::now().with_timezone(&settings.timezone).date_naive();
     let mut conn = db.connect()?;
     seed::reference_data(&mut conn, today)?;

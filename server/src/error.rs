@@ -106,6 +106,10 @@ impl From<rusqlite::Error> for AppError {
     fn from(e: rusqlite::Error) -> Self {
         match e.sqlite_error_code() {
             Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => AppError::Busy,
+            Some(rusqlite::ErrorCode::DiskFull | rusqlite::ErrorCode::ReadOnly) => {
+                tracing::error!(cause = %e, "the database cannot be written: storage full or read-only");
+                AppError::client(StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable")
+            }
             _ => AppError::Internal(format!("database: {e}")),
         }
     }

@@ -97,6 +97,10 @@ pub struct ServeArgs {
     /// How many future court bookings one member may hold at once (1 to 1000).
     #[arg(long, env = "CENTRE_MAX_FUTURE_BOOKINGS", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub max_future_bookings: u32,
+    /// A cap on the database's size, in 4 KiB pages (none by default): at the cap, writes are
+    /// refused with a clear 503, as on a full disk, while reads go on.
+    #[arg(long, env = "CENTRE_MAX_DB_PAGES", value_parser = clap::value_parser!(u32).range(16..))]
+    pub max_db_pages: Option<u32>,
     /// OpenID Connect issuer URL (discovery at <issuer>/.well-known/openid-configuration).
     #[arg(long, env = "CENTRE_OIDC_ISSUER")]
     pub oidc_issuer: Option<String>,
@@ -140,6 +144,8 @@ pub struct Settings {
     pub slot_minutes: u32,
     /// Future court bookings one member may hold at once.
     pub max_future_bookings: u32,
+    /// SQLite's `max_page_count` on every connection, when set.
+    pub max_db_pages: Option<u32>,
     pub oidc: Option<OidcSettings>,
     /// Lower-case e-mails granted admin at sign-in.
     pub admin_emails: Vec<String>,
@@ -218,6 +224,7 @@ impl Settings {
             interac_email,
             slot_minutes: args.slot_minutes,
             max_future_bookings: args.max_future_bookings,
+            max_db_pages: args.max_db_pages,
             oidc,
             admin_emails,
         })
@@ -239,6 +246,7 @@ impl Settings {
             interac_email: DEFAULT_INTERAC_EMAIL.to_owned(),
             slot_minutes: centre_core::slots::DEFAULT_SLOT_MINUTES,
             max_future_bookings: 3,
+            max_db_pages: None,
             oidc: None,
             admin_emails: Vec::new(),
         }
@@ -247,7 +255,7 @@ impl Settings {
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -260,6 +268,7 @@ impl Settings {
             self.interac_email,
             self.slot_minutes,
             self.max_future_bookings,
+            self.max_db_pages.map_or_else(|| "none".to_owned(), |p| p.to_string()),
             self.oidc.as_ref().map_or("none", |o| o.issuer.as_str()),
             self.oidc.as_ref().map_or("none", |o| o.client_id.as_str()),
             if self.oidc.is_some() { "***" } else { "none" },

@@ -51,6 +51,7 @@ pub struct Db {
 
 struct Inner {
     path: PathBuf,
+    max_pages: Option<u32>,
     idle: Mutex<Vec<Connection>>,
     permits: Semaphore,
 }
@@ -64,10 +65,15 @@ pub trait DbCallError: From<rusqlite::Error> + Send + 'static {
 impl Db {
     /// Opens (creating if needed) and migrates the database. Blocking: call before serving.
     pub fn open(path: &Path) -> Result<Db, OpenError> {
+        Db::open_capped(path, None)
+    }
+
+    /// [`Db::open`] with SQLite's `max_page_count` on every connection (`--max-db-pages`).
+    pub fn open_capped(path: &Path, max_pages: Option<u32>) -> Result<Db, OpenError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| OpenError::Directory { dir: dir.to_owned(), source })?;
         }
-        let mut conn = open_connection(path)?;
+        let mut conn = open_connection(path, max_pages)?;
         check_is_sqlite(&conn, path)?;
         // A read-only directory or file shows up at the first write.
         conn.execute_batch(
@@ -83,6 +89,7 @@ impl Db {
         Ok(Db {
             inner: Arc::new(Inner {
                 path: path.to_owned(),
+                max_pages,
                 idle: Mutex::new(vec![conn]),
                 permits: Semaphore::new(MAX_CONNECTIONS),
             }),
@@ -96,7 +103,7 @@ impl Db {
     /// A blocking connection with the server's settings (busy timeout, foreign keys,
     /// synchronous=NORMAL), outside the pool: for start-up seeding and the command line.
     pub fn connect(&self) -> Result<Connection, OpenError> {
-        open_connection(&self.inner.path)
+        open_connection(&self.inner.path, self.inner.max_pages)
     }
 
     /// Runs `f` with a connection on the blocking pool.
@@ -137,7 +144,7 @@ impl Db {
             let pooled = inner.idle.lock().map_or(None, |mut idle| idle.pop());
             let mut conn = match pooled {
                 Some(conn) => conn,
-                None => open_connection(&inner.path).map_err(|e| E::task_failed(e.to_string()))?,
+                None => open_connection(&inner.path, inner.max_pages).map_err(|e| E::task_failed(e.to_string()))?,
             };
             let result = f(&mut conn);
             // A connection left inside a transaction (a panic or early return) is dropped.
@@ -154,7 +161,7 @@ impl Db {
 
     /// Checkpoints the WAL into the main file (at shutdown).
     pub fn checkpoint(&self) -> Result<(), rusqlite::Error> {
-        let conn = open_connection(&self.inner.path).map_err(|e| match e {
+        let conn = open_connection(&self.inner.path, None).map_err(|e| match e {
             OpenError::Open { source, .. } => source,
             other => rusqlite::Error::InvalidParameterName(other.to_string()),
         })?;
@@ -162,7 +169,7 @@ impl Db {
     }
 }
 
-fn open_connection(path: &Path) -> Result<Connection, OpenError> {
+fn open_connection(path: &Path, max_pages: Option<u32>) -> Result<Connection, OpenError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
@@ -172,6 +179,9 @@ fn open_connection(path: &Path) -> Result<Connection, OpenError> {
     conn.busy_timeout(BUSY_TIMEOUT).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
     conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;")
         .map_err(|source| classify(path, source))?;
+    if let Some(pages) = max_pages {
+        conn.execute_batch(&format!("PRAGMA max_page_count = {pages};")).map_err(|source| classify(path, source))?;
+    }
     Ok(conn)
 }
 
