@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# make test's check of deploy/ (issue 16): the systemd unit passes `systemd-analyze verify` with
+# no complaint at all (it only warns on a bad directive, so any output fails), its binaries
+# pointed at the ones built here; the Caddyfile passes `caddy validate` and is formatted as
+# `caddy fmt` would. Both tools come from Debian's packages (scripts/setup.sh test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+centre=$PWD/target/debug/centre
+litestream=$PWD/target/tools/venv/bin/litestream
+[ -x "$centre" ] || { echo "no $centre: run cargo build first"; exit 1; }
+[ -x "$litestream" ] || { echo "no $litestream: make setup-test installs it"; exit 1; }
+sed -e "s#/usr/local/bin/centre#$centre#g" -e "s#/usr/local/bin/litestream#$litestream#g" \
+  deploy/centre.service >"$work/centre.service"
+out=$(systemd-analyze verify "$work/centre.service" 2>&1) || { echo "$out"; exit 1; }
+if [ -n "$out" ]; then echo "$out"; exit 1; fi
+echo "systemd-analyze verify: deploy/centre.service ok"
+
+# Every setting of `centre serve` is in the environment template.
+for name in $(grep -o 'env = "CENTRE_[A-Z_]*"' server/src/settings.rs | sort -u | sed 's/env = "\(.*\)"/\1/'); do
+  grep -q "$name" deploy/centre.env || { echo "deploy/centre.env lacks $name"; exit 1; }
+done
+echo "deploy/centre.env names every CENTRE_* setting"
+
+caddy validate --config deploy/Caddyfile --adapter caddyfile
+caddy fmt deploy/Caddyfile | diff -u deploy/Caddyfile - || { echo "deploy/Caddyfile is not as caddy fmt writes it"; exit 1; }
+echo "caddy validate: deploy/Caddyfile ok"
