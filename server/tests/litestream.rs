@@ -83,11 +83,6 @@ impl Drill {
     }
 }
 
-fn free_addr() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().to_string()
-}
-
 async fn wait_for_health(drill: &Drill, child: &mut Child, url: &str) {
     let started = Instant::now();
     loop {
@@ -278,7 +273,7 @@ fn replica_has_score(drill: &Drill, ack: &Acknowledged) -> bool {
 async fn litestream_restores_every_acknowledged_write_and_a_point_in_time() {
     let drill = Drill { dir: tempfile::tempdir().unwrap(), litestream: litestream_bin() };
     let started = Instant::now();
-    let addr = free_addr();
+    let addr = common::free_addr();
     let url = format!("http://{addr}");
     let serve =
         format!("'{}' serve --addr {addr} --dev-login --demo --admin-emails {ADMIN}", env!("CARGO_BIN_EXE_centre"));
@@ -320,7 +315,7 @@ async fn litestream_restores_every_acknowledged_write_and_a_point_in_time() {
     assert!(check_restored(&drill.db(), &ack), "'{AFTER_T}', acknowledged before the stop, is restored");
 
     // The server starts again on the restored file, without Litestream, and serves both events.
-    let addr = free_addr();
+    let addr = common::free_addr();
     let url = format!("http://{addr}");
     let mut server =
         drill.command(Path::new(env!("CARGO_BIN_EXE_centre"))).args(["serve", "--addr", &addr]).spawn().unwrap();

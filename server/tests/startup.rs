@@ -2,19 +2,16 @@
 //! and stops cleanly on SIGTERM.
 #![allow(clippy::unwrap_used)]
 
+mod common;
+
 use std::io::Read;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn centre() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_centre"));
     command.env("RUST_LOG", "error").env_remove("CENTRE_DB").env_remove("CENTRE_ADDR");
     command
-}
-
-fn free_addr() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.local_addr().unwrap().to_string()
 }
 
 /// `centre serve` on `addr` with info logs piped to the test; returns once the port accepts.
@@ -26,11 +23,7 @@ fn serve_logging(db: &std::path::Path, addr: &str) -> std::process::Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while std::net::TcpStream::connect(addr).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(20), "server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    common::wait_until_listening(addr);
     child
 }
 
@@ -47,7 +40,7 @@ fn a_file_that_is_not_sqlite_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("notes.db");
     std::fs::write(&path, "these are my notes, not a database\n".repeat(200)).unwrap();
-    fails_with(&["serve", "--addr", &free_addr(), "--db", path.to_str().unwrap()], "is not a SQLite database");
+    fails_with(&["serve", "--addr", &common::free_addr(), "--db", path.to_str().unwrap()], "is not a SQLite database");
     let content = std::fs::read_to_string(&path).unwrap();
     assert!(content.starts_with("these are my notes"), "the file is left untouched");
 }
@@ -59,7 +52,7 @@ fn an_unusable_database_directory_is_refused() {
     std::fs::write(&blocker, "x").unwrap();
     let db = blocker.join("centre.db");
     fails_with(
-        &["serve", "--addr", &free_addr(), "--db", db.to_str().unwrap()],
+        &["serve", "--addr", &common::free_addr(), "--db", db.to_str().unwrap()],
         "cannot create the database directory",
     );
 }
@@ -76,17 +69,17 @@ fn a_port_in_use_is_refused() {
 #[test]
 fn invalid_settings_are_refused() {
     fails_with(&["serve", "--addr", "nowhere"], "invalid --addr");
-    fails_with(&["serve", "--addr", &free_addr(), "--timezone", "Mars/Olympus"], "invalid --timezone");
-    fails_with(&["serve", "--addr", &free_addr(), "--public-url", "centre.example"], "invalid --public-url");
-    fails_with(&["serve", "--addr", &free_addr(), "--slot-minutes", "0"], "--slot-minutes");
-    fails_with(&["serve", "--addr", &free_addr(), "--max-future-bookings", "none"], "--max-future-bookings");
+    fails_with(&["serve", "--addr", &common::free_addr(), "--timezone", "Mars/Olympus"], "invalid --timezone");
+    fails_with(&["serve", "--addr", &common::free_addr(), "--public-url", "centre.example"], "invalid --public-url");
+    fails_with(&["serve", "--addr", &common::free_addr(), "--slot-minutes", "0"], "--slot-minutes");
+    fails_with(&["serve", "--addr", &common::free_addr(), "--max-future-bookings", "none"], "--max-future-bookings");
 }
 
 #[test]
 fn sigterm_stops_the_server_cleanly_and_checkpoints() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("centre.db");
-    let addr = free_addr();
+    let addr = common::free_addr();
     let mut child = serve_logging(&db, &addr);
     // Wait for the database to be ready (health answers), then send SIGTERM.
     std::thread::sleep(Duration::from_millis(300));
@@ -106,7 +99,7 @@ fn each_request_is_logged_on_one_line_with_its_id_status_and_latency() {
     use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("centre.db");
-    let addr = free_addr();
+    let addr = common::free_addr();
     let mut child = serve_logging(&db, &addr);
     let mut stream = std::net::TcpStream::connect(&addr).unwrap();
     stream.write_all(b"GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();

@@ -126,3 +126,18 @@ impl TestApp {
         self.client.get(self.at(path)).send().await.unwrap()
     }
 }
+
+/// A free loopback address for a real `centre` process.
+pub fn free_addr() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().to_string()
+}
+
+/// Waits (20 s at most) until a process accepts connections on `addr`.
+pub fn wait_until_listening(addr: &str) {
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(addr).is_err() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "nothing listens on {addr}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
