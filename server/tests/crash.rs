@@ -1,4 +1,5 @@
-//! kill -9 in the middle of a burst of concurrent writes (issue 16): the real binary takes
+//! kill -9 in the middle of a burst of concurrent writes, and SIGTERM with requests in flight
+//! (issue 16). kill -9: the real binary takes
 //! events, court bookings, team registrations and phones' scores from many clients at once and
 //! is killed without warning; after a restart every write it acknowledged is there, nothing is
 //! half-written (each event's participant count equals its registrations) and SQLite's
@@ -226,4 +227,98 @@ async fn every_acknowledged_write_survives_kill_9_in_a_burst() {
     assert_eq!(answer.status(), 200, "the restarted server serves");
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+/// SIGTERM while requests are in flight: a long one (the schedule of a 60-team tournament, about
+/// two seconds in a debug build) and
+/// a burst of event creations. Each request that reached the server gets its whole answer, what
+/// it acknowledged is in the database, the process exits 0 and the WAL is checkpointed.
+#[tokio::test]
+async fn sigterm_lets_requests_in_flight_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("centre.db");
+    // 60 teams registered for an event, written before the server starts (as `make bench` does).
+    let migrated = centre_server::db::Db::open(&db).unwrap();
+    let conn = migrated.connect().unwrap();
+    conn.execute(
+        "INSERT INTO events (id, title, description, location, start_date, price_cents, created_at)
+         VALUES (1, 'Grand tournoi', 'x', 'La Pêche', '2099-08-01T13:00:00Z', 0, '2026-01-01T00:00:00Z')",
+        [],
+    )
+    .unwrap();
+    for n in 1..=60 {
+        conn.execute(
+            "INSERT INTO event_registrations (event_id, kind, team_name, team_number, captain_first_name,
+                captain_last_name, people_count, payment_reference, created_at)
+             VALUES (1, 'team', ?1, ?2, 'Cap', 'Taine', 2, ?3, '2026-01-01T00:00:00Z')",
+            rusqlite::params![format!("Équipe {n}"), n, format!("SIG{n}")],
+        )
+        .unwrap();
+    }
+    drop((conn, migrated));
+    let addr = common::free_addr();
+    let url = format!("http://{addr}");
+    let server = spawn(&db, &addr);
+    let admin = common::same_origin_client(&url);
+    common::sign_in(&admin, &url, ADMIN).await;
+    let created = admin
+        .post(format!("{url}/api/admin/events/1/tournament"))
+        .json(&json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10,
+            "startTime": "2099-08-01T13:00:00Z"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    let tournament = created.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+
+    let long = {
+        let (admin, url) = (admin.clone(), url.clone());
+        tokio::spawn(async move {
+            admin.post(format!("{url}/api/admin/tournaments/{tournament}/generate-schedule")).send().await
+        })
+    };
+    let mut burst = tokio::task::JoinSet::new();
+    for i in 0..20 {
+        let (admin, url) = (admin.clone(), url.clone());
+        burst.spawn(async move {
+            let title = format!("En vol {i}");
+            let answer = admin.post(format!("{url}/api/events")).json(&event_body(&title)).send().await;
+            (title, answer.map(|r| r.status().as_u16()))
+        });
+    }
+    // The long request is under way when the signal comes.
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let pid = server.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+
+    let generated = long.await.unwrap().expect("the schedule's request got its answer");
+    assert_eq!(generated.status(), 200);
+    let matches = generated.json::<Value>().await.unwrap()["matches"].as_array().unwrap().len();
+    assert_eq!(matches, 60 * 59 / 2, "the whole schedule came back");
+    let mut acknowledged = Vec::new();
+    while let Some(done) = burst.join_next().await {
+        let (title, status) = done.unwrap();
+        // A request either got its whole answer or never reached the server (refused at the door).
+        if let Ok(status) = status {
+            assert_eq!(status, 201, "{title}");
+            acknowledged.push(title);
+        }
+    }
+    let exit = tokio::task::spawn_blocking(move || {
+        let mut server = server;
+        server.wait().unwrap()
+    })
+    .await
+    .unwrap();
+    assert!(exit.success(), "exit 0 after SIGTERM: {exit:?}");
+    let wal = db.with_extension("db-wal");
+    assert!(!wal.exists() || std::fs::metadata(&wal).unwrap().len() == 0, "the WAL was checkpointed");
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let stored: i64 =
+        conn.query_row("SELECT count(*) FROM matches WHERE tournament_id = ?1", [tournament], |r| r.get(0)).unwrap();
+    assert_eq!(stored, matches as i64);
+    for title in &acknowledged {
+        let n: i64 = conn.query_row("SELECT count(*) FROM events WHERE title = ?1", [title], |r| r.get(0)).unwrap();
+        assert_eq!(n, 1, "{title}");
+    }
 }
