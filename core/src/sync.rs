@@ -20,7 +20,6 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::schedule::ScheduleError;
 use crate::schedule::knockout::{advance, check_score};
 use crate::small::IdIndex;
 use crate::tournament::{Match, MatchId, MatchStatus, RoundType, TeamId};
@@ -120,12 +119,8 @@ pub fn judge(m: Option<&Match>, team1: u32, team2: u32, seen: Option<Sides>) -> 
     }
     match check_score(m, team1, team2) {
         Ok(()) => Verdict::Apply,
-        Err(e) => Verdict::Rejected(rule_code(e)),
+        Err(e) => Verdict::Rejected(e.code()),
     }
-}
-
-fn rule_code(e: ScheduleError) -> &'static str {
-    e.code()
 }
 
 /// What one entry did in a projection.
