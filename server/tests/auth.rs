@@ -2,7 +2,7 @@
 //! against a real provider is in pwa/e2e/auth.test.mjs (the provider is an npm package).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -5,7 +5,7 @@
 //! Some admin rows expect the state's refusal (409, 422): the admin got past the role check.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use reqwest::Method;

@@ -4,7 +4,7 @@
 //! `--force`, refuses what is not a sound centre database, and brings back the snapshot's data.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -4,7 +4,7 @@
 //! 30 September), whatever today is.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

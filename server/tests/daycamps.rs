@@ -4,7 +4,7 @@
 //! (children per week, payment follow-up, xlsx export read back with calamine).
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::io::Cursor;
 

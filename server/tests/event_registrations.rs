@@ -4,7 +4,7 @@
 //! e-mail in the outbox and the xlsx export read back with calamine.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::io::Cursor;
 

@@ -2,7 +2,7 @@
 //! soonest first, in spec section 3's camelCase shape; one event or a JSON 404.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use chrono::{Duration, Utc};
 use common::TestApp;

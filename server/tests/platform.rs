@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! and `/home`; other client routes get the empty shell, which the app renders.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 

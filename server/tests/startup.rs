@@ -2,7 +2,7 @@
 //! and stops cleanly on SIGTERM.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

@@ -4,7 +4,7 @@
 //! stays behind and the file stays sound.
 #![allow(clippy::unwrap_used)]
 
-mod common;
+use crate::common;
 
 use common::TestApp;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::*;
+use super::support::*;
 
 #[tokio::test]
 async fn six_teams_play_the_pool_the_semifinals_and_the_final() {

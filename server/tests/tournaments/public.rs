@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::support::*;
+use super::support::*;
 
 #[tokio::test]
 async fn anyone_reads_the_tournament_without_personal_data() {

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use rusqlite::{ErrorCode, params};
 use serde_json::{Value, json};
 
-use crate::support::*;
+use super::support::*;
 
 async fn put_config(setup: &Setup, body: &Value, lang: &str) -> reqwest::Response {
     let url = setup.app.at(&format!("/api/admin/tournaments/{}", setup.tournament_id));

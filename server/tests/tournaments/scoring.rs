@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::*;
+use super::support::*;
 
 #[tokio::test]
 async fn twenty_admins_scoring_one_match_at_once_leave_exactly_one_score() {

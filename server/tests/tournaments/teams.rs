@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use crate::support::*;
+use super::support::*;
 
 #[tokio::test]
 async fn a_team_deleted_before_generating_is_simply_left_out() {

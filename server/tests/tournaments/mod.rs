@@ -6,8 +6,6 @@
 //! against a court or a team twice in one slot, and offline scoring (phones' pushes, conflicts).
 #![allow(clippy::unwrap_used)]
 
-#[path = "../common/mod.rs"]
-mod common;
 mod support;
 
 mod flow;

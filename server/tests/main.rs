@@ -1,0 +1,24 @@
+//! The server's integration tests, in one test binary: each module drives the real router or
+//! the real `centre` binary against a real SQLite file. One binary instead of one per file keeps
+//! a fresh build's disk and link time small (each test binary links the whole server).
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+mod auth;
+mod authz;
+mod backup;
+mod courts;
+mod crash;
+mod daycamps;
+mod event_registrations;
+mod events;
+mod litestream;
+mod mail;
+mod migrations;
+mod platform;
+mod shell;
+mod startup;
+mod storage;
+mod sync_property;
+mod tournaments;
