@@ -49,7 +49,11 @@ step wasm-size bash -c 'size=$(gzip -9c pwa/src/core/pkg/centre_core_wasm_bg.was
 step typecheck bash -c 'cd pwa && npx tsc --noEmit'
 step eslint bash -c 'cd pwa && npx eslint --max-warnings 0 .'
 suite vitest vitest_counts bash -c 'cd pwa && npx vitest run'
+# The servers' logs of this run, read by log-privacy below.
+rm -rf target/e2e-logs
 suite e2e node_counts bash -c 'cd pwa && node --test --test-concurrency=1 --test-reporter=spec e2e/'
+# No e-mail address or phone number the run typed may reach a server's log.
+step log-privacy node scripts/check-log-privacy.mjs
 
 echo
 echo "$passed passed, $failed failed"

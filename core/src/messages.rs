@@ -48,6 +48,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("validation", "Certains champs sont invalides.", "Some fields are invalid."),
     ("internal", "Une erreur interne s'est produite. Veuillez réessayer.", "An internal error occurred. Please try again."),
     ("unavailable", "Le service est momentanément indisponible. Veuillez réessayer.", "The service is temporarily unavailable. Please try again."),
+    ("rate_limited", "Trop de requêtes. Réessayez dans quelques instants.", "Too many requests. Please try again in a moment."),
     // Field validation (spec section 5). Where the spec gives a text, it is used verbatim.
     ("too_long", "Ce champ est trop long.", "This field is too long."),
     ("email_invalid", "Email invalide", "Invalid email"),

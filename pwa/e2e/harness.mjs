@@ -2,7 +2,7 @@
 // with a fresh database in a temporary folder, and drives Debian's Chromium (never a browser
 // download) through playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +10,12 @@ import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
 const binary = join(root, 'target/debug/centre');
+/**
+ * Every server's whole log (one line per request, with the member's id) is kept here, so that
+ * `scripts/check-log-privacy.mjs` can check after the run that no e-mail address or phone
+ * number the tests typed reached a log. Warnings and errors are also shown on the console.
+ */
+export const logDir = join(root, 'target/e2e-logs');
 
 let built = false;
 export function buildServer() {
@@ -41,8 +47,16 @@ export async function startServer({ args = [], env = {}, devLogin = true, port: 
   const url = `http://127.0.0.1:${port}`;
   const flags = ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'centre.db'), ...(devLogin ? ['--dev-login'] : [])];
   const child = spawn(binary, [...flags, ...args], {
-    env: { ...process.env, RUST_LOG: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, RUST_LOG: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, `centre-${Date.now()}-${port}.log`));
+  child.stdout.pipe(log);
+  child.stdout.on('data', (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (/\b(WARN|ERROR)\b/.test(line)) console.log(line);
+    }
   });
   let exited = null;
   child.on('exit', (code) => {

@@ -4,17 +4,18 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 
-use crate::auth::AuthState;
+use crate::auth::{AuthState, MemberSlot};
 use crate::db::{Db, OpenError, seed};
 use crate::error::{error_response, translate_errors};
 use crate::mail::Mailer;
+use crate::metrics::Metrics;
 use crate::settings::Settings;
 
 /// Shared by every handler.
@@ -25,6 +26,9 @@ pub struct AppState {
     pub mailer: Mailer,
     pub auth: AuthState,
     pub live: crate::live::Live,
+    /// Limits against abuse (sign-ins per address, writes per member).
+    pub limits: crate::ratelimit::Limits,
+    pub metrics: crate::metrics::Metrics,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -49,17 +53,29 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
         seed::demo_data(&mut conn, settings.timezone)?;
     }
     let auth = AuthState::open(&settings)?;
-    Ok(AppState { db, settings: Arc::new(settings), mailer, auth, live: crate::live::Live::new() })
+    let limits = crate::ratelimit::Limits::new(&settings);
+    Ok(AppState {
+        db,
+        settings: Arc::new(settings),
+        mailer,
+        auth,
+        live: crate::live::Live::new(),
+        limits,
+        metrics: crate::metrics::Metrics::new(),
+    })
 }
 
 const MAX_BODY_BYTES: usize = 256 * 1024;
 
 pub fn build_router(state: AppState) -> Router {
     let https = state.settings.is_https();
+    let metrics = state.metrics.clone();
     let sessions = state.auth.session_layer(https);
     let router = Router::new()
         .merge(crate::routes::api_router())
         .fallback(crate::web::serve_pwa)
+        .layer(middleware::from_fn_with_state(state.clone(), crate::ratelimit::limit_writes))
+        .layer(middleware::from_fn(crate::auth::remember_member))
         .layer(sessions)
         .layer(middleware::from_fn_with_state(state.clone(), crate::auth::origin::require_same_origin))
         .with_state(state)
@@ -69,7 +85,7 @@ pub fn build_router(state: AppState) -> Router {
         .layer(middleware::from_fn(security_headers));
     // Served over https: browsers keep to https for a year (HSTS).
     let router = if https { router.layer(middleware::from_fn(strict_transport)) } else { router };
-    router.layer(CatchPanicLayer::custom(panic_response)).layer(middleware::from_fn(log_request))
+    router.layer(CatchPanicLayer::custom(panic_response)).layer(middleware::from_fn_with_state(metrics, log_request))
 }
 
 async fn strict_transport(req: Request, next: Next) -> Response {
@@ -89,16 +105,27 @@ fn panic_response(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
     error_response(StatusCode::INTERNAL_SERVER_ERROR, "internal", text, None)
 }
 
-/// One log line per request: id, method, path, status, latency.
-async fn log_request(req: Request, next: Next) -> Response {
+/// One log line per request: id, method, path (never the query), status, latency and the
+/// signed-in member's id (`-` for a visitor), never personal data. Also counted for /metrics.
+async fn log_request(State(metrics): State<Metrics>, mut req: Request, next: Next) -> Response {
     let id = format!("{:016x}", rand::random::<u64>());
     let method = req.method().clone();
     let path = req.uri().path().to_owned();
+    let route = match req.extensions().get::<MatchedPath>() {
+        Some(matched) => matched.as_str().to_owned(),
+        None if path.starts_with("/api/") => "unmatched".to_owned(),
+        None => "static".to_owned(),
+    };
+    let member = MemberSlot::default();
+    req.extensions_mut().insert(member.clone());
     let started = Instant::now();
     let mut response = next.run(req).await;
     let status = response.status().as_u16();
-    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
-    tracing::info!(request_id = %id, %method, %path, status, latency_ms = format_args!("{latency_ms:.2}"), "request");
+    let seconds = started.elapsed().as_secs_f64();
+    metrics.observe(&route, method.as_str(), status, seconds);
+    let latency_ms = seconds * 1000.0;
+    let member_id = member.get().unwrap_or("-");
+    tracing::info!(request_id = %id, %method, %path, status, latency_ms = format_args!("{latency_ms:.2}"), member_id = %member_id, "request");
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert("x-request-id", value);
     }

@@ -31,6 +31,10 @@ pub enum AppError {
         field: Option<&'static str>,
         args: Vec<(&'static str, Localized)>,
     },
+    /// 429 `rate_limited` with `Retry-After`: the whole seconds (at least 1) until a try can pass.
+    RateLimited {
+        retry_after_secs: u64,
+    },
     /// Anything else: logged, answered 500 (or 503 when the database is busy).
     Internal(String),
     Busy,
@@ -51,6 +55,10 @@ impl AppError {
     }
     pub const fn conflict(code: &'static str) -> Self {
         Self::client(StatusCode::CONFLICT, code)
+    }
+    /// Too many requests: `wait` is how long until the next one can pass.
+    pub fn rate_limited(wait: std::time::Duration) -> Self {
+        AppError::RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 }
     }
 }
 
@@ -140,6 +148,7 @@ pub struct ErrorParts {
     code: &'static str,
     fields: Option<Vec<FieldError>>,
     detail: Option<Detail>,
+    retry_after_secs: Option<u64>,
 }
 
 /// The `{name}` values of an `AppError::Detailed` and the field it concerns.
@@ -151,24 +160,25 @@ struct Detail {
 
 impl AppError {
     fn render_parts(self) -> ErrorParts {
+        let plain = |status, code| ErrorParts { status, code, fields: None, detail: None, retry_after_secs: None };
         match self {
-            AppError::Client { status, code } => ErrorParts { status, code, fields: None, detail: None },
+            AppError::Client { status, code } => plain(status, code),
             AppError::Detailed { status, code, field, args } => {
-                ErrorParts { status, code, fields: None, detail: Some(Detail { field, args }) }
+                ErrorParts { detail: Some(Detail { field, args }), ..plain(status, code) }
             }
-            AppError::Validation(errors) => ErrorParts {
-                status: StatusCode::UNPROCESSABLE_ENTITY,
-                code: errors.first().map_or("validation", |e| e.code),
-                fields: Some(errors),
-                detail: None,
+            AppError::Validation(errors) => {
+                let code = errors.first().map_or("validation", |e| e.code);
+                ErrorParts { fields: Some(errors), ..plain(StatusCode::UNPROCESSABLE_ENTITY, code) }
+            }
+            AppError::RateLimited { retry_after_secs } => ErrorParts {
+                retry_after_secs: Some(retry_after_secs),
+                ..plain(StatusCode::TOO_MANY_REQUESTS, "rate_limited")
             },
             AppError::Internal(cause) => {
                 tracing::error!(cause = %cause, "internal error");
-                ErrorParts { status: StatusCode::INTERNAL_SERVER_ERROR, code: "internal", fields: None, detail: None }
+                plain(StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
-            AppError::Busy => {
-                ErrorParts { status: StatusCode::SERVICE_UNAVAILABLE, code: "unavailable", fields: None, detail: None }
-            }
+            AppError::Busy => plain(StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
         }
     }
 
@@ -189,7 +199,11 @@ impl AppError {
                 field_errors.get_or_insert_with(BTreeMap::new).insert(field, text.clone());
             }
         }
-        error_response(parts.status, parts.code, text, field_errors)
+        let mut response = error_response(parts.status, parts.code, text, field_errors);
+        if let Some(secs) = parts.retry_after_secs {
+            response.headers_mut().insert(header::RETRY_AFTER, secs.into());
+        }
+        response
     }
 }
 

@@ -8,6 +8,8 @@ pub mod error;
 pub mod exports;
 pub mod live;
 pub mod mail;
+pub mod metrics;
+pub mod ratelimit;
 pub mod routes;
 pub mod settings;
 pub mod web;

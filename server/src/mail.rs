@@ -77,7 +77,8 @@ impl Mailer {
                     sent += 1;
                 }
                 Err(error) => {
-                    tracing::warn!(outbox_id = queued.id, attempts = queued.attempts + 1, %error, "e-mail not delivered; will retry");
+                    let logged = without_addresses(&error);
+                    tracing::warn!(outbox_id = queued.id, attempts = queued.attempts + 1, error = %logged, "e-mail not delivered; will retry");
                     db.write(move |tx| {
                         outbox::mark_failed(tx, queued.id, queued.attempts, &error, now).map_err(AppError::from)
                     })
@@ -94,14 +95,13 @@ impl Mailer {
             Transport::Folder(dir) => {
                 let dir = dir.clone();
                 let bytes = message.formatted();
-                let subject = email.subject.clone();
-                let to = email.to.clone();
                 tokio::task::spawn_blocking(move || -> Result<(), String> {
                     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
                     let name = format!("{}-{:08x}.eml", Utc::now().format("%Y%m%dT%H%M%S%.3f"), rand::random::<u32>());
                     let path = dir.join(name);
                     std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                    tracing::info!(to = %to, subject = %subject, file = %path.display(), "e-mail written to the local outbox (no SMTP configured)");
+                    // The file, never the address or the subject: logs carry no personal data.
+                    tracing::info!(file = %path.display(), "e-mail written to the local outbox (no SMTP configured)");
                     Ok(())
                 })
                 .await
@@ -178,10 +178,37 @@ pub fn ics_event(
     .join("\r\n")
 }
 
+/// An SMTP error with its e-mail addresses blanked ("550 <ann@example.org> unknown" becomes
+/// "550 <address> unknown"), for the log, which carries no personal data.
+fn without_addresses(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.contains('@') {
+                let open = if word.starts_with('<') { "<" } else { "" };
+                let close = word.len() - word.trim_end_matches(|c: char| !c.is_alphanumeric()).len();
+                format!("{open}address{}", &word[word.len() - close..])
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn logged_smtp_errors_carry_no_address() {
+        assert_eq!(
+            without_addresses("550 5.1.1 <ann.tremblay@example.org>: Recipient address rejected"),
+            "550 5.1.1 <address>: Recipient address rejected"
+        );
+        assert_eq!(without_addresses("bad mailbox bob@x.ca"), "bad mailbox address");
+        assert_eq!(without_addresses("connection refused"), "connection refused");
+    }
 
     #[test]
     fn ics_has_one_event_with_utc_times_and_escaped_text() {

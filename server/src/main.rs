@@ -56,15 +56,21 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         state.auth.spawn_session_cleanup();
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!("listening on http://{local}");
+        if let Some(metrics_addr) = state.settings.metrics_addr {
+            serve_metrics(metrics_addr, centre_server::metrics::router(state.clone())).await?;
+        }
         let live = state.live.clone();
-        axum::serve(listener, centre_server::build_router(state))
-            .with_graceful_shutdown(async move {
-                shutdown_signal().await;
-                // Open live pages would otherwise keep the graceful stop waiting.
-                live.close();
-            })
-            .await
-            .map_err(|e| format!("server error: {e}"))?;
+        axum::serve(
+            listener,
+            centre_server::build_router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            // Open live pages would otherwise keep the graceful stop waiting.
+            live.close();
+        })
+        .await
+        .map_err(|e| format!("server error: {e}"))?;
         tracing::info!("shutting down: checkpointing the database");
         let emptied = tokio::task::spawn_blocking(move || db.checkpoint())
             .await
@@ -75,6 +81,19 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         }
         Ok(())
     })
+}
+
+/// The /metrics listener, on its own address; it stops with the process.
+async fn serve_metrics(addr: std::net::SocketAddr, router: axum::Router) -> Result<(), String> {
+    let listener =
+        tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr} for metrics: {e}"))?;
+    tracing::info!("metrics on http://{addr}/metrics");
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            tracing::error!(error = %e, "the metrics listener stopped");
+        }
+    });
+    Ok(())
 }
 
 /// `centre admin grant <email or id>`: bootstrap or repair the admin list from the server.

@@ -1,6 +1,6 @@
 //! Typed settings: defaults, then environment, then flags. Validated once at start.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
@@ -101,6 +101,14 @@ pub struct ServeArgs {
     /// refused with a clear 503, as on a full disk, while reads go on.
     #[arg(long, env = "CENTRE_MAX_DB_PAGES", value_parser = clap::value_parser!(u32).range(16..))]
     pub max_db_pages: Option<u32>,
+    /// Writes (bookings, registrations, scores, sync pushes, console changes) one signed-in member
+    /// may make per minute, and at once; beyond it, 429 with Retry-After. 0 turns the limit off.
+    #[arg(long, env = "CENTRE_WRITE_LIMIT", default_value_t = DEFAULT_WRITE_LIMIT, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+    pub write_limit: u32,
+    /// Comma-separated IP addresses of the reverse proxies in front of the server (Caddy on the
+    /// same machine: 127.0.0.1,::1): only their X-Forwarded-For names the client's address.
+    #[arg(long, env = "CENTRE_TRUSTED_PROXIES", default_value = "")]
+    pub trusted_proxies: String,
     /// OpenID Connect issuer URL (discovery at <issuer>/.well-known/openid-configuration).
     #[arg(long, env = "CENTRE_OIDC_ISSUER")]
     pub oidc_issuer: Option<String>,
@@ -110,6 +118,10 @@ pub struct ServeArgs {
     /// OpenID Connect client secret (never printed).
     #[arg(long, env = "CENTRE_OIDC_CLIENT_SECRET", hide_env_values = true)]
     pub oidc_client_secret: Option<String>,
+    /// Address of the separate listener serving /metrics (Prometheus text format); off when
+    /// not set. Keep it on loopback or a private network: it is not for the public.
+    #[arg(long, env = "CENTRE_METRICS_ADDR")]
+    pub metrics_addr: Option<String>,
     /// Comma-separated e-mails granted the admin role when they sign in.
     #[arg(long, env = "CENTRE_ADMIN_EMAILS", default_value = "")]
     pub admin_emails: String,
@@ -117,6 +129,10 @@ pub struct ServeArgs {
 
 /// The centre's contact address, which also receives Interac e-Transfers unless configured.
 pub const DEFAULT_INTERAC_EMAIL: &str = "info@centrepleinair-lapeche.org";
+
+/// Writes per signed-in member per minute (and at once): a person, even a parent registering
+/// three children or an admin scoring a tournament, stays far below; a script does not.
+pub const DEFAULT_WRITE_LIMIT: u32 = 120;
 
 fn parse_flag(value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
@@ -146,9 +162,15 @@ pub struct Settings {
     pub max_future_bookings: u32,
     /// SQLite's `max_page_count` on every connection, when set.
     pub max_db_pages: Option<u32>,
+    /// Writes per signed-in member per minute (and at once); 0: no limit.
+    pub write_limit: u32,
+    /// Peers whose X-Forwarded-For is believed.
+    pub trusted_proxies: Vec<IpAddr>,
     pub oidc: Option<OidcSettings>,
     /// Lower-case e-mails granted admin at sign-in.
     pub admin_emails: Vec<String>,
+    /// Where /metrics is served, if anywhere.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 /// The OpenID Connect provider and this site's client registration with it.
@@ -173,6 +195,8 @@ impl std::fmt::Debug for OidcSettings {
 pub enum SettingsError {
     #[error("invalid --addr '{0}': expected host:port, e.g. 127.0.0.1:8080")]
     Addr(String),
+    #[error("invalid --metrics-addr '{0}': expected host:port, e.g. 127.0.0.1:9090")]
+    MetricsAddr(String),
     #[error("invalid --public-url '{0}': expected an http:// or https:// URL without a trailing path")]
     PublicUrl(String),
     #[error("invalid --timezone '{0}': expected an IANA time zone such as America/Toronto")]
@@ -191,11 +215,17 @@ pub enum SettingsError {
     AdminEmail(String),
     #[error("invalid --interac-email '{0}': expected an e-mail address")]
     InteracEmail(String),
+    #[error("invalid --trusted-proxies entry '{0}': expected comma-separated IP addresses, e.g. 127.0.0.1,::1")]
+    TrustedProxy(String),
 }
 
 impl Settings {
     pub fn from_args(args: &ServeArgs) -> Result<Settings, SettingsError> {
         let addr: SocketAddr = args.addr.parse().map_err(|_| SettingsError::Addr(args.addr.clone()))?;
+        let metrics_addr = match args.metrics_addr.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+            Some(a) => Some(a.parse::<SocketAddr>().map_err(|_| SettingsError::MetricsAddr(a.to_owned()))?),
+            None => None,
+        };
         let public_url = match &args.public_url {
             Some(url) => normalise_public_url(url)?,
             None => format!("http://{addr}"),
@@ -208,6 +238,7 @@ impl Settings {
         }
         let oidc = oidc_settings(args)?;
         let admin_emails = parse_admin_emails(&args.admin_emails)?;
+        let trusted_proxies = parse_trusted_proxies(&args.trusted_proxies)?;
         let interac_email = centre_core::validation::Email::parse(&args.interac_email)
             .map(|e| e.as_str().to_owned())
             .map_err(|_| SettingsError::InteracEmail(args.interac_email.clone()))?;
@@ -225,8 +256,11 @@ impl Settings {
             slot_minutes: args.slot_minutes,
             max_future_bookings: args.max_future_bookings,
             max_db_pages: args.max_db_pages,
+            write_limit: args.write_limit,
+            trusted_proxies,
             oidc,
             admin_emails,
+            metrics_addr,
         })
     }
 
@@ -247,15 +281,18 @@ impl Settings {
             slot_minutes: centre_core::slots::DEFAULT_SLOT_MINUTES,
             max_future_bookings: 3,
             max_db_pages: None,
+            write_limit: DEFAULT_WRITE_LIMIT,
+            trusted_proxies: Vec::new(),
             oidc: None,
             admin_emails: Vec::new(),
+            metrics_addr: None,
         }
     }
 
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -269,10 +306,18 @@ impl Settings {
             self.slot_minutes,
             self.max_future_bookings,
             self.max_db_pages.map_or_else(|| "none".to_owned(), |p| p.to_string()),
+            if self.write_limit == 0 { "off".to_owned() } else { format!("{}/min", self.write_limit) },
+            if self.trusted_proxies.is_empty() {
+                "none".to_owned()
+            } else {
+                self.trusted_proxies.iter().map(IpAddr::to_string).collect::<Vec<_>>().join(",")
+            },
             self.oidc.as_ref().map_or("none", |o| o.issuer.as_str()),
             self.oidc.as_ref().map_or("none", |o| o.client_id.as_str()),
             if self.oidc.is_some() { "***" } else { "none" },
-            self.admin_emails.join(","),
+            // How many, never who: logs carry no personal data.
+            self.admin_emails.len(),
+            self.metrics_addr.map_or_else(|| "none".to_owned(), |a| a.to_string()),
         )
     }
 
@@ -321,6 +366,14 @@ fn parse_admin_emails(raw: &str) -> Result<Vec<String>, SettingsError> {
         .collect()
 }
 
+fn parse_trusted_proxies(raw: &str) -> Result<Vec<IpAddr>, SettingsError> {
+    raw.split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(|a| a.parse::<IpAddr>().map(|ip| ip.to_canonical()).map_err(|_| SettingsError::TrustedProxy(a.to_owned())))
+        .collect()
+}
+
 fn default_mail_dir(db: &std::path::Path) -> PathBuf {
     db.parent().filter(|d| !d.as_os_str().is_empty()).map_or_else(|| PathBuf::from("outbox"), |d| d.join("outbox"))
 }
@@ -363,6 +416,12 @@ mod tests {
             Some(vec!["ana@example.org".to_owned(), "bo@example.org".to_owned()])
         );
         assert!(parse_admin_emails("not-an-email").is_err());
+        assert_eq!(
+            parse_trusted_proxies(" 127.0.0.1, ::1,,::ffff:10.0.0.1").ok(),
+            Some(vec![[127, 0, 0, 1].into(), std::net::Ipv6Addr::LOCALHOST.into(), [10, 0, 0, 1].into()])
+        );
+        assert!(parse_trusted_proxies("127.0.0.1:8080").is_err());
+        assert_eq!(parse_trusted_proxies("").ok(), Some(Vec::new()));
         assert_eq!(mask_url_secret("smtps://centre:hunter2@mail.example:465"), "smtps://centre:***@mail.example:465");
         assert_eq!(mask_url_secret("smtp://127.0.0.1:2525"), "smtp://127.0.0.1:2525");
     }

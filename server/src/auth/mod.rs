@@ -106,7 +106,7 @@ pub enum AuthSetupError {
 fn open_store_connection(path: &Path) -> Result<rusqlite::Connection, OpenError> {
     let wrap = |source| OpenError::Open { path: path.to_owned(), source };
     let conn = rusqlite::Connection::open(path).map_err(wrap)?;
-    conn.busy_timeout(StdDuration::from_secs(10)).map_err(wrap)?;
+    crate::db::busy::install(&conn).map_err(wrap)?;
     conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;").map_err(wrap)?;
     Ok(conn)
 }
@@ -125,6 +125,12 @@ pub async fn sign_in(session: &Session, user: &UserRow) -> Result<(), AppError> 
     session.insert(KEY_USER, &user.id).await.map_err(session_error)?;
     session.insert(KEY_TOUCHED, today_number()).await.map_err(session_error)?;
     Ok(())
+}
+
+/// The id of the user signed in on this session, if any (the user may since have been deleted;
+/// `CurrentUser` checks that).
+pub async fn session_user_id(session: &Session) -> Option<String> {
+    session.get(KEY_USER).await.ok().flatten()
 }
 
 /// Ends the session: the row is deleted and the cookie cleared.
@@ -161,6 +167,29 @@ impl CurrentUser {
     pub fn is_supervisor(&self) -> bool {
         self.0.is_supervisor
     }
+}
+
+/// Where the request log learns who asked: the log middleware puts an empty slot in the
+/// request, `remember_member` fills it with the signed-in member's id.
+#[derive(Clone, Debug, Default)]
+pub struct MemberSlot(Arc<std::sync::OnceLock<String>>);
+
+impl MemberSlot {
+    pub fn get(&self) -> Option<&str> {
+        self.0.get().map(String::as_str)
+    }
+}
+
+/// Middleware (inside the session layer): names the signed-in member of an API request in the
+/// request log's slot. Only under /api: a page or an asset does not cost a session read.
+pub async fn remember_member(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
+    if req.uri().path().starts_with("/api/")
+        && let (Some(session), Some(slot)) = (req.extensions().get::<Session>(), req.extensions().get::<MemberSlot>())
+        && let Some(id) = session_user_id(session).await
+    {
+        let _ = slot.0.set(id);
+    }
+    next.run(req).await
 }
 
 /// The signed-in user if any (never rejects).

@@ -43,6 +43,7 @@ macro_rules! retry {
         loop {
             match $call {
                 Err(error) if attempt + 1 < ATTEMPTS && is_busy(&error) => {
+                    crate::db::busy::count_retry();
                     pause(attempt).await;
                     attempt += 1;
                 }

@@ -1,14 +1,16 @@
 //! The only module that knows SQL. A small pool of SQLite connections, every one set up the
-//! same way (WAL, busy_timeout, foreign keys, synchronous=NORMAL); calls run on the blocking
+//! same way (WAL, a counted busy wait, foreign keys, synchronous=NORMAL); calls run on the blocking
 //! pool, never on the async workers; writes run in `BEGIN IMMEDIATE` transactions.
 
 pub mod backup;
+pub mod busy;
 pub mod courts;
 pub mod daycamps;
 pub mod event_registrations;
 pub mod events;
 pub mod outbox;
 pub mod seed;
+pub mod stats;
 pub mod tournaments;
 pub mod users;
 
@@ -24,7 +26,6 @@ mod embedded {
 }
 
 const MAX_CONNECTIONS: usize = 8;
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
@@ -188,7 +189,7 @@ fn open_connection(path: &Path, max_pages: Option<u32>) -> Result<Connection, Op
         | OpenFlags::SQLITE_OPEN_URI;
     let conn =
         Connection::open_with_flags(path, flags).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
-    conn.busy_timeout(BUSY_TIMEOUT).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
+    busy::install(&conn).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
     conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;")
         .map_err(|source| classify(path, source))?;
     if let Some(pages) = max_pages {

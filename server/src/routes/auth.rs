@@ -14,6 +14,7 @@ use crate::auth::pages::{self, DevForm, Failure};
 use crate::auth::{self, CurrentUser, KEY_FLOW, KEY_ID_TOKEN};
 use crate::db::users::{self, Identity, UpsertError, UserRow};
 use crate::error::{ApiJson, AppError, ReqLang};
+use crate::ratelimit::ClientAddr;
 
 /// Spec section 3's User.
 #[derive(Debug, Serialize)]
@@ -78,9 +79,10 @@ fn destination(query: Option<&str>, headers: &HeaderMap, public_url: &str) -> St
 }
 
 /// `GET /api/login`: the development form (with `--dev-login`), else a redirect to the provider,
-/// else a page saying sign-in is not configured.
+/// else a page saying sign-in is not configured. OpenID starts are limited per client address.
 pub async fn login(
     State(state): State<AppState>,
+    client: ClientAddr,
     session: Session,
     req_lang: ReqLang,
     headers: HeaderMap,
@@ -102,6 +104,9 @@ pub async fn login(
                 offer_provider: state.auth.oidc.is_some(),
             },
         );
+    }
+    if let Err(refused) = state.limits.sign_in(client) {
+        return refused.into_response();
     }
     let Some(oidc) = state.auth.oidc.clone() else {
         return pages::not_configured(lang);
@@ -128,13 +133,18 @@ pub struct CallbackQuery {
     error: Option<String>,
 }
 
-/// `GET /api/callback`: the provider sends the browser back here.
+/// `GET /api/callback`: the provider sends the browser back here. Limited per client address,
+/// with the sign-in starts.
 pub async fn callback(
     State(state): State<AppState>,
+    client: ClientAddr,
     session: Session,
     req_lang: ReqLang,
     Query(query): Query<CallbackQuery>,
 ) -> Response {
+    if let Err(refused) = state.limits.sign_in(client) {
+        return refused.into_response();
+    }
     // The flow is used once: removed whatever happens next.
     let flow: Option<Flow> = session.remove(KEY_FLOW).await.ok().flatten();
     let Some(flow) = flow else {

@@ -64,7 +64,7 @@ impl TestApp {
         state.auth.spawn_session_cleanup();
         let router = centre_server::build_router(state);
         tokio::spawn(async move {
-            axum::serve(listener, router).await.unwrap();
+            axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap();
         });
         let url = format!("http://{addr}");
         let client = same_origin_client(&url);

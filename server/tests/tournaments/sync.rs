@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, User};
 use super::support::*;
+use crate::common::{TestApp, User};
 
 /// When every test phone entered its scores (the server keeps it as sent, in UTC).
 const ENTERED: &str = "2030-06-01T13:25:00Z";
