@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderLanding } from './scripts/prerender.mjs';
+import { precompressDist } from './scripts/precompress.mjs';
 
 // The service worker is off in dev, never answers /api/* with the shell, and prompts before
 // updating (registerType 'prompt') so nobody loses a half-filled form to a reload.
@@ -52,6 +53,8 @@ export default defineConfig({
       },
     }),
     prerenderLanding(),
+    // Last: brotli 11 and gzip 9 beside every compressible file, once (scripts/precompress.mjs).
+    precompressDist(),
   ],
   resolve: {
     // Dexie's ES module itself, not its wrapper around the UMD build (whose CommonJS interop

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # ---- Section: PWA bundle sizes per route entry (needs pwa/dist, which `make bench` builds) ----
-echo "== PWA bundle sizes per route entry (gzip -9; wasm excluded)"
+echo "== PWA bundle sizes per route entry (as sent: the build's brotli 11, gzip -9 beside; wasm excluded)"
 node pwa/scripts/bundle-report.mjs
 echo
 
@@ -28,13 +28,16 @@ echo
 # ---- Section: HTTP on loopback ----
 command -v wrk >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 cargo build --release --quiet -p centre-server
+# The framework's floor for the side-by-side section: a bare axum JSON handler.
+cargo build --release --quiet -p centre-server --example bare_axum
 bin=target/release/centre
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 url="http://127.0.0.1:$port"
 RUST_LOG=warn "$bin" serve --addr "127.0.0.1:$port" --db "$work/centre.db" --demo --dev-login >"$work/server.log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
+peers=()
+trap 'kill $pid "${peers[@]}" 2>/dev/null; wait $pid "${peers[@]}" 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do curl -fs "$url/api/health" >/dev/null && break; sleep 0.1; done
 
 # load NAME PATH [extra wrk args]: requests/s, p50 and p99 over 10 s with 32 connections.
@@ -51,6 +54,7 @@ load() {
 echo "== HTTP on loopback (wrk, 2 threads, 32 connections, 10 s each)"
 load "GET /api/health" /api/health
 load "GET / (index, brotli)" / -H "Accept-Encoding: br"
+load "GET /assets/<entry>.js (brotli)" "$(curl -fs "$url/events" | grep -o '/assets/index-[^"]*\.js' | head -1)" -H "Accept-Encoding: br"
 echo "server peak memory (VmHWM): $(awk '/VmHWM/ { print $2, $3 }' /proc/$pid/status)"
 
 # ---- Section: court reservations ----
@@ -155,7 +159,8 @@ PY
 
 # ---- Section: events ----
 # 200 upcoming events written straight into the database (the demo's 4 plus 196), then the
-# public listing under load. Then a registration rush: 1,000 signed-in members register a team
+# public listing under load. Written before anything asked for /api/events: the server's public
+# cache forgets on the server's own writes, and this one goes around it. Then a registration rush: 1,000 signed-in members register a team
 # of 4 at once (64 requests in flight), first into an event without a maximum (every one is
 # written: the write path), then into an event with 400 places (100 teams fit). The database
 # is asked afterwards: the oversell count must be 0 and the counter must equal the people.
@@ -180,6 +185,73 @@ echo
 echo "== Events listing ($(curl -fs "$url/api/events" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))') upcoming events)"
 load "GET /api/events" /api/events
 load "GET /api/events (brotli)" /api/events -H "Accept-Encoding: br"
+echo
+
+# ---- Section: side by side ----
+# The same calls on the framework's floor (a bare axum JSON handler: server/examples/bare_axum.rs)
+# and on a usual Node peer (Express 5 + better-sqlite3 + compression: scripts/bench-peer/, the
+# same query and JSON on the same database, installed here into target/bench-peer, never at test
+# time), each started on loopback and loaded alone, with and without Accept-Encoding: br.
+# Targets (issue 14): /api/events at least 10x the Express peer, /api/health at least half the
+# bare axum handler.
+peer_dir=target/bench-peer
+if ! cmp -s scripts/bench-peer/package.json "$peer_dir/package.json" || [ ! -d "$peer_dir/node_modules/better-sqlite3" ]; then
+  mkdir -p "$peer_dir"
+  cp scripts/bench-peer/package.json "$peer_dir/"
+  (cd "$peer_dir" && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+cp scripts/bench-peer/server.mjs "$peer_dir/"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+bare_port=$(free_port)
+target/release/examples/bare_axum "127.0.0.1:$bare_port" >/dev/null 2>&1 &
+peers+=($!)
+peer_port=$(free_port)
+node "$peer_dir/server.mjs" "$work/centre.db" "$peer_port" >"$work/peer.log" 2>&1 &
+peers+=($!)
+for _ in $(seq 100); do
+  curl -fs "http://127.0.0.1:$bare_port/api/health" >/dev/null && curl -fs "http://127.0.0.1:$peer_port/api/health" >/dev/null && break
+  sleep 0.1
+done
+# The peer answers the same listing (compared as JSON: 25.0 and 25 are the same number).
+python3 - "$url/api/events" "http://127.0.0.1:$peer_port/api/events" <<'PY'
+import json, sys, urllib.request
+centre, peer = (json.load(urllib.request.urlopen(u)) for u in sys.argv[1:3])
+if centre != peer:
+    sys.exit(f"FAILED: the Express peer's listing differs from the centre's ({len(centre)} vs {len(peer)} events)")
+PY
+# rps BASE PATH [wrk args]: requests per second, 10 s, 2 threads, 32 connections.
+rps() {
+  local base=$1 path=$2; shift 2
+  wrk -t2 -c32 -d10s "$@" "$base$path" | awk '/Requests\/sec/ { printf "%d", $2 }'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else printf "-" }'; }
+bare="http://127.0.0.1:$bare_port"
+peer="http://127.0.0.1:$peer_port"
+echo "== Side by side (wrk, 2 threads, 32 connections, 10 s each, one server loaded at a time)"
+printf "%-30s %10s %10s %10s %13s %15s\n" "call" "centre" "bare axum" "express" "centre/bare" "centre/express"
+health_ratio=0
+events_ratio=0
+for call in health events; do
+  for accept in "" "br"; do
+    args=()
+    label=""
+    if [ -n "$accept" ]; then args=(-H "Accept-Encoding: $accept"); label=" ($accept)"; fi
+    c=$(rps "$url" "/api/$call" "${args[@]}")
+    e=$(rps "$peer" "/api/$call" "${args[@]}")
+    if [ "$call" = health ]; then
+      b=$(rps "$bare" /api/health "${args[@]}")
+      printf "%-30s %10s %10s %10s %13s %15s\n" "GET /api/health$label" "$c" "$b" "$e" "$(ratio "$c" "$b")" "$(ratio "$c" "$e")"
+      if [ -z "$accept" ]; then health_ratio=$(awk -v a="$c" -v b="$b" 'BEGIN { printf "%.2f", a / b }'); fi
+    else
+      printf "%-30s %10s %10s %10s %13s %15s\n" "GET /api/events (200)$label" "$c" "-" "$e" "-" "$(ratio "$c" "$e")"
+      if [ -z "$accept" ]; then events_ratio=$(awk -v a="$c" -v b="$e" 'BEGIN { printf "%.1f", a / b }'); fi
+    fi
+  done
+done
+verdict() { awk -v x="$1" -v t="$2" 'BEGIN { print (x >= t ? "met" : "MISSED") }'; }
+echo "targets: /api/health ${health_ratio}x bare axum (>= 0.5: $(verdict "$health_ratio" 0.5)); /api/events ${events_ratio}x Express (>= 10: $(verdict "$events_ratio" 10))"
+kill "${peers[@]}" 2>/dev/null; wait "${peers[@]}" 2>/dev/null || true
+peers=()
 echo
 echo "== Event registration rush (1,000 members, teams of 4, 64 in flight)"
 python3 - "$url" "$work/centre.db" <<'PY'

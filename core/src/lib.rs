@@ -8,11 +8,13 @@
 //! - [`standings`]: the pool table (win 3, draw 1, loss 0) with a fully determined order.
 //! - [`schedule`]: the pool round-robin on N courts, the knockout bracket, removing a team.
 //! - [`sync`]: the one rule for a score entry (applied, duplicate, conflict, rejected), on the server and on the phone.
+//! - [`payments`]: reading Interac transfers (pasted notifications, bank CSV exports) and matching them to registrations by payment reference.
 //! - [`messages`]: the one French/English catalogue behind every error code.
 
 pub mod camps;
 pub mod errors;
 pub mod messages;
+pub mod payments;
 pub mod schedule;
 pub mod slots;
 mod small;

@@ -186,7 +186,7 @@ test('an admin sees the child in the week, marks the registration paid and expor
   await child.getByText('819-555-0199').waitFor();
   await child.getByText('Oui', { exact: true }).waitFor();
   await child.getByText('En attente').waitFor();
-  await child.getByRole('button', { name: "Marquer payée l'inscription de Léa Roy" }).click();
+  await child.getByRole('button', { name: 'Marquer payé : Léa Roy' }).click();
   await toast(page, 'Paiement enregistré').waitFor();
   await child.getByText('Payé', { exact: true }).waitFor();
 

@@ -1,8 +1,8 @@
 // Events end to end with the real server, Chromium and a real SMTP sink on loopback: an admin
 // creates an event in the console; a member sees the French messages of the team form, registers
-// a team from /events, receives the Interac instructions by e-mail and finds the registration in
-// /my-registrations; the admin sees it, marks it paid and exports the xlsx; /events searches,
-// filters and loads more; a past registration folds away.
+// a team from /events, lands on /checkout with the amount, receives the Interac instructions by
+// e-mail and finds the registration in /my-registrations; the admin sees it, marks it paid and
+// exports the xlsx; /events searches, filters and loads more; a past registration folds away.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
@@ -129,7 +129,11 @@ test('a member sees the French messages, registers a team from /events and finds
   await dialog.getByLabel("Nom de l'équipe").fill('Les Huards');
   await dialog.getByRole('button', { name: "Inscrire l'équipe" }).click();
   await toast(page, 'Inscription réussie').waitFor();
-  await dialog.waitFor({ state: 'hidden' });
+  // Redirected to payment: the amount (25 $ × 4 people) and the reference, from the server.
+  await page.waitForURL(/\/checkout\?type=event&id=\d+$/);
+  await page.getByTestId('checkout-amount').getByText('100,00 $').waitFor();
+  await page.getByText('Les Huards', { exact: true }).waitFor();
+  await page.goto(`${server.url}/events`);
   await card.getByText('16 places restantes').waitFor();
   await card.getByText('4/20 participants').waitFor();
 
@@ -163,7 +167,7 @@ test('the admin sees the registration, marks it paid and exports the xlsx', asyn
   await registration.getByText('En attente').waitFor();
   await registration.getByText('Membre 4').waitFor();
 
-  await registration.getByRole('button', { name: 'Marquer comme payé' }).click();
+  await registration.getByRole('button', { name: 'Marquer payé : Les Huards' }).click();
   await toast(page, 'Paiement enregistré').waitFor();
   await registration.getByText('Payé', { exact: true }).waitFor();
 

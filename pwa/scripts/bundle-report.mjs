@@ -1,14 +1,17 @@
-// Per-route JavaScript and CSS sizes, gzipped, from Vite's manifest (dist/.vite/manifest.json).
-// A route entry's load is its chunk plus every chunk it imports statically, minus what the
-// landing page has already loaded; dynamic imports are their own entries. The landing route is
-// index.html's entry plus the dynamic chunks its first load fetches at once (FIRST_LOAD: the
-// service worker's window side, imported as the shell mounts). Its budget (issue 4): at most 120 KB of
-// gzipped JavaScript, wasm excluded. e2e/budget.test.mjs checks both this and what Chromium
-// really fetches.
+// Per-route JavaScript and CSS sizes as sent, from Vite's manifest (dist/.vite/manifest.json):
+// each file's brotli variant written by the build (scripts/precompress.mjs, quality 11), which
+// is what the server sends a browser that accepts brotli (the file itself when no variant was
+// worth keeping); gzip -9 beside it for comparison. A route entry's load is its chunk plus every
+// chunk it imports statically, minus what the landing page has already loaded; dynamic imports
+// are their own entries. The landing route is index.html's entry plus the dynamic chunks its
+// first load fetches at once (FIRST_LOAD: the service worker's window side, imported as the
+// shell mounts). Its budget: at most 120 KB of JavaScript as sent, wasm excluded (issue 14 asks
+// for 100 KB; it is 104.4 KB as brotli: the next step is the landing route's own imports).
+// e2e/budget.test.mjs checks both this and what Chromium really receives.
 //
 //   node scripts/bundle-report.mjs           prints the table
 //   node scripts/bundle-report.mjs --check   also exits 1 when the landing route is over budget
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +27,12 @@ const gzCache = new Map();
 export function gzipSize(file) {
   if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
   return gzCache.get(file);
+}
+
+/** Bytes the server sends for a file of pwa/dist to a browser that accepts brotli. */
+export function sentSize(file) {
+  const path = join(dist, file);
+  return statSync(existsSync(path + '.br') ? path + '.br' : path).size;
 }
 
 /** Files (JS and CSS) loaded by `key` and its static imports. */
@@ -46,7 +55,7 @@ function filesOf(manifest, keys) {
   return { js, css };
 }
 
-const sum = (files) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+const sum = (files, size = sentSize) => [...files].reduce((total, file) => total + size(file), 0);
 
 /** Rows: the landing route (index.html) and each dynamic entry (lazy routes and chunks). */
 export function report() {
@@ -54,7 +63,15 @@ export function report() {
   const landingKeys = new Set();
   for (const key of ['index.html', ...Object.keys(manifest).filter(firstLoad)]) closure(manifest, key, landingKeys);
   const landing = filesOf(manifest, landingKeys);
-  const rows = [{ name: 'landing route (/ and /home, first load)', js: sum(landing.js), css: sum(landing.css), files: landing.js.size }];
+  const rows = [
+    {
+      name: 'landing route (/ and /home, first load)',
+      js: sum(landing.js),
+      jsGzip: sum(landing.js, gzipSize),
+      css: sum(landing.css),
+      files: landing.js.size,
+    },
+  ];
   const dynamic = new Set();
   for (const chunk of Object.values(manifest)) for (const dep of chunk.dynamicImports ?? []) dynamic.add(dep);
   for (const key of [...dynamic].sort().filter((key) => !firstLoad(key))) {
@@ -67,7 +84,7 @@ export function report() {
       : key.startsWith('_')
         ? `shared chunk ${key.slice(1)}`
         : relative('src', key);
-    rows.push({ name: `  lazy: ${name}`, js: sum(js), css: sum(css), files: js.size });
+    rows.push({ name: `  lazy: ${name}`, js: sum(js), jsGzip: sum(js, gzipSize), css: sum(css), files: js.size });
   }
   return { rows, landingJs: rows[0].js };
 }
@@ -78,9 +95,11 @@ function kb(bytes) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { rows, landingJs } = report();
-  console.log(`${'route entry'.padEnd(52)} ${'JS gz'.padStart(10)} ${'CSS gz'.padStart(10)}  chunks`);
-  for (const row of rows) console.log(`${row.name.padEnd(52)} ${kb(row.js).padStart(10)} ${kb(row.css).padStart(10)}  ${row.files}`);
+  console.log(`${'route entry'.padEnd(52)} ${'JS br'.padStart(10)} ${'(JS gz)'.padStart(10)} ${'CSS br'.padStart(10)}  chunks`);
+  for (const row of rows) {
+    console.log(`${row.name.padEnd(52)} ${kb(row.js).padStart(10)} ${kb(row.jsGzip).padStart(10)} ${kb(row.css).padStart(10)}  ${row.files}`);
+  }
   const verdict = landingJs <= LANDING_BUDGET_BYTES ? 'within' : 'OVER';
-  console.log(`landing route JavaScript: ${kb(landingJs)} of ${kb(LANDING_BUDGET_BYTES)} budget (${verdict}; wasm and lazy routes excluded)`);
+  console.log(`landing route JavaScript as sent (brotli 11): ${kb(landingJs)} of ${kb(LANDING_BUDGET_BYTES)} budget (${verdict}; wasm and lazy routes excluded)`);
   if (process.argv.includes('--check') && landingJs > LANDING_BUDGET_BYTES) process.exit(1);
 }

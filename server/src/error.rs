@@ -130,7 +130,7 @@ impl crate::db::DbCallError for AppError {
 }
 
 /// Handlers return `AppError` without knowing the request's language: the response carries
-/// the error as an extension, and `translate_errors` (a middleware that knows the language)
+/// the error as an extension, and `translate` (called by app.rs's guard, which knows the language)
 /// renders the body. Without that middleware the body is French.
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
@@ -207,10 +207,10 @@ impl AppError {
     }
 }
 
-/// Middleware: renders error bodies in the request's language.
-pub async fn translate_errors(req: Request, next: axum::middleware::Next) -> Response {
-    let lang = lang_of(req.headers());
-    let response = next.run(req).await;
+/// Renders an error answer's body in the request's language (`lang`, read from the request by
+/// `lang_of` before it was handled); any other answer is returned as it is. Called by the
+/// request guard in app.rs for every request.
+pub fn translate(response: Response, lang: Lang) -> Response {
     match response.extensions().get::<ErrorParts>() {
         Some(parts) if lang != Lang::Fr => AppError::render(parts, lang),
         _ => response,

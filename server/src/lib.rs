@@ -4,13 +4,17 @@ pub mod app;
 pub mod auth;
 pub mod db;
 pub mod emails;
+pub mod encoding;
 pub mod error;
 pub mod exports;
+pub mod layers;
 pub mod live;
 pub mod mail;
 pub mod metrics;
+pub mod public_cache;
 pub mod ratelimit;
 pub mod routes;
+pub mod scheduler;
 pub mod settings;
 pub mod web;
 

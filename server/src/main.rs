@@ -54,6 +54,7 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         let db = state.db.clone();
         state.mailer.spawn_worker(db.clone());
         state.auth.spawn_session_cleanup();
+        centre_server::scheduler::spawn(state.clone());
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!("listening on http://{local}");
         if let Some(metrics_addr) = state.settings.metrics_addr {

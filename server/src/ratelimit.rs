@@ -20,14 +20,11 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
-use tower_sessions::Session;
 
 use crate::app::AppState;
 use crate::error::AppError;
@@ -137,18 +134,20 @@ fn bucket(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// Middleware (inside the session layer): a signed-in member's writes beyond the limit get 429.
-pub async fn limit_writes(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    if let Some(writes) = &state.limits.writes
-        && is_member_write(req.method(), req.uri().path())
-        && let Some(session) = req.extensions().get::<Session>()
-        && let Some(user_id) = crate::auth::session_user_id(session).await
-        && let Err(refused) = writes.check(&user_id)
-    {
-        tracing::warn!(user_id = %user_id, method = %req.method(), path = %req.uri().path(), "refused: write limit");
-        return refused.into_response();
+impl Limits {
+    /// Whether this request is a write the per-member limit counts (`--write-limit` not 0).
+    pub fn counts_write(&self, method: &Method, path: &str) -> bool {
+        self.writes.is_some() && is_member_write(method, path)
     }
-    next.run(req).await
+
+    /// One counted write of `user_id` (checked inside the session layer by
+    /// `auth::know_member`): 429 beyond the limit.
+    pub fn write(&self, user_id: &str) -> Result<(), AppError> {
+        match &self.writes {
+            Some(writes) => writes.check(&user_id.to_owned()),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A state-changing API request, other than signing in.

@@ -109,6 +109,13 @@ pub struct ServeArgs {
     /// same machine: 127.0.0.1,::1): only their X-Forwarded-For names the client's address.
     #[arg(long, env = "CENTRE_TRUSTED_PROXIES", default_value = "")]
     pub trusted_proxies: String,
+    /// Days after an unpaid registration (then after each reminder) before a payment reminder
+    /// e-mail (1 to 60).
+    #[arg(long, env = "CENTRE_PAYMENT_REMINDER_DAYS", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub payment_reminder_days: u32,
+    /// At most this many payment reminders per registration (0 sends none).
+    #[arg(long, env = "CENTRE_PAYMENT_REMINDERS", default_value_t = 2, value_parser = clap::value_parser!(u32).range(0..=10))]
+    pub payment_reminders: u32,
     /// OpenID Connect issuer URL (discovery at <issuer>/.well-known/openid-configuration).
     #[arg(long, env = "CENTRE_OIDC_ISSUER")]
     pub oidc_issuer: Option<String>,
@@ -166,6 +173,8 @@ pub struct Settings {
     pub write_limit: u32,
     /// Peers whose X-Forwarded-For is believed.
     pub trusted_proxies: Vec<IpAddr>,
+    /// When unpaid registrations are reminded, and how many times.
+    pub reminders: crate::db::payments::ReminderPolicy,
     pub oidc: Option<OidcSettings>,
     /// Lower-case e-mails granted admin at sign-in.
     pub admin_emails: Vec<String>,
@@ -258,6 +267,10 @@ impl Settings {
             max_db_pages: args.max_db_pages,
             write_limit: args.write_limit,
             trusted_proxies,
+            reminders: crate::db::payments::ReminderPolicy {
+                after_days: i64::from(args.payment_reminder_days),
+                max: i64::from(args.payment_reminders),
+            },
             oidc,
             admin_emails,
             metrics_addr,
@@ -283,6 +296,7 @@ impl Settings {
             max_db_pages: None,
             write_limit: DEFAULT_WRITE_LIMIT,
             trusted_proxies: Vec::new(),
+            reminders: crate::db::payments::ReminderPolicy { after_days: 3, max: 2 },
             oidc: None,
             admin_emails: Vec::new(),
             metrics_addr: None,
@@ -292,7 +306,7 @@ impl Settings {
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} payment_reminders={}x{}d oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -312,6 +326,8 @@ impl Settings {
             } else {
                 self.trusted_proxies.iter().map(IpAddr::to_string).collect::<Vec<_>>().join(",")
             },
+            self.reminders.max,
+            self.reminders.after_days,
             self.oidc.as_ref().map_or("none", |o| o.issuer.as_str()),
             self.oidc.as_ref().map_or("none", |o| o.client_id.as_str()),
             if self.oidc.is_some() { "***" } else { "none" },

@@ -2,6 +2,8 @@
 //! a supervisor and an admin, with the status each must get.
 //!
 //! Every row is exact: the refused roles get 401 or 403, the allowed ones the status written.
+//! `GET /api/auth/user` is the one read a visitor gets 200 from among the signed-in calls: its
+//! answer is `null` for them (`a_visitor_is_answered_null_by_the_current_user_call`).
 //! Some admin rows expect the state's refusal (409, 422): the admin got past the role check.
 #![allow(clippy::unwrap_used)]
 
@@ -118,8 +120,9 @@ fn matrix(target: &str) -> Vec<Call> {
         "startTime": "2099-08-24T13:00"
     });
     vec![
-        // Identity and roles (this issue).
-        call(M::GET, "/api/auth/user", SignedIn, Live(200)),
+        // Identity and roles (this issue). Who is signed in is answered to everyone: the user,
+        // or `null` for a visitor (issue 14: no failed request in a visitor's console).
+        call(M::GET, "/api/auth/user", Public, Live(200)),
         call(M::GET, "/api/admin/status", SignedIn, Live(200)),
         call(M::GET, "/api/supervisor/status", SignedIn, Live(200)),
         call(M::GET, "/api/admin/users", Admin, Live(200)),
@@ -213,6 +216,30 @@ fn beyond_spec() -> Vec<Call> {
         ),
         call(M::GET, "/api/admin/tournaments/1/conflicts", Admin, Live(200)),
         with_body(M::POST, "/api/admin/score-conflicts/none/resolve", json!({"keep": "current"}), Admin, Live(404)),
+        // Getting paid (issue 17). Registration 1 was marked paid above; the pasted notification
+        // names registration 2's reference; an empty confirmation is the state's refusal.
+        call(M::GET, "/api/admin/payments", Admin, Live(200)),
+        call(M::GET, "/api/admin/payments.xlsx", Admin, Live(200)),
+        call(M::GET, "/api/admin/payment-deadlines", Admin, Live(200)),
+        with_body(
+            M::POST,
+            "/api/admin/payments/reconcile",
+            json!({"text": "INTERAC e-Transfer: NOÉ GAGNON sent you money.\nAmount: $50.00\nMessage: AUTHZ2\n"}),
+            Admin,
+            Live(200),
+        ),
+        with_body(M::POST, "/api/admin/payments/confirm", json!({"items": []}), Admin, Live(422)),
+        with_body(M::PUT, "/api/admin/events/1/payment-deadline", json!({"days": 7}), Admin, Live(204)),
+        with_body(
+            M::PUT,
+            "/api/admin/day-camp-programs/explorateurs/payment-deadline",
+            json!({"days": 7, "date": null}),
+            Admin,
+            Live(204),
+        ),
+        // Registration 1 belongs to no account: every signed-in role gets 404 (its own is
+        // tested in payments::overview).
+        call(M::GET, "/api/user/event-registrations/1", SignedIn, Live(404)),
     ]
 }
 
@@ -317,6 +344,20 @@ async fn the_matrix_lists_every_call_of_spec_section_7() {
         assert!(rows.iter().any(|r| normalise(r) == normalise(call)), "the matrix misses {call}");
     }
     assert_eq!(rows.len(), spec.len(), "one row per call");
+}
+
+#[tokio::test]
+async fn a_visitor_is_answered_null_by_the_current_user_call() {
+    let app = TestApp::spawn().await;
+    let member = app.user("member@example.org", None).await;
+    let visitor: Value = app.new_client().get(app.at("/api/auth/user")).send().await.unwrap().json().await.unwrap();
+    assert!(visitor.is_null(), "{visitor}");
+    let me: Value = member.client.get(app.at("/api/auth/user")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(me["id"], member.id.as_str());
+    // The other signed-in reads keep their 401.
+    for path in ["/api/admin/status", "/api/user/registrations", "/api/user/court-bookings"] {
+        assert_eq!(app.new_client().get(app.at(path)).send().await.unwrap().status(), 401, "{path}");
+    }
 }
 
 #[tokio::test]

@@ -5,9 +5,10 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { ApiError } from './client';
 import { toast, type ToastInput } from '../components/toast';
 
-/** The server's own message when the error came from the API with one, else `fallback`. */
+/** The server's own message when the error came from the API with one, else `fallback` (also
+ * when the server had no text for its code and sent the bare code). */
 export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.code && error.message) return error.message;
+  if (error instanceof ApiError && error.code && error.message && error.message !== error.code) return error.message;
   return fallback;
 }
 

@@ -170,7 +170,7 @@ impl CurrentUser {
 }
 
 /// Where the request log learns who asked: the log middleware puts an empty slot in the
-/// request, `remember_member` fills it with the signed-in member's id.
+/// request, `know_member` fills it with the signed-in member's id.
 #[derive(Clone, Debug, Default)]
 pub struct MemberSlot(Arc<std::sync::OnceLock<String>>);
 
@@ -180,16 +180,26 @@ impl MemberSlot {
     }
 }
 
-/// Middleware (inside the session layer): names the signed-in member of an API request in the
-/// request log's slot. Only under /api: a page or an asset does not cost a session read.
-pub async fn remember_member(req: axum::extract::Request, next: axum::middleware::Next) -> axum::response::Response {
-    if req.uri().path().starts_with("/api/")
-        && let (Some(session), Some(slot)) = (req.extensions().get::<Session>(), req.extensions().get::<MemberSlot>())
-        && let Some(id) = session_user_id(session).await
-    {
-        let _ = slot.0.set(id);
+/// Inside the session layer (layers.rs): who the signed-in member of an API request is, read
+/// once for two uses: the request log's slot, and the per-member write limit (answers the 429
+/// refusal beyond it, ratelimit.rs). Only under /api: a page or an asset does not cost a
+/// session read (and a request without a cookie never reaches the session layer).
+pub async fn know_member(state: &AppState, req: &Parts) -> Option<axum::response::Response> {
+    if !req.uri.path().starts_with("/api/") {
+        return None;
     }
-    next.run(req).await
+    let session = req.extensions.get::<Session>()?;
+    let id = session_user_id(session).await?;
+    if let Some(slot) = req.extensions.get::<MemberSlot>() {
+        let _ = slot.0.set(id.clone());
+    }
+    if state.limits.counts_write(&req.method, req.uri.path())
+        && let Err(refused) = state.limits.write(&id)
+    {
+        tracing::warn!(user_id = %id, method = %req.method, path = %req.uri.path(), "refused: write limit");
+        return Some(axum::response::IntoResponse::into_response(refused));
+    }
+    None
 }
 
 /// The signed-in user if any (never rejects).
@@ -202,6 +212,10 @@ impl FromRequestParts<AppState> for MaybeUser {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         if let Some(found) = parts.extensions.get::<MaybeUser>() {
             return Ok(found.clone());
+        }
+        // No session layer: the request has no cookie, so nobody is signed in (layers.rs).
+        if parts.extensions.get::<Session>().is_none() {
+            return Ok(MaybeUser(None));
         }
         let session = session_of(parts, state).await?;
         let user_id: Option<String> = session.get(KEY_USER).await.map_err(session_error)?;

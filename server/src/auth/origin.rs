@@ -2,21 +2,21 @@
 //! from the site itself. Its `Origin` header (or, without one, its `Referer`) must be the public
 //! URL; anything else is answered 403 `forbidden_origin` before any handler runs.
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderMap, Method, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::app::AppState;
 use crate::error::AppError;
 
-pub async fn require_same_origin(State(state): State<AppState>, req: Request, next: Next) -> Response {
+/// The refusal of a state-changing request from another site (checked for every request by
+/// app.rs's guard, before any handler runs); None when it may go on.
+pub fn refuse_cross_site(req: &Request, public_url: &str) -> Option<Response> {
     let changes_state = matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
-    if changes_state && !same_origin(req.headers(), &state.settings.public_url) {
+    if changes_state && !same_origin(req.headers(), public_url) {
         tracing::warn!(method = %req.method(), path = %req.uri().path(), "refused: cross-origin or origin-less request");
-        return AppError::client(StatusCode::FORBIDDEN, "forbidden_origin").into_response();
+        return Some(AppError::client(StatusCode::FORBIDDEN, "forbidden_origin").into_response());
     }
-    next.run(req).await
+    None
 }
 
 /// True when the request's Origin (else Referer's origin) is exactly `public_url`.

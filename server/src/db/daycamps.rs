@@ -404,14 +404,6 @@ pub fn list_for_week(conn: &Connection, week_id: i64) -> rusqlite::Result<Vec<Re
     with_weeks(conn, rows)
 }
 
-/// Marks a registration paid or back to pending; `None` when it does not exist.
-pub fn set_payment_status(conn: &Connection, id: i64, paid: bool) -> rusqlite::Result<Option<RegistrationRow>> {
-    let status = if paid { "paid" } else { "pending" };
-    let changed =
-        conn.execute("UPDATE day_camp_registrations SET payment_status = ?1 WHERE id = ?2", params![status, id])?;
-    if changed == 0 { Ok(None) } else { find(conn, id) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

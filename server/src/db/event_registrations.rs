@@ -190,7 +190,7 @@ pub fn register_team(
         return Err(RegisterError::Past);
     }
     let already: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM event_registrations WHERE event_id = ?1 AND user_id = ?2)",
+        "SELECT EXISTS (SELECT 1 FROM event_registrations WHERE event_id = ?1 AND user_id = ?2 AND status <> 'cancelled')",
         params![event_id, who.user_id],
         |r| r.get(0),
     )?;
@@ -310,13 +310,6 @@ pub fn delete(
         teams::after_withdrawal(conn, c, now)?;
     }
     Ok(Some((row, changed)))
-}
-
-/// Marks a registration paid or back to pending; returns the updated row.
-pub fn set_payment_status(conn: &Connection, id: i64, paid: bool) -> rusqlite::Result<Option<RegistrationRow>> {
-    let status = if paid { "paid" } else { "pending" };
-    conn.execute("UPDATE event_registrations SET payment_status = ?2 WHERE id = ?1", params![id, status])?;
-    find(conn, id)
 }
 
 #[cfg(test)]

@@ -9,6 +9,8 @@ pub mod daycamps;
 pub mod event_registrations;
 pub mod events;
 pub mod outbox;
+pub mod payments;
+mod probe;
 pub mod seed;
 pub mod stats;
 pub mod tournaments;
@@ -55,6 +57,8 @@ struct Inner {
     max_pages: Option<u32>,
     idle: Mutex<Vec<Connection>>,
     permits: Semaphore,
+    /// Health checks waiting for the next query (probe.rs).
+    probe: probe::Waiting,
 }
 
 /// Errors a database call can end with: the caller's own error type, which must absorb
@@ -82,17 +86,14 @@ impl Db {
         )
         .map_err(|source| OpenError::NotWritable { path: path.to_owned(), source })?;
         refuse_newer_schema(&conn, path)?;
-        embedded::migrations::runner()
-            .set_abort_divergent(true)
-            .set_abort_missing(true)
-            .run(&mut conn)
-            .map_err(|e| OpenError::Migration { path: path.to_owned(), message: e.to_string() })?;
+        migrate(&mut conn, path)?;
         Ok(Db {
             inner: Arc::new(Inner {
                 path: path.to_owned(),
                 max_pages,
                 idle: Mutex::new(vec![conn]),
                 permits: Semaphore::new(MAX_CONNECTIONS),
+                probe: probe::Waiting::default(),
             }),
         })
     }
@@ -196,6 +197,28 @@ fn open_connection(path: &Path, max_pages: Option<u32>) -> Result<Connection, Op
         conn.execute_batch(&format!("PRAGMA max_page_count = {pages};")).map_err(|source| classify(path, source))?;
     }
     Ok(conn)
+}
+
+/// Runs the embedded migrations with foreign keys off, as SQLite's procedure for rebuilding a
+/// table asks (V5 rebuilds tables others refer to: dropping the old one must cascade nothing),
+/// then checks every reference still holds before turning them back on.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<(), OpenError> {
+    let failed = |message: String| OpenError::Migration { path: path.to_owned(), message };
+    conn.execute_batch("PRAGMA foreign_keys=OFF;").map_err(|e| failed(e.to_string()))?;
+    let ran = embedded::migrations::runner()
+        .set_abort_divergent(true)
+        .set_abort_missing(true)
+        .run(conn)
+        .map_err(|e| failed(e.to_string()));
+    let broken: rusqlite::Result<i64> =
+        conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0));
+    conn.execute_batch("PRAGMA foreign_keys=ON;").map_err(|e| failed(e.to_string()))?;
+    ran?;
+    match broken {
+        Ok(0) => Ok(()),
+        Ok(n) => Err(failed(format!("{n} rows refer to rows that do not exist after migrating"))),
+        Err(e) => Err(failed(e.to_string())),
+    }
 }
 
 fn classify(path: &Path, source: rusqlite::Error) -> OpenError {

@@ -177,9 +177,12 @@ pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz) -> Result<(), OpenErr
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11)",
             params![e.title, e.title_en, e.description, e.description_en, e.category, "Centre plein air, La Pêche (Québec)", utc_text(start), utc_text(end), e.price_cents, e.max, utc_text(now)],
         ).map_err(wrap)?;
+        let event_id = tx.last_insert_rowid();
         if n == 0 {
-            let event_id = tx.last_insert_rowid();
             demo_tournament(&tx, event_id, e.price_cents, start, now).map_err(wrap)?;
+        }
+        if n == 2 {
+            demo_unpaid(&tx, event_id, e.price_cents, now).map_err(wrap)?;
         }
     }
     tx.commit().map_err(wrap)
@@ -230,6 +233,25 @@ fn demo_tournament(
         let score = validate_score(&input).map_err(|e| fail(format!("{e:?}")))?;
         scores::record(tx, m.id, score, "", &created).map_err(|e| fail(format!("{e:?}")))?;
     }
+    // Payments: the first team paid by an Interac transfer an admin confirmed, the second marked
+    // paid by hand, the others unpaid for nine days, twice reminded, past the seven-day
+    // deadline but kept because the tournament started (the Paiements tab says so).
+    let nine_days_ago = utc_text(now - Duration::days(9));
+    tx.execute("UPDATE events SET payment_deadline_days = 7 WHERE id = ?1", params![event_id])?;
+    tx.execute(
+        "UPDATE event_registrations SET created_at = ?2, reminders_sent = 2, last_reminder_at = ?3 WHERE event_id = ?1",
+        params![event_id, nine_days_ago, utc_text(now - Duration::days(3))],
+    )?;
+    tx.execute(
+        "UPDATE event_registrations SET payment_status = 'paid' WHERE event_id = ?1 AND team_number <= 2",
+        params![event_id],
+    )?;
+    tx.execute(
+        "INSERT INTO payment_transfers (event_registration_id, amount_cents, sender, message, transfer_date, bank_reference, confirmed_at)
+         SELECT id, amount_due_cents, 'CAMILLE TREMBLAY', 'Les Huards DEMO1', ?2, 'CAdemo0001', ?3
+           FROM event_registrations WHERE event_id = ?1 AND team_number = 1",
+        params![event_id, (now - Duration::days(8)).date_naive().to_string(), created],
+    )?;
     // Two phones scored the sixth match offline, differently: the first to sync counts, the
     // other waits in the Tournois tab's 'Conflits de score' for an admin to choose.
     if let Some(sixth) = matches.get(5) {
@@ -247,6 +269,30 @@ fn demo_tournament(
             sync::push(tx, device, &entry, "", &created).map_err(|e| fail(format!("{e:?}")))?;
         }
     }
+    Ok(())
+}
+
+/// The camping weekend: one team released for non-payment (the admin may restore it), one
+/// waiting two days for its first reminder.
+fn demo_unpaid(tx: &Connection, event_id: i64, price_cents: i64, now: chrono::DateTime<Utc>) -> rusqlite::Result<()> {
+    tx.execute("UPDATE events SET payment_deadline_days = 5 WHERE id = ?1", params![event_id])?;
+    for (number, name, captain, days_ago, expired) in
+        [(1, "Les Campeurs", ("Émile", "Lavoie"), 6, true), (2, "Feu de camp", ("Rosalie", "Girard"), 2, false)]
+    {
+        let created = utc_text(now - Duration::days(days_ago));
+        let released = expired.then(|| utc_text(now - Duration::days(1)));
+        tx.execute(
+            "INSERT INTO event_registrations (event_id, kind, team_name, team_number, captain_first_name, captain_last_name, captain_email,
+                member2_first_name, member2_last_name, people_count, payment_reference, amount_due_cents, created_at,
+                status, payment_status, released_at, reminders_sent)
+             VALUES (?1, 'team', ?2, ?3, ?4, ?5, ?6, 'Alex', 'Roy', 2, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            params![event_id, name, number, captain.0, captain.1, format!("campeur{number}@example.org"),
+                format!("DEMOC{number}"), 2 * price_cents, created,
+                if expired { "cancelled" } else { "confirmed" }, if expired { "expired" } else { "pending" }, released,
+                i64::from(expired)],
+        )?;
+    }
+    crate::db::events::recount_participants(tx, event_id)?;
     Ok(())
 }
 

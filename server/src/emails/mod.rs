@@ -4,6 +4,7 @@
 pub mod camps;
 pub mod courts;
 pub mod events;
+pub mod payments;
 
 use centre_core::Lang;
 use chrono::{DateTime, Utc};

@@ -57,7 +57,7 @@ pub fn rows(week: &WeekRow, registrations: &[RegistrationRow], tz: chrono_tz::Tz
                 r.parent_email.clone(),
                 r.parent_phone.clone(),
                 r.emergency_phone.clone().unwrap_or_default(),
-                if r.payment_status == "paid" { "Payé" } else { "En attente" }.to_owned(),
+                super::payments::payment_status_fr(&r.payment_status).to_owned(),
                 r.payment_reference.clone(),
                 date_time(&r.created_at, tz, Lang::Fr),
             ]

@@ -16,7 +16,7 @@ pub const HEADERS: [&str; 8] =
 pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[String; 8]> {
     let mut out = Vec::new();
     for r in registrations {
-        let payment = if r.payment_status == "paid" { "Payé" } else { "En attente" };
+        let payment = super::payments::payment_status_fr(&r.payment_status);
         let date = date_time(&r.created_at, tz, centre_core::Lang::Fr);
         let row = |team: &str, role: String, p: &Person| {
             [

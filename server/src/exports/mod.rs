@@ -3,3 +3,4 @@
 
 pub mod camps;
 pub mod events;
+pub mod payments;

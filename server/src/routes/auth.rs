@@ -11,7 +11,7 @@ use tower_sessions::Session;
 use crate::app::AppState;
 use crate::auth::oidc::{Flow, OidcError, safe_return_to};
 use crate::auth::pages::{self, DevForm, Failure};
-use crate::auth::{self, CurrentUser, KEY_FLOW, KEY_ID_TOKEN};
+use crate::auth::{self, KEY_FLOW, KEY_ID_TOKEN, MaybeUser};
 use crate::db::users::{self, Identity, UpsertError, UserRow};
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::ratelimit::ClientAddr;
@@ -41,9 +41,11 @@ impl From<UserRow> for UserDto {
     }
 }
 
-/// `GET /api/auth/user`: the signed-in user, 401 when signed out.
-pub async fn current_user(user: CurrentUser) -> Response {
-    let mut response = axum::Json(UserDto::from(user.0.user)).into_response();
+/// `GET /api/auth/user`: the signed-in user, or `null` when signed out (spec section 7: "a
+/// returned object means signed in"). A 200 either way: a visitor's page load logs no failed
+/// request in the browser's console. Every other signed-in call keeps its 401.
+pub async fn current_user(MaybeUser(user): MaybeUser) -> Response {
+    let mut response = axum::Json(user.map(|user| UserDto::from(user.0.user))).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
     response
 }

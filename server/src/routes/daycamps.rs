@@ -8,8 +8,8 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use centre_core::camps::{age_on, program_name, week_label};
 use centre_core::validation::{DayCampRegistrationInput, validate_day_camp_registration};
 use centre_core::{FieldError, Lang};
@@ -17,12 +17,14 @@ use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::reply::{dollars, private};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::daycamps::{
     self, AgeRefusal, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow,
 };
 use crate::db::outbox;
+use crate::db::payments::{Kind, transfers};
 use crate::db::seed::utc_text;
 use crate::emails;
 use crate::error::{ApiJson, AppError, Localized, ReqLang};
@@ -38,21 +40,12 @@ fn features(program_id: &str) -> &'static [&'static str] {
     }
 }
 
-fn dollars(cents: i64) -> f64 {
-    cents as f64 / 100.0
-}
-
 fn today(state: &AppState) -> NaiveDate {
     Utc::now().with_timezone(&state.settings.timezone).date_naive()
 }
 
 fn parse_id(raw: &str) -> Result<i64, AppError> {
     raw.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(AppError::not_found)
-}
-
-/// Answers that hold personal data are never stored by the browser or a proxy.
-fn private<T: IntoResponse>(body: T) -> Response {
-    ([(header::CACHE_CONTROL, HeaderValue::from_static("no-store"))], body).into_response()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -472,6 +465,9 @@ pub async fn admin_overview(
 pub struct AdminChildDto {
     /// The registration's id (for the payment action).
     pub id: i64,
+    /// The Interac transfer that paid it, when an admin confirmed one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paid_by: Option<super::payments::PaidByDto>,
     pub program_id: String,
     pub child_first_name: String,
     pub child_last_name: String,
@@ -496,6 +492,7 @@ pub struct AdminChildDto {
 fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
     AdminChildDto {
         id: r.id,
+        paid_by: None,
         age: age_on(r.child_birth_date, week_start),
         program_id: r.program_id,
         child_first_name: r.child_first_name,
@@ -528,39 +525,37 @@ pub async fn admin_week(
         .db
         .read(move |conn| {
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
-            Ok::<_, AppError>((week, daycamps::list_for_week(conn, week_id)?))
+            let mut rows = Vec::new();
+            for r in daycamps::list_for_week(conn, week_id)? {
+                let paid_by =
+                    if r.payment_status == "paid" { transfers::paid_by(conn, Kind::Camp, r.id)? } else { None };
+                rows.push((r, paid_by));
+            }
+            Ok::<_, AppError>((week, rows))
         })
         .await?;
-    Ok(private(Json(rows.into_iter().map(|r| admin_child(r, week.start_date)).collect::<Vec<_>>())))
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct PaymentBody {
-    payment_status: Option<String>,
+    let children: Vec<AdminChildDto> = rows
+        .into_iter()
+        .map(|(r, paid_by)| AdminChildDto { paid_by: paid_by.map(Into::into), ..admin_child(r, week.start_date) })
+        .collect();
+    Ok(private(Json(children)))
 }
 
 /// `PUT /api/admin/day-camp-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" |
-/// "pending"}`: the Interac follow-up, as for events. Answers the registration.
+/// "pending" | "refunded"}` (see `payments::PaymentBody`), as for events. Answers the registration.
 pub async fn admin_set_payment(
     State(state): State<AppState>,
     _admin: Admin,
     ReqLang(lang): ReqLang,
     Path(id): Path<String>,
-    ApiJson(body): ApiJson<PaymentBody>,
+    ApiJson(body): ApiJson<super::payments::PaymentBody>,
 ) -> Result<Response, AppError> {
     let id = parse_id(&id)?;
-    let paid = match body.payment_status.as_deref().map(str::trim) {
-        Some("paid") => true,
-        Some("pending") => false,
-        _ => return Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
-    };
-    let row = state.db.write(move |tx| daycamps::set_payment_status(tx, id, paid).map_err(AppError::from)).await?;
+    super::payments::change_status(&state, Kind::Camp, id, body.target()?).await?;
+    let row = state.db.read(move |conn| daycamps::find(conn, id).map_err(AppError::from)).await?;
     let row = row.ok_or_else(AppError::not_found)?;
     Ok(private(Json(user_dto(row, lang, &state.settings.interac_email))))
 }
-
-const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// `GET /api/admin/day-camp-weeks/{weekId}/registrations.xlsx` (admin): sheet 'Camp de jour',
 /// one row per child; its name in Content-Disposition, its row count in `X-Row-Count`. A week
@@ -585,16 +580,5 @@ pub async fn admin_export(
             Ok((exports::camps::file_name(&week), bytes, rows.len()))
         })
         .await?;
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
-        .map_err(|e| AppError::Internal(format!("file name header: {e}")))?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(XLSX)),
-            (header::CONTENT_DISPOSITION, disposition),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-            (header::HeaderName::from_static("x-row-count"), HeaderValue::from(count)),
-        ],
-        bytes,
-    )
-        .into_response())
+    super::reply::xlsx(&name, bytes, count)
 }

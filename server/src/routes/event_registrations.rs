@@ -3,19 +3,20 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use centre_core::FieldError;
+use axum::http::StatusCode;
+use axum::response::Response;
 use centre_core::validation::{TeamRegistrationInput, validate_team_registration};
 use chrono::Utc;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::events::{parse_id, start_of_today_utc};
+use super::reply::{dollars, private};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
 use crate::db::outbox;
+use crate::db::payments::{Kind, transfers};
 use crate::db::seed::utc_text;
 use crate::emails;
 use crate::error::{ApiJson, AppError, ReqLang};
@@ -61,6 +62,9 @@ pub struct RegistrationDto {
     pub payment_reference: String,
     pub amount_due: f64,
     pub created_at: String,
+    /// The Interac transfer that paid it, when an admin confirmed one (console only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paid_by: Option<super::payments::PaidByDto>,
 }
 
 impl From<RegistrationRow> for RegistrationDto {
@@ -100,8 +104,9 @@ impl From<RegistrationRow> for RegistrationDto {
             status: r.status,
             payment_status: r.payment_status,
             payment_reference: r.payment_reference,
-            amount_due: r.amount_due_cents as f64 / 100.0,
+            amount_due: dollars(r.amount_due_cents),
             created_at: r.created_at,
+            paid_by: None,
         }
     }
 }
@@ -202,16 +207,23 @@ pub async fn for_event(
     State(state): State<AppState>,
     _admin: Admin,
     Path(id): Path<String>,
-) -> Result<Json<Vec<RegistrationDto>>, AppError> {
+) -> Result<Response, AppError> {
     let event_id = parse_id(&id)?;
     let rows = state
         .db
         .read(move |conn| {
             events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
-            event_registrations::list_for_event(conn, event_id).map_err(AppError::from)
+            let rows = event_registrations::list_for_event(conn, event_id)?;
+            let mut out = Vec::with_capacity(rows.len());
+            for row in rows {
+                let paid_by =
+                    if row.payment_status == "paid" { transfers::paid_by(conn, Kind::Event, row.id)? } else { None };
+                out.push(RegistrationDto { paid_by: paid_by.map(Into::into), ..row.into() });
+            }
+            Ok::<_, AppError>(out)
         })
         .await?;
-    Ok(Json(rows.into_iter().map(RegistrationDto::from).collect()))
+    Ok(private(Json(rows)))
 }
 
 /// `DELETE /api/admin/event-registrations/{id}` (admin): the event's participants are recounted
@@ -233,32 +245,19 @@ pub async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct PaymentBody {
-    payment_status: Option<String>,
-}
-
-/// `PUT /api/admin/event-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" | "pending"}`:
+/// `PUT /api/admin/event-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" | "pending" | "refunded"}`:
 /// the Interac follow-up. Answers the updated registration.
 pub async fn set_payment(
     State(state): State<AppState>,
     _admin: Admin,
     Path(id): Path<String>,
-    ApiJson(body): ApiJson<PaymentBody>,
+    ApiJson(body): ApiJson<super::payments::PaymentBody>,
 ) -> Result<Json<RegistrationDto>, AppError> {
     let id = parse_id(&id)?;
-    let paid = match body.payment_status.as_deref().map(str::trim) {
-        Some("paid") => true,
-        Some("pending") => false,
-        _ => return Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
-    };
-    let row =
-        state.db.write(move |tx| event_registrations::set_payment_status(tx, id, paid).map_err(AppError::from)).await?;
+    super::payments::change_status(&state, Kind::Event, id, body.target()?).await?;
+    let row = state.db.read(move |conn| event_registrations::find(conn, id).map_err(AppError::from)).await?;
     row.map(|r| Json(r.into())).ok_or_else(AppError::not_found)
 }
-
-const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// `GET /api/admin/events/{id}/registrations.xlsx` (admin): the workbook, its name in
 /// Content-Disposition and its number of person rows in `X-Row-Count`. No registrations: 404
@@ -284,16 +283,5 @@ pub async fn export(
             Ok((exports::events::file_name(&event.title, today), bytes, rows.len()))
         })
         .await?;
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
-        .map_err(|e| AppError::Internal(format!("file name header: {e}")))?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(XLSX)),
-            (header::CONTENT_DISPOSITION, disposition),
-            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
-            (header::HeaderName::from_static("x-row-count"), HeaderValue::from(count)),
-        ],
-        bytes,
-    )
-        .into_response())
+    super::reply::xlsx(&name, bytes, count)
 }

@@ -7,15 +7,23 @@ mod daycamps;
 mod event_registrations;
 mod events;
 mod health;
+mod payments;
+mod reply;
 mod tournaments;
 
 use axum::Router;
-use axum::routing::{any, delete, get, post, put};
+use axum::middleware::from_fn_with_state;
+use axum::routing::{MethodRouter, any, delete, get, post, put};
 
 use crate::app::AppState;
 use crate::error::AppError;
+use crate::public_cache::{self, PublicCache, Varies};
 
-pub fn api_router() -> Router<AppState> {
+pub fn api_router(cache: &PublicCache) -> Router<AppState> {
+    // The GETs every visitor makes, answered from the public cache (public_cache.rs).
+    let kept = |route: MethodRouter<AppState>, varies: Varies| {
+        route.route_layer(from_fn_with_state((cache.clone(), varies), public_cache::serve))
+    };
     Router::new()
         .route("/api/health", get(health::health))
         .route("/api/login", get(auth::login))
@@ -32,13 +40,13 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/admin/all-users", get(admin::members))
         .route("/api/admin/bookings", get(courts::admin_list))
         .route("/api/admin/bookings/{id}", delete(courts::cancel_any))
-        .route("/api/courts", get(courts::list))
+        .route("/api/courts", kept(get(courts::list), Varies::Nothing))
         .route("/api/courts/availability", get(courts::availability))
         .route("/api/courts/availability/month", get(courts::month))
         .route("/api/courts/book", post(courts::book))
         .route("/api/user/court-bookings", get(courts::mine))
         .route("/api/user/court-bookings/{id}", delete(courts::cancel_mine))
-        .route("/api/events", get(events::list).post(events::create))
+        .route("/api/events", kept(get(events::list), Varies::Nothing).post(events::create))
         .route("/api/events/{id}", get(events::one).put(events::update).delete(events::delete))
         .route("/api/events/{id}/register", post(event_registrations::register))
         .route("/api/user/event-registrations", get(event_registrations::mine))
@@ -48,8 +56,8 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/admin/events/{id}/registrations.xlsx", get(event_registrations::export))
         .route("/api/admin/event-registrations/{id}", delete(event_registrations::delete))
         .route("/api/admin/event-registrations/{id}/payment", put(event_registrations::set_payment))
-        .route("/api/day-camp-programs", get(daycamps::programs))
-        .route("/api/day-camp-weeks", get(daycamps::weeks))
+        .route("/api/day-camp-programs", kept(get(daycamps::programs), Varies::Language))
+        .route("/api/day-camp-weeks", kept(get(daycamps::weeks), Varies::Nothing))
         .route("/api/day-camp-registrations", post(daycamps::register))
         .route("/api/user/day-camp-registrations", get(daycamps::mine))
         .route("/api/user/day-camp-registrations/{id}", get(daycamps::mine_one))
@@ -57,6 +65,14 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/admin/day-camp-weeks/{weekId}/registrations", get(daycamps::admin_week))
         .route("/api/admin/day-camp-weeks/{weekId}/registrations.xlsx", get(daycamps::admin_export))
         .route("/api/admin/day-camp-registrations/{id}/payment", put(daycamps::admin_set_payment))
+        .route("/api/admin/payments", get(payments::overview))
+        .route("/api/admin/payments.xlsx", get(payments::export))
+        .route("/api/admin/payments/reconcile", post(payments::reconcile))
+        .route("/api/admin/payments/confirm", post(payments::confirm))
+        .route("/api/admin/payment-deadlines", get(payments::deadlines))
+        .route("/api/admin/events/{id}/payment-deadline", put(payments::event_deadline))
+        .route("/api/admin/day-camp-programs/{id}/payment-deadline", put(payments::program_deadline))
+        .route("/api/user/event-registrations/{id}", get(payments::event_checkout))
         .route("/api/admin/events/{id}/tournament", get(tournaments::admin::for_event).post(tournaments::admin::create))
         .route("/api/admin/tournaments/{id}", put(tournaments::admin::update).delete(tournaments::admin::delete))
         .route("/api/admin/tournaments/{id}/generate-schedule", post(tournaments::admin::generate))

@@ -42,6 +42,8 @@ pub struct TestApp {
     pub url: String,
     pub client: reqwest::Client,
     pub db_path: PathBuf,
+    /// The app's state, for what tests drive themselves (the scheduled work, with their clock).
+    pub state: centre_server::AppState,
     _dir: tempfile::TempDir,
 }
 
@@ -62,13 +64,13 @@ impl TestApp {
         let state = tokio::task::spawn_blocking(move || centre_server::prepare(settings)).await.unwrap().unwrap();
         state.mailer.spawn_worker(state.db.clone());
         state.auth.spawn_session_cleanup();
-        let router = centre_server::build_router(state);
+        let router = centre_server::build_router(state.clone());
         tokio::spawn(async move {
             axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap();
         });
         let url = format!("http://{addr}");
         let client = same_origin_client(&url);
-        TestApp { url, client, db_path, _dir: dir }
+        TestApp { url, client, db_path, state, _dir: dir }
     }
 
     /// An app whose `client` is signed in as an admin (admin@example.org).

@@ -55,7 +55,7 @@ describe('the admin console', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Réservations']);
   });
 
-  it('gives an admin seven tabs that move with the arrow keys, and marks their own member row', async () => {
+  it('gives an admin eight tabs that move with the arrow keys, and marks their own member row', async () => {
     serve({
       '/api/auth/user': me,
       '/api/admin/status': { isAdmin: true },
@@ -71,6 +71,7 @@ describe('the admin console', () => {
       'Événements',
       'Tournois',
       'Camps de jour',
+      'Paiements',
       'Administrateurs',
       'Superviseurs',
       'Membres',

@@ -1,7 +1,7 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all seven (the spec's six and 'Camps de jour', where
-// the centre sees who is coming to day camp). The chosen tab is kept in ?tab= so that a
+// the Réservations tab only; admins get all eight (the spec's six, 'Camps de jour', where the
+// centre sees who is coming to day camp, and 'Paiements', issue 17). The chosen tab is kept in ?tab= so that a
 // reload or a shared link opens the same tab. The server enforces every rule again.
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,14 +15,16 @@ import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
 import { GrantsTab } from './GrantsTab';
 import { MembersTab } from './MembersTab';
 
-// The Tournois tab is the largest: its own chunk, loaded when an admin opens it.
+// The Tournois tab is the largest: its own chunk, loaded when an admin opens it; so is the
+// Paiements tab, which only admins ever load.
 const AdminTournamentsTab = lazy(() =>
   import('../tournaments/AdminTournamentsTab').then((m) => ({ default: m.AdminTournamentsTab })),
 );
+const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then((m) => ({ default: m.AdminPaymentsTab })));
 
-export type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'admins' | 'supervisors' | 'members';
+export type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'members';
 
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'admins', 'supervisors', 'members'];
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 export function Spinner({ label }: { label: string }) {
@@ -67,6 +69,12 @@ function TabPanel({ tab }: { tab: TabId }) {
       return (
         <Suspense fallback={<Spinner label={t('grants.loading')} />}>
           <AdminTournamentsTab />
+        </Suspense>
+      );
+    case 'payments':
+      return (
+        <Suspense fallback={<Spinner label={t('grants.loading')} />}>
+          <AdminPaymentsTab />
         </Suspense>
       );
   }

@@ -1,6 +1,8 @@
-// The signed-in user and their roles. GET /api/auth/user answers the user, or 401 when signed
-// out; the two status calls run only when signed in and are never retried (spec section 6).
-// All three answer their last copy with no network, so an admin stays one offline.
+// The signed-in user and their roles. GET /api/auth/user answers the user, or `null` when signed
+// out (a 200 either way, so a visitor's page logs no failed request in the console); the two
+// status calls run only when signed in and are never retried (spec section 6). All three
+// answer their last copy with no network, so an admin stays one offline; a `null` answer
+// forgets everything kept (api/offline.ts).
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
@@ -22,8 +24,9 @@ export const authKeys = {
 
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return await apiFetch<User>('/api/auth/user');
+    return (await apiFetch<User | null>('/api/auth/user')) ?? null;
   } catch (error) {
+    // A server from before `null` answered 401 when signed out.
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }

@@ -1,10 +1,11 @@
-// Small pieces every court view shares: the status and payment badges, the booking's length and
-// the cancel button (the browser's confirmation, then the action's mutation).
+// Small pieces every court view shares: the status badge (the payment badge is the shared
+// components/PaymentBadge), the booking's length and the cancel button (the browser's
+// confirmation, then the action's mutation).
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { minutesBetween } from './dates';
 import type { useCancelBooking } from './mutations';
-import type { BookingStatus, CourtBooking, PaymentStatus } from './queries';
+import type { BookingStatus, CourtBooking } from './queries';
 
 const statusClass: Record<BookingStatus, string> = {
   confirmed: 'bg-brand-700 text-white',
@@ -17,16 +18,6 @@ export function StatusBadge({ status }: { status: BookingStatus }) {
   return (
     <span data-testid="booking-status" className={`rounded px-2 py-0.5 text-sm font-semibold ${statusClass[status] ?? statusClass.pending}`}>
       {t(`status.${status}`)}
-    </span>
-  );
-}
-
-export function PaymentBadge({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation('courts');
-  const paid = status === 'paid';
-  return (
-    <span className={`rounded px-2 py-0.5 text-sm font-semibold ${paid ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-950'}`}>
-      {t(paid ? 'payment.paid' : 'payment.pending')}
     </span>
   );
 }

@@ -5,9 +5,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatLongDate, formatTime } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
-import { CancelBookingButton, PaymentBadge, StatusBadge } from './BookingBadges';
+import { CancelBookingButton, StatusBadge } from './BookingBadges';
 import { useCancelMyBooking } from './mutations';
 import { useMyCourtBookings, type CourtBooking } from './queries';
 
@@ -66,7 +67,7 @@ function BookingItem({ booking: b, upcoming }: { booking: CourtBooking; upcoming
         </div>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={b.status} />
-          <PaymentBadge status={b.paymentStatus} />
+          <PaymentBadge status={b.paymentStatus} size="md" />
         </div>
       </div>
       <p className="mt-2 text-sm text-slate-600">{t('mine.createdOn', { date: formatDate(b.createdAt, lang) })}</p>

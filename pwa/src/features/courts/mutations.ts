@@ -31,7 +31,7 @@ export function useBookCourt(options: { onSuccess?: (booking: CourtBooking) => v
     mutationFn: (input) => apiFetch<CourtBooking>('/api/courts/book', { method: 'POST', body: input }),
     invalidates: bookingLists,
     success: () => ({ title: t('toast.booked'), description: t('toast.bookedText') }),
-    failure: { title: t('toast.bookError'), description: t('toast.slotTaken') },
+    failure: { title: t('toast.bookError'), description: t('toast.bookErrorText') },
     onSuccess: options.onSuccess,
     onError: (error) => {
       // The slot may have gone to someone else: show the day as it is now.

@@ -1,14 +1,17 @@
 // The admin console's 'Camps de jour' tab (beyond the spec: the centre needs to see who is
 // coming): the weeks with places taken / capacity per program; for the chosen week its children
 // by program (name, age, parent contact, emergency phone, medical conditions, can swim),
-// payment status with the mark-paid action, and the week's xlsx export. Admins only (the server
-// checks again); medical data is shown here and nowhere else.
+// payment status with the payment actions (issue 17), and the week's xlsx export. Admins only
+// (the server checks again); medical data is shown here and nowhere else. An expired or
+// refunded registration gave its weeks back, so it is in no week: the Paiements tab lists the
+// expired ones.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PaymentActions } from '../../components/PaymentActions';
+import { PaymentBadge } from '../../components/PaymentBadge';
 import { toast } from '../../components/toast';
 import { formatPrice } from '../../lib/format';
 import { dayLabel, weekNumber, weekRange } from './dates';
-import { PaymentBadge } from './MyDayCampsCard';
 import { useExportDayCampWeek, useSetDayCampPayment } from './mutations';
 import { useAdminDayCamps, useAdminWeekChildren, type AdminChild, type AdminOverview, type Program } from './queries';
 
@@ -180,7 +183,6 @@ function ChildItem({ child: c }: { child: AdminChild }) {
   const { t, i18n } = useTranslation('daycamps');
   const lang = i18n.language;
   const payment = useSetDayCampPayment();
-  const paid = c.paymentStatus === 'paid';
   const name = `${c.childFirstName} ${c.childLastName}`;
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="admin-day-camp-child">
@@ -213,15 +215,14 @@ function ChildItem({ child: c }: { child: AdminChild }) {
           {t('admin.paymentDetail', { amount: formatPrice(c.amountPaid, lang), count: c.weeks.length, reference: c.paymentReference })}
         </dd>
       </dl>
-      <button
-        type="button"
-        disabled={payment.isPending}
-        onClick={() => payment.mutate({ id: c.id, paymentStatus: paid ? 'pending' : 'paid' })}
-        aria-label={paid ? t('admin.markPendingFor', { name }) : t('admin.markPaidFor', { name })}
-        className="mt-3 min-h-11 rounded border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
-      >
-        {paid ? t('admin.markPending') : t('admin.markPaid')}
-      </button>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <PaymentActions
+          status={c.paymentStatus}
+          name={name}
+          busy={payment.isPending}
+          onChange={(to) => payment.mutate({ id: c.id, paymentStatus: to, from: c.paymentStatus })}
+        />
+      </div>
     </li>
   );
 }

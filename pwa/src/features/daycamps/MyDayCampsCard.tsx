@@ -3,20 +3,11 @@
 // state links to /day-camps.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
 import { weekNumber, weekRange } from './dates';
-import { useMyDayCampRegistrations, type MyDayCampRegistration, type PaymentStatus } from './queries';
-
-export function PaymentBadge({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation('daycamps');
-  const paid = status === 'paid';
-  return (
-    <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${paid ? 'bg-brand-700 text-white' : 'bg-amber-100 text-amber-900'}`}>
-      {paid ? t('payment.paid') : t('payment.pending')}
-    </span>
-  );
-}
+import { useMyDayCampRegistrations, type MyDayCampRegistration } from './queries';
 
 export function MyDayCampsCard() {
   const { t } = useTranslation('daycamps');
@@ -68,14 +59,19 @@ function Item({ registration: r }: { registration: MyDayCampRegistration }) {
           </p>
           <p className="text-slate-800">{t(`programs.${r.programId}.name`, { defaultValue: r.programName })}</p>
         </div>
-        <PaymentBadge status={r.paymentStatus} />
+        <PaymentBadge status={r.paymentStatus} size="md" />
       </div>
-      <h3 className="mt-3 text-sm font-semibold text-slate-700">{t('mine.weeks', { count: r.weeks.length })}</h3>
-      <ul className="mt-1 list-disc pl-5">
-        {r.weeks.map((w) => (
-          <li key={w.id}>{t('form.weekLabel', { n: weekNumber(w.label), dates: weekRange(w.startDate, w.endDate, lang) })}</li>
-        ))}
-      </ul>
+      {/* An expired or refunded registration gave its weeks back. */}
+      {r.weeks.length > 0 && (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-slate-700">{t('mine.weeks', { count: r.weeks.length })}</h3>
+          <ul className="mt-1 list-disc pl-5">
+            {r.weeks.map((w) => (
+              <li key={w.id}>{t('form.weekLabel', { n: weekNumber(w.label), dates: weekRange(w.startDate, w.endDate, lang) })}</li>
+            ))}
+          </ul>
+        </>
+      )}
       <p className="mt-3 font-semibold">{t('mine.amount', { amount: formatPrice(r.amountPaid, lang) })}</p>
       {r.paymentStatus === 'pending' && (
         <p className="mt-1 text-sm text-slate-700">

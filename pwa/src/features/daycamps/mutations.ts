@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
 import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
-import { dayCampKeys, type MyDayCampRegistration, type WeekRef } from './queries';
+import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
+import { dayCampKeys, type MyDayCampRegistration, type PaymentStatus, type WeekRef } from './queries';
 
 /** What the page sends: the spec's fields plus `programId` and `weekIds` (several weeks). */
 export interface DayCampRegistrationInput {
@@ -29,14 +30,15 @@ export interface DayCampRegistrationInput {
 export interface DayCampRegistered {
   id: number;
   amountPaid: number;
-  paymentStatus: 'pending' | 'paid';
+  paymentStatus: PaymentStatus;
   paymentReference: string;
   programId: string;
   weeks: WeekRef[];
 }
 
-/** Every list a new registration shows up in: the weeks' places, the parent's, the admin's. */
-const registrationLists = [dayCampKeys.weeks, ['api', 'user'] as const, dayCampKeys.admin];
+/** Every list a registration shows up in: the weeks' places, the parent's, the admin's, and the
+ * console's payments view (features/payments). */
+const registrationLists = [dayCampKeys.weeks, ['api', 'user'] as const, dayCampKeys.admin, ['api', 'admin', 'payments'] as const];
 
 export function useRegisterDayCamp(options: { onSuccess?: (r: DayCampRegistered) => void; onError?: (error: unknown) => void } = {}) {
   const { t } = useTranslation('daycamps');
@@ -55,14 +57,16 @@ export function useRegisterDayCamp(options: { onSuccess?: (r: DayCampRegistered)
   });
 }
 
-/** The Interac follow-up, as for events: paid, or back to pending. */
+/** The Interac follow-up, as for events (issue 17's states): paid, back to pending, refunded
+ * (the weeks given back), or an expired registration restored or paid late. */
 export function useSetDayCampPayment() {
   const { t } = useTranslation('daycamps');
-  return useApiMutation<{ id: number; paymentStatus: 'paid' | 'pending' }, MyDayCampRegistration>({
+  const { t: tp } = useTranslation('admin');
+  return useApiMutation<{ id: number; paymentStatus: PaymentTarget; from: PaymentStatus }, MyDayCampRegistration>({
     mutationFn: ({ id, paymentStatus }) =>
       apiFetch<MyDayCampRegistration>(`/api/admin/day-camp-registrations/${id}/payment`, { method: 'PUT', body: { paymentStatus } }),
-    invalidates: [dayCampKeys.admin, ['api', 'user']],
-    success: (r) => ({ title: r.paymentStatus === 'paid' ? t('admin.toast.paid') : t('admin.toast.pending') }),
+    invalidates: registrationLists,
+    success: (_, { from, paymentStatus }) => ({ title: tp(paymentChangeToast(from, paymentStatus)) }),
     failure: { title: t('admin.toast.error'), description: t('admin.toast.paymentError') },
   });
 }

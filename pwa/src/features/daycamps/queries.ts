@@ -2,6 +2,9 @@
 // /api/day-camp-weeks, the parent's own registrations, the admin's weeks and children).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { PaymentStatus } from '../../components/PaymentBadge';
+
+export type { PaymentStatus };
 
 /** GET /api/day-camp-programs. `features` are keys translated as `daycamps:features.<key>`. */
 export interface Program {
@@ -47,8 +50,6 @@ export interface WeekRef {
   startDate: string;
   endDate: string;
 }
-
-export type PaymentStatus = 'pending' | 'paid';
 
 /** A registration as its parent sees it (no medical data). */
 export interface MyDayCampRegistration {

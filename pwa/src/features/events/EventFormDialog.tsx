@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centre } from '../../config';
 import { Dialog } from '../../components/Dialog';
+import { TextArea } from '../../components/form/TextArea';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { validateEvent } from '../../core';
@@ -204,49 +205,5 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
         </button>
       </div>
     </form>
-  );
-}
-
-/** A labelled textarea with the same error pattern as TextField. */
-function TextArea({
-  name,
-  label,
-  value,
-  onValueChange,
-  error,
-  required,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-  required?: boolean;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required && <span aria-hidden="true" className="text-red-700"> *</span>}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        value={value}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onValueChange(e.target.value)}
-        className={`mt-1 block w-full rounded border px-3 py-2 ${error ? 'border-red-700' : 'border-slate-400'}`}
-      />
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

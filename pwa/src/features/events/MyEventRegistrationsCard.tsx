@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
 import { namedMembers, useMyEventRegistrations, type UserEventRegistration } from './queries';
@@ -62,7 +63,7 @@ function RegistrationItem({ registration: r }: { registration: UserEventRegistra
   const { t, i18n } = useTranslation('events');
   const lang = i18n.language;
   const title = (lang.startsWith('en') && r.eventTitleEn) || r.eventTitle;
-  const paid = r.paymentStatus === 'paid';
+  const owing = r.paymentStatus === 'pending' && r.amountDue > 0;
   const statusKey = ['confirmed', 'pending', 'cancelled'].includes(r.status) ? r.status : 'pending';
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="my-event-registration">
@@ -85,9 +86,7 @@ function RegistrationItem({ registration: r }: { registration: UserEventRegistra
               {t(`mine.status.${statusKey}`)}
             </span>
           )}
-          <span className={`rounded px-2 py-0.5 font-semibold ${paid ? 'bg-green-100 text-green-900' : 'bg-amber-100 text-amber-900'}`}>
-            {t(paid ? 'mine.payment.paid' : 'mine.payment.pending')}
-          </span>
+          <PaymentBadge status={r.paymentStatus} size="md" />
         </div>
       </div>
       <p className="mt-2 font-medium">
@@ -104,9 +103,12 @@ function RegistrationItem({ registration: r }: { registration: UserEventRegistra
           </ul>
         </div>
       )}
-      {!paid && r.amountDue > 0 && !r.isPast && (
+      {owing && !r.isPast && (
         <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-950">
-          {t('mine.toPay', { amount: formatPrice(r.amountDue, lang), reference: r.paymentReference })}
+          {t('mine.toPay', { amount: formatPrice(r.amountDue, lang), reference: r.paymentReference })}{' '}
+          <Link to={`/checkout?type=event&id=${r.id}`} className="font-semibold text-lake-600 underline">
+            {t('mine.paymentDetails')}
+          </Link>
         </p>
       )}
       <p className="mt-2 text-sm text-slate-600">{t('mine.registeredOn', { date: formatDate(r.registrationDate, lang) })}</p>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
@@ -24,7 +25,8 @@ type TeamValues = {
   member4Email: string;
 };
 
-/** The team registration dialog (spec section 5); the form is new each time it opens. */
+/** The team registration dialog (spec section 5); the form is new each time it opens. On
+ * success the member goes to /checkout?type=event&id={id} (the amount, the reference, Interac). */
 export function RegistrationDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('events');
   const title = event ? t('register.titleFor', { event: localizedEvent(event, i18n.language).title }) : t('register.title');
@@ -38,6 +40,7 @@ export function RegistrationDialog({ event, onClose }: { event: Event | null; on
 function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
   const { t, i18n } = useTranslation('events');
   const { user } = useCurrentUser();
+  const navigate = useNavigate();
   const initial = useMemo<TeamValues>(
     () => ({
       teamName: '',
@@ -57,9 +60,10 @@ function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
     [user],
   );
   const register = useRegisterTeam({
-    onSuccess: () => {
+    onSuccess: (registration) => {
       form.reset();
       onDone();
+      void navigate(`/checkout?type=event&id=${registration.id}`);
     },
     onError: (error) => form.setServerErrors(error),
   });

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
 import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
-import { eventKeys, type Event, type Registration } from './queries';
+import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
+import { eventKeys, type Event, type PaymentStatus, type Registration } from './queries';
 
-/** Every list a registration change shows up in: events (counters), the admin's, the member's. */
-const registrationLists = [eventKeys.all, eventKeys.admin, ['api', 'user'] as const];
+/** Every list a registration change shows up in: events (counters), the admin's, the member's,
+ * and the console's payments view (features/payments). */
+const registrationLists = [eventKeys.all, eventKeys.admin, ['api', 'user'] as const, ['api', 'admin', 'payments'] as const];
 
 /** What the team registration form sends (spec section 3, Team registration). */
 export interface TeamRegistrationInput {
@@ -28,15 +30,13 @@ export interface TeamRegistrationInput {
   member4Email: string;
 }
 
-export function useRegisterTeam(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
+/** On success the caller goes to /checkout?type=event&id={id} (spec: redirected to payment). */
+export function useRegisterTeam(options: { onSuccess?: (registration: Registration) => void; onError?: (error: unknown) => void } = {}) {
   const { t } = useTranslation('events');
   return useApiMutation<TeamRegistrationInput, Registration>({
     mutationFn: (input) => apiFetch<Registration>(`/api/events/${input.eventId}/register`, { method: 'POST', body: input }),
     invalidates: registrationLists,
-    success: (registration) => ({
-      title: t('register.success.title'),
-      description: t('register.success.text', { reference: registration.paymentReference }),
-    }),
+    success: () => ({ title: t('register.success.title'), description: t('register.success.text') }),
     failure: { title: t('register.error.title'), description: t('register.error.text') },
     onSuccess: options.onSuccess,
     onError: options.onError,
@@ -106,14 +106,16 @@ export function useDeleteRegistration() {
   });
 }
 
-/** The Interac follow-up: paid, or back to pending. */
+/** The Interac follow-up (issue 17's states): paid, back to pending, refunded, or an expired
+ * registration restored or paid late (its places taken back: the counters change too). */
 export function useSetPaymentStatus() {
   const { t } = useTranslation('events');
-  return useApiMutation<{ id: number; paymentStatus: 'paid' | 'pending' }, Registration>({
+  const { t: tp } = useTranslation('admin');
+  return useApiMutation<{ id: number; paymentStatus: PaymentTarget; from: PaymentStatus }, Registration>({
     mutationFn: ({ id, paymentStatus }) =>
       apiFetch<Registration>(`/api/admin/event-registrations/${id}/payment`, { method: 'PUT', body: { paymentStatus } }),
-    invalidates: [eventKeys.admin, ['api', 'user']],
-    success: (registration) => ({ title: registration.paymentStatus === 'paid' ? t('admin.toast.paid') : t('admin.toast.pending') }),
+    invalidates: registrationLists,
+    success: (_, { from, paymentStatus }) => ({ title: tp(paymentChangeToast(from, paymentStatus)) }),
     failure: { title: t('admin.toast.paymentError'), description: t('admin.toast.genericError') },
   });
 }

@@ -3,6 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
+import type { PaymentStatus } from '../../components/PaymentBadge';
+
+export type { PaymentStatus };
 
 /** Spec section 3's Event; dates are UTC ISO strings, `price` is per person in CAD dollars. */
 export interface Event {
@@ -30,8 +33,6 @@ export const EVENT_CATEGORIES = ['wakeride', 'volleyball', 'camping', 'formation
 export interface AdminEvent extends Event {
   registrationCount: number;
 }
-
-export type PaymentStatus = 'pending' | 'paid';
 
 /** A registration as the admin reads it (spec section 3), plus the Interac follow-up. */
 export interface Registration {
@@ -107,7 +108,8 @@ export const eventKeys = {
   admin: ['api', 'admin', 'events'] as const,
   /** GET /api/admin/events/{id}/registrations */
   registrations: (eventId: number | string) => ['api', 'admin', 'events', String(eventId), 'registrations'] as const,
-  /** GET /api/user/event-registrations (under ['api', 'user'], which registration changes invalidate). */
+  /** GET /api/user/event-registrations (under ['api', 'user'], which registration changes
+   * invalidate); `[...mine, id]` is one of them (checkoutQuery.ts). */
   mine: ['api', 'user', 'event-registrations'] as const,
 };
 

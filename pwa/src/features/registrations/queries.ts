@@ -1,6 +1,7 @@
 // The signed-in member's own registrations: one query-key factory and the read hooks.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { PaymentStatus } from '../../components/PaymentBadge';
 import { useCurrentUser } from '../auth/queries';
 
 /** One row of GET /api/user/registrations (spec section 3, user view). */
@@ -13,7 +14,7 @@ export interface UserRegistration {
   teamName: string | null;
   teamNumber: number | null;
   status: string;
-  paymentStatus: 'pending' | 'paid';
+  paymentStatus: PaymentStatus;
   registrationDate: string;
   /** The event started before today (centre time zone). */
   isPast?: boolean;

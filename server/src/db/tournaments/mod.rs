@@ -221,11 +221,12 @@ pub fn find_match(conn: &Connection, id: i64) -> rusqlite::Result<Option<MatchRo
     stmt.query_row(params![id], match_from_row).optional()
 }
 
-/// The event's teams (team registrations; individuals do not play), in registration order.
+/// The event's teams (team registrations; individuals do not play; released ones neither), in
+/// registration order.
 pub fn event_teams(conn: &Connection, event_id: i64) -> rusqlite::Result<Vec<Team>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, team_name, team_number FROM event_registrations
-         WHERE event_id = ?1 AND kind = 'team' ORDER BY created_at, id",
+         WHERE event_id = ?1 AND kind = 'team' AND status <> 'cancelled' ORDER BY created_at, id",
     )?;
     let rows = stmt.query_map(params![event_id], |r| {
         let name: Option<String> = r.get(1)?;

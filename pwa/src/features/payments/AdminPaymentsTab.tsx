@@ -1,0 +1,70 @@
+// The console's Paiements tab (issue 17; admins only, the server checks again): the unpaid
+// registrations, the expired ones to restore or mark paid late, the totals per event and per
+// camp week, the workbook export, the payment deadline dialog, and the reconciliation of the
+// Interac transfers received. The view's place is kept while it loads (no layout shift).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DeadlineDialog } from './DeadlineDialog';
+import { ExpiredTable } from './ExpiredTable';
+import { useExportPayments } from './mutations';
+import { usePayments } from './queries';
+import { ReconcilePanel } from './ReconcilePanel';
+import { TotalsTables } from './TotalsTables';
+import { UnpaidTable } from './UnpaidTable';
+
+export function AdminPaymentsTab() {
+  const { t } = useTranslation('admin', { keyPrefix: 'payments' });
+  const payments = usePayments();
+  const exporter = useExportPayments();
+  const [deadlineOpen, setDeadlineOpen] = useState(false);
+  return (
+    <section aria-labelledby="payments-title" className="space-y-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="max-w-2xl">
+          <h2 id="payments-title" className="text-2xl font-bold">
+            {t('title')}
+          </h2>
+          <p className="mt-1 text-slate-700">{t('intro')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => setDeadlineOpen(true)}
+            className="min-h-11 rounded border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            {t('deadline.open')}
+          </button>
+          <button
+            type="button"
+            disabled={exporter.isPending}
+            onClick={() => exporter.mutate()}
+            className="min-h-11 rounded bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:bg-slate-500"
+          >
+            {exporter.isPending ? t('exporting') : t('export')}
+          </button>
+        </div>
+      </div>
+      <div className="min-h-64 space-y-10" aria-busy={payments.isLoading}>
+        {payments.isLoading && (
+          <p role="status" className="text-slate-700">
+            {t('loading')}
+          </p>
+        )}
+        {payments.isError && (
+          <p role="alert" className="text-red-800">
+            {t('loadError')}
+          </p>
+        )}
+        {payments.data && (
+          <>
+            <UnpaidTable rows={payments.data.unpaid} />
+            <ExpiredTable rows={payments.data.expired ?? []} />
+            <TotalsTables overview={payments.data} />
+          </>
+        )}
+      </div>
+      <ReconcilePanel />
+      <DeadlineDialog open={deadlineOpen} onClose={() => setDeadlineOpen(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+//! The server's own scheduled work, no cron: payment reminders and the release of unpaid
+//! registrations past their deadline (`db::payments::due`), at start and every ten minutes.
+//! The work due is read from the database each time, so a restart loses nothing; each pass is
+//! one write transaction, so two processes started by mistake do it once between them.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+
+use crate::app::AppState;
+use crate::db::payments::due::{self, Report};
+use crate::emails::payments::PaymentLetters;
+use crate::error::AppError;
+
+const EVERY: Duration = Duration::from_secs(10 * 60);
+
+/// One pass as of `now` (the clock, or a test's moment); queued e-mails are sent after commit.
+pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, AppError> {
+    let tz = state.settings.timezone;
+    let policy = state.settings.reminders;
+    let letters = PaymentLetters { interac_email: state.settings.interac_email.clone(), tz };
+    let report = state.db.write(move |tx| due::run(tx, now, tz, policy, &letters).map_err(AppError::from)).await?;
+    if report.queued_mail() {
+        state.mailer.kick();
+    }
+    if report != Report::default() {
+        // Released places change the public listings' counts.
+        state.public_cache.invalidate();
+        tracing::info!(
+            reminders = report.reminders,
+            expired = report.expired,
+            held = report.held,
+            "payments: scheduled work done"
+        );
+    }
+    Ok(report)
+}
+
+pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = run_once(&state, Utc::now()).await {
+                tracing::warn!(error = ?e, "payments: scheduled work failed; will retry");
+            }
+            tokio::time::sleep(EVERY).await;
+        }
+    })
+}

@@ -1,0 +1,204 @@
+//! The console's payments view and its workbook, and the member's checkout figures.
+
+use std::io::Cursor;
+
+use calamine::{Data, Reader, Xlsx};
+use serde_json::{Value, json};
+
+use super::support::*;
+
+#[tokio::test]
+async fn the_payments_view_lists_the_unpaid_and_totals_each_event_and_camp_week() {
+    let app = spawn().await;
+    let tournoi = create_event(&app, "Tournoi 4x4", 25, None).await;
+    let camping = create_event(&app, "Camping", 40, None).await;
+    let gratuit = create_event(&app, "Soirée", 0, None).await;
+    assert_eq!(event_deadline(&app, tournoi, json!({"days": 10})).await, 204);
+    let members: Vec<_> = {
+        let mut v = Vec::new();
+        for n in 0..5 {
+            v.push(app.user(&format!("m{n}@example.org"), None).await);
+        }
+        v
+    };
+    let old = register_team(&app, &members[0], tournoi, 4, "fr").await; // $100, unpaid, 5 days old
+    let paid = register_team(&app, &members[1], tournoi, 2, "fr").await; // $50, paid
+    let recent = register_team(&app, &members[2], camping, 2, "en").await; // $80, unpaid
+    let expired = register_team(&app, &members[3], camping, 3, "fr").await; // $120, released
+    register_team(&app, &members[4], gratuit, 2, "fr").await;
+    assert_eq!(set_payment(&app, "event", id(&paid), "paid").await.0, 200);
+    let weeks = camp_weeks(&app).await;
+    let (w1, w2) = (weeks[0].0, weeks[1].0);
+    let lea = register_camp(&app, &members[0], "Léa", &[w1, w2], "fr").await; // $240, unpaid
+    let noe = register_camp(&app, &members[1], "Noé", &[w1], "fr").await; // $120, paid
+    assert_eq!(set_payment(&app, "camp", id(&noe), "paid").await.0, 200);
+    registered_days_ago(&app, "event_registrations", id(&old), 5);
+    registered_days_ago(&app, "event_registrations", id(&recent), 1);
+    // The camping's deadline releases its oldest unpaid team (backdated), not the recent one.
+    registered_days_ago(&app, "event_registrations", id(&expired), 4);
+    assert_eq!(event_deadline(&app, camping, json!({"days": 3})).await, 204);
+    let report = run(&app, chrono::Utc::now()).await;
+    assert_eq!((report.expired, report.reminders), (1, 1), "{report:?}");
+
+    let response = app.get("/api/admin/payments").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let body: Value = response.json().await.unwrap();
+    let unpaid = body["unpaid"].as_array().unwrap();
+    let refs: Vec<&str> = unpaid.iter().map(|u| u["reference"].as_str().unwrap()).collect();
+    assert_eq!(
+        refs,
+        [reference(&old), reference(&recent), reference(&lea)],
+        "oldest first, paid and free left out: {body}"
+    );
+    let first = &unpaid[0];
+    assert_eq!(first["kind"], "event");
+    assert_eq!(first["id"], old["id"]);
+    assert_eq!(first["title"], "Tournoi 4x4");
+    assert_eq!(first["name"], old["teamName"]);
+    assert_eq!(first["amountDue"], 100.0);
+    assert_eq!(first["daysSince"], 5);
+    assert_eq!(first["remindersSent"], 1, "five days old: reminded once");
+    assert_eq!(first["heldByTournament"], false);
+    let registered = chrono::DateTime::parse_from_rfc3339(first["registeredAt"].as_str().unwrap()).unwrap();
+    let deadline = chrono::DateTime::parse_from_rfc3339(first["deadline"].as_str().unwrap()).unwrap();
+    assert_eq!(deadline - registered, chrono::Duration::days(10));
+    assert!(first["nextReminderAt"].is_string());
+    assert_eq!((unpaid[1]["daysSince"].as_i64(), unpaid[1]["remindersSent"].as_i64()), (Some(1), Some(0)));
+    assert!(unpaid[1]["deadline"].is_string(), "the camping has a deadline too");
+    assert_eq!((unpaid[2]["kind"].as_str(), unpaid[2]["amountDue"].as_f64()), (Some("camp"), Some(240.0)));
+    assert_eq!(unpaid[2]["deadline"], Value::Null, "no deadline for the camp program");
+    let released = body["expired"].as_array().unwrap();
+    assert_eq!(released.len(), 1, "{body}");
+    assert_eq!(
+        (released[0]["reference"].as_str(), released[0]["amountDue"].as_f64()),
+        (Some(reference(&expired).as_str()), Some(120.0))
+    );
+
+    let events = body["events"].as_array().unwrap();
+    let totals = |title: &str| {
+        let e = events.iter().find(|e| e["title"] == title).unwrap_or_else(|| panic!("{title} in {body}"));
+        (e["expected"].as_f64().unwrap(), e["received"].as_f64().unwrap(), e["outstanding"].as_f64().unwrap())
+    };
+    assert_eq!(totals("Tournoi 4x4"), (150.0, 50.0, 100.0));
+    assert_eq!(totals("Camping"), (80.0, 0.0, 80.0), "the released team owes nothing any more");
+    assert!(events.iter().all(|e| e["title"] != "Soirée"), "a free event has no totals");
+    let week = |id: i64| {
+        let w = body["campWeeks"].as_array().unwrap().iter().find(|w| w["weekId"] == id).cloned().unwrap();
+        (w["expected"].as_f64().unwrap(), w["received"].as_f64().unwrap(), w["outstanding"].as_f64().unwrap())
+    };
+    assert_eq!(week(w1), (240.0, 120.0, 120.0));
+    assert_eq!(week(w2), (120.0, 0.0, 120.0));
+}
+
+fn cell(row: &[Data], col: usize) -> String {
+    match &row[col] {
+        Data::String(s) => s.clone(),
+        Data::Float(f) => f.to_string(),
+        Data::Int(i) => i.to_string(),
+        Data::Empty => String::new(),
+        other => format!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_payments_workbook_has_the_unpaid_and_the_totals() {
+    let app = spawn().await;
+    let tournoi = create_event(&app, "Tournoi 4x4", 25, None).await;
+    let marie = app.user("marie@example.org", None).await;
+    let paul = app.user("paul@example.org", None).await;
+    let team = register_team(&app, &marie, tournoi, 4, "fr").await;
+    let other = register_team(&app, &paul, tournoi, 2, "fr").await;
+    assert_eq!(set_payment(&app, "event", id(&other), "paid").await.0, 200);
+    registered_days_ago(&app, "event_registrations", id(&team), 4);
+    run(&app, chrono::Utc::now()).await;
+    let weeks = camp_weeks(&app).await;
+    let lea = register_camp(&app, &paul, "Léa", &[weeks[0].0], "fr").await;
+
+    let response = app.get("/api/admin/payments.xlsx").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    assert_eq!(response.headers()["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
+    assert_eq!(
+        response.headers()["content-disposition"].to_str().unwrap(),
+        format!("attachment; filename=\"paiements_{today}.xlsx\"")
+    );
+    assert_eq!(response.headers()["x-row-count"], "2");
+    let bytes = response.bytes().await.unwrap();
+    let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes.to_vec())).unwrap();
+    assert_eq!(book.sheet_names(), ["Impayés", "Totaux"]);
+
+    let unpaid = book.worksheet_range("Impayés").unwrap();
+    let rows: Vec<&[Data]> = unpaid.rows().collect();
+    assert_eq!(rows.len(), 3, "a header and two unpaid registrations");
+    let headers: Vec<String> = (0..10).map(|c| cell(rows[0], c)).collect();
+    assert_eq!(
+        headers,
+        [
+            "Type",
+            "Inscription",
+            "Événement ou programme",
+            "Référence",
+            "Montant dû ($)",
+            "Date d'inscription",
+            "Jours depuis l'inscription",
+            "Rappels envoyés",
+            "Prochain rappel",
+            "Date limite"
+        ]
+    );
+    assert_eq!(cell(rows[1], 0), "Événement");
+    assert_eq!(cell(rows[1], 1), team["teamName"].as_str().unwrap());
+    assert_eq!(cell(rows[1], 2), "Tournoi 4x4");
+    assert_eq!(cell(rows[1], 3), reference(&team));
+    assert_eq!(cell(rows[1], 4), "100");
+    assert_eq!(cell(rows[1], 6), "4");
+    assert_eq!(cell(rows[1], 7), "1");
+    assert_eq!(cell(rows[1], 9), "", "no deadline");
+    assert_eq!((cell(rows[2], 0), cell(rows[2], 1)), ("Camp de jour".to_owned(), "Léa Roy".to_owned()));
+    assert_eq!(cell(rows[2], 2), "Explorateurs");
+    assert_eq!(cell(rows[2], 3), reference(&lea));
+    assert_eq!(cell(rows[2], 4), "120");
+
+    let totals = book.worksheet_range("Totaux").unwrap();
+    let rows: Vec<Vec<String>> = totals.rows().map(|r| (0..5).map(|c| cell(r, c)).collect()).collect();
+    assert_eq!(rows[0], ["Type", "Événement ou semaine", "Attendu ($)", "Reçu ($)", "À recevoir ($)"]);
+    assert_eq!(rows[1], ["Événement", "Tournoi 4x4", "150", "50", "100"]);
+    assert_eq!(rows[2][0], "Semaine de camp");
+    assert_eq!(rows[2][2..], ["120", "0", "120"]);
+    assert_eq!(rows.len(), 3);
+}
+
+#[tokio::test]
+async fn a_member_reads_what_to_pay_for_their_own_registration_only() {
+    let app = spawn().await;
+    let event = create_event(&app, "Tournoi 4x4", 25, None).await;
+    let marie = app.user("marie@example.org", None).await;
+    let paul = app.user("paul@example.org", None).await;
+    let team = register_team(&app, &marie, event, 3, "fr").await;
+    let path = format!("/api/user/event-registrations/{}", id(&team));
+
+    let response = marie.client.get(app.at(&path)).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let mine: Value = response.json().await.unwrap();
+    assert_eq!(mine["id"], team["id"]);
+    assert_eq!(mine["eventId"], event);
+    assert_eq!(mine["eventTitle"], "Tournoi 4x4");
+    assert_eq!(mine["teamName"], team["teamName"]);
+    assert_eq!(mine["amountDue"], 75.0);
+    assert_eq!(mine["paymentReference"], reference(&team).as_str());
+    assert_eq!(mine["paymentStatus"], "pending");
+    assert_eq!(mine["interacEmail"], INTERAC);
+
+    assert_eq!(paul.client.get(app.at(&path)).send().await.unwrap().status(), 404, "someone else's");
+    assert_eq!(app.new_client().get(app.at(&path)).send().await.unwrap().status(), 401, "signed out");
+    for missing in ["/api/user/event-registrations/999999", "/api/user/event-registrations/abc"] {
+        assert_eq!(marie.client.get(app.at(missing)).send().await.unwrap().status(), 404, "{missing}");
+    }
+    // Paid: the page says so.
+    assert_eq!(set_payment(&app, "event", id(&team), "paid").await.0, 200);
+    let mine: Value = marie.client.get(app.at(&path)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(mine["paymentStatus"], "paid");
+}
