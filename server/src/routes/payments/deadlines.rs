@@ -1,0 +1,104 @@
+//! The payment deadlines of events and camp programs.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use centre_core::FieldError;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::Admin;
+use crate::error::{ApiJson, AppError};
+use crate::routes::events::parse_id;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DeadlineBody {
+    /// Days after the registration (1 to 365), or null.
+    days: Option<i64>,
+    /// A date (YYYY-MM-DD), paid by the end of that day in the centre's time zone, or null.
+    date: Option<String>,
+}
+
+impl DeadlineBody {
+    fn check(&self) -> Result<(Option<i64>, Option<String>), AppError> {
+        let mut errors = Vec::new();
+        if self.days.is_some_and(|d| !(1..=365).contains(&d)) {
+            errors.push(FieldError::new("days", "payment_deadline_days_invalid"));
+        }
+        let date = self.date.as_deref().map(str::trim).filter(|d| !d.is_empty());
+        if date.is_some_and(|d| d.parse::<NaiveDate>().is_err()) {
+            errors.push(FieldError::new("date", "date_invalid"));
+        }
+        if errors.is_empty() { Ok((self.days, date.map(str::to_owned))) } else { Err(AppError::Validation(errors)) }
+    }
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeadlineDto {
+    /// The event's id (a number as text) or the camp program's id.
+    pub id: String,
+    pub days: Option<i64>,
+    pub date: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeadlinesDto {
+    pub events: Vec<DeadlineDto>,
+    pub programs: Vec<DeadlineDto>,
+}
+
+/// `GET /api/admin/payment-deadlines` (admin): every event's and camp program's deadline that
+/// is set.
+pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<Json<DeadlinesDto>, AppError> {
+    let (events, programs) = state
+        .db
+        .read(|conn| {
+            let to_dto = |(id, days, date)| DeadlineDto { id, days, date };
+            let events = crate::db::payments::deadlines(conn, "events")?.into_iter().map(to_dto).collect();
+            let programs = crate::db::payments::deadlines(conn, "day_camp_programs")?.into_iter().map(to_dto).collect();
+            Ok::<_, AppError>((events, programs))
+        })
+        .await?;
+    Ok(Json(DeadlinesDto { events, programs }))
+}
+
+/// `PUT /api/admin/events/{id}/payment-deadline` (admin) `{days, date}`: both null removes it.
+pub async fn event_deadline(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<DeadlineBody>,
+) -> Result<StatusCode, AppError> {
+    let id = parse_id(&id)?;
+    let (days, date) = body.check()?;
+    let found = state
+        .db
+        .write(move |tx| {
+            crate::db::payments::set_deadline(tx, "events", &id.to_string(), days, date.as_deref())
+                .map_err(AppError::from)
+        })
+        .await?;
+    if found { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
+}
+
+/// `PUT /api/admin/day-camp-programs/{id}/payment-deadline` (admin) `{days, date}`.
+pub async fn program_deadline(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<DeadlineBody>,
+) -> Result<StatusCode, AppError> {
+    let (days, date) = body.check()?;
+    let found = state
+        .db
+        .write(move |tx| {
+            crate::db::payments::set_deadline(tx, "day_camp_programs", id.trim(), days, date.as_deref())
+                .map_err(AppError::from)
+        })
+        .await?;
+    if found { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
+}

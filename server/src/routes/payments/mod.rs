@@ -1,0 +1,60 @@
+//! Getting paid (issue 17), the console's side: the payments view and its xlsx export,
+//! reconciliation of a batch of Interac transfers (read and matched, then confirmed by the
+//! admin), the payment deadlines of events and camp programs, the payment state changes of
+//! both kinds of registration, and the member's own checkout figures for an event.
+
+mod checkout;
+mod deadlines;
+mod reconcile;
+mod view;
+
+pub use checkout::event_checkout;
+pub use deadlines::{deadlines, event_deadline, program_deadline};
+pub use reconcile::{PaidByDto, confirm, reconcile};
+pub use view::{export, overview};
+
+use centre_core::FieldError;
+use chrono::Utc;
+use serde::Deserialize;
+
+use crate::app::AppState;
+use crate::db::payments::status::{self, StatusError};
+use crate::db::payments::{Kind, PaymentStatus};
+use crate::db::seed::utc_text;
+use crate::error::AppError;
+
+impl From<StatusError> for AppError {
+    fn from(e: StatusError) -> Self {
+        match e {
+            StatusError::NotFound => AppError::not_found(),
+            StatusError::NotAllowed { .. } => AppError::conflict("payment_transition_invalid"),
+            StatusError::PlacesGone => AppError::conflict("payment_places_gone"),
+            StatusError::TournamentStarted => AppError::conflict("payment_tournament_started"),
+            StatusError::Db(e) => e.into(),
+        }
+    }
+}
+
+/// `{"paymentStatus": "paid" | "pending" | "refunded"}`: the body of both registrations'
+/// `PUT …/payment`. Pending takes an expired registration back (restore), paid marks it paid
+/// late; both need its places to still be there.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PaymentBody {
+    payment_status: Option<String>,
+}
+
+impl PaymentBody {
+    pub fn target(&self) -> Result<PaymentStatus, AppError> {
+        match self.payment_status.as_deref().and_then(PaymentStatus::parse) {
+            Some(s @ (PaymentStatus::Paid | PaymentStatus::Pending | PaymentStatus::Refunded)) => Ok(s),
+            _ => Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
+        }
+    }
+}
+
+/// Changes a registration's payment state in one transaction (see `db::payments::status`).
+pub async fn change_status(state: &AppState, kind: Kind, id: i64, to: PaymentStatus) -> Result<(), AppError> {
+    let now = utc_text(Utc::now());
+    state.db.write(move |tx| status::set(tx, kind, id, to, &now).map_err(AppError::from)).await
+}
