@@ -165,6 +165,12 @@ test("an admin sets a payment deadline, reads the Interac notification in the Pa
   await page.getByRole('button', { name: 'Lire les virements' }).click();
   await page.getByTestId('reconcile-line').first().getByText('Déjà payé').waitFor();
   assert.equal(await page.getByRole('button', { name: 'Confirmer les paiements (0)' }).isDisabled(), true);
+
+  // The registration says which transfer paid it.
+  await page.goto(`${server.url}/admin?tab=events`);
+  const card = page.getByTestId('admin-event').filter({ hasText: TITLE });
+  await card.getByRole('button', { name: 'Inscriptions (1)' }).click();
+  await card.getByTestId('paid-by').getByText('Payé par virement Interac de MARIE TREMBLAY', { exact: false }).waitFor();
   await context.close();
 
   const member = await newContext(browser);

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentActions } from '../../components/PaymentActions';
+import { PaidByNote } from '../../components/PaidByNote';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { toast } from '../../components/toast';
 import { formatPrice } from '../../lib/format';
@@ -213,6 +214,7 @@ function ChildItem({ child: c }: { child: AdminChild }) {
         <dt className="font-semibold text-slate-700">{t('admin.payment')}</dt>
         <dd>
           {t('admin.paymentDetail', { amount: formatPrice(c.amountPaid, lang), count: c.weeks.length, reference: c.paymentReference })}
+          <PaidByNote paidBy={c.paidBy} />
         </dd>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">

@@ -2,6 +2,7 @@
 // /api/day-camp-weeks, the parent's own registrations, the admin's weeks and children).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { PaidBy } from '../../components/PaidByNote';
 import type { PaymentStatus } from '../../components/PaymentBadge';
 
 export type { PaymentStatus };
@@ -98,6 +99,8 @@ export interface AdminChild {
   amountPaid: number;
   weeks: WeekRef[];
   createdAt: string;
+  /** The transfer that paid it, when an admin confirmed one. */
+  paidBy?: PaidBy | null;
 }
 
 export const dayCampKeys = {

@@ -3,6 +3,7 @@
 // payment actions (issue 17) and 'Supprimer l'inscription'.
 import { useTranslation } from 'react-i18next';
 import { PaymentActions } from '../../components/PaymentActions';
+import { PaidByNote } from '../../components/PaidByNote';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
 import { useDeleteRegistration, useExportRegistrations, useSetPaymentStatus } from './mutations';
@@ -103,6 +104,7 @@ function RegistrationItem({ registration: r }: { registration: Registration }) {
         <span>{t('admin.reference', { reference: r.paymentReference })}</span>
         <span>{t('admin.amountDue', { amount: formatPrice(r.amountDue, lang), people: r.peopleCount })}</span>
       </div>
+      <PaidByNote paidBy={r.paidBy} />
       <div className="mt-3 flex flex-wrap gap-2">
         <PaymentActions
           status={r.paymentStatus}

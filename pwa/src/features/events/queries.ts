@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
+import type { PaidBy } from '../../components/PaidByNote';
 import type { PaymentStatus } from '../../components/PaymentBadge';
 
 export type { PaymentStatus };
@@ -71,6 +72,8 @@ export interface Registration {
   /** Price × people, in CAD dollars. */
   amountDue: number;
   createdAt: string;
+  /** The transfer that paid it, when an admin confirmed one (console only). */
+  paidBy?: PaidBy | null;
 }
 
 /** The member's view of one of their registrations (GET /api/user/event-registrations). */
