@@ -12,7 +12,9 @@ export function Layout() {
         {t('skipToContent')}
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1" tabIndex={-1}>
+      {/* At least a screen tall: the footer starts below the fold, so a lazy page or its data
+          arriving never pushes it while it is in view (layout shift). */}
+      <main id="main" className="min-h-[100svh] flex-1" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />

@@ -197,7 +197,9 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      {/* As tall from the first paint as once the sign-in state is known (on a phone the site's
+          name then wraps to two lines): the page below never moves when it arrives. */}
+      <div className="mx-auto flex min-h-[4.5rem] max-w-6xl items-center justify-between gap-4 px-4 py-3 md:min-h-0">
         <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{t('siteName')}</span>
