@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TextArea } from '../../components/form/TextArea';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { useSignInGate } from '../../components/signIn';
@@ -215,12 +216,13 @@ export function DayCampForm({
           <CheckboxField name="canSwim" label={t('form.canSwim')} checked={values.canSwim} onChange={(v) => setValue('canSwim', v)} />
         </div>
         <div className="mt-4">
-          <TextAreaField
+          <TextArea
             name="medicalConditions"
+            rows={3}
             label={t('form.medicalConditions')}
             hint={t('form.medicalConditionsHint')}
             value={values.medicalConditions}
-            onChange={(v) => setValue('medicalConditions', v)}
+            onValueChange={(v) => setValue('medicalConditions', v)}
             error={form.errors.medicalConditions}
           />
         </div>
@@ -374,53 +376,6 @@ function SelectField({
       >
         {children}
       </select>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function TextAreaField({
-  name,
-  label,
-  hint,
-  value,
-  onChange,
-  error,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-}) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        value={value}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className={`mt-1 block w-full rounded border px-3 py-2 ${error ? 'border-red-700' : 'border-slate-400'}`}
-      />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}
