@@ -57,6 +57,9 @@ describe('dates and times in the centre time zone (America/Toronto)', () => {
     expect(formatDay('2025-08-24', 'fr')).toBe('24 août 2025');
     expect(formatDay('2025-08-24', 'en')).toBe('August 24th, 2025');
     expect(formatDay('2025-8-24', 'fr')).toBe('');
+    // A birth date, say: the same day whatever the instant means elsewhere.
+    expect(formatDay('2019-05-01', 'fr')).toBe('1 mai 2019');
+    expect(formatDay('2019-05-01', 'en')).toBe('May 1st, 2019');
   });
 
   it('reads the year in the centre time zone, and tolerates bad input', () => {

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ApiError } from '../../api/client';
+import { Checkbox } from './Checkbox';
+import { Select } from './Select';
+import { TextArea } from './TextArea';
 import { TextField } from './TextField';
 import { useForm } from './useForm';
 
@@ -58,5 +61,54 @@ describe('the form pattern', () => {
     });
     expect(screen.getByRole('alert').textContent).toBe('Email invalide');
     expect(screen.getByLabelText('Courriel').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+function Kit({ onSubmit }: { onSubmit: (v: { note: string; size: string; swim: boolean }) => void }) {
+  const form = useForm({
+    initial: { note: '', size: '', swim: false },
+    validate: (v) => ({ ...(v.note ? {} : { note: 'La note est requise' }), ...(v.size ? {} : { size: 'Choisissez une taille' }) }),
+    onSubmit,
+  });
+  return (
+    <form onSubmit={(e) => void form.handleSubmit(e)} noValidate>
+      <TextArea {...form.field('note')} label="Note" required />
+      <Select {...form.field('size')} label="Taille" required hint="Une seule">
+        <option value="">—</option>
+        <option value="m">M</option>
+      </Select>
+      <Checkbox {...form.checkbox('swim')} label="Sait nager" hint="Sans aide" />
+      <button type="submit">Envoyer</button>
+    </form>
+  );
+}
+
+describe('the form kit bound with field() and checkbox()', () => {
+  it('labels every widget and links its error and hint', async () => {
+    const onSubmit = vi.fn();
+    render(<Kit onSubmit={onSubmit} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    });
+    const note = screen.getByRole('textbox', { name: /Note/ });
+    const size = screen.getByRole('combobox', { name: /Taille/ });
+    const swim = screen.getByRole('checkbox', { name: 'Sait nager' });
+    expect(note.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(note.getAttribute('aria-describedby') ?? '')?.textContent).toBe('La note est requise');
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    const [sizeError, sizeHint] = (size.getAttribute('aria-describedby') ?? '').split(' ');
+    expect(document.getElementById(sizeError ?? '')?.textContent).toBe('Choisissez une taille');
+    expect(document.getElementById(sizeHint ?? '')?.textContent).toBe('Une seule');
+    expect(document.getElementById(swim.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Sans aide');
+    expect(document.activeElement).toBe(note);
+
+    fireEvent.change(note, { target: { value: 'Allergie' } });
+    fireEvent.change(size, { target: { value: 'm' } });
+    fireEvent.click(swim);
+    expect(note.getAttribute('aria-invalid')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    });
+    expect(onSubmit).toHaveBeenCalledWith({ note: 'Allergie', size: 'm', swim: true });
   });
 });

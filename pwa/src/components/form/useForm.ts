@@ -6,6 +6,24 @@ import { ApiError } from '../../api/client';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 type Values = Record<string, string | boolean>;
+/** The names of a form's fields that hold a value of type V. */
+type KeysOf<T, V> = { [K in keyof T & string]: T[K] extends V ? K : never }[keyof T & string];
+
+/** What `field(name)` gives a TextField, TextArea or Select: `<TextField label=… {...form.field('email')} />`. */
+export interface FieldProps {
+  name: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/** What `checkbox(name)` gives a Checkbox. */
+export interface CheckboxFieldProps {
+  name: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  error: string | undefined;
+}
 
 export interface UseFormOptions<T extends Values> {
   initial: T;
@@ -60,7 +78,23 @@ export function useForm<T extends Values>({ initial, validate, onSubmit }: UseFo
     [initial],
   );
 
-  return { values, errors, setValue, setErrors, setServerErrors, handleSubmit, reset };
+  /** The props that bind a text field (TextField, TextArea, Select) to `name`. */
+  const field = <K extends KeysOf<T, string>>(name: K): FieldProps => ({
+    name,
+    value: values[name] as string,
+    onValueChange: (value) => setValue(name, value as T[K]),
+    error: errors[name],
+  });
+
+  /** The props that bind a Checkbox to the boolean `name`. */
+  const checkbox = <K extends KeysOf<T, boolean>>(name: K): CheckboxFieldProps => ({
+    name,
+    checked: values[name] as boolean,
+    onCheckedChange: (checked) => setValue(name, checked as T[K]),
+    error: errors[name],
+  });
+
+  return { values, errors, setValue, setErrors, setServerErrors, handleSubmit, reset, field, checkbox };
 }
 
 function focusFirstInvalid(form: HTMLFormElement, names: string[]) {

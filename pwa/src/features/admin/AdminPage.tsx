@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/Button';
 import { Tabs } from '../../components/Tabs';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useRoles } from '../auth/queries';
@@ -43,7 +44,7 @@ function AccessDenied() {
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{t('denied.title')}</h1>
       <p className="mt-4 text-slate-700">{t('denied.message')}</p>
-      <Link to="/" className="mt-8 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+      <Link to="/" className={buttonClass('primary', 'md', 'mt-8')}>
         {t('denied.home')}
       </Link>
     </section>

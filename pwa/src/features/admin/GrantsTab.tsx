@@ -4,6 +4,8 @@
 // the mutation hooks; a refused change (unknown user, last admin) shows the server's message.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { QueryStatus } from '../../components/QueryStatus';
 import { validateUserId } from '../../core';
 import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
@@ -32,15 +34,15 @@ function GrantRow({ grant, role, isMe }: { grant: Grant; role: Role; isMe: boole
           {t(`grants.role.${role}`)} · {t('grants.grantedOn', { date: formatDate(grant.grantedAt, i18n.language) })}
         </p>
       </div>
-      <button
-        type="button"
+      <Button
+        variant="danger"
+        size="sm"
         aria-describedby={nameId}
         disabled={remove.isPending}
         onClick={() => remove.mutate(grant.userId)}
-        className="rounded border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-50"
       >
         {t(`${section}.remove`)}
-      </button>
+      </Button>
     </li>
   );
 }
@@ -89,13 +91,13 @@ export function GrantsTab({ role }: { role: Role }) {
             spellCheck={false}
             className="min-w-[16rem] flex-1 rounded border border-slate-400 px-3 py-2 font-mono text-sm"
           />
-          <button
+          <Button
+            variant="primary"
             type="submit"
             disabled={add.isPending}
-            className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
           >
             {t(`${section}.add`)}
-          </button>
+          </Button>
         </div>
         {error && (
           <p id={errorId} role="alert" className="mt-2 text-sm font-semibold text-red-700">
@@ -106,23 +108,20 @@ export function GrantsTab({ role }: { role: Role }) {
           {t(`${section}.hint`)}
         </p>
       </form>
-      {grants.isLoading ? (
-        <p role="status" className="text-slate-600">
-          {t('grants.loading')}
-        </p>
-      ) : grants.isError ? (
-        <p role="alert" className="text-red-700">
-          {t('grants.loadError')}
-        </p>
-      ) : grants.data && grants.data.length > 0 ? (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 px-4" aria-label={t(`${section}.title`)}>
-          {grants.data.map((grant) => (
-            <GrantRow key={grant.id} grant={grant} role={role} isMe={grant.userId === user?.id} />
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t(`${section}.empty`)}</p>
-      )}
+      <QueryStatus
+        query={grants}
+        error={t('grants.loadError')}
+        loadingLabel={t('grants.loading')}
+        empty={<p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t(`${section}.empty`)}</p>}
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 px-4" aria-label={t(`${section}.title`)}>
+            {list.map((grant) => (
+              <GrantRow key={grant.id} grant={grant} role={role} isMe={grant.userId === user?.id} />
+            ))}
+          </ul>
+        )}
+      </QueryStatus>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // ID (the ID is what the Administrateurs and Superviseurs tabs ask for); the signed-in admin's
 // own row has the 'Vous' badge.
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../components/QueryStatus';
 import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
 import { displayName, useMembers } from './queries';
@@ -16,37 +17,34 @@ export function MembersTab() {
         <h2 className="text-xl font-semibold">{t('members.title')}</h2>
         {members.data && <p className="text-sm text-slate-600">{t('members.count', { count: members.data.length })}</p>}
       </div>
-      {members.isLoading ? (
-        <p role="status" className="text-slate-600">
-          {t('grants.loading')}
-        </p>
-      ) : members.isError ? (
-        <p role="alert" className="text-red-700">
-          {t('grants.loadError')}
-        </p>
-      ) : members.data && members.data.length > 0 ? (
-        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 px-4" aria-label={t('members.title')}>
-          {members.data.map((member) => (
-            <li key={member.id} className="py-3" data-testid="member-row">
-              <p className="flex items-center gap-2 font-semibold">
-                {displayName(member)}
-                {member.id === user?.id && (
-                  <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('members.you')}</span>
-                )}
-              </p>
-              <p className="text-sm text-slate-700">{member.email}</p>
-              <p className="text-sm text-slate-600">
-                {t('members.memberSince')} {formatDate(member.createdAt, i18n.language)}
-              </p>
-              <p className="text-sm text-slate-600">
-                {t('members.id')} <code className="select-all rounded bg-slate-100 px-1 font-mono text-xs">{member.id}</code>
-              </p>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('members.empty')}</p>
-      )}
+      <QueryStatus
+        query={members}
+        error={t('grants.loadError')}
+        loadingLabel={t('grants.loading')}
+        empty={<p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">{t('members.empty')}</p>}
+      >
+        {(list) => (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 px-4" aria-label={t('members.title')}>
+            {list.map((member) => (
+              <li key={member.id} className="py-3" data-testid="member-row">
+                <p className="flex items-center gap-2 font-semibold">
+                  {displayName(member)}
+                  {member.id === user?.id && (
+                    <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('members.you')}</span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-700">{member.email}</p>
+                <p className="text-sm text-slate-600">
+                  {t('members.memberSince')} {formatDate(member.createdAt, i18n.language)}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {t('members.id')} <code className="select-all rounded bg-slate-100 px-1 font-mono text-xs">{member.id}</code>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStatus>
     </section>
   );
 }

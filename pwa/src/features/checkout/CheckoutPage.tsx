@@ -7,6 +7,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { centre } from '../../config';
+import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
 import { DayCampCheckout } from './DayCampCheckout';
 import { EventCheckout } from './EventCheckout';
@@ -62,7 +63,7 @@ function Contact() {
       <address className="mt-2 not-italic text-slate-800">{centre.address}</address>
       <a
         href={`mailto:${centre.email}?subject=${encodeURIComponent(t('contact.subject'))}`}
-        className="mt-4 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+        className={buttonClass('primary', 'md', 'mt-4')}
       >
         {t('contact.button')}
       </a>

@@ -2,7 +2,7 @@
 // page was told; the parent's own registration, read from the server, is what is shown.
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/queries';
-import { weekNumber, weekRange } from '../daycamps/dates';
+import { weekNumber, weekRange } from '../../lib/dates';
 import { useMyDayCampRegistration } from '../daycamps/queries';
 import { PaymentSummary } from './PaymentSummary';
 import { RegistrationCheckout } from './RegistrationCheckout';

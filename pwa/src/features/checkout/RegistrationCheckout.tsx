@@ -3,37 +3,26 @@
 // missing registration ('Inscription introuvable'), a failed load. Each kind of registration
 // (day camp, event) gives its own query and summary.
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
-import { loginHref, useCurrentUser } from '../auth/queries';
+import { SignInRequired } from '../../components/SignInRequired';
+import { useCurrentUser } from '../auth/queries';
 
 export function RegistrationCheckout<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  const { t, i18n } = useTranslation('checkout');
+  const { t } = useTranslation('checkout');
   const { isSignedIn, isLoading: userLoading } = useCurrentUser();
-  const location = useLocation();
   if (userLoading || (isSignedIn && query.isLoading)) {
+    // A screen tall: the summary and the Interac steps that replace it are taller than a
+    // phone's screen, so what follows (the contact card) is below the fold from the start.
     return (
-      <p role="status" className="mt-8 min-h-40 text-slate-700">
+      <p role="status" className="mt-8 min-h-[100svh] text-slate-700">
         {t('loading')}
       </p>
     );
   }
-  if (!isSignedIn) {
-    return (
-      <section className="mt-8 rounded-xl border border-slate-200 p-6 text-center">
-        <h2 className="text-xl font-semibold">{t('signedOut.title')}</h2>
-        <p className="mt-2 text-slate-700">{t('signedOut.text')}</p>
-        <a
-          href={loginHref(`${location.pathname}${location.search}`, i18n.language)}
-          className="mt-4 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-        >
-          {t('signedOut.login')}
-        </a>
-      </section>
-    );
-  }
+  if (!isSignedIn) return <SignInRequired variant="card" text={t('signedOut.text')} />;
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
       <section className="mt-8 rounded-xl border border-slate-200 p-6">

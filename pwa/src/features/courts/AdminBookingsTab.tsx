@@ -4,11 +4,14 @@
 // Filtering runs on the server, in SQL.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { Select } from '../../components/form/Select';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useRoles } from '../auth/queries';
 import { CancelBookingButton, durationText, StatusBadge } from './BookingBadges';
 import { useCancelBooking } from './mutations';
 import { useAdminBookings, type AdminFilters, type CourtBooking, type StatusFilter } from './queries';
+import { QueryStatus } from '../../components/QueryStatus';
 
 const STATUSES: StatusFilter[] = ['all', 'confirmed', 'pending', 'cancelled'];
 const NO_FILTERS: AdminFilters = { date: '', status: 'all' };
@@ -18,7 +21,7 @@ export function AdminBookingsTab() {
   const { isAdmin } = useRoles();
   const [filters, setFilters] = useState<AdminFilters>(NO_FILTERS);
   const list = useAdminBookings(filters);
-  const ids = { date: useId(), status: useId() };
+  const dateId = useId();
   const data = list.data;
   const counts = data?.counts;
   return (
@@ -33,37 +36,33 @@ export function AdminBookingsTab() {
         onReset={() => setFilters(NO_FILTERS)}
       >
         <div>
-          <label htmlFor={ids.date} className="block text-sm font-medium">
+          <label htmlFor={dateId} className="block text-sm font-medium">
             {t('admin.date')}
           </label>
           <input
-            id={ids.date}
+            id={dateId}
             type="date"
             value={filters.date}
             onChange={(event) => setFilters((f) => ({ ...f, date: event.target.value }))}
             className="mt-1 min-h-11 rounded border border-slate-400 px-3 py-2"
           />
         </div>
-        <div>
-          <label htmlFor={ids.status} className="block text-sm font-medium">
-            {t('admin.status')}
-          </label>
-          <select
-            id={ids.status}
-            value={filters.status}
-            onChange={(event) => setFilters((f) => ({ ...f, status: event.target.value as StatusFilter }))}
-            className="mt-1 min-h-11 rounded border border-slate-400 px-3 py-2"
-          >
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status === 'all' ? t('admin.statusAll') : t(`status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="reset" className="min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-50">
+        <Select
+          name="status"
+          label={t('admin.status')}
+          value={filters.status}
+          onValueChange={(status) => setFilters((f) => ({ ...f, status: status as StatusFilter }))}
+          selectClassName="min-h-11"
+        >
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status === 'all' ? t('admin.statusAll') : t(`status.${status}`)}
+            </option>
+          ))}
+        </Select>
+        <Button type="reset">
           {t('admin.reset')}
-        </button>
+        </Button>
       </form>
 
       {counts && (
@@ -79,34 +78,26 @@ export function AdminBookingsTab() {
         </dl>
       )}
 
-      {list.isLoading && (
-        <p role="status" className="mt-6 text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {list.isError && (
-        <p role="alert" className="mt-6 text-red-800">
-          {t('admin.loadError')}
-        </p>
-      )}
-      {data && (
-        <>
-          <p className="mt-6 font-semibold" role="status" data-testid="booking-results">
-            {t('admin.results', { count: data.matched })}
-          </p>
-          {data.matched > data.bookings.length && <p className="text-sm text-slate-600">{t('admin.truncated', { shown: data.bookings.length })}</p>}
-          {!isAdmin && <p className="mt-1 text-sm text-slate-600">{t('admin.readOnly')}</p>}
-          {data.bookings.length === 0 ? (
-            <p className="mt-4 rounded border border-slate-200 p-6 text-center text-slate-700">{t('admin.empty')}</p>
-          ) : (
-            <ul className="mt-4 space-y-3">
-              {data.bookings.map((booking) => (
-                <AdminBookingItem key={booking.id} booking={booking} canCancel={isAdmin} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryStatus query={list} className="mt-6" error={t('admin.loadError')}>
+        {(result) => (
+          <>
+            <p className="mt-6 font-semibold" role="status" data-testid="booking-results">
+              {t('admin.results', { count: result.matched })}
+            </p>
+            {result.matched > result.bookings.length && <p className="text-sm text-slate-600">{t('admin.truncated', { shown: result.bookings.length })}</p>}
+            {!isAdmin && <p className="mt-1 text-sm text-slate-600">{t('admin.readOnly')}</p>}
+            {result.bookings.length === 0 ? (
+              <p className="mt-4 rounded border border-slate-200 p-6 text-center text-slate-700">{t('admin.empty')}</p>
+            ) : (
+              <ul className="mt-4 space-y-3">
+                {result.bookings.map((booking) => (
+                  <AdminBookingItem key={booking.id} booking={booking} canCancel={isAdmin} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryStatus>
     </section>
   );
 }
@@ -132,7 +123,7 @@ function AdminBookingItem({ booking: b, canCancel }: { booking: CourtBooking; ca
         <p className="text-slate-600">{t('admin.createdOn', { date: formatDate(b.createdAt, lang) })}</p>
       </div>
       {canCancel && b.status === 'confirmed' && (
-        <CancelBookingButton booking={b} cancel={cancel} className="bg-red-700 text-white hover:bg-red-800" />
+        <CancelBookingButton booking={b} cancel={cancel} />
       )}
     </li>
   );

@@ -2,19 +2,10 @@
 // per month), with the spec's legend. Days that cannot be booked (past, closed, out of season)
 // are disabled; picking a day sets the page's date. Large cells, so they are easy to tap.
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../lib/format';
-import { addMonths, monthLabel, weekdayIndex, weekdayNames } from './dates';
-import { useMonthAvailability, type DayStatus } from './queries';
-
-const dayClass: Record<DayStatus, string> = {
-  available: 'border-green-700 bg-green-50 text-green-950 hover:bg-green-100',
-  partial: 'border-amber-600 bg-amber-50 text-amber-950 hover:bg-amber-100',
-  full: 'border-red-700 bg-red-50 text-red-950 hover:bg-red-100',
-  closed: 'border-slate-200 bg-slate-50 text-slate-400',
-};
-
-/** A shape as well as a colour, so the legend does not rely on colour alone. */
-const marker: Record<DayStatus, string> = { available: '●', partial: '◐', full: '○', closed: '' };
+import { addMonths, monthLabel } from '../../lib/dates';
+import { dayClass, marker } from './dayStyles';
+import { MonthGrid } from './MonthGrid';
+import { useMonthAvailability } from './queries';
 
 export interface AvailabilityCalendarProps {
   month: string;
@@ -32,8 +23,6 @@ export function AvailabilityCalendar({ month, onMonthChange, minMonth, courtId, 
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
   const days = useMonthAvailability(courtId, month);
-  const lead = days.data?.[0] ? weekdayIndex(days.data[0].date) : 0;
-  const names = weekdayNames(lang);
   return (
     <div className="rounded-xl border border-slate-200 p-2 sm:p-4" data-testid="availability-calendar">
       <div className="flex items-center justify-between gap-2">
@@ -59,53 +48,12 @@ export function AvailabilityCalendar({ month, onMonthChange, minMonth, courtId, 
           <span aria-hidden="true">›</span>
         </button>
       </div>
-      {days.isLoading && (
-        <p role="status" className="py-8 text-center text-slate-700">
-          {t('calendar.loading')}
-        </p>
-      )}
-      {days.isError && (
+      {days.isError ? (
         <p role="alert" className="py-8 text-center text-red-800">
           {t('calendar.error')}
         </p>
-      )}
-      {days.data && (
-        <div className="mt-3 grid grid-cols-7 gap-0.5 text-center sm:gap-1" role="group" aria-label={monthLabel(month, lang)}>
-          {names.map((name) => (
-            <abbr key={name.long} title={name.long} className="py-1 text-xs font-semibold uppercase text-slate-600 no-underline">
-              {name.short}
-            </abbr>
-          ))}
-          {Array.from({ length: lead }, (_, i) => (
-            <span key={`lead-${i}`} aria-hidden="true" />
-          ))}
-          {days.data.map((day) => {
-            const closed = day.status === 'closed';
-            const isSelected = day.date === selected;
-            const label = t('calendar.day', { date: formatDay(day.date, lang), status: t(`calendar.status.${day.status}`) });
-            return (
-              <button
-                key={day.date}
-                type="button"
-                disabled={closed}
-                aria-pressed={isSelected}
-                aria-label={label}
-                title={label}
-                data-date={day.date}
-                data-status={day.status}
-                onClick={() => onSelect(day.date)}
-                className={`flex min-h-11 flex-col items-center justify-center rounded-md border text-base sm:min-h-12 ${dayClass[day.status]} ${
-                  isSelected ? 'ring-2 ring-brand-700 ring-offset-1 font-bold' : ''
-                } disabled:cursor-not-allowed`}
-              >
-                <span>{Number(day.date.slice(8))}</span>
-                <span aria-hidden="true" className="text-[0.6rem] leading-none">
-                  {marker[day.status]}
-                </span>
-              </button>
-            );
-          })}
-        </div>
+      ) : (
+        <MonthGrid month={month} days={days.data} selected={selected} onSelect={onSelect} />
       )}
       <div className="mt-4">
         <p className="text-sm font-semibold">{t('calendar.legend')}</p>

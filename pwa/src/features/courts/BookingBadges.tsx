@@ -2,8 +2,9 @@
 // components/PaymentBadge), the booking's length and the cancel button (the browser's
 // confirmation, then the action's mutation).
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { formatLongDate, formatTime } from '../../lib/format';
-import { minutesBetween } from './dates';
+import { minutesBetween } from '../../lib/dates';
 import type { useCancelBooking } from './mutations';
 import type { BookingStatus, CourtBooking } from './queries';
 
@@ -30,20 +31,20 @@ export function durationText(t: (key: string, options: { count: number }) => str
 
 /** 'Annuler' after 'Êtes-vous sûr de vouloir annuler cette réservation ?'; `cancel` is the
  * caller's mutation (the member's or the admin's). */
-export function CancelBookingButton({ booking, cancel, className }: { booking: CourtBooking; cancel: ReturnType<typeof useCancelBooking>; className: string }) {
+export function CancelBookingButton({ booking, cancel }: { booking: CourtBooking; cancel: ReturnType<typeof useCancelBooking> }) {
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
   return (
-    <button
-      type="button"
+    <Button
+      variant="danger"
+      className="mt-3"
       onClick={() => {
         if (window.confirm(t('confirmCancel'))) cancel.mutate(booking.id);
       }}
       disabled={cancel.isPending}
       aria-label={t('cancelBooking', { date: formatLongDate(booking.startTime, lang), time: formatTime(booking.startTime) })}
-      className={`mt-3 min-h-11 rounded px-4 py-2 font-semibold disabled:opacity-60 ${className}`}
     >
       {cancel.isPending ? t('cancelling') : t('cancel')}
-    </button>
+    </Button>
   );
 }

@@ -3,8 +3,8 @@
 // member's cancel button on future confirmed bookings (beyond the spec); empty state links to
 // /reservations.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatLongDate, formatTime } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
@@ -19,36 +19,21 @@ export function MyCourtBookingsCard() {
   // When the page opened: a booking that starts later can still be cancelled.
   const [openedAt] = useState(() => Date.now());
   return (
-    <section aria-labelledby="my-court-bookings" className="rounded-xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="my-court-bookings" className="text-xl font-semibold">
-        {t('mine.title')}
-      </h2>
-      {bookings.isLoading && (
-        <p role="status" className="mt-4 text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {bookings.isError && (
-        <p role="alert" className="mt-4 text-red-800">
-          {t('mine.loadError')}
-        </p>
-      )}
-      {bookings.data && bookings.data.length === 0 && (
-        <div className="mt-4 text-slate-700">
-          <p>{t('mine.empty')}</p>
-          <Link to="/reservations" className="mt-3 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            {t('mine.book')}
-          </Link>
-        </div>
-      )}
-      {bookings.data && bookings.data.length > 0 && (
+    <ListCard
+      id="my-court-bookings"
+      title={t('mine.title')}
+      query={bookings}
+      error={t('mine.loadError')}
+      empty={{ text: t('mine.empty'), action: t('mine.book'), to: '/reservations' }}
+    >
+      {(list) => (
         <ul className="mt-4 space-y-4">
-          {bookings.data.map((booking) => (
+          {list.map((booking) => (
             <BookingItem key={booking.id} booking={booking} upcoming={new Date(booking.startTime).getTime() > openedAt} />
           ))}
         </ul>
       )}
-    </section>
+    </ListCard>
   );
 }
 
@@ -73,7 +58,7 @@ function BookingItem({ booking: b, upcoming }: { booking: CourtBooking; upcoming
       <p className="mt-2 text-sm text-slate-600">{t('mine.createdOn', { date: formatDate(b.createdAt, lang) })}</p>
       {b.notes && <p className="mt-1 text-sm">{t('mine.notes', { notes: b.notes })}</p>}
       {b.status === 'confirmed' && upcoming && (
-        <CancelBookingButton booking={b} cancel={cancel} className="border border-red-700 text-red-800 hover:bg-red-50" />
+        <CancelBookingButton booking={b} cancel={cancel} />
       )}
     </li>
   );

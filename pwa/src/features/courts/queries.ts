@@ -84,6 +84,8 @@ export const courtKeys = {
   /** GET /api/admin/bookings; also the prefix of every filtered list. */
   admin: ['api', 'admin', 'bookings'] as const,
   adminFiltered: (filters: AdminFilters) => ['api', 'admin', 'bookings', filters] as const,
+  /** The catalogue's sentence for a code (core-wasm answers, no request): a past date's, say. */
+  coreMessage: (code: string, lang: string) => ['core', 'message', code, lang] as const,
 };
 
 function query(params: Record<string, string | number | null>): string {

@@ -7,12 +7,14 @@
 // expired ones.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { PaymentActions } from '../../components/PaymentActions';
 import { PaidByNote } from '../../components/PaidByNote';
 import { PaymentBadge } from '../../components/PaymentBadge';
+import { QueryStatus } from '../../components/QueryStatus';
 import { toast } from '../../components/toast';
-import { formatPrice } from '../../lib/format';
-import { dayLabel, weekNumber, weekRange } from './dates';
+import { formatDay, formatPrice } from '../../lib/format';
+import { weekNumber, weekRange } from '../../lib/dates';
 import { useExportDayCampWeek, useSetDayCampPayment } from './mutations';
 import { useAdminDayCamps, useAdminWeekChildren, type AdminChild, type AdminOverview, type Program } from './queries';
 
@@ -27,32 +29,24 @@ export function AdminDayCampsTab() {
       <h2 id="admin-camps-title" className="text-xl font-semibold">
         {t('admin.title')}
       </h2>
-      {overview.isLoading && (
-        <p role="status" className="mt-4 text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {overview.isError && (
-        <p role="alert" className="mt-4 text-red-800">
-          {t('admin.loadError')}
-        </p>
-      )}
-      {overview.data && (
-        <>
-          <WeeksTable overview={overview.data} selected={weekId} onSelect={setChosen} />
-          {weekId !== null && (
-            <WeekChildren
-              key={weekId}
-              weekId={weekId}
-              title={(() => {
-                const w = overview.data.weeks.find((x) => x.id === weekId);
-                return w ? t('form.weekLabel', { n: weekNumber(w.label), dates: weekRange(w.startDate, w.endDate, lang) }) : '';
-              })()}
-              programs={overview.data.programs}
-            />
-          )}
-        </>
-      )}
+      <QueryStatus query={overview} className="mt-4" error={t('admin.loadError')}>
+        {(data) => (
+          <>
+            <WeeksTable overview={data} selected={weekId} onSelect={setChosen} />
+            {weekId !== null && (
+              <WeekChildren
+                key={weekId}
+                weekId={weekId}
+                title={(() => {
+                  const w = data.weeks.find((x) => x.id === weekId);
+                  return w ? t('form.weekLabel', { n: weekNumber(w.label), dates: weekRange(w.startDate, w.endDate, lang) }) : '';
+                })()}
+                programs={data.programs}
+              />
+            )}
+          </>
+        )}
+      </QueryStatus>
     </section>
   );
 }
@@ -137,25 +131,15 @@ function WeekChildren({ weekId, title, programs }: { weekId: number; title: stri
         <h3 id="week-children-title" className="text-lg font-semibold">
           {title}
         </h3>
-        <button
-          type="button"
+        <Button
+          variant="primary"
           onClick={onExport}
           disabled={exporter.isPending}
-          className="min-h-11 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {exporter.isPending ? t('admin.exporting') : t('admin.export')}
-        </button>
+        </Button>
       </div>
-      {children.isLoading && (
-        <p role="status" className="mt-4 text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {children.isError && (
-        <p role="alert" className="mt-4 text-red-800">
-          {t('admin.loadError')}
-        </p>
-      )}
+      <QueryStatus query={children} className="mt-4" error={t('admin.loadError')} />
       {children.data && (
         <p className="mt-2 text-slate-700" data-testid="week-children-count">
           {t('admin.childrenCount', { count: rows.length })}
@@ -191,7 +175,7 @@ function ChildItem({ child: c }: { child: AdminChild }) {
         <div>
           <p className="text-lg font-semibold">{name}</p>
           <p className="text-sm text-slate-700">
-            {t('admin.ageAndBirth', { age: c.age, birth: dayLabel(c.childBirthDate, lang) })}
+            {t('admin.ageAndBirth', { age: c.age, birth: formatDay(c.childBirthDate, lang) })}
             {c.childGender && ` · ${t(`form.gender.${c.childGender}`)}`}
           </p>
         </div>

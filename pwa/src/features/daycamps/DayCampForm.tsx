@@ -3,61 +3,23 @@
 // (the spec's 'Please select a week', "Child's first name is required", … and the age on the
 // first day of each week); a 422 or 409 from the server lands under the same fields. On
 // success: the toast, then /checkout?type=daycamp&id={id}&amount={amountPaid}.
-import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TextArea } from '../../components/form/TextArea';
-import { TextField } from '../../components/form/TextField';
+import { Button } from '../../components/Button';
+import { Select } from '../../components/form/Select';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { useSignInGate } from '../../components/signIn';
 import { checkCampAge, validateDayCampRegistration } from '../../core';
 import { formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
-import { centreToday, weekNumber, weekRange } from './dates';
-import { useRegisterDayCamp, type DayCampRegistrationInput } from './mutations';
-import { useWeeks, type Program, type Week } from './queries';
-
-type Values = {
-  programId: string;
-  /** The chosen week ids, comma-separated ('3,4'); named as core and the server name its errors. */
-  weekId: string;
-  childFirstName: string;
-  childLastName: string;
-  childBirthDate: string;
-  childGender: string;
-  canSwim: boolean;
-  parentName: string;
-  parentEmail: string;
-  parentPhone: string;
-  emergencyPhone: string;
-  medicalConditions: string;
-};
-
-const EMPTY: Values = {
-  programId: '',
-  weekId: '',
-  childFirstName: '',
-  childLastName: '',
-  childBirthDate: '',
-  childGender: '',
-  canSwim: false,
-  parentName: '',
-  parentEmail: '',
-  parentPhone: '',
-  emergencyPhone: '',
-  medicalConditions: '',
-};
-
-const idsOf = (weekIds: string) => weekIds.split(',').filter(Boolean);
-
-function toInput({ weekId, ...values }: Values): DayCampRegistrationInput {
-  return { ...values, weekIds: idsOf(weekId) };
-}
-
-/** A week can be chosen while it has not started and has places left. */
-function selectable(week: Week): boolean {
-  return week.open && (week.remaining ?? 0) > 0;
-}
+import { centreToday } from '../../lib/dates';
+import { ChildFields } from './ChildFields';
+import { useRegisterDayCamp } from './mutations';
+import { ParentFields } from './ParentFields';
+import { useWeeks, type Program } from './queries';
+import { EMPTY, idsOf, toInput, type Values } from './registration';
+import { selectable, WeeksField } from './WeeksField';
 
 export function DayCampForm({
   programs,
@@ -152,32 +114,11 @@ export function DayCampForm({
     setValue('weekId', next.join(','));
   };
 
-  const text = (name: keyof Values, label: string, extra: { type?: string; required?: boolean; autoComplete?: string; hint?: string } = {}) => (
-    <TextField
-      name={name}
-      label={label}
-      value={String(values[name])}
-      onValueChange={(value) => setValue(name, value)}
-      error={form.errors[name]}
-      type={extra.type ?? 'text'}
-      required={extra.required}
-      hint={extra.hint}
-      autoComplete={extra.autoComplete ?? 'off'}
-    />
-  );
-
   const total = program ? program.weeklyPrice * chosenIds.length : 0;
 
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="mt-6 space-y-6" aria-busy={register.isPending}>
-      <SelectField
-        name="programId"
-        label={t('form.program')}
-        value={values.programId}
-        onChange={(id) => onProgramChange(id)}
-        error={form.errors.programId}
-        required
-      >
+      <Select {...form.field('programId')} label={t('form.program')} onValueChange={(id) => onProgramChange(id)} required>
         <option value="">{t('form.programPlaceholder')}</option>
         {programs.map((p) => (
           <option key={p.id} value={p.id}>
@@ -189,54 +130,19 @@ export function DayCampForm({
             })}
           </option>
         ))}
-      </SelectField>
+      </Select>
 
       <WeeksField
-        weeks={programId ? weeks.data : undefined}
-        loading={weeks.isLoading}
+        weeks={weeks}
+        programChosen={programId !== ''}
         chosen={chosenIds}
         onToggle={toggleWeek}
         error={form.errors.weekId}
       />
 
-      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 font-semibold">{t('form.child')}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('childFirstName', t('form.childFirstName'), { required: true })}
-          {text('childLastName', t('form.childLastName'), { required: true })}
-          {text('childBirthDate', t('form.childBirthDate'), { type: 'date', required: true, hint: t('form.childBirthDateHint') })}
-          <SelectField name="childGender" label={t('form.childGender')} value={values.childGender} onChange={(v) => setValue('childGender', v)} error={form.errors.childGender}>
-            <option value="">{t('form.gender.unspecified')}</option>
-            <option value="girl">{t('form.gender.girl')}</option>
-            <option value="boy">{t('form.gender.boy')}</option>
-            <option value="other">{t('form.gender.other')}</option>
-          </SelectField>
-        </div>
-        <div className="mt-4">
-          <CheckboxField name="canSwim" label={t('form.canSwim')} checked={values.canSwim} onChange={(v) => setValue('canSwim', v)} />
-        </div>
-        <div className="mt-4">
-          <TextArea
-            name="medicalConditions"
-            rows={3}
-            label={t('form.medicalConditions')}
-            hint={t('form.medicalConditionsHint')}
-            value={values.medicalConditions}
-            onValueChange={(v) => setValue('medicalConditions', v)}
-            error={form.errors.medicalConditions}
-          />
-        </div>
-      </fieldset>
+      <ChildFields form={form} />
 
-      <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
-        <legend className="px-1 font-semibold">{t('form.parent')}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('parentName', t('form.parentName'), { required: true, autoComplete: 'name' })}
-          {text('parentEmail', t('form.parentEmail'), { type: 'email', required: true, autoComplete: 'email' })}
-          {text('parentPhone', t('form.parentPhone'), { type: 'tel', required: true, autoComplete: 'tel' })}
-          {text('emergencyPhone', t('form.emergencyPhone'), { type: 'tel', hint: t('form.emergencyPhoneHint') })}
-        </div>
-      </fieldset>
+      <ParentFields form={form} />
 
       <div className="rounded-lg bg-brand-50 p-4" aria-live="polite">
         <p className="font-semibold" data-testid="daycamp-total">
@@ -248,151 +154,14 @@ export function DayCampForm({
       {!isSignedIn && <p className="text-sm text-slate-700">{t('form.signInNote')}</p>}
 
       <div className="flex justify-end">
-        <button
+        <Button
+          variant="primary"
           type="submit"
           disabled={register.isPending}
-          className="min-h-11 rounded bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
         >
           {register.isPending ? t('form.submitting') : t('form.submit')}
-        </button>
+        </Button>
       </div>
     </form>
-  );
-}
-
-function WeeksField({
-  weeks,
-  loading,
-  chosen,
-  onToggle,
-  error,
-}: {
-  weeks: Week[] | undefined;
-  loading: boolean;
-  chosen: string[];
-  onToggle: (id: string, on: boolean) => void;
-  error?: string;
-}) {
-  const { t, i18n } = useTranslation('daycamps');
-  const errorId = useId();
-  const weekIds = useMemo(() => new Set(chosen), [chosen]);
-  return (
-    <fieldset
-      className={`rounded-lg border bg-white p-4 ${error ? 'border-red-700' : 'border-slate-200'}`}
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
-    >
-      <legend className="px-1 font-semibold">
-        {t('form.weeks')}
-        <span aria-hidden="true" className="text-red-700">
-          {' *'}
-        </span>
-      </legend>
-      {!weeks && !loading && <p className="text-sm text-slate-700">{t('form.weeksChooseProgram')}</p>}
-      {loading && (
-        <p role="status" className="text-sm text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {weeks && (
-        <ul className="grid gap-2 sm:grid-cols-2">
-          {weeks.map((week) => {
-            const id = String(week.id);
-            const can = selectable(week);
-            const state = !week.open ? t('form.weekClosed') : can ? t('form.placesLeft', { count: week.remaining ?? 0 }) : t('form.weekFull');
-            return (
-              <li key={week.id}>
-                <label
-                  className={`flex min-h-11 items-start gap-3 rounded border p-3 ${can ? 'cursor-pointer border-slate-300 hover:bg-brand-50' : 'border-slate-200 bg-slate-100 text-slate-500'}`}
-                >
-                  <input
-                    type="checkbox"
-                    name="weekId"
-                    value={id}
-                    checked={weekIds.has(id)}
-                    disabled={!can}
-                    onChange={(e) => onToggle(id, e.target.checked)}
-                    className="mt-1 h-4 w-4"
-                  />
-                  <span>
-                    <span className="block font-semibold">
-                      {t('form.weekLabel', { n: weekNumber(week.label), dates: weekRange(week.startDate, week.endDate, i18n.language) })}
-                    </span>
-                    <span className={`block text-sm ${can ? 'text-slate-700' : 'font-semibold'}`}>{state}</span>
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {error && (
-        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-function SelectField({
-  name,
-  label,
-  value,
-  onChange,
-  error,
-  required,
-  children,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' *'}
-          </span>
-        )}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className={`mt-1 block w-full rounded border bg-white px-3 py-2 ${error ? 'border-red-700' : 'border-slate-400'}`}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function CheckboxField({ name, label, checked, onChange }: { name: string; label: string; checked: boolean; onChange: (value: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-3">
-      <input id={id} type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4" />
-      <label htmlFor={id} className="text-slate-800">
-        {label}
-      </label>
-    </div>
   );
 }

@@ -3,11 +3,19 @@
 // collects the child, the parent and the desired weeks.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../components/QueryStatus';
+import { Skeleton } from '../../components/Skeleton';
 import { usePageMeta } from '../../components/usePageMeta';
-import { formatPrice } from '../../lib/format';
 import { DayCampForm } from './DayCampForm';
 import { hourLabel } from './hours';
-import { usePrograms, type Program } from './queries';
+import { ProgramCard } from './ProgramCard';
+import { ProgramCardSkeleton } from './ProgramCardSkeleton';
+import { usePrograms } from './queries';
+
+/** The usual camp day (the schema's defaults), whose width the hours take while they load. */
+const USUAL_DAY = { start: '08:00', end: '16:00' };
+/** The centre's three programs, as many cards as stand in for them while they load. */
+const SKELETON_CARDS = [1, 2, 3];
 
 export function DayCampsPage() {
   const { t } = useTranslation('daycamps');
@@ -33,9 +41,15 @@ export function DayCampsPage() {
           <h1 className="text-3xl font-bold sm:text-5xl">{t('hero.title')}</h1>
           <p className="mt-4 max-w-2xl text-lg">{t('hero.subtitle')}</p>
           <ul className="mt-6 flex flex-wrap gap-3 text-sm font-semibold">
-            {first && (
+            {(first || programs.isLoading) && (
               <li className="rounded-full bg-white/15 px-3 py-1">
-                {t('hero.hours', { start: hourLabel(first.dayStart, t), end: hourLabel(first.dayEnd, t) })}
+                {first ? (
+                  t('hero.hours', { start: hourLabel(first.dayStart, t), end: hourLabel(first.dayEnd, t) })
+                ) : (
+                  <Skeleton inline className="bg-white/30">
+                    {t('hero.hours', { start: hourLabel(USUAL_DAY.start, t), end: hourLabel(USUAL_DAY.end, t) })}
+                  </Skeleton>
+                )}
               </li>
             )}
             <li className="rounded-full bg-white/15 px-3 py-1">{t('hero.days')}</li>
@@ -48,23 +62,26 @@ export function DayCampsPage() {
         <h2 id="programs-title" className="text-2xl font-bold sm:text-3xl">
           {t('programs.title')}
         </h2>
-        {programs.isLoading && (
-          <p role="status" className="mt-6 text-slate-700">
-            {t('loading')}
-          </p>
-        )}
-        {programs.isError && (
-          <p role="alert" className="mt-6 text-red-800">
-            {t('programs.loadError')}
-          </p>
-        )}
-        {programs.data && (
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {programs.data.map((program) => (
-              <ProgramCard key={program.id} program={program} onChoose={choose} />
-            ))}
-          </ul>
-        )}
+        <QueryStatus
+          query={programs}
+          className="mt-6"
+          error={t('programs.loadError')}
+          loading={
+            <ul className="grid gap-6 md:grid-cols-3">
+              {SKELETON_CARDS.map((n) => (
+                <ProgramCardSkeleton key={n} />
+              ))}
+            </ul>
+          }
+        >
+          {(list) => (
+            <ul className="mt-6 grid gap-6 md:grid-cols-3">
+              {list.map((program) => (
+                <ProgramCard key={program.id} program={program} onChoose={choose} />
+              ))}
+            </ul>
+          )}
+        </QueryStatus>
       </section>
 
       <section id="inscription" aria-labelledby="form-title" className="bg-slate-50">
@@ -77,35 +94,5 @@ export function DayCampsPage() {
         </div>
       </section>
     </div>
-  );
-}
-
-function ProgramCard({ program: p, onChoose }: { program: Program; onChoose: (id: string) => void }) {
-  const { t, i18n } = useTranslation('daycamps');
-  const name = t(`programs.${p.id}.name`, { defaultValue: p.name });
-  return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm" data-testid={`program-${p.id}`}>
-      <p className="text-sm font-semibold uppercase tracking-wide text-lake-600">{t(`programs.${p.id}.level`, { defaultValue: '' })}</p>
-      <h3 className="mt-1 text-2xl font-bold text-brand-800">{name}</h3>
-      <p className="mt-1 font-semibold">{t('programs.ages', { min: p.minAge, max: p.maxAge })}</p>
-      <p className="mt-3 text-slate-700">{t(`programs.${p.id}.description`, { defaultValue: '' })}</p>
-      <p className="mt-4 text-3xl font-bold">
-        {formatPrice(p.weeklyPrice, i18n.language)}
-        <span className="text-base font-normal text-slate-700"> {t('programs.perWeek')}</span>
-      </p>
-      <ul className="mt-4 flex-1 list-disc space-y-1 pl-5 text-slate-800">
-        {p.features.map((feature) => (
-          <li key={feature}>{t(`features.${feature}`, { defaultValue: feature })}</li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        onClick={() => onChoose(p.id)}
-        aria-label={t('programs.registerFor', { name })}
-        className="mt-6 min-h-11 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-      >
-        {t('programs.register')}
-      </button>
-    </li>
   );
 }

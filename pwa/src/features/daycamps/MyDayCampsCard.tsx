@@ -3,10 +3,11 @@
 // state links to /day-camps.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
-import { weekNumber, weekRange } from './dates';
+import { weekNumber, weekRange } from '../../lib/dates';
 import { useMyDayCampRegistrations, type MyDayCampRegistration } from './queries';
 
 export function MyDayCampsCard() {
@@ -14,36 +15,21 @@ export function MyDayCampsCard() {
   const { isSignedIn } = useCurrentUser();
   const registrations = useMyDayCampRegistrations(isSignedIn);
   return (
-    <section aria-labelledby="my-day-camps" className="rounded-xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="my-day-camps" className="text-xl font-semibold">
-        {t('mine.title')}
-      </h2>
-      {registrations.isLoading && (
-        <p role="status" className="mt-4 text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {registrations.isError && (
-        <p role="alert" className="mt-4 text-red-800">
-          {t('mine.loadError')}
-        </p>
-      )}
-      {registrations.data && registrations.data.length === 0 && (
-        <div className="mt-4 text-slate-700">
-          <p>{t('mine.empty')}</p>
-          <Link to="/day-camps" className="mt-3 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            {t('mine.browse')}
-          </Link>
-        </div>
-      )}
-      {registrations.data && registrations.data.length > 0 && (
+    <ListCard
+      id="my-day-camps"
+      title={t('mine.title')}
+      query={registrations}
+      error={t('mine.loadError')}
+      empty={{ text: t('mine.empty'), action: t('mine.browse'), to: '/day-camps' }}
+    >
+      {(list) => (
         <ul className="mt-4 space-y-4">
-          {registrations.data.map((r) => (
+          {list.map((r) => (
             <Item key={r.id} registration={r} />
           ))}
         </ul>
       )}
-    </section>
+    </ListCard>
   );
 }
 

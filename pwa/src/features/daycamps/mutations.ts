@@ -7,6 +7,8 @@ import { apiFetch } from '../../api/client';
 import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
+import { paymentKeys } from '../payments/queries';
+import { registrationKeys } from '../registrations/queries';
 import { dayCampKeys, type MyDayCampRegistration, type PaymentStatus, type WeekRef } from './queries';
 
 /** What the page sends: the spec's fields plus `programId` and `weekIds` (several weeks). */
@@ -38,7 +40,7 @@ export interface DayCampRegistered {
 
 /** Every list a registration shows up in: the weeks' places, the parent's, the admin's, and the
  * console's payments view (features/payments). */
-const registrationLists = [dayCampKeys.weeks, ['api', 'user'] as const, dayCampKeys.admin, ['api', 'admin', 'payments'] as const];
+const registrationLists = [dayCampKeys.weeks, registrationKeys.all, dayCampKeys.admin, paymentKeys.overview];
 
 export function useRegisterDayCamp(options: { onSuccess?: (r: DayCampRegistered) => void; onError?: (error: unknown) => void } = {}) {
   const { t } = useTranslation('daycamps');

@@ -5,6 +5,8 @@ import { RegistrationsPanel } from './AdminRegistrations';
 import { EventFormDialog } from './EventFormDialog';
 import { useDeleteEvent } from './mutations';
 import { useAdminEvents, type AdminEvent } from './queries';
+import { Button } from '../../components/Button';
+import { QueryStatus } from '../../components/QueryStatus';
 
 /** The admin console's Événements tab (spec section 2): create, edit, delete, registrations. */
 export function AdminEventsTab() {
@@ -19,38 +21,29 @@ export function AdminEventsTab() {
         <h2 id="admin-events-title" className="text-2xl font-bold">
           {t('admin.title')}
         </h2>
-        <button
-          type="button"
+        <Button
+          variant="primary"
           onClick={() => setCreating(true)}
-          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
         >
           {t('admin.new')}
-        </button>
+        </Button>
       </div>
-      {events.isLoading && (
-        <p role="status" className="text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {events.isError && (
-        <p role="alert" className="text-red-800">
-          {t('loadError')}
-        </p>
-      )}
-      {events.data && (
-        <>
-          <h3 className="text-lg font-semibold">{t('admin.count', { count: list.length })}</h3>
-          {list.length === 0 ? (
-            <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">{t('admin.empty')}</p>
-          ) : (
-            <ul className="space-y-4">
-              {list.map((event) => (
-                <AdminEventCard key={event.id} event={event} onEdit={() => setEditing(event)} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      <QueryStatus query={events} error={t('loadError')}>
+        {() => (
+          <>
+            <h3 className="text-lg font-semibold">{t('admin.count', { count: list.length })}</h3>
+            {list.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">{t('admin.empty')}</p>
+            ) : (
+              <ul className="space-y-4">
+                {list.map((event) => (
+                  <AdminEventCard key={event.id} event={event} onEdit={() => setEditing(event)} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryStatus>
       <EventFormDialog open={creating} event={null} onClose={() => setCreating(false)} />
       <EventFormDialog open={editing !== null} event={editing} onClose={() => setEditing(null)} />
     </section>
@@ -94,27 +87,26 @@ function AdminEventCard({ event, onEdit }: { event: AdminEvent; onEdit: () => vo
         <span className="text-slate-600">{t('admin.createdAt', { date: formatDate(event.createdAt, lang) })}</span>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
+          size="sm"
           aria-expanded={open}
           onClick={() => setOpen((o) => !o)}
-          className="rounded border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
         >
           {t('admin.registrations', { count: event.registrationCount })}
-        </button>
-        <button type="button" onClick={onEdit} className="rounded border border-slate-400 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100">
+        </Button>
+        <Button size="sm" onClick={onEdit}>
           {t('admin.edit')}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
           disabled={remove.isPending}
           onClick={() => {
             if (window.confirm(t('admin.confirmDelete', { title: event.title }))) remove.mutate(event.id);
           }}
-          className="rounded border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
         >
           {t('admin.delete')}
-        </button>
+        </Button>
       </div>
       {open && <RegistrationsPanel event={event} />}
     </li>

@@ -2,9 +2,11 @@
 // count, the xlsx export, and per registration its people, payment badge and reference, the
 // payment actions (issue 17) and 'Supprimer l'inscription'.
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { PaymentActions } from '../../components/PaymentActions';
 import { PaidByNote } from '../../components/PaidByNote';
 import { PaymentBadge } from '../../components/PaymentBadge';
+import { QueryStatus } from '../../components/QueryStatus';
 import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
 import { useDeleteRegistration, useExportRegistrations, useSetPaymentStatus } from './mutations';
 import { namedMembers, useEventRegistrations, type AdminEvent, type Registration } from './queries';
@@ -16,34 +18,34 @@ export function RegistrationsPanel({ event }: { event: AdminEvent }) {
   const list = registrations.data ?? [];
   return (
     <div className="mt-4 rounded-lg bg-slate-50 p-4" data-testid="registrations-panel">
-      {registrations.isLoading && <p role="status">{t('loading')}</p>}
-      {registrations.isError && <p role="alert">{t('loadError')}</p>}
-      {registrations.data && (
-        <>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium">{t('admin.found', { count: list.length })}</p>
-            {list.length > 0 && (
-              <button
-                type="button"
-                disabled={exporter.isPending}
-                onClick={() => exporter.mutate(event.id)}
-                className="rounded bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800 disabled:bg-slate-500"
-              >
-                {exporter.isPending ? t('admin.exporting') : t('admin.export')}
-              </button>
+      <QueryStatus query={registrations} error={t('loadError')}>
+        {() => (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-medium">{t('admin.found', { count: list.length })}</p>
+              {list.length > 0 && (
+                <Button
+                  variant="primary"
+                  size="sm"
+                  disabled={exporter.isPending}
+                  onClick={() => exporter.mutate(event.id)}
+                >
+                  {exporter.isPending ? t('admin.exporting') : t('admin.export')}
+                </Button>
+              )}
+            </div>
+            {list.length === 0 ? (
+              <p className="mt-3 text-slate-700">{t('admin.noRegistrations')}</p>
+            ) : (
+              <ul className="mt-3 space-y-3">
+                {list.map((r) => (
+                  <RegistrationItem key={r.id} registration={r} />
+                ))}
+              </ul>
             )}
-          </div>
-          {list.length === 0 ? (
-            <p className="mt-3 text-slate-700">{t('admin.noRegistrations')}</p>
-          ) : (
-            <ul className="mt-3 space-y-3">
-              {list.map((r) => (
-                <RegistrationItem key={r.id} registration={r} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+          </>
+        )}
+      </QueryStatus>
     </div>
   );
 }
@@ -112,16 +114,16 @@ function RegistrationItem({ registration: r }: { registration: Registration }) {
           busy={payment.isPending}
           onChange={(to) => payment.mutate({ id: r.id, paymentStatus: to, from: r.paymentStatus })}
         />
-        <button
-          type="button"
+        <Button
+          variant="danger"
+          size="sm"
           disabled={remove.isPending}
           onClick={() => {
             if (window.confirm(confirmText)) remove.mutate(r);
           }}
-          className="min-h-11 rounded border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
         >
           {t('admin.deleteRegistration')}
-        </button>
+        </Button>
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { formatLongDateTime, formatPrice } from '../../lib/format';
 import { isFull, localizedEvent, placesLeft, type Event } from './queries';
 
@@ -36,15 +37,14 @@ export function EventCard({ event, onRegister }: { event: Event; onRegister: (ev
       {left !== null && <p className="mt-2 text-sm font-medium text-slate-800">{t('card.placesLeft', { count: left })}</p>}
       <p className="mt-3 line-clamp-3 flex-1 text-slate-700">{description}</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
+        <Button
+          variant="primary"
           disabled={full}
           onClick={() => onRegister(event)}
           aria-describedby={titleId}
-          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900"
         >
           {full ? t('card.full') : t('card.register')}
-        </button>
+        </Button>
         <Link to={`/event/${event.id}`} aria-describedby={titleId} className="text-sm font-medium text-brand-800 underline">
           {t('card.schedule')}
         </Link>

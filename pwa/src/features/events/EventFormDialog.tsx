@@ -1,12 +1,15 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centre } from '../../config';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Checkbox } from '../../components/form/Checkbox';
+import { Select } from '../../components/form/Select';
 import { TextArea } from '../../components/form/TextArea';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { validateEvent } from '../../core';
-import { fromCentreInput, toCentreInput } from '../../lib/dateInput';
+import { fromCentreInput, toCentreInput } from '../../lib/dates';
 import { useCreateEvent, useUpdateEvent, type EventInput } from './mutations';
 import { EVENT_CATEGORIES, type Event } from './queries';
 
@@ -93,19 +96,11 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
       else create.mutate(input);
     },
   });
-  const categoryId = useId();
   const text = (name: 'title' | 'titleEn' | 'location', label: string, required = false) => (
-    <TextField
-      name={name}
-      label={label}
-      required={required}
-      value={form.values[name]}
-      onValueChange={(v) => form.setValue(name, v)}
-      error={form.errors[name]}
-    />
+    <TextField {...form.field(name)} label={label} required={required} />
   );
   const area = (name: 'description' | 'descriptionEn', label: string, required = false) => (
-    <TextArea name={name} label={label} required={required} value={form.values[name]} onValueChange={(v) => form.setValue(name, v)} error={form.errors[name]} />
+    <TextArea {...form.field(name)} label={label} required={required} />
   );
 
   return (
@@ -114,95 +109,57 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
       {text('titleEn', t('admin.form.titleEn'))}
       {area('description', t('admin.form.description'), true)}
       {area('descriptionEn', t('admin.form.descriptionEn'))}
-      <div>
-        <label htmlFor={categoryId} className="block text-sm font-medium text-slate-800">
-          {t('admin.form.category')}
-        </label>
-        <select
-          id={categoryId}
-          name="categoryId"
-          value={form.values.categoryId}
-          onChange={(e) => form.setValue('categoryId', e.target.value)}
-          className="mt-1 block w-full rounded border border-slate-400 px-3 py-2"
-        >
-          <option value="">{t('admin.form.noCategory')}</option>
-          {EVENT_CATEGORIES.map((value) => (
-            <option key={value} value={value}>
-              {t(`page.categories.${value}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select {...form.field('categoryId')} label={t('admin.form.category')}>
+        <option value="">{t('admin.form.noCategory')}</option>
+        {EVENT_CATEGORIES.map((value) => (
+          <option key={value} value={value}>
+            {t(`page.categories.${value}`)}
+          </option>
+        ))}
+      </Select>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="startDate"
-          type="datetime-local"
-          label={t('admin.form.startDate')}
-          required
-          value={form.values.startDate}
-          onValueChange={(v) => form.setValue('startDate', v)}
-          error={form.errors.startDate}
-        />
-        <TextField
-          name="endDate"
-          type="datetime-local"
-          label={t('admin.form.endDate')}
-          value={form.values.endDate}
-          onValueChange={(v) => form.setValue('endDate', v)}
-          error={form.errors.endDate}
-        />
+        <TextField {...form.field('startDate')} type="datetime-local" label={t('admin.form.startDate')} required />
+        <TextField {...form.field('endDate')} type="datetime-local" label={t('admin.form.endDate')} />
       </div>
       {text('location', t('admin.form.location'), true)}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          name="price"
+          {...form.field('price')}
           type="number"
           min={0}
           step={0.01}
           inputMode="decimal"
           label={t('admin.form.price')}
-          value={form.values.price}
-          onValueChange={(v) => form.setValue('price', v)}
-          error={form.errors.price}
         />
         <TextField
-          name="maxParticipants"
+          {...form.field('maxParticipants')}
           type="number"
           min={1}
           step={1}
           inputMode="numeric"
           label={t('admin.form.maxParticipants')}
-          value={form.values.maxParticipants}
-          onValueChange={(v) => form.setValue('maxParticipants', v)}
-          error={form.errors.maxParticipants}
         />
       </div>
       {event && (
-        <label className="flex items-center gap-3">
-          <input
-            type="checkbox"
-            role="switch"
-            name="isActive"
-            checked={form.values.isActive}
-            onChange={(e) => form.setValue('isActive', e.target.checked)}
-            className="h-5 w-5"
-          />
-          <span className="font-medium">
-            {t('admin.form.status', { value: form.values.isActive ? t('admin.active') : t('admin.inactive') })}
-          </span>
-        </label>
+        <Checkbox
+          {...form.checkbox('isActive')}
+          role="switch"
+          labelClassName="flex items-center gap-3"
+          inputClassName="h-5 w-5"
+          label={<span className="font-medium">{t('admin.form.status', { value: form.values.isActive ? t('admin.active') : t('admin.inactive') })}</span>}
+        />
       )}
       <div className="flex justify-end gap-3">
-        <button type="button" onClick={onDone} className="rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
+        <Button onClick={onDone}>
           {t('admin.form.cancel')}
-        </button>
-        <button
+        </Button>
+        <Button
+          variant="primary"
           type="submit"
           disabled={pending}
-          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
         >
           {pending ? t('admin.form.saving') : event ? t('admin.form.save') : t('admin.form.create')}
-        </button>
+        </Button>
       </div>
     </form>
   );

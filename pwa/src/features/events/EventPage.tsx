@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { EventTournament } from '../tournaments/EventTournament';
@@ -30,7 +31,7 @@ export function EventPage() {
       <section className="mx-auto max-w-3xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{missing ? t('event.notFound.title') : t('loadError')}</h1>
         {missing && <p className="mt-3 text-slate-700">{t('event.notFound.text')}</p>}
-        <Link to="/events" className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        <Link to="/events" className={buttonClass('primary', 'md', 'mt-6')}>
           {t('event.notFound.back')}
         </Link>
       </section>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { useSignInGate } from '../../components/signIn';
 import { usePageMeta } from '../../components/usePageMeta';
 import { EventCard } from './EventCard';
@@ -112,9 +113,9 @@ export function EventsPage() {
           {matching.length === 0 ? (
             <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-8 text-center">
               <p className="text-slate-700">{t('page.noResults')}</p>
-              <button type="button" onClick={clear} className="mt-3 rounded border border-brand-700 px-4 py-2 font-semibold text-brand-800">
+              <Button className="mt-3" onClick={clear}>
                 {t('page.clearFilters')}
-              </button>
+              </Button>
             </div>
           ) : (
             <>
@@ -133,13 +134,11 @@ export function EventsPage() {
               </ul>
               {shown < matching.length && (
                 <div className="mt-8 text-center">
-                  <button
-                    type="button"
+                  <Button
                     onClick={() => setShown((n) => n + PAGE_SIZE)}
-                    className="rounded border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
                   >
                     {t('page.loadMore')}
-                  </button>
+                  </Button>
                 </div>
               )}
             </>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
@@ -12,32 +13,25 @@ export function MyEventRegistrationsCard() {
   const { t } = useTranslation('events');
   const { isSignedIn } = useCurrentUser();
   const registrations = useMyEventRegistrations(isSignedIn);
-  const all = registrations.data ?? [];
+  return (
+    <ListCard
+      id="my-event-registrations"
+      title={t('mine.title')}
+      query={registrations}
+      error={t('loadError')}
+      empty={{ text: t('mine.empty'), action: t('mine.browse'), to: '/events' }}
+    >
+      {(all) => <Registrations all={all} />}
+    </ListCard>
+  );
+}
+
+function Registrations({ all }: { all: UserEventRegistration[] }) {
+  const { t } = useTranslation('events');
   const upcoming = all.filter((r) => !r.isPast);
   const past = all.filter((r) => r.isPast);
   return (
-    <section aria-labelledby="my-event-registrations" className="rounded-xl border border-slate-200 p-6 shadow-sm">
-      <h2 id="my-event-registrations" className="text-xl font-semibold">
-        {t('mine.title')}
-      </h2>
-      {registrations.isLoading && (
-        <p role="status" className="mt-4 text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {registrations.isError && (
-        <p role="alert" className="mt-4 text-red-800">
-          {t('loadError')}
-        </p>
-      )}
-      {registrations.data && all.length === 0 && (
-        <div className="mt-4 text-slate-700">
-          <p>{t('mine.empty')}</p>
-          <Link to="/events" className="mt-3 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-            {t('mine.browse')}
-          </Link>
-        </div>
-      )}
+    <>
       {upcoming.length > 0 && (
         <ul className="mt-4 space-y-4">
           {upcoming.map((r) => (
@@ -55,7 +49,7 @@ export function MyEventRegistrationsCard() {
           </ul>
         </details>
       )}
-    </section>
+    </>
   );
 }
 

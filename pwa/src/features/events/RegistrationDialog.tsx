@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm } from '../../components/form/useForm';
@@ -75,11 +76,8 @@ function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
 
   const field = (name: keyof TeamValues, label: string, extra: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
     <TextField
-      name={name}
+      {...form.field(name)}
       label={label}
-      value={form.values[name]}
-      onValueChange={(value) => form.setValue(name, value)}
-      error={form.errors[name]}
       type={extra.type ?? 'text'}
       required={extra.required}
       autoComplete={extra.autoComplete ?? 'off'}
@@ -108,30 +106,22 @@ function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
           <li>{t('register.rules.payment')}</li>
         </ul>
       </section>
-      <TextField
-        name="teamName"
-        label={t('register.teamName')}
-        hint={t('register.teamNameHint')}
-        value={form.values.teamName}
-        onValueChange={(value) => form.setValue('teamName', value)}
-        error={form.errors.teamName}
-        autoComplete="off"
-      />
+      <TextField {...form.field('teamName')} label={t('register.teamName')} hint={t('register.teamNameHint')} autoComplete="off" />
       {person('captain', t('register.captain'), true)}
       {person('member2', t('register.member', { n: 2 }), true)}
       {person('member3', t('register.memberOptional', { n: 3 }), false)}
       {person('member4', t('register.memberOptional', { n: 4 }), false)}
       <div className="flex justify-end gap-3">
-        <button type="button" onClick={onDone} className="rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
+        <Button onClick={onDone}>
           {t('register.cancel')}
-        </button>
-        <button
+        </Button>
+        <Button
+          variant="primary"
           type="submit"
           disabled={register.isPending}
-          className="rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
         >
           {register.isPending ? t('register.submitting') : t('register.submit')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -23,7 +23,7 @@ export interface EventCheckout {
 /** One of the signed-in member's registrations with what to pay (/checkout?type=event). */
 export function useMyEventCheckout(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...eventKeys.mine, id],
+    queryKey: eventKeys.mineOne(id),
     queryFn: () => apiFetch<EventCheckout>(`/api/user/event-registrations/${encodeURIComponent(id)}`),
     enabled,
   });

@@ -6,11 +6,13 @@ import { apiFetch } from '../../api/client';
 import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
+import { paymentKeys } from '../payments/queries';
+import { registrationKeys } from '../registrations/queries';
 import { eventKeys, type Event, type PaymentStatus, type Registration } from './queries';
 
 /** Every list a registration change shows up in: events (counters), the admin's, the member's,
  * and the console's payments view (features/payments). */
-const registrationLists = [eventKeys.all, eventKeys.admin, ['api', 'user'] as const, ['api', 'admin', 'payments'] as const];
+const registrationLists = [eventKeys.all, eventKeys.admin, registrationKeys.all, paymentKeys.overview];
 
 /** What the team registration form sends (spec section 3, Team registration). */
 export interface TeamRegistrationInput {
@@ -76,7 +78,7 @@ export function useUpdateEvent(options: { onSuccess?: () => void; onError?: (err
   const { t } = useTranslation('events');
   return useApiMutation<EventInput & { id: number }, Event>({
     mutationFn: ({ id, ...input }) => apiFetch<Event>(`/api/events/${id}`, { method: 'PUT', body: input }),
-    invalidates: [eventKeys.all, eventKeys.admin, ['api', 'user']],
+    invalidates: [eventKeys.all, eventKeys.admin, registrationKeys.all],
     success: () => ({ title: t('admin.toast.updated') }),
     failure: { title: t('admin.toast.updateError'), description: t('admin.toast.genericError') },
     onSuccess: options.onSuccess,

@@ -112,8 +112,10 @@ export const eventKeys = {
   /** GET /api/admin/events/{id}/registrations */
   registrations: (eventId: number | string) => ['api', 'admin', 'events', String(eventId), 'registrations'] as const,
   /** GET /api/user/event-registrations (under ['api', 'user'], which registration changes
-   * invalidate); `[...mine, id]` is one of them (checkoutQuery.ts). */
+   * invalidate). */
   mine: ['api', 'user', 'event-registrations'] as const,
+  /** GET /api/user/event-registrations/{id}: one of them, with what to pay (checkoutQuery.ts). */
+  mineOne: (id: number | string) => ['api', 'user', 'event-registrations', String(id)] as const,
 };
 
 /** Active events starting today or later (centre time zone), soonest first. */

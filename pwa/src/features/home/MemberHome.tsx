@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { centre } from '../../config';
+import { QueryStatus } from '../../components/QueryStatus';
 import { usePageMeta } from '../../components/usePageMeta';
 import { centreYear, formatDateTime, formatDay, formatLongDateTime, formatPrice } from '../../lib/format';
 import type { User } from '../auth/queries';
@@ -76,28 +77,28 @@ function UpcomingEvents() {
       <h2 id="upcoming-title" className="text-2xl font-bold">
         {t('upcoming.title')}
       </h2>
-      <div className="mt-4">
-        {events.isPending ? (
-          <p role="status" className="text-slate-700">
-            {t('upcoming.loading')}
-          </p>
-        ) : events.isError ? (
-          <p className="text-slate-700">{t('upcoming.error')}</p>
-        ) : events.data.length === 0 ? (
+      <QueryStatus
+        query={events}
+        className="mt-4"
+        error={t('upcoming.error')}
+        loadingLabel={t('upcoming.loading')}
+        empty={
           <div className="rounded-xl border border-slate-200 p-6 text-center">
             <p className="text-slate-700">{t('upcoming.empty')}</p>
             <Link to="/events" className="mt-4 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
               {t('upcoming.browse')}
             </Link>
           </div>
-        ) : (
-          <ul className="space-y-4">
-            {events.data.slice(0, HOME_LIMIT).map((event) => (
+        }
+      >
+        {(list) => (
+          <ul className="mt-4 space-y-4">
+            {list.slice(0, HOME_LIMIT).map((event) => (
               <UpcomingEvent key={event.id} event={event} />
             ))}
           </ul>
         )}
-      </div>
+      </QueryStatus>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { SignInRequired } from '../../components/SignInRequired';
 import { usePageMeta } from '../../components/usePageMeta';
-import { loginHref, useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/queries';
 import { MyCourtBookingsCard } from '../courts/MyCourtBookingsCard';
 import { MyDayCampsCard } from '../daycamps/MyDayCampsCard';
 import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
@@ -8,7 +9,7 @@ import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
 /** /my-registrations (spec section 2): one card per feature (court bookings, events, day
  * camps), each owned by its feature; signed out, 'Connexion requise' and the login link. */
 export function MyRegistrationsPage() {
-  const { t, i18n } = useTranslation('myRegistrations');
+  const { t } = useTranslation('myRegistrations');
   usePageMeta(t('title'), t('description'));
   const { user, isLoading } = useCurrentUser();
   if (isLoading) {
@@ -18,17 +19,7 @@ export function MyRegistrationsPage() {
       </p>
     );
   }
-  if (!user) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold">{t('signedOut.title')}</h1>
-        <p className="mt-3 text-slate-700">{t('signedOut.text')}</p>
-        <a href={loginHref('/my-registrations', i18n.language)} className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          {t('signedOut.login')}
-        </a>
-      </section>
-    );
-  }
+  if (!user) return <SignInRequired text={t('signedOut.text')} returnTo="/my-registrations" />;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">{t('title')}</h1>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { coreMessage } from '../../core';
+import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
 
 export function NotFoundPage() {
@@ -24,7 +25,7 @@ export function NotFoundPage() {
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{t('notFound.title')}</h1>
       {detail && <p className="mt-4 text-slate-700" data-testid="not-found-detail">{detail}</p>}
-      <Link to="/" className="mt-8 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white">
+      <Link to="/" className={buttonClass('primary', 'md', 'mt-8')}>
         {t('notFound.back')}
       </Link>
     </section>

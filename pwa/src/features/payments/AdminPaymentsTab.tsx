@@ -4,6 +4,8 @@
 // Interac transfers received. The view's place is kept while it loads (no layout shift).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { QueryStatus } from '../../components/QueryStatus';
 import { DeadlineDialog } from './DeadlineDialog';
 import { ExpiredTable } from './ExpiredTable';
 import { useExportPayments } from './mutations';
@@ -27,41 +29,30 @@ export function AdminPaymentsTab() {
           <p className="mt-1 text-slate-700">{t('intro')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
+          <Button
             onClick={() => setDeadlineOpen(true)}
-            className="min-h-11 rounded border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
           >
             {t('deadline.open')}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="primary"
             disabled={exporter.isPending}
             onClick={() => exporter.mutate()}
-            className="min-h-11 rounded bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:bg-slate-500"
           >
             {exporter.isPending ? t('exporting') : t('export')}
-          </button>
+          </Button>
         </div>
       </div>
       <div className="min-h-64 space-y-10" aria-busy={payments.isLoading}>
-        {payments.isLoading && (
-          <p role="status" className="text-slate-700">
-            {t('loading')}
-          </p>
-        )}
-        {payments.isError && (
-          <p role="alert" className="text-red-800">
-            {t('loadError')}
-          </p>
-        )}
-        {payments.data && (
-          <>
-            <UnpaidTable rows={payments.data.unpaid} />
-            <ExpiredTable rows={payments.data.expired ?? []} />
-            <TotalsTables overview={payments.data} />
-          </>
-        )}
+        <QueryStatus query={payments} error={t('loadError')}>
+          {(data) => (
+            <>
+              <UnpaidTable rows={data.unpaid} />
+              <ExpiredTable rows={data.expired ?? []} />
+              <TotalsTables overview={data} />
+            </>
+          )}
+        </QueryStatus>
       </div>
       <ReconcilePanel />
       <DeadlineDialog open={deadlineOpen} onClose={() => setDeadlineOpen(false)} />

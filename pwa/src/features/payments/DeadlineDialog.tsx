@@ -3,9 +3,11 @@
 // earlier counts); both empty removes it. The server checks the values (1 to 365 days, a real
 // date) and its messages land on the fields. Choosing an event or a program fills in its
 // current deadline.
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Select } from '../../components/form/Select';
 import { TextField } from '../../components/form/TextField';
 import { useForm } from '../../components/form/useForm';
 import { formatDate } from '../../lib/format';
@@ -53,96 +55,71 @@ function DeadlineForm({ onDone }: { onDone: () => void }) {
       save.mutate({ target, days: v.days.trim() === '' ? null : Number(v.days.trim()), date: v.date.trim() || null });
     },
   });
-  const selectId = useId();
-  const errorId = `${selectId}-error`;
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-4" aria-busy={save.isPending}>
       <p className="text-sm text-slate-700">{t('deadline.intro')}</p>
-      <div>
-        <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-          {t('deadline.target')}
-          <span aria-hidden="true" className="text-red-700">
-            {' *'}
-          </span>
-        </label>
-        <select
-          id={selectId}
-          name="target"
-          value={form.values.target}
-          aria-required
-          aria-invalid={form.errors.target ? true : undefined}
-          aria-describedby={form.errors.target ? errorId : undefined}
-          onChange={(e) => {
-            const value = e.target.value;
-            form.setValue('target', value);
-            const target = parseTarget(value);
-            const set = target
-              ? (target.kind === 'event' ? deadlines.data?.events : deadlines.data?.programs)?.find(
-                  (d) => d.id === String(target.id),
-                )
-              : undefined;
-            form.setValue('days', set?.days == null ? '' : String(set.days));
-            form.setValue('date', set?.date ?? '');
-          }}
-          className={`mt-1 block min-h-11 w-full rounded border px-3 py-2 ${form.errors.target ? 'border-red-700' : 'border-slate-400'}`}
-        >
-          <option value="">{t('deadline.choose')}</option>
-          <optgroup label={t('deadline.events')}>
-            {paidEvents.map((e) => (
-              <option key={e.id} value={`event:${e.id}`}>
-                {t('deadline.eventOption', { title: e.title, date: formatDate(e.startDate, i18n.language) })}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label={t('deadline.programs')}>
-            {(programs.data ?? []).map((p) => (
-              <option key={p.id} value={`program:${p.id}`}>
-                {tc(`programs.${p.id}.name`, { defaultValue: p.name })}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-        {form.errors.target && (
-          <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {form.errors.target}
-          </p>
-        )}
-      </div>
+      <Select
+        {...form.field('target')}
+        label={t('deadline.target')}
+        required
+        onValueChange={(value) => {
+          form.setValue('target', value);
+          const target = parseTarget(value);
+          const set = target
+            ? (target.kind === 'event' ? deadlines.data?.events : deadlines.data?.programs)?.find(
+                (d) => d.id === String(target.id),
+              )
+            : undefined;
+          form.setValue('days', set?.days == null ? '' : String(set.days));
+          form.setValue('date', set?.date ?? '');
+        }}
+        selectClassName="min-h-11"
+      >
+        <option value="">{t('deadline.choose')}</option>
+        <optgroup label={t('deadline.events')}>
+          {paidEvents.map((e) => (
+            <option key={e.id} value={`event:${e.id}`}>
+              {t('deadline.eventOption', { title: e.title, date: formatDate(e.startDate, i18n.language) })}
+            </option>
+          ))}
+        </optgroup>
+        <optgroup label={t('deadline.programs')}>
+          {(programs.data ?? []).map((p) => (
+            <option key={p.id} value={`program:${p.id}`}>
+              {tc(`programs.${p.id}.name`, { defaultValue: p.name })}
+            </option>
+          ))}
+        </optgroup>
+      </Select>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          name="days"
+          {...form.field('days')}
           type="number"
           min={1}
           max={365}
           step={1}
           inputMode="numeric"
           label={t('deadline.days')}
-          value={form.values.days}
-          onValueChange={(v) => form.setValue('days', v)}
-          error={form.errors.days}
           inputClassName="min-h-11"
         />
         <TextField
-          name="date"
+          {...form.field('date')}
           type="date"
           label={t('deadline.date')}
-          value={form.values.date}
-          onValueChange={(v) => form.setValue('date', v)}
-          error={form.errors.date}
           inputClassName="min-h-11"
         />
       </div>
       <div className="flex justify-end gap-3">
-        <button type="button" onClick={onDone} className="min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
+        <Button onClick={onDone}>
           {t('deadline.cancel')}
-        </button>
-        <button
+        </Button>
+        <Button
+          variant="primary"
           type="submit"
           disabled={save.isPending}
-          className="min-h-11 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
         >
           {save.isPending ? t('deadline.saving') : t('deadline.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/mutations';
+import { Button } from '../../components/Button';
 import { TextArea } from '../../components/form/TextArea';
 import { useConfirmPayments, useReconcile } from './mutations';
 import type { ReconcileLine } from './queries';
@@ -105,13 +106,13 @@ export function ReconcilePanel() {
             {fileNote}
           </p>
         </div>
-        <button
+        <Button
+          variant="primary"
           type="submit"
           disabled={reconcile.isPending}
-          className="min-h-11 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:bg-slate-500"
         >
           {reconcile.isPending ? t('reconcile.reading') : t('reconcile.read')}
-        </button>
+        </Button>
       </form>
       {lines && (
         <div className="mt-6" data-testid="reconcile-results">
@@ -121,14 +122,14 @@ export function ReconcilePanel() {
           {lines.length > 0 && (
             <>
               <ReconcileTable lines={lines} selected={selected} onToggle={toggle} disabled={confirm.isPending} />
-              <button
-                type="button"
+              <Button
+                variant="primary"
+                className="mt-4"
                 disabled={items.length === 0 || confirm.isPending}
                 onClick={() => confirm.mutate(items)}
-                className="mt-4 min-h-11 rounded bg-green-700 px-4 py-2 font-semibold text-white hover:bg-green-800 disabled:cursor-not-allowed disabled:bg-slate-500"
               >
                 {confirm.isPending ? t('reconcile.confirming') : t('reconcile.confirm', { count: items.length })}
-              </button>
+              </Button>
             </>
           )}
         </div>

@@ -2,6 +2,7 @@
 // exact match can, and is checked to begin with), its status, the transfer (date, sender,
 // amount, message) and the registration its reference names.
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../components/form/Checkbox';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDay, formatPrice } from '../../lib/format';
 import type { ReconcileLine } from './queries';
@@ -62,16 +63,14 @@ function Line({ line, index, checked, onToggle, disabled }: { line: ReconcileLin
         {n}
       </th>
       <td className={cell}>
-        <label className="flex min-h-11 min-w-11 items-center justify-center">
-          <input
-            type="checkbox"
-            className="h-6 w-6"
-            checked={selectable && checked}
-            disabled={!selectable || disabled}
-            aria-label={selectable ? t('reconcile.selectLine', { n }) : t('reconcile.notSelectable', { n })}
-            onChange={(e) => onToggle(index, e.target.checked)}
-          />
-        </label>
+        <Checkbox
+          hiddenLabel={selectable ? t('reconcile.selectLine', { n }) : t('reconcile.notSelectable', { n })}
+          checked={selectable && checked}
+          disabled={!selectable || disabled}
+          onCheckedChange={(on) => onToggle(index, on)}
+          labelClassName="flex min-h-11 min-w-11 items-center justify-center"
+          inputClassName="h-6 w-6"
+        />
       </td>
       <td className={cell}>
         <span className={`inline-block rounded border px-2 py-0.5 text-xs font-semibold ${tones[outcomeTone(line.outcome)]}`}>

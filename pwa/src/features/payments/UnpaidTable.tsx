@@ -3,7 +3,7 @@
 // one), deadline; 'Équipe en tournoi' on a team past its deadline that a started tournament
 // keeps (the admin decides).
 import { useTranslation } from 'react-i18next';
-import { formatDeadline } from '../../lib/deadline';
+import { formatDeadline } from '../../lib/dates';
 import { formatDateTime, formatPrice } from '../../lib/format';
 import type { UnpaidRegistration } from './queries';
 import { amountCell, cell, Table } from './Table';

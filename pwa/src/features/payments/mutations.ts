@@ -9,6 +9,9 @@ import { apiDownload, saveFile } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
 import type { PaymentStatus } from '../../components/PaymentBadge';
+import { dayCampKeys } from '../daycamps/queries';
+import { eventKeys } from '../events/queries';
+import { registrationKeys } from '../registrations/queries';
 import { paymentKeys, type ReconcileLine, type RegistrationKind } from './queries';
 import type { ConfirmItem } from './reconcile';
 
@@ -16,11 +19,11 @@ import type { ConfirmItem } from './reconcile';
  * places (their keys' prefixes), the members' own registrations. */
 const paymentLists: QueryKey[] = [
   paymentKeys.overview,
-  ['api', 'admin', 'events'],
-  ['api', 'admin', 'day-camps'],
-  ['api', 'events'],
-  ['api', 'day-camp-weeks'],
-  ['api', 'user'],
+  eventKeys.admin,
+  dayCampKeys.admin,
+  eventKeys.all,
+  dayCampKeys.weeks,
+  registrationKeys.all,
 ];
 
 /** Downloads the payments workbook (sheets 'Impayés' and 'Totaux'), built by the server. */

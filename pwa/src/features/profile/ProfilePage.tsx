@@ -1,26 +1,18 @@
 // The profile page (the user menu's first item): name, e-mail, member since, and sign-out.
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/Button';
+import { SignInRequired } from '../../components/SignInRequired';
 import { usePageMeta } from '../../components/usePageMeta';
 import { LOGOUT_PATH } from '../../components/SiteHeader';
 import { formatLongDate } from '../../lib/format';
-import { loginHref, useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/queries';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation('auth');
   const { user, isLoading } = useCurrentUser();
   usePageMeta(t('profile.title'));
   if (isLoading) return null;
-  if (!user) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-16">
-        <h1 className="text-3xl font-bold">{t('profile.title')}</h1>
-        <p className="mt-4 text-slate-700">{t('profile.signedOut')}</p>
-        <a href={loginHref('/profile', i18n.language)} className="mt-6 inline-block rounded bg-brand-700 px-4 py-2 font-semibold text-white">
-          {t('profile.login')}
-        </a>
-      </section>
-    );
-  }
+  if (!user) return <SignInRequired title={t('profile.title')} text={t('profile.signedOut')} returnTo="/profile" />;
   const name = [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ');
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
@@ -47,7 +39,7 @@ export function ProfilePage() {
       {/* A full page navigation: the server ends the session. */}
       <a
         href={LOGOUT_PATH}
-        className="mt-8 inline-block rounded border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+        className={buttonClass('secondary', 'md', 'mt-8')}
       >
         {t('profile.logout')}
       </a>

@@ -7,6 +7,8 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { QueryStatus } from '../../components/QueryStatus';
 import { useAdminEvents } from '../events/queries';
 import { AdminSchedule } from './AdminSchedule';
 import { EventSelect } from './EventSelect';
@@ -48,17 +50,9 @@ export function AdminTournamentsTab() {
       <h2 id="admin-tournaments-title" className="text-2xl font-bold">
         {t('admin.title')}
       </h2>
-      {events.isLoading && (
-        <p role="status" className="text-slate-700">
-          {t('loading')}
-        </p>
-      )}
-      {events.isError && (
-        <p role="alert" className="text-red-800">
-          {t('loadError')}
-        </p>
-      )}
-      {events.data && <EventSelect events={upcoming} value={selected?.id ?? null} onChange={choose} />}
+      <QueryStatus query={events} error={t('loadError')}>
+        {() => <EventSelect events={upcoming} value={selected?.id ?? null} onChange={choose} />}
+      </QueryStatus>
       {selected && (
         <>
           <CreateTournamentCard eventId={selected.id} exists={!!tournament.data} loading={tournament.isLoading} />
@@ -93,13 +87,11 @@ function TournamentDashboard({ tournament, eventTitle }: { tournament: AdminTour
       )}
       {list.length > 0 && (
         <div className="flex justify-end">
-          <button
-            type="button"
+          <Button
             onClick={() => window.print()}
-            className="min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100"
           >
             {t('admin.print')}
-          </button>
+          </Button>
         </div>
       )}
       <ScoreConflicts tournament={tournament} />

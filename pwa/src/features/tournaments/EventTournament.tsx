@@ -2,6 +2,7 @@
 // member's 'Votre équipe' card, the match schedule and the 'Classement'. They follow the
 // tournament live while it runs (useTournamentStream).
 import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../components/QueryStatus';
 import { useCurrentUser } from '../auth/queries';
 import { PublicMatchList } from './PublicMatchList';
 import { PublicStandings } from './PublicStandings';
@@ -20,20 +21,7 @@ export function EventTournament({ eventId }: { eventId: string }) {
   const matches = data.data?.matches ?? NO_MATCHES;
   useTournamentStream(eventId, tournament, matches);
 
-  if (data.isLoading) {
-    return (
-      <p role="status" className="mt-8 text-slate-700">
-        {t('loading')}
-      </p>
-    );
-  }
-  if (data.isError) {
-    return (
-      <p role="alert" className="mt-8 text-red-800">
-        {t('loadError')}
-      </p>
-    );
-  }
+  if (data.isLoading || data.isError) return <QueryStatus query={data} className="mt-8" error={t('loadError')} />;
   if (!tournament) {
     return <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.none')}</p>;
   }

@@ -5,6 +5,7 @@
 // score of this phone not yet sent shows 'En attente de synchronisation'.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
 import { Badge } from './Badges';
 import { courtOf, roundName, sideName, winnerName } from './rounds';
@@ -35,14 +36,14 @@ export function MatchCard({ match, poolCount, waiting = false, onScore, onCorrec
     <div data-testid="match-card" className={frame}>
       {body}
       {onCorrect && (
-        <button
-          type="button"
+        <Button
+          size="sm"
+          className="mt-3 w-full"
           onClick={onCorrect}
           aria-label={t('schedule.correctLabel', { match: `${sideName(match, 1, t)} ${t('schedule.versus')} ${sideName(match, 2, t)}` })}
-          className="mt-3 min-h-11 w-full rounded border border-slate-400 px-3 py-2 text-sm font-semibold hover:bg-slate-100"
         >
           {t('schedule.correct')}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 // Before generating: the estimated end of the final for each pool count the teams allow (the
 // server's `estimates`), so the admin picks the one that fits the day; choosing one saves it.
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { formatDuration, formatTime } from '../../lib/format';
 import { useUpdateTournament } from './mutations';
 import { currentInput } from './TournamentConfigForm';
@@ -42,15 +43,13 @@ export function PoolEstimates({ tournament }: { tournament: AdminTournament }) {
                     {current ? (
                       <span className="text-brand-800">{t('estimates.current')}</span>
                     ) : (
-                      <button
-                        type="button"
+                      <Button
                         disabled={update.isPending}
                         aria-label={t('estimates.chooseLabel', { count: estimate.poolCount })}
                         onClick={() => update.mutate({ id: tournament.id, ...currentInput(tournament), poolCount: estimate.poolCount })}
-                        className="min-h-11 rounded border border-brand-700 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-50"
                       >
                         {t('estimates.choose')}
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>

@@ -3,6 +3,7 @@
 // who entered them, on which device and when (centre time); the admin keeps one, which then
 // counts as a normal score (standings and bracket follow on the server).
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
 import { useResolveConflict } from './mutations';
 import { useScoreConflicts } from './queries';
@@ -53,15 +54,15 @@ function ConflictItem({ conflict, tournament }: { conflict: ScoreConflict; tourn
         {(['current', 'proposed'] as const).map((choice) => (
           <div key={choice} className="rounded border border-slate-200 p-3">
             <ConflictSideView side={conflict[choice]} choice={choice} conflict={conflict} />
-            <button
-              type="button"
+            <Button
+              variant="primary"
+              className="mt-3 w-full"
               disabled={resolve.isPending}
               onClick={() => keep(choice)}
               aria-label={t(`conflicts.keepLabel.${choice}`, { match })}
-              className="mt-3 min-h-11 w-full rounded bg-brand-700 px-3 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500"
             >
               {t(`conflicts.keep.${choice}`)}
-            </button>
+            </Button>
           </div>
         ))}
       </div>

@@ -6,6 +6,7 @@
 // sent at once.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
@@ -68,7 +69,7 @@ function ScoreForm({ eventId, match, kind, poolCount, onDone }: { eventId: numbe
   const court = courtOf(match);
   const input = (name: keyof ScoreValues, side: 1 | 2) => (
     <TextField
-      name={name}
+      {...form.field(name)}
       label={sideName(match, side, t)}
       type="number"
       inputMode="numeric"
@@ -76,9 +77,6 @@ function ScoreForm({ eventId, match, kind, poolCount, onDone }: { eventId: numbe
       step={1}
       required
       inputClassName="min-h-14 text-center text-2xl font-bold"
-      value={form.values[name]}
-      onValueChange={(v) => form.setValue(name, v)}
-      error={form.errors[name]}
     />
   );
   return (
@@ -99,16 +97,17 @@ function ScoreForm({ eventId, match, kind, poolCount, onDone }: { eventId: numbe
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDone} className="min-h-12 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
+        <Button className="min-h-12" onClick={onDone}>
           {t('score.cancel')}
-        </button>
-        <button
+        </Button>
+        <Button
+          variant="primary"
+          size="lg"
           type="submit"
           disabled={!filled || mutation.isPending}
-          className="min-h-12 rounded bg-brand-700 px-6 py-2 text-lg font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500"
         >
           {mutation.isPending ? t('score.saving') : t('score.save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

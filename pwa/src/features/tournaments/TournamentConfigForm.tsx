@@ -4,11 +4,12 @@
 // 'Modifier les détails du tournoi'; centre-core checks it as the server does.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { validateTournamentConfig } from '../../core';
-import { fromCentreInput, toCentreInput } from '../../lib/dateInput';
+import { fromCentreInput, toCentreInput } from '../../lib/dates';
 import { useCreateTournament, useUpdateTournament } from './mutations';
 import type { AdminTournament, TournamentInput } from './types';
 
@@ -108,7 +109,7 @@ function ConfigForm({
   const locked = tournament !== null && tournament.status !== 'setup';
   const number = (name: 'courtsAvailable' | 'matchDurationMinutes' | 'breakBetweenMatches' | 'poolCount', label: string, min: number, max: number, hint?: string) => (
     <TextField
-      name={name}
+      {...form.field(name)}
       label={label}
       type="number"
       inputMode="numeric"
@@ -118,9 +119,6 @@ function ConfigForm({
       hint={hint}
       disabled={disabled || (locked && (name === 'courtsAvailable' || name === 'poolCount'))}
       inputClassName="min-h-11"
-      value={form.values[name]}
-      onValueChange={(v) => form.setValue(name, v)}
-      error={form.errors[name]}
     />
   );
   return (
@@ -131,31 +129,28 @@ function ConfigForm({
         {number('matchDurationMinutes', t('config.duration'), 10, 60)}
         {number('breakBetweenMatches', t('config.break'), 5, 30)}
         <TextField
-          name="startTime"
+          {...form.field('startTime')}
           type="datetime-local"
           label={t('config.startTime')}
           disabled={disabled}
           inputClassName="min-h-11"
-          value={form.values.startTime}
-          onValueChange={(v) => form.setValue('startTime', v)}
-          error={form.errors.startTime}
         />
         {number('poolCount', t('config.poolCount'), 1, 4, t('config.poolCountHint'))}
       </div>
       <p className="text-sm text-slate-600">{t('config.defaultsHint')}</p>
       <div className="flex flex-wrap justify-end gap-3">
         {onDone && (
-          <button type="button" onClick={onDone} className="min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100">
+          <Button onClick={onDone}>
             {t('config.cancel')}
-          </button>
+          </Button>
         )}
-        <button
+        <Button
+          variant="primary"
           type="submit"
           disabled={disabled || pending}
-          className="min-h-11 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500"
         >
           {tournament ? (pending ? t('config.saving') : t('config.save')) : pending ? t('config.creating') : t('config.create')}
-        </button>
+        </Button>
       </div>
     </form>
   );

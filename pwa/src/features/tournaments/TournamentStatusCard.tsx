@@ -3,6 +3,7 @@
 // with the pool-count estimates to choose from before generating.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { formatDateTime } from '../../lib/format';
 import { TournamentStatusBadge } from './Badges';
 import { useDeleteTournament, useGenerateSchedule } from './mutations';
@@ -42,31 +43,27 @@ export function TournamentStatusCard({ tournament }: { tournament: AdminTourname
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
+          variant="primary"
           disabled={!setup || generate.isPending}
           onClick={() => generate.mutate(tournament.id)}
-          className="min-h-11 rounded bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500"
         >
           {generate.isPending ? t('status.generating') : t('status.generate')}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => setEditing(true)}
-          className="min-h-11 rounded border border-slate-400 px-4 py-2 font-semibold hover:bg-slate-100"
         >
           {t('status.edit')}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="danger"
           disabled={remove.isPending}
           onClick={() => {
             if (window.confirm(t('status.confirmDelete'))) remove.mutate(tournament.id);
           }}
-          className="min-h-11 rounded border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50"
         >
           {t('status.delete')}
-        </button>
+        </Button>
       </div>
       {setup && tournament.estimates.length > 0 && <PoolEstimates tournament={tournament} />}
       <EditTournamentDialog tournament={tournament} open={editing} onClose={() => setEditing(false)} />

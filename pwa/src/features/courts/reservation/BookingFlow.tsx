@@ -1,0 +1,151 @@
+// The booking flow of /reservations (spec section 4): the date, the court, the day's slots, then
+// the contact form once a slot is chosen. The form is checked by core-wasm (the server's own
+// rules) and again by the server; a field error from either lands where fieldOf says.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { useForm, type FieldErrors } from '../../../components/form/useForm';
+import { useSignInGate } from '../../../components/signIn';
+import { toast } from '../../../components/toast';
+import { splitFullName, validateCourtBooking } from '../../../core';
+import { centreToday } from '../../../lib/dates';
+import type { User } from '../../auth/queries';
+import { useBookCourt, type BookingInput } from '../mutations';
+import { useCourts, type CourtBooking, type Slot } from '../queries';
+import { ContactSection } from './ContactSection';
+import { contactOf, courtLabel, fieldOf, type ContactValues } from './contact';
+import { CourtChoice, courtCards } from './CourtChoice';
+import { DateSection } from './DateSection';
+import { SlotPicker } from './SlotPicker';
+
+export function BookingFlow({ user, onBooked }: { user: User | null; onBooked: (booking: CourtBooking, date: string) => void }) {
+  const { t, i18n } = useTranslation('courts');
+  const lang = i18n.language;
+  const today = centreToday();
+  const [date, setDate] = useState('');
+  const [courtId, setCourtId] = useState<number | null>(null);
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [slotError, setSlotError] = useState<string | undefined>();
+  const courts = useCourts();
+  const court = courtCards(courts.data).find((c) => c.id === courtId);
+  const gate = useSignInGate();
+  const pastDate = date !== '' && date < today;
+
+  const chooseDate = (next: string) => {
+    setDate(next);
+    setSlot(null);
+    setSlotError(undefined);
+  };
+  const chooseCourt = (id: number) => {
+    setCourtId(id);
+    setSlot(null);
+    setSlotError(undefined);
+  };
+
+  const book = useBookCourt({
+    onSuccess: (booking) => onBooked(booking, date),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'slot_taken') setSlot(null);
+      if (error instanceof ApiError && error.fieldErrors) form.setErrors(placeErrors(error.fieldErrors));
+    },
+  });
+
+  const placeErrors = (messages: Record<string, string>): FieldErrors<ContactValues> => {
+    const placed: FieldErrors<ContactValues> = {};
+    for (const [field, message] of Object.entries(messages)) {
+      const target = fieldOf[field];
+      if (target === 'slot') setSlotError(message);
+      else if (target && !placed[target]) placed[target] = message;
+    }
+    return placed;
+  };
+
+  const input = async (values: ContactValues): Promise<BookingInput> => {
+    const [firstName, lastName] = values.fullName.trim() ? await splitFullName(values.fullName) : ['', ''];
+    return {
+      courtId: courtId ?? 0,
+      firstName,
+      lastName,
+      email: values.email,
+      phone: values.phone,
+      startTime: slot?.start ?? '',
+      endTime: slot?.end ?? '',
+      players: Number(values.players),
+      ballRental: values.ballRental,
+      comments: values.comments,
+    };
+  };
+
+  const form = useForm<ContactValues>({
+    initial: contactOf(user),
+    validate: async (values) => {
+      setSlotError(undefined);
+      const body = await input(values);
+      const checked = await validateCourtBooking({ ...body, players: values.players }, today, lang);
+      if (Object.values(checked.codes).includes('missing_fields')) {
+        toast({ variant: 'error', title: t('missingFields.title'), description: t('missingFields.description') });
+      }
+      return placeErrors(checked.messages);
+    },
+    onSubmit: async (values) => {
+      const body = await input(values);
+      gate(() => book.mutate(body));
+    },
+  });
+
+  return (
+    <div className="space-y-8">
+      <DateSection
+        today={today}
+        date={date}
+        onDateChange={chooseDate}
+        courtId={courtId}
+        courtName={court ? courtLabel(court, t('court.defaultName')) : null}
+      />
+
+      <section aria-labelledby="booking-court">
+        <h2 id="booking-court" className="text-xl font-semibold">
+          {t('court.heading')}
+        </h2>
+        <CourtChoice selected={courtId} onSelect={chooseCourt} />
+      </section>
+
+      <section aria-labelledby="booking-slots">
+        <h2 id="booking-slots" className="text-xl font-semibold">
+          {t('slots.heading')}
+        </h2>
+        {!date || pastDate ? (
+          <p className="mt-3 text-slate-700">{t('date.selectFirst')}</p>
+        ) : courtId === null ? (
+          <p className="mt-3 text-slate-700">{t('slots.chooseCourt')}</p>
+        ) : (
+          <SlotPicker
+            courtId={courtId}
+            date={date}
+            selected={slot}
+            onSelect={(s) => {
+              setSlot(s);
+              setSlotError(undefined);
+            }}
+          />
+        )}
+        {slotError && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {slotError}
+          </p>
+        )}
+      </section>
+
+      {slot && !pastDate && (
+        <ContactSection
+          form={form}
+          date={date}
+          slot={slot}
+          courtName={courtLabel(court, t('court.defaultName'))}
+          signedIn={!!user}
+          pending={book.isPending}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+// The slots of the chosen court on the chosen day: loading, failed, none free ('Aucun créneau
+// disponible', with the reserved ones still shown), or the grid to pick one.
+import { useTranslation } from 'react-i18next';
+import { QueryStatus } from '../../../components/QueryStatus';
+import { useDaySlots, type Slot } from '../queries';
+import { SlotGrid } from './SlotGrid';
+
+export interface SlotPickerProps {
+  courtId: number;
+  date: string;
+  selected: Slot | null;
+  onSelect: (slot: Slot) => void;
+}
+
+export function SlotPicker({ courtId, date, selected, onSelect }: SlotPickerProps) {
+  const { t, i18n } = useTranslation('courts');
+  const slots = useDaySlots(courtId, date);
+  const grid = (list: Slot[]) => <SlotGrid slots={list} selected={selected} onSelect={onSelect} date={date} lang={i18n.language} />;
+  return (
+    <QueryStatus query={slots} className="mt-3" error={t('slots.noData')} loadingLabel={t('slots.loading')}>
+      {(list) =>
+        !Array.isArray(list) ? (
+          <p role="alert" className="mt-3 text-red-800">
+            {t('slots.noData')}
+          </p>
+        ) : list.every((s) => !s.available) ? (
+          <div className="mt-3">
+            <p className="text-slate-700">{t('slots.empty')}</p>
+            {list.length > 0 && grid(list)}
+          </div>
+        ) : (
+          grid(list)
+        )
+      }
+    </QueryStatus>
+  );
+}
