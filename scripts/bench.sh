@@ -102,33 +102,22 @@ load "GET admin bookings (cancelled)" "/api/admin/bookings?status=cancelled" -H 
 echo
 echo "== Same-slot booking storms (50 members at once, 10 slots)"
 python3 - "$url" "$work/centre.db" "$year" <<'PY'
-import datetime as dt, http.client, json, sqlite3, sys, threading, time
-from urllib.parse import urlparse
+import datetime as dt, json, sqlite3, sys, threading, time
 from zoneinfo import ZoneInfo
 url, db_path, year = sys.argv[1], sys.argv[2], int(sys.argv[3])
-host, port = urlparse(url).hostname, urlparse(url).port
+sys.path.insert(0, "scripts")
+from bench_http import Server
 tz = ZoneInfo("America/Toronto")
 
-def request(method, path, body=None, cookie=None):
-    conn = http.client.HTTPConnection(host, port, timeout=60)
-    headers = {"Origin": url, "Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = cookie
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = conn.getresponse()
-    data = response.read()
-    set_cookie = response.getheader("Set-Cookie")
-    conn.close()
-    return response.status, data, set_cookie
+server = Server(url, timeout=60)
+request = server.request
 
 statuses, latencies = {}, []
 lock = threading.Lock()
 for round_ in range(10):
     cookies = []
     for i in range(50):
-        status, _, set_cookie = request("POST", "/api/dev-login", {"email": f"storm{round_}-{i}@example.org"})
-        assert status == 200, status
-        cookies.append(set_cookie.split(";")[0])
+        cookies.append(server.sign_in(f"storm{round_}-{i}@example.org"))
     day = dt.date(year, 6, 1) + dt.timedelta(days=round_)
     start = dt.datetime(day.year, day.month, day.day, 9, tzinfo=tz).astimezone(dt.timezone.utc)
     body = {"courtId": 2, "firstName": "Tempête", "lastName": "Test", "email": "storm@example.org",
@@ -255,24 +244,15 @@ peers=()
 echo
 echo "== Event registration rush (1,000 members, teams of 4, 64 in flight)"
 python3 - "$url" "$work/centre.db" <<'PY'
-import datetime as dt, http.client, json, sqlite3, sys, time
+import datetime as dt, json, sqlite3, sys, time
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlparse
 url, db_path = sys.argv[1], sys.argv[2]
-host, port = urlparse(url).hostname, urlparse(url).port
+sys.path.insert(0, "scripts")
+from bench_http import Server
 MEMBERS, IN_FLIGHT, PLACES = 1000, 64, 400
 
-def request(method, path, body=None, cookie=None):
-    conn = http.client.HTTPConnection(host, port, timeout=120)
-    headers = {"Origin": url, "Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = cookie
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = conn.getresponse()
-    response.read()
-    set_cookie = response.getheader("Set-Cookie")
-    conn.close()
-    return response.status, set_cookie
+server = Server(url, timeout=120)
+request = server.request
 
 db = sqlite3.connect(db_path, timeout=30)
 now = dt.datetime.now(dt.timezone.utc)
@@ -287,12 +267,7 @@ db.commit()
 
 def sign_in(i):
     # Setting up, not measured: a few at a time, retried if the server is momentarily busy.
-    for _ in range(20):
-        status, cookie = request("POST", "/api/dev-login", {"email": f"rush{i}@example.org", "firstName": "Rush", "lastName": str(i)})
-        if status == 200:
-            return cookie.split(";")[0]
-        time.sleep(0.2)
-    sys.exit(f"FAILED: dev sign-in of rush{i} answered {status}")
+    return server.sign_in(f"rush{i}@example.org", "Rush", str(i))
 with ThreadPoolExecutor(4) as pool:
     cookies = list(pool.map(sign_in, range(MEMBERS)))
 team = {"captainFirstName": "Camille", "captainLastName": "Tremblay", "captainEmail": "camille@example.org",
@@ -303,7 +278,7 @@ failed = False
 for event_id, label in zip(ids, ("no maximum", f"{PLACES} places")):
     def register(cookie):
         began = time.perf_counter()
-        status, _ = request("POST", f"/api/events/{event_id}/register", team, cookie)
+        status, _, _ = request("POST", f"/api/events/{event_id}/register", team, cookie)
         return status, (time.perf_counter() - began) * 1000
     began = time.perf_counter()
     with ThreadPoolExecutor(IN_FLIGHT) as pool:
@@ -339,31 +314,17 @@ PY
 echo
 echo "== Day-camp registration rush (20 places per week and program)"
 python3 - "$url" "$work/centre.db" <<'PY'
-import datetime as dt, http.client, json, sqlite3, sys, threading, time
+import datetime as dt, json, sqlite3, sys, threading, time
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlparse
 url, db_path = sys.argv[1], sys.argv[2]
-host, port = urlparse(url).hostname, urlparse(url).port
+sys.path.insert(0, "scripts")
+from bench_http import Server
 
-def request(method, path, body=None, cookie=None):
-    conn = http.client.HTTPConnection(host, port, timeout=120)
-    headers = {"Origin": url, "Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = cookie
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = conn.getresponse()
-    data = response.read()
-    set_cookie = response.getheader("Set-Cookie")
-    conn.close()
-    return response.status, data, set_cookie
+server = Server(url, timeout=120)
+request = server.request
 
 def sign_in(i):
-    for _ in range(20):
-        status, _, cookie = request("POST", "/api/dev-login", {"email": f"parent{i}@example.org", "firstName": "Parent", "lastName": str(i)})
-        if status == 200:
-            return cookie.split(";")[0]
-        time.sleep(0.2)
-    sys.exit(f"FAILED: dev sign-in of parent{i} answered {status}")
+    return server.sign_in(f"parent{i}@example.org", "Parent", str(i))
 
 status, data, _ = request("GET", "/api/day-camp-weeks")
 weeks = json.loads(data)
@@ -438,30 +399,20 @@ PY
 echo
 echo "== Tournaments: generate through the API, then a score storm"
 python3 - "$url" "$work/centre.db" "$bin" <<'PY'
-import datetime as dt, http.client, json, sqlite3, subprocess, sys, threading, time
+import datetime as dt, json, sqlite3, subprocess, sys, threading, time
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlparse
 url, db_path, binary = sys.argv[1], sys.argv[2], sys.argv[3]
-host, port = urlparse(url).hostname, urlparse(url).port
+sys.path.insert(0, "scripts")
+from bench_http import Server
 
-def request(method, path, body=None, cookie=None):
-    conn = http.client.HTTPConnection(host, port, timeout=300)
-    headers = {"Origin": url, "Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = cookie
-    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
-    response = conn.getresponse()
-    data = response.read()
-    set_cookie = response.getheader("Set-Cookie")
-    conn.close()
-    return response.status, data, set_cookie
+server = Server(url, timeout=300)
+request = server.request
 
 def admin(i):
     email = f"scorer{i}@example.org"
-    status, _, cookie = request("POST", "/api/dev-login", {"email": email, "firstName": "Arbitre", "lastName": str(i)})
-    assert status == 200, status
+    cookie = server.sign_in(email, "Arbitre", str(i))
     subprocess.run([binary, "admin", "grant", email, "--db", db_path], check=True, capture_output=True, env={"RUST_LOG": "error"})
-    return cookie.split(";")[0]
+    return cookie
 
 admins = [admin(i) for i in range(20)]
 db = sqlite3.connect(db_path, timeout=30)
@@ -557,3 +508,18 @@ print(f"sync storm (20 phones at once, 50 entries each, every match from 4 phone
 if twice or applied != 500 or outcomes.get("applied") != 250 or outcomes.get("duplicate") != 750:
     sys.exit("FAILED: an entry was applied twice or lost")
 PY
+
+# ---- Section: Lighthouse (issue 14) ----
+# Lighthouse 12.8's mobile defaults (slow 4G, a 4x slower CPU, a phone's screen) in Debian's
+# Chromium on a fresh release server with the demo data: every route as a visitor, a member and
+# an admin, the median of 3 runs each (pwa/scripts/lighthouse.mjs). Targets: performance >= 95,
+# CLS <= 0.02, accessibility and best practices 100, SEO 100 on the indexable public pages.
+lh_port=$(free_port)
+lh_url="http://127.0.0.1:$lh_port"
+RUST_LOG=warn "$bin" serve --addr "127.0.0.1:$lh_port" --db "$work/lighthouse.db" --demo --dev-login \
+  --admin-emails lighthouse.admin@example.org >"$work/lighthouse-server.log" 2>&1 &
+peers+=($!)
+for _ in $(seq 100); do curl -fs "$lh_url/api/health" >/dev/null && break; sleep 0.1; done
+echo
+echo "== Lighthouse 12.8, mobile (release binary, demo data; median of 3 runs)"
+(cd pwa && CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.mjs "$lh_url" lighthouse.admin@example.org --runs 3)

@@ -66,3 +66,29 @@ test(`Vite's manifest: the landing route within ${kb(LANDING_BUDGET_BYTES)} as s
     );
   }
 });
+
+test('a route shell fetches its page, texts and public data at once, each once, all of it used', async () => {
+  const context = await newContext(browser, { serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const warnings = [];
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type()) && /preload/i.test(message.text())) warnings.push(message.text());
+  });
+  const asked = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto(server.url + '/events');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('main li').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(3500); // Chromium warns of an unused preload after 3 s.
+  const count = (pattern) => asked.filter((path) => pattern.test(path)).length;
+  const list = asked.join('\n');
+  assert.equal(count(/^\/api\/events$/), 1, `one GET /api/events:\n${list}`);
+  assert.equal(count(/^\/api\/auth\/user$/), 1, `one GET /api/auth/user:\n${list}`);
+  assert.equal(count(/\/assets\/EventsPage-.*\.js$/), 1, `the page's chunk once:\n${list}`);
+  // Announced in the shell's <head>: asked before the entry script has run.
+  const html = await (await page.request.get(server.url + '/events')).text();
+  assert.match(html, /<link rel="modulepreload" crossorigin href="\/assets\/EventsPage-[^"]+\.js">/);
+  assert.deepEqual(warnings, [], 'every preload is used');
+  await context.close();
+});

@@ -1,13 +1,15 @@
 // Vite plugin: after the client bundle is generated, builds src/prerender.tsx for Node, renders
 // the landing page and writes it into index.html's <!--app-html--> placeholder (with the
 // translated title and description), and emits shell.html, the same page without content, for
-// every other client route. It runs inside `vite build`, before vite-plugin-pwa lists the files
+// every other client route, with its per-route variants (scripts/route-shells.mjs). It runs
+// inside `vite build`, before vite-plugin-pwa lists the files
 // to precache, so the service worker caches exactly what the server sends.
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { emitRouteShells } from './route-shells.mjs';
 
 const PLACEHOLDER = '<!--app-html-->';
 // UpdatePrompt's virtual module exists only in the client build: a no-op stand-in for Node.
@@ -68,7 +70,9 @@ export function prerenderLanding() {
       const landing = await render('/');
       if (!landing.html.includes('id="services"')) this.error('prerender: the landing page rendered without its sections');
 
-      this.emitFile({ type: 'asset', fileName: 'shell.html', source: template.replace(PLACEHOLDER, '') });
+      const shell = template.replace(PLACEHOLDER, '');
+      this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
+      emitRouteShells(this, bundle, root, shell);
       page.source = template
         .replace(PLACEHOLDER, landing.html)
         .replace(/<html lang="[^"]*">/, `<html lang="${landing.lang}">`)

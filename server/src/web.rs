@@ -2,7 +2,9 @@
 //! `/` and `/home` get index.html, which holds the landing page prerendered at build time (its
 //! text is there before any JavaScript runs), unless the request carries a session cookie (a
 //! member: the app renders the member home, so no visitors' page flashes first); other client
-//! routes get shell.html, the same page without content. Hashed assets are immutable; the HTML,
+//! routes get shell.html, the same page without content, or the route's own variant of it
+//! (`shells/{first path segment}.html`, which asks for the page's chunks, texts and public data
+//! at once: pwa/scripts/route-shells.mjs). Hashed assets are immutable; the HTML,
 //! the service worker and the manifest are revalidated on every load (ETag, 304).
 //!
 //! Compression happens once, at build time (`pwa/scripts/precompress.mjs`: brotli at quality
@@ -50,7 +52,13 @@ pub async fn serve_pwa(uri: Uri, headers: HeaderMap) -> Response {
     if last.contains('.') {
         return (StatusCode::NOT_FOUND, "Not found").into_response();
     }
-    file("shell.html", &headers).or_else(|| file("index.html", &headers)).unwrap_or_else(not_built)
+    // The route's own shell announces its page's downloads (pwa/scripts/route-shells.mjs).
+    let segment = path.split('/').next().unwrap_or("");
+    let route_shell = (!segment.is_empty()).then(|| file(&format!("shells/{segment}.html"), &headers)).flatten();
+    route_shell
+        .or_else(|| file("shell.html", &headers))
+        .or_else(|| file("index.html", &headers))
+        .unwrap_or_else(not_built)
 }
 
 fn not_built() -> Response {

@@ -93,6 +93,39 @@ async fn the_pwa_files_are_sent_precompressed_by_accept_encoding() {
     assert_eq!(get(&app, &format!("{script}.gz"), None).await.status(), 404);
 }
 
+/// The route's own shell asks for its page's chunks and public data with the entry script
+/// (issue 14: a phone on a slow network fetches them at once, not one after the other).
+#[tokio::test]
+async fn each_route_shell_announces_its_page_chunks_and_public_data() {
+    let app = TestApp::spawn().await;
+    let shell = |html: &str| html.contains("<div id=\"root\"></div>") && html.contains("src=\"/assets/");
+    let preloads = |html: &str| html.matches("rel=\"modulepreload\"").count();
+
+    let events = get(&app, "/events", None).await.text().await.unwrap();
+    assert!(shell(&events), "{events}");
+    assert!(preloads(&events) >= 1 && events.contains("/assets/EventsPage-"), "{events}");
+    assert!(
+        events.contains(r#"<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/events">"#),
+        "{events}"
+    );
+    assert!(events.contains(r#"href="/api/auth/user""#), "{events}");
+
+    // The brotli variant is the same page; a route's deeper paths share its shell.
+    let compressed = get(&app, "/events", Some("br")).await;
+    assert_eq!(header(compressed.headers(), "content-encoding"), "br");
+    assert_eq!(String::from_utf8(unbrotli(&compressed.bytes().await.unwrap())).unwrap(), events);
+    let event = get(&app, "/event/3", None).await.text().await.unwrap();
+    assert!(event.contains("/assets/EventPage-") && !event.contains(r#"href="/api/events""#), "{event}");
+    let courts = get(&app, "/reservations", None).await.text().await.unwrap();
+    assert!(courts.contains(r#"href="/api/courts""#), "{courts}");
+
+    // A route without its own shell gets the plain one, with nothing announced.
+    let unknown = get(&app, "/nowhere/at/all", None).await;
+    assert_eq!(unknown.status(), 200);
+    let unknown = unknown.text().await.unwrap();
+    assert!(shell(&unknown) && preloads(&unknown) == 0 && !unknown.contains("as=\"fetch\""), "{unknown}");
+}
+
 #[tokio::test]
 async fn entry_pages_are_revalidated_and_answer_304_to_their_etag() {
     let app = TestApp::spawn().await;
