@@ -76,7 +76,7 @@ pub fn child_key(first_name: &str, last_name: &str, birth: NaiveDate) -> String 
 fn normalise_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars().flat_map(char::to_lowercase) {
-        let base = fold_accent(c);
+        let base = crate::text::fold_accent(c);
         if base.is_alphanumeric() {
             out.push(base);
         } else if !out.is_empty() && !out.ends_with(' ') {
@@ -84,21 +84,6 @@ fn normalise_name(name: &str) -> String {
         }
     }
     out.trim_end().to_owned()
-}
-
-/// The unaccented letter for the accented Latin letters of French (and a few neighbours).
-fn fold_accent(c: char) -> char {
-    match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
-        'ç' => 'c',
-        'è' | 'é' | 'ê' | 'ë' => 'e',
-        'ì' | 'í' | 'î' | 'ï' => 'i',
-        'ñ' => 'n',
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' => 'u',
-        'ý' | 'ÿ' => 'y',
-        other => other,
-    }
 }
 
 /// A program's display name (the ids are the French names).

@@ -20,6 +20,7 @@ pub mod slots;
 mod small;
 pub mod standings;
 pub mod sync;
+pub mod text;
 pub mod timefmt;
 pub mod tournament;
 pub mod validation;

@@ -125,6 +125,12 @@ pub fn hh_mm(t: NaiveTime) -> String {
     format!("{:02}:{:02}", t.hour(), t.minute())
 }
 
+/// An instant as the API sends it and the database stores it: `2026-06-10T13:00:00Z` (UTC,
+/// whole seconds), so that comparing two as text compares the instants. [`parse_utc`] reads it.
+pub fn utc_text(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

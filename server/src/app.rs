@@ -61,7 +61,7 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     if settings.demo {
         seed::demo_data(&mut conn, settings.timezone)?;
     }
-    let auth = AuthState::open(&settings)?;
+    let auth = AuthState::open(&settings, &db)?;
     let limits = crate::ratelimit::Limits::new(&settings);
     let public_cache = PublicCache::new(settings.timezone);
     Ok(AppState(Arc::new(Shared {

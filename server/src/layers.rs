@@ -4,9 +4,10 @@
 //! framework's floor (`make bench`).
 //!
 //! - [`Edge`], the outermost: the request log line and its metrics, the panic catcher (a 500 in
-//!   the common error shape), the security headers (HSTS on https), the request's language for
-//!   error bodies, the Origin check of state-changing requests, and forgetting the public cache
-//!   after a successful write under `/api`. One pass, one boxed future.
+//!   the common error shape), the security headers (HSTS on https), the one cache policy of API
+//!   answers ([`no_store`]), the request's language for error bodies, the Origin check of
+//!   state-changing requests, and forgetting the public cache after a successful write under
+//!   `/api`. One pass, one boxed future.
 //! - [`SessionsWhenNeeded`]: the session layer and `auth::know_member`, only for requests that
 //!   carry a cookie or sign in or out ([`SIGN_IN_PATHS`]). A visitor's request without a cookie
 //!   has no session to read: `MaybeUser` answers nobody without touching the store.
@@ -74,6 +75,8 @@ struct Pending {
     member: Option<MemberSlot>,
     lang: centre_core::Lang,
     forgets: bool,
+    /// Under `/api/`: the answer is never stored unless it says otherwise ([`no_store`]).
+    api: bool,
     started: Instant,
 }
 
@@ -106,6 +109,7 @@ where
             member: req.headers().contains_key(header::COOKIE).then(MemberSlot::default),
             lang: crate::error::lang_of(req.headers()),
             forgets: crate::public_cache::forgets(req.method(), path),
+            api: path.starts_with("/api/"),
             started: Instant::now(),
         };
         if let Some(slot) = &pending.member {
@@ -170,7 +174,21 @@ fn finish(state: &AppState, https: bool, pending: Pending, response: Response) -
     let headers = response.headers_mut();
     headers.insert("x-request-id", request_id_header(pending.id));
     security_headers(headers, https);
+    if pending.api {
+        no_store(headers);
+    }
     response
+}
+
+/// The one cache policy of API answers: personal data (everything under `/api/user/` and
+/// `/api/admin/`, `/api/auth/user`, a booking or a registration just made, the sign-in pages)
+/// is never stored by the browser or a proxy, and neither is anything else the API answers,
+/// except the answers that set their own policy: the public cache's (`no-cache` with an ETag,
+/// the same for everyone, public_cache.rs).
+fn no_store(headers: &mut HeaderMap) {
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
 }
 
 const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \

@@ -60,6 +60,40 @@ async fn dev_login_signs_in_and_the_current_user_is_answered() {
     assert_eq!(again, user["id"].as_str().unwrap());
 }
 
+/// One cache policy for every API answer (`layers::no_store`): personal data is never stored by
+/// a browser or a proxy, whatever the handler, its status or its body; only the public cache's
+/// answers, the same for everyone, keep their own (`no-cache` with an ETag).
+#[tokio::test]
+async fn no_personal_answer_is_ever_stored() {
+    let app = TestApp::with_admin().await;
+    for path in [
+        // Answers that set no policy before it was the edge layer's.
+        "/api/user/court-bookings",
+        "/api/user/event-registrations",
+        "/api/admin/bookings",
+        "/api/admin/all-users",
+        "/api/admin/users",
+        // Answers that set it themselves before.
+        "/api/auth/user",
+        "/api/user/day-camp-registrations",
+        "/api/admin/day-camps",
+        "/api/admin/payments",
+        "/api/admin/payments.xlsx",
+        // An error answer.
+        "/api/user/day-camp-registrations/999999",
+    ] {
+        let response = app.get(path).await;
+        assert!(response.status() == 200 || response.status() == 404, "{path}: {}", response.status());
+        assert_eq!(response.headers()["cache-control"], "no-store", "{path}");
+    }
+    let signed_out = app.new_client().get(app.at("/api/user/court-bookings")).send().await.unwrap();
+    assert_eq!(signed_out.status(), 401);
+    assert_eq!(signed_out.headers()["cache-control"], "no-store");
+    let public = app.get("/api/events").await;
+    assert_eq!(public.headers()["cache-control"], "no-cache");
+    assert!(public.headers().contains_key("etag"));
+}
+
 #[tokio::test]
 async fn dev_login_is_404_without_the_flag_and_the_login_page_says_it_is_not_configured() {
     let app = TestApp::spawn_with(|s| s.dev_login = false).await;

@@ -56,5 +56,5 @@ async fn a_failed_delivery_is_kept_and_retried_later() {
         .await
         .unwrap();
     assert_eq!((status.as_str(), attempts), ("pending", 1));
-    assert!(next > centre_server::db::seed::utc_text(now), "retried later, not in a busy loop");
+    assert!(next > centre_core::timefmt::utc_text(now), "retried later, not in a busy loop");
 }

@@ -11,15 +11,9 @@ pub(super) fn fold(s: &str) -> String {
     s.chars()
         .flat_map(char::to_lowercase)
         .map(|c| match c {
-            'à' | 'â' | 'ä' => 'a',
-            'ç' => 'c',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'î' | 'ï' => 'i',
-            'ô' | 'ö' => 'o',
-            'ù' | 'û' | 'ü' => 'u',
             '’' | '‘' => '\'',
             c if is_space(c) => ' ',
-            c => c,
+            c => crate::text::fold_accent(c),
         })
         .collect()
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::messages::{Lang, message};
+use chrono::NaiveDate;
 use serde_json::{Value, json};
 
 /// `(field, code, French, English)`: what a failing form must report.
@@ -470,6 +471,10 @@ fn event_valid_and_defaults() {
         let v = validate_event(&parse(&with(&event_ok(), json!({ "price": price.clone() })))).expect("valid price");
         assert_eq!(v.price().get(), cents, "{price}");
     }
+    for category in EVENT_CATEGORIES {
+        let v = validate_event(&parse(&with(&event_ok(), json!({ "categoryId": category })))).expect("a category");
+        assert_eq!(v.category_id().map(Text::as_str), Some(category));
+    }
     // End equal to start is allowed.
     assert!(validate_event(&parse(&with(&event_ok(), json!({"endDate": "2025-08-24T09:00:00Z"})))).is_ok());
 }
@@ -534,6 +539,11 @@ fn event_rules() {
             "max participants fractional",
             json!({"maxParticipants": "2.5"}),
             &[("maxParticipants", "max_participants_invalid", MAXP.0, MAXP.1)],
+        ),
+        (
+            "unknown category",
+            json!({"categoryId": "hockey"}),
+            &[("categoryId", "category_invalid", "Catégorie invalide", "Invalid category")],
         ),
         ("title too long", json!({"title": "x".repeat(201)}), &[("title", "too_long", TOO_LONG.0, TOO_LONG.1)]),
         (

@@ -165,11 +165,12 @@ impl Cents {
     pub fn get(self) -> u64 {
         self.0
     }
+}
 
-    /// The amount in dollars, for display (`12.5` for 1250 cents).
-    pub fn dollars(self) -> f64 {
-        self.0 as f64 / 100.0
-    }
+/// Cents as the API and the workbooks give amounts: dollars (`12.5` for 1250 cents), exact for
+/// every amount below 2^53 cents.
+pub fn dollars(cents: i64) -> f64 {
+    cents as f64 / 100.0
 }
 
 /// Gender of a child in a day-camp registration.

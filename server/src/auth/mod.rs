@@ -12,7 +12,6 @@ pub mod origin;
 pub mod pages;
 pub mod store;
 
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration as StdDuration;
 
@@ -24,8 +23,8 @@ use tower_sessions::{Expiry, Session, SessionManagerLayer};
 use tower_sessions_rusqlite_store::RusqliteStore;
 
 use crate::app::AppState;
-use crate::db::OpenError;
 use crate::db::users::{self, Role, UserRow, UserWithRoles};
+use crate::db::{Db, OpenError};
 use crate::error::AppError;
 use crate::settings::Settings;
 
@@ -58,9 +57,10 @@ pub struct AuthState {
 }
 
 impl AuthState {
-    /// Opens the session store on the application database (its table comes from the migrations).
-    pub fn open(settings: &Settings) -> Result<AuthState, AuthSetupError> {
-        let store = store::RetryingStore::new(RusqliteStore::new(open_store_connection(&settings.db)?.into()));
+    /// Opens the session store on the application database (its table comes from the
+    /// migrations), on a connection set up like every other (`Db::connect`).
+    pub fn open(settings: &Settings, db: &Db) -> Result<AuthState, AuthSetupError> {
+        let store = store::RetryingStore::new(RusqliteStore::new(db.connect()?.into()));
         let oidc = match settings.oidc.clone() {
             Some(o) => Some(Arc::new(oidc::Oidc::new(o, &settings.public_url)?)),
             None => None,
@@ -101,14 +101,6 @@ pub enum AuthSetupError {
     Database(#[from] OpenError),
     #[error(transparent)]
     Http(#[from] oidc::HttpClientError),
-}
-
-fn open_store_connection(path: &Path) -> Result<rusqlite::Connection, OpenError> {
-    let wrap = |source| OpenError::Open { path: path.to_owned(), source };
-    let conn = rusqlite::Connection::open(path).map_err(wrap)?;
-    crate::db::busy::install(&conn).map_err(wrap)?;
-    conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;").map_err(wrap)?;
-    Ok(conn)
 }
 
 fn session_error(e: impl std::fmt::Display) -> AppError {

@@ -110,7 +110,6 @@ fn document(status: StatusCode, t: &Texts, title: &str, body: &str) -> Response 
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 

@@ -1,13 +1,14 @@
 //! Courts, their hours and their bookings. Times are stored as UTC text ('YYYY-MM-DDTHH:MM:SSZ'),
 //! so comparing them as text compares instants. A booking is live unless its status is
 //! 'cancelled'; the unique partial index `court_bookings_one_live_per_slot` makes two live
-//! bookings of one court and start impossible, whatever the code above does.
+//! bookings of one court and start impossible, whatever the code above does. A booking is one
+//! use case, [`book`], run inside the caller's `BEGIN IMMEDIATE` transaction.
 
-use centre_core::slots::{CourtHours, DayHours};
-use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
+use centre_core::slots::{self, CourtHours, DayHours, SlotError};
+use centre_core::timefmt::{parse_utc, utc_text};
+use centre_core::validation::CourtBooking;
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
-
-use super::seed::utc_text;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CourtRow {
@@ -109,10 +110,6 @@ pub enum ScheduleError {
     Bad(BadSchedule),
 }
 
-fn parse_utc(text: &str) -> Option<DateTime<Utc>> {
-    DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc))
-}
-
 /// Start times of the court's live bookings starting in `[from, to)`.
 pub fn live_starts(
     conn: &Connection,
@@ -207,6 +204,82 @@ fn is_unique(e: &rusqlite::Error) -> bool {
     matches!(e, rusqlite::Error::SqliteFailure(f, _) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE)
 }
 
+/// What a booking is checked against: the centre's time zone, the slot length and the member's
+/// limit of future bookings (`--slot-minutes`, `--max-future-bookings`).
+#[derive(Debug, Clone, Copy)]
+pub struct BookingRules {
+    pub tz: chrono_tz::Tz,
+    pub slot_minutes: u32,
+    pub max_future_bookings: u32,
+}
+
+/// Who books, in which language, and when.
+#[derive(Debug, Clone, Copy)]
+pub struct Booker<'a> {
+    pub user_id: &'a str,
+    pub lang: &'a str,
+    pub now: DateTime<Utc>,
+}
+
+/// Why a booking was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum BookError {
+    #[error("no such court")]
+    NoCourt,
+    /// A slot rule refused it (`SlotTaken` also when the unique index refused a lost race).
+    #[error("slot refused: {}", .0.code())]
+    Slot(SlotError),
+    /// The member already holds `max_future_bookings` bookings to come.
+    #[error("the member's limit of future bookings")]
+    Limit,
+    #[error(transparent)]
+    Schedule(#[from] ScheduleError),
+    #[error(transparent)]
+    Db(#[from] rusqlite::Error),
+}
+
+/// Books one slot for a member: the court's hours and its live bookings, core's
+/// `check_booking`, the member's limit, then the insert (the unique index turns a lost race
+/// into `SlotTaken`). Run inside the caller's `BEGIN IMMEDIATE` transaction, so the checks and
+/// the write see the same bookings. Answers the stored booking.
+pub fn book(
+    conn: &Connection,
+    form: &CourtBooking,
+    who: &Booker<'_>,
+    rules: &BookingRules,
+) -> Result<BookingRow, BookError> {
+    let court_id = form.court_id();
+    let schedule = schedule(conn, court_id)?.ok_or(BookError::NoCourt)?;
+    let (start, end) = (form.start_time(), form.end_time());
+    let hours = schedule.hours_for_year(start.with_timezone(&rules.tz).year(), rules.slot_minutes);
+    let len = Duration::minutes(i64::from(rules.slot_minutes));
+    let booked = live_starts(conn, court_id, start - len, end)?;
+    slots::check_booking(&hours, start, end, who.now, rules.tz, &booked).map_err(BookError::Slot)?;
+    if future_live_count(conn, who.user_id, who.now)? >= i64::from(rules.max_future_bookings) {
+        return Err(BookError::Limit);
+    }
+    let new = NewBooking {
+        court_id,
+        user_id: Some(who.user_id),
+        first_name: form.first_name().as_str(),
+        last_name: form.last_name().as_str(),
+        email: form.email().as_str(),
+        phone: form.phone().as_str(),
+        start,
+        end,
+        players: form.players(),
+        ball_rental: form.ball_rental(),
+        notes: form.comments().map(|c| c.as_str()),
+        lang: who.lang,
+        now: who.now,
+    };
+    let id = insert(conn, &new).map_err(|e| match e {
+        InsertError::SlotTaken => BookError::Slot(SlotError::SlotTaken),
+        InsertError::Db(e) => BookError::Db(e),
+    })?;
+    Ok(booking(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?)
+}
+
 /// A booking as read back, with its court's name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookingRow {
@@ -286,6 +359,43 @@ pub fn cancel(conn: &Connection, id: i64, now: DateTime<Utc>) -> rusqlite::Resul
         params![id, utc_text(now)],
     )?;
     Ok(changed == 1)
+}
+
+/// Why a cancellation was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum CancelError {
+    #[error("no such booking")]
+    NotFound,
+    #[error("the booking is already cancelled")]
+    AlreadyCancelled,
+    #[error("the booking is not confirmed")]
+    NotConfirmed,
+    #[error(transparent)]
+    Db(#[from] rusqlite::Error),
+}
+
+/// Cancels a confirmed booking once `allowed` (the caller's rule: whose it is, whether it has
+/// started) accepts it; the row stays (status `cancelled`) and the slot is free again. Run inside
+/// the caller's `BEGIN IMMEDIATE` transaction. Answers the booking as it was and as it is now.
+pub fn cancel_booking<E: From<CancelError>>(
+    conn: &Connection,
+    id: i64,
+    now: DateTime<Utc>,
+    allowed: impl FnOnce(&BookingRow) -> Result<(), E>,
+) -> Result<(BookingRow, BookingRow), E> {
+    let db = |e: rusqlite::Error| E::from(CancelError::Db(e));
+    let row = booking(conn, id).map_err(db)?.ok_or(CancelError::NotFound)?;
+    allowed(&row)?;
+    match Status::parse(&row.status) {
+        Some(Status::Confirmed) => {}
+        Some(Status::Cancelled) => return Err(CancelError::AlreadyCancelled.into()),
+        _ => return Err(CancelError::NotConfirmed.into()),
+    }
+    if !cancel(conn, id, now).map_err(db)? {
+        return Err(CancelError::AlreadyCancelled.into());
+    }
+    let cancelled = booking(conn, id).map_err(db)?.ok_or(CancelError::NotFound)?;
+    Ok((row, cancelled))
 }
 
 /// Booking statuses, as stored.

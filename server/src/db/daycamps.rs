@@ -8,7 +8,6 @@
 use centre_core::camps::{self, AgeMismatch, AgeRange};
 use centre_core::validation::DayCampRegistration;
 use chrono::NaiveDate;
-use rand::Rng;
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
 
 /// A program as stored; money in cents.
@@ -247,7 +246,7 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
     let amount = camps::amount_cents(u64::try_from(program.weekly_price_cents).unwrap_or(0), weeks.len())
         .and_then(|a| i64::try_from(a).ok())
         .unwrap_or(i64::MAX);
-    let reference = new_payment_reference(conn)?;
+    let reference = super::payments::reference::for_camp(conn)?;
     conn.prepare_cached(
         "INSERT INTO day_camp_registrations (user_id, program_id, child_first_name, child_last_name, child_birth_date,
             child_gender, parent_name, parent_email, parent_phone, emergency_phone, medical_conditions, can_swim,
@@ -300,25 +299,6 @@ fn gender_code(g: centre_core::validation::Gender) -> &'static str {
 
 fn is_constraint(e: &rusqlite::Error) -> bool {
     e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation)
-}
-
-const REFERENCE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
-/// `CJ-` and six characters without look-alikes (no 0/O, 1/I): short enough to type in an
-/// Interac transfer's message, unique among day-camp registrations.
-fn new_payment_reference(conn: &Connection) -> rusqlite::Result<String> {
-    let mut rng = rand::rng();
-    loop {
-        let code: String =
-            (0..6).map(|_| char::from(REFERENCE_ALPHABET[rng.random_range(0..REFERENCE_ALPHABET.len())])).collect();
-        let reference = format!("CJ-{code}");
-        let exists: bool = conn
-            .prepare_cached("SELECT EXISTS (SELECT 1 FROM day_camp_registrations WHERE payment_reference = ?1)")?
-            .query_row(params![reference], |r| r.get(0))?;
-        if !exists {
-            return Ok(reference);
-        }
-    }
 }
 
 const REGISTRATION_COLUMNS: &str = "r.id, r.user_id, r.program_id, r.child_first_name, r.child_last_name, \
@@ -407,17 +387,6 @@ pub fn list_for_week(conn: &Connection, week_id: i64) -> rusqlite::Result<Vec<Re
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn references_are_short_and_unambiguous() {
-        let conn = Connection::open_in_memory().unwrap_or_else(|_| unreachable!());
-        conn.execute_batch("CREATE TABLE day_camp_registrations (payment_reference TEXT UNIQUE);")
-            .unwrap_or_else(|_| unreachable!());
-        let reference = new_payment_reference(&conn).unwrap_or_default();
-        assert_eq!(reference.len(), "CJ-".len() + 6, "{reference}");
-        assert!(reference.starts_with("CJ-"));
-        assert!(reference[3..].bytes().all(|b| REFERENCE_ALPHABET.contains(&b)));
-    }
 
     #[test]
     fn remaining_places_never_go_below_zero() {

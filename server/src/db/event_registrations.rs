@@ -6,7 +6,6 @@
 //! outcomes as the checks, never as an internal error.
 
 use centre_core::validation::{OptionalMember, TeamRegistration};
-use rand::Rng;
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
 
 use super::events::{self, EventRow};
@@ -208,7 +207,7 @@ pub fn register_team(
         |r| r.get(0),
     )?;
     let team_name = team.team_name().map_or_else(|| auto_team_name(team_number), |t| t.as_str().to_owned());
-    let reference = new_payment_reference(conn, event_id)?;
+    let reference = super::payments::reference::for_event(conn, event_id)?;
     let captain = team.captain();
     let member2 = team.member2();
     let inserted = conn.execute(
@@ -269,28 +268,6 @@ fn is_constraint(e: &rusqlite::Error, needle: &str) -> bool {
         if f.code == ErrorCode::ConstraintViolation && message.contains(needle))
 }
 
-/// Letters and digits that cannot be misread for one another (no 0/O, 1/I/L).
-const REFERENCE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/// A short reference, unique among registrations, that the payer writes in the Interac
-/// transfer's message: `EV{event}-{6 characters}`.
-fn new_payment_reference(conn: &Connection, event_id: i64) -> rusqlite::Result<String> {
-    let mut rng = rand::rng();
-    loop {
-        let code: String =
-            (0..6).map(|_| char::from(REFERENCE_ALPHABET[rng.random_range(0..REFERENCE_ALPHABET.len())])).collect();
-        let reference = format!("EV{event_id}-{code}");
-        let taken: bool = conn.query_row(
-            "SELECT EXISTS (SELECT 1 FROM event_registrations WHERE payment_reference = ?1)",
-            params![reference],
-            |r| r.get(0),
-        )?;
-        if !taken {
-            return Ok(reference);
-        }
-    }
-}
-
 /// Deletes a registration and recounts its event's participants. A team in a tournament is
 /// withdrawn from it first (`tournaments::teams`): its unplayed matches go, or its next
 /// knockout match is a forfeit. Returns the deleted row and the tournament it changed.
@@ -315,19 +292,6 @@ pub fn delete(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn references_are_short_and_unambiguous() {
-        let Ok(conn) = Connection::open_in_memory() else { return };
-        let created = conn.execute_batch(
-            "CREATE TABLE event_registrations (payment_reference TEXT UNIQUE, event_id INTEGER, user_id TEXT);",
-        );
-        assert!(created.is_ok());
-        let reference = new_payment_reference(&conn, 12).unwrap_or_default();
-        assert_eq!(reference.len(), "EV12-".len() + 6, "{reference}");
-        assert!(reference.starts_with("EV12-"));
-        assert!(reference[5..].bytes().all(|b| REFERENCE_ALPHABET.contains(&b)));
-    }
 
     #[test]
     fn a_member_counts_once_named() {

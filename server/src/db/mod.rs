@@ -103,7 +103,8 @@ impl Db {
     }
 
     /// A blocking connection with the server's settings (busy timeout, foreign keys,
-    /// synchronous=NORMAL), outside the pool: for start-up seeding and the command line.
+    /// synchronous=NORMAL, the page cap), outside the pool: for start-up seeding, the command
+    /// line and the session store (which keeps its own connection).
     pub fn connect(&self) -> Result<Connection, OpenError> {
         open_connection(&self.inner.path, self.inner.max_pages)
     }

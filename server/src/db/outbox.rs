@@ -1,10 +1,9 @@
 //! The e-mail outbox: rows written in the same transaction as what they announce, delivered
 //! after commit by the mail worker, retried with backoff.
 
+use centre_core::timefmt::utc_text;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
-
-use super::seed::utc_text;
 
 /// An e-mail to send. `ics` is an optional iCalendar attachment.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! day-camp programs and the coming summer's weeks) and, with `--demo`, sample events and
 //! registrations. Both only fill empty tables, so a restart never duplicates anything.
 
+use centre_core::timefmt::utc_text;
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc, Weekday};
 use rusqlite::{Connection, params};
 
@@ -16,10 +17,6 @@ pub const COURTS: &[(&str, &str, &str, &str, &str)] = &[
 /// Day-camp programs: id, min age, max age, weekly price (cents), places per week.
 pub const PROGRAMS: &[(&str, i64, i64, i64, i64)] =
     &[("explorateurs", 6, 8, 12_000, 20), ("aventuriers", 9, 12, 14_000, 20), ("leaders", 13, 16, 16_000, 20)];
-
-pub fn utc_text(t: chrono::DateTime<Utc>) -> String {
-    t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
-}
 
 /// The six camp weeks (Monday to Friday) of the coming summer, from the first Monday of July.
 pub fn camp_weeks(today: NaiveDate) -> Vec<(NaiveDate, NaiveDate)> {

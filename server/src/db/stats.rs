@@ -25,8 +25,8 @@ pub fn read(conn: &Connection, now: DateTime<Utc>) -> rusqlite::Result<DbStats> 
         |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
     let oldest_pending_seconds = oldest
-        .and_then(|text| DateTime::parse_from_rfc3339(&text).ok())
-        .map_or(0.0, |t| (now - t.with_timezone(&Utc)).num_milliseconds().max(0) as f64 / 1000.0);
+        .and_then(|text| centre_core::timefmt::parse_utc(&text))
+        .map_or(0.0, |t| (now - t).num_milliseconds().max(0) as f64 / 1000.0);
     let mut statement = conn.prepare_cached("SELECT outcome, count(*) FROM score_entries GROUP BY outcome")?;
     let counted: Vec<(String, i64)> =
         statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;

@@ -1,9 +1,8 @@
 //! Users and their role grants. Functions take a connection so that handlers run them through
 //! `Db::read` / `Db::write` and the command line (`centre admin grant`) runs them directly.
 
+use centre_core::timefmt::utc_text;
 use rusqlite::{Connection, OptionalExtension, params};
-
-use crate::db::seed::utc_text;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserRow {

@@ -4,13 +4,13 @@
 
 use centre_core::Lang;
 use centre_core::camps::program_name;
+use centre_core::timefmt::utc_text;
 
 use super::{CENTRE_NAME, date_time, money};
 use crate::db::outbox::Email;
 use crate::db::payments::Kind;
 use crate::db::payments::due::Letters;
 use crate::db::payments::overview::Unpaid;
-use crate::db::seed::utc_text;
 
 pub struct PaymentLetters {
     pub interac_email: String,

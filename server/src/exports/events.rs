@@ -68,7 +68,7 @@ pub fn workbook(rows: &[[String; 8]]) -> Result<Vec<u8>, XlsxError> {
 /// rest as single underscores.
 pub fn file_name(event_title: &str, today: NaiveDate) -> String {
     let mut title = String::new();
-    for c in event_title.chars().map(fold_accent) {
+    for c in event_title.chars().map(centre_core::text::fold_accent) {
         if c.is_ascii_alphanumeric() {
             title.push(c);
         } else if !title.ends_with('_') {
@@ -78,24 +78,6 @@ pub fn file_name(event_title: &str, today: NaiveDate) -> String {
     let title = title.trim_matches('_');
     let title = if title.is_empty() { "evenement" } else { title };
     format!("inscriptions_{title}_{}.xlsx", today.format("%Y-%m-%d"))
-}
-
-fn fold_accent(c: char) -> char {
-    match c {
-        'à' | 'â' | 'ä' | 'á' => 'a',
-        'À' | 'Â' | 'Ä' | 'Á' => 'A',
-        'é' | 'è' | 'ê' | 'ë' => 'e',
-        'É' | 'È' | 'Ê' | 'Ë' => 'E',
-        'î' | 'ï' | 'í' => 'i',
-        'Î' | 'Ï' | 'Í' => 'I',
-        'ô' | 'ö' | 'ó' => 'o',
-        'Ô' | 'Ö' | 'Ó' => 'O',
-        'ù' | 'û' | 'ü' | 'ú' => 'u',
-        'Ù' | 'Û' | 'Ü' | 'Ú' => 'U',
-        'ç' => 'c',
-        'Ç' => 'C',
-        other => other,
-    }
 }
 
 #[cfg(test)]

@@ -4,13 +4,14 @@
 
 use centre_core::Lang;
 use centre_core::camps::program_name;
+use centre_core::timefmt::utc_text;
+use centre_core::validation::dollars;
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use crate::db::payments::due::next_reminder;
 use crate::db::payments::overview::{EventTotals, Unpaid, WeekTotals};
 use crate::db::payments::{Kind, ReminderPolicy};
-use crate::db::seed::utc_text;
 use crate::emails::date_time;
 
 pub const UNPAID_SHEET: &str = "Impayés";
@@ -37,10 +38,6 @@ pub fn payment_status_fr(status: &str) -> &'static str {
         "refunded" => "Remboursé",
         _ => "En attente",
     }
-}
-
-fn money(cents: i64) -> f64 {
-    cents as f64 / 100.0
 }
 
 pub fn workbook(
@@ -70,7 +67,7 @@ pub fn workbook(
         sheet.write_string(row, 1, &u.name)?;
         sheet.write_string(row, 2, &title)?;
         sheet.write_string(row, 3, &u.reference)?;
-        sheet.write_number_with_format(row, 4, money(u.amount_cents), &amount)?;
+        sheet.write_number_with_format(row, 4, dollars(u.amount_cents), &amount)?;
         sheet.write_string(row, 5, when(Some(u.created_at)))?;
         sheet.write_number(row, 6, (now - u.created_at).num_days().max(0) as f64)?;
         sheet.write_number(row, 7, u.reminders_sent as f64)?;
@@ -95,9 +92,9 @@ pub fn workbook(
         let row = i as u32 + 1;
         totals.write_string(row, 0, kind)?;
         totals.write_string(row, 1, name)?;
-        totals.write_number_with_format(row, 2, money(t.expected_cents), &amount)?;
-        totals.write_number_with_format(row, 3, money(t.received_cents), &amount)?;
-        totals.write_number_with_format(row, 4, money(t.outstanding_cents), &amount)?;
+        totals.write_number_with_format(row, 2, dollars(t.expected_cents), &amount)?;
+        totals.write_number_with_format(row, 3, dollars(t.received_cents), &amount)?;
+        totals.write_number_with_format(row, 4, dollars(t.outstanding_cents), &amount)?;
     }
     for (col, width) in [16.0, 32.0, 12.0, 12.0, 14.0].into_iter().enumerate() {
         totals.set_column_width(col as u16, width)?;

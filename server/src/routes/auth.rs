@@ -45,9 +45,7 @@ impl From<UserRow> for UserDto {
 /// returned object means signed in"). A 200 either way: a visitor's page load logs no failed
 /// request in the browser's console. Every other signed-in call keeps its 401.
 pub async fn current_user(MaybeUser(user): MaybeUser) -> Response {
-    let mut response = axum::Json(user.map(|user| UserDto::from(user.0.user))).into_response();
-    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-    response
+    axum::Json(user.map(|user| UserDto::from(user.0.user))).into_response()
 }
 
 #[derive(Debug, Deserialize)]

@@ -15,7 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser, Staff};
-use crate::db::courts::{self, BookingRow, Counts, Filter, InsertError, NewBooking, ScheduleError, Status};
+use crate::db::courts::{
+    self, BookError, Booker, BookingRow, BookingRules, CancelError, Counts, Filter, ScheduleError, Status,
+};
 use crate::db::outbox;
 use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
 use crate::error::{AppError, ReqLang};
@@ -48,6 +50,27 @@ fn field(field: &'static str, code: &'static str) -> AppError {
 
 fn malformed_query(_: QueryRejection) -> AppError {
     AppError::client(StatusCode::BAD_REQUEST, "malformed_json")
+}
+
+impl From<CancelError> for AppError {
+    fn from(e: CancelError) -> Self {
+        match e {
+            CancelError::NotFound => AppError::not_found(),
+            CancelError::AlreadyCancelled => AppError::conflict("booking_already_cancelled"),
+            CancelError::NotConfirmed => AppError::conflict("booking_not_confirmed"),
+            CancelError::Db(e) => e.into(),
+        }
+    }
+}
+
+fn book_error(e: BookError) -> AppError {
+    match e {
+        BookError::NoCourt => field("courtId", "court_invalid"),
+        BookError::Slot(e) => slot_error(e),
+        BookError::Limit => AppError::conflict("booking_limit"),
+        BookError::Schedule(e) => e.into(),
+        BookError::Db(e) => e.into(),
+    }
 }
 
 /// A slot rule refused a request: the field it concerns and the catalogue code.
@@ -243,44 +266,18 @@ pub async fn book(
     let now = Utc::now();
     let form = validate_court_booking(&input, now.with_timezone(&tz).date_naive(), tz).map_err(AppError::Validation)?;
     let user_id = user.id().to_owned();
+    let rules =
+        BookingRules { tz, slot_minutes: settings.slot_minutes, max_future_bookings: settings.max_future_bookings };
     let row = state
         .db
         .write(move |tx| {
-            let court_id = form.court_id();
-            let schedule = courts::schedule(tx, court_id)?.ok_or_else(|| field("courtId", "court_invalid"))?;
-            let (start, end) = (form.start_time(), form.end_time());
-            let hours = schedule.hours_for_year(start.with_timezone(&tz).year(), settings.slot_minutes);
-            let len = Duration::minutes(i64::from(settings.slot_minutes));
-            let booked = courts::live_starts(tx, court_id, start - len, end)?;
-            slots::check_booking(&hours, start, end, now, tz, &booked).map_err(slot_error)?;
-            if courts::future_live_count(tx, &user_id, now)? >= i64::from(settings.max_future_bookings) {
-                return Err(AppError::conflict("booking_limit"));
-            }
-            let new = NewBooking {
-                court_id,
-                user_id: Some(&user_id),
-                first_name: form.first_name().as_str(),
-                last_name: form.last_name().as_str(),
-                email: form.email().as_str(),
-                phone: form.phone().as_str(),
-                start,
-                end,
-                players: form.players(),
-                ball_rental: form.ball_rental(),
-                notes: form.comments().map(|c| c.as_str()),
-                lang: lang.code(),
-                now,
-            };
-            let id = courts::insert(tx, &new).map_err(|e| match e {
-                InsertError::SlotTaken => AppError::conflict("slot_taken"),
-                InsertError::Db(e) => AppError::from(e),
-            })?;
-            let row = courts::booking(tx, id)?.ok_or_else(|| AppError::Internal("booking vanished".to_owned()))?;
+            let who = Booker { user_id: &user_id, lang: lang.code(), now };
+            let row = courts::book(tx, &form, &who, &rules).map_err(book_error)?;
             if let Some(mail) = mail_of(&row) {
                 let ctx = Context { public_url: &settings.public_url, tz };
                 outbox::enqueue(tx, &mails::confirmation(&mail, ctx), now)?;
             }
-            Ok(row)
+            Ok::<_, AppError>(row)
         })
         .await?;
     state.mailer.kick();
@@ -312,21 +309,12 @@ async fn cancel(
     let row = state
         .db
         .write(move |tx| {
-            let row = courts::booking(tx, id)?.ok_or_else(AppError::not_found)?;
-            allowed(&row, now)?;
-            match Status::parse(&row.status) {
-                Some(Status::Confirmed) => {}
-                Some(Status::Cancelled) => return Err(AppError::conflict("booking_already_cancelled")),
-                _ => return Err(AppError::conflict("booking_not_confirmed")),
-            }
-            if !courts::cancel(tx, id, now)? {
-                return Err(AppError::conflict("booking_already_cancelled"));
-            }
+            let (row, cancelled) = courts::cancel_booking(tx, id, now, |row| allowed(row, now))?;
             if let Some(mail) = mail_of(&row) {
                 let ctx = Context { public_url: &settings.public_url, tz: settings.timezone };
                 outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), now)?;
             }
-            courts::booking(tx, id)?.ok_or_else(AppError::not_found)
+            Ok::<_, AppError>(cancelled)
         })
         .await?;
     state.mailer.kick();

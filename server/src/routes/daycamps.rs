@@ -9,15 +9,15 @@
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use centre_core::camps::{age_on, program_name, week_label};
-use centre_core::validation::{DayCampRegistrationInput, validate_day_camp_registration};
+use centre_core::timefmt::utc_text;
+use centre_core::validation::{DayCampRegistrationInput, dollars, validate_day_camp_registration};
 use centre_core::{FieldError, Lang};
 use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::reply::{dollars, private};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::daycamps::{
@@ -25,7 +25,6 @@ use crate::db::daycamps::{
 };
 use crate::db::outbox;
 use crate::db::payments::{Kind, transfers};
-use crate::db::seed::utc_text;
 use crate::emails;
 use crate::error::{ApiJson, AppError, Localized, ReqLang};
 use crate::exports;
@@ -397,7 +396,7 @@ pub async fn mine(
     let user_id = user.id().to_owned();
     let rows = state.db.read(move |conn| daycamps::list_for_user(conn, &user_id).map_err(AppError::from)).await?;
     let interac = &state.settings.interac_email;
-    Ok(private(Json(rows.into_iter().map(|r| user_dto(r, lang, interac)).collect::<Vec<_>>())))
+    Ok(Json(rows.into_iter().map(|r| user_dto(r, lang, interac)).collect::<Vec<_>>()).into_response())
 }
 
 /// `GET /api/user/day-camp-registrations/{id}` (signed in): one of the parent's own (what
@@ -412,7 +411,7 @@ pub async fn mine_one(
     let user_id = user.id().to_owned();
     let row = state.db.read(move |conn| daycamps::find_for_user(conn, id, &user_id).map_err(AppError::from)).await?;
     let row = row.ok_or_else(AppError::not_found)?;
-    Ok(private(Json(user_dto(row, lang, &state.settings.interac_email))))
+    Ok(Json(user_dto(row, lang, &state.settings.interac_email)).into_response())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,7 +443,7 @@ pub async fn admin_overview(
 ) -> Result<Response, AppError> {
     let (programs, weeks) =
         state.db.read(|conn| Ok::<_, AppError>((daycamps::list_programs(conn)?, daycamps::list_weeks(conn)?))).await?;
-    Ok(private(Json(AdminOverviewDto {
+    Ok(Json(AdminOverviewDto {
         programs: programs.into_iter().map(|p| program_dto(p, lang)).collect(),
         weeks: weeks
             .into_iter()
@@ -456,7 +455,8 @@ pub async fn admin_overview(
                 places: places.iter().map(PlacesDto::from).collect(),
             })
             .collect(),
-    })))
+    })
+    .into_response())
 }
 
 /// A child registered in a week, as the camp staff need it. Admins only: it has the medical data.
@@ -538,7 +538,7 @@ pub async fn admin_week(
         .into_iter()
         .map(|(r, paid_by)| AdminChildDto { paid_by: paid_by.map(Into::into), ..admin_child(r, week.start_date) })
         .collect();
-    Ok(private(Json(children)))
+    Ok(Json(children).into_response())
 }
 
 /// `PUT /api/admin/day-camp-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" |
@@ -554,7 +554,7 @@ pub async fn admin_set_payment(
     super::payments::change_status(&state, Kind::Camp, id, body.target()?).await?;
     let row = state.db.read(move |conn| daycamps::find(conn, id).map_err(AppError::from)).await?;
     let row = row.ok_or_else(AppError::not_found)?;
-    Ok(private(Json(user_dto(row, lang, &state.settings.interac_email))))
+    Ok(Json(user_dto(row, lang, &state.settings.interac_email)).into_response())
 }
 
 /// `GET /api/admin/day-camp-weeks/{weekId}/registrations.xlsx` (admin): sheet 'Camp de jour',

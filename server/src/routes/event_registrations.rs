@@ -4,20 +4,19 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::Response;
-use centre_core::validation::{TeamRegistrationInput, validate_team_registration};
+use axum::response::{IntoResponse, Response};
+use centre_core::timefmt::utc_text;
+use centre_core::validation::{TeamRegistrationInput, dollars, validate_team_registration};
 use chrono::Utc;
 use serde::Serialize;
 
 use super::events::{parse_id, start_of_today_utc};
-use super::reply::{dollars, private};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
 use crate::db::outbox;
 use crate::db::payments::{Kind, transfers};
-use crate::db::seed::utc_text;
 use crate::emails;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
@@ -223,7 +222,7 @@ pub async fn for_event(
             Ok::<_, AppError>(out)
         })
         .await?;
-    Ok(private(Json(rows)))
+    Ok(Json(rows).into_response())
 }
 
 /// `DELETE /api/admin/event-registrations/{id}` (admin): the event's participants are recounted

@@ -6,14 +6,14 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use centre_core::FieldError;
-use centre_core::validation::{EventForm, EventInput, validate_event};
+use centre_core::timefmt::utc_text;
+use centre_core::validation::{EventForm, EventInput, dollars, validate_event};
 use chrono::{TimeZone, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
 use crate::db::events::{self, EventFields, EventRow, UpdateRefused};
-use crate::db::seed::utc_text;
 use crate::error::{ApiJson, AppError};
 
 /// Spec section 3's Event, in camelCase; `price` in dollars.
@@ -49,8 +49,7 @@ impl From<EventRow> for EventDto {
             location: row.location,
             start_date: row.start_date,
             end_date: row.end_date,
-            // Cents to dollars: exact for every amount below 2^53 cents.
-            price: row.price_cents as f64 / 100.0,
+            price: dollars(row.price_cents),
             max_participants: row.max_participants,
             current_participants: row.current_participants,
             is_active: row.is_active,
@@ -102,9 +101,6 @@ pub async fn one(
     row.map(|r| Json(r.into())).ok_or_else(AppError::not_found)
 }
 
-/// The categories the events page filters on (the schema's CHECK lists the same).
-pub const CATEGORIES: [&str; 4] = ["wakeride", "volleyball", "camping", "formation"];
-
 /// Body of `POST /api/events` and `PUT /api/events/{id}`: the event form, plus the edit
 /// dialog's Actif/Inactif switch. `requiresPayment` is accepted and ignored (always false).
 #[derive(Debug, Default, Deserialize)]
@@ -116,13 +112,10 @@ pub struct EventBody {
     is_active: Option<bool>,
 }
 
-/// Validates with core (the same rules the form ran in the browser), then the category.
+/// Validates with core (the same rules the form ran in the browser, the category included).
 fn event_fields(input: &EventInput) -> Result<EventFields, AppError> {
     let form: EventForm = validate_event(input).map_err(AppError::Validation)?;
     let category_id = form.category_id().map(|c| c.as_str().to_owned());
-    if category_id.as_deref().is_some_and(|c| !CATEGORIES.contains(&c)) {
-        return Err(AppError::Validation(vec![FieldError::new("categoryId", "category_invalid")]));
-    }
     Ok(EventFields {
         title: form.title().as_str().to_owned(),
         title_en: form.title_en().map(|t| t.as_str().to_owned()),

@@ -5,6 +5,7 @@
 //! lock and then finds the work done: a reminder is counted in the same statement that checks
 //! it is due, and its e-mail is queued in the same transaction.
 
+use centre_core::timefmt::utc_text;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, params};
 
@@ -12,7 +13,6 @@ use super::overview::{Unpaid, unpaid};
 use super::status::{self, StatusError};
 use super::{Kind, PaymentStatus, ReminderPolicy};
 use crate::db::outbox::{self, Email};
-use crate::db::seed::utc_text;
 
 /// What one pass did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

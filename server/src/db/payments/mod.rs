@@ -8,11 +8,13 @@
 //!   moment (the clock is a parameter), so it survives restarts and runs once under the write
 //!   lock even when two processes run it.
 //! - `overview.rs`: what is unpaid, and the totals per event and per camp week.
+//! - `reference.rs`: the one generator of payment references (`EV12-K7MQ2X`, `CJ-ABC234`).
 //! - `transfers.rs`: reconciliation, core's matching of a batch of Interac transfers against
 //!   the registrations, and its confirmation.
 
 pub mod due;
 pub mod overview;
+pub mod reference;
 pub mod status;
 pub mod transfers;
 
@@ -143,10 +145,6 @@ pub fn deadlines(conn: &rusqlite::Connection, table: &str) -> rusqlite::Result<V
     ))?
     .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
     .collect()
-}
-
-fn parse_utc(text: &str) -> Option<DateTime<Utc>> {
-    text.parse::<DateTime<Utc>>().ok()
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! What is unpaid, across events and camps, and the totals per event and per camp week: the
 //! console's payments view, its xlsx export, and the scheduled work (`due.rs`) all read it here.
 
+use centre_core::timefmt::parse_utc;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, Row, params};
 
-use super::{Deadline, Kind, parse_utc};
+use super::{Deadline, Kind};
 
 /// A pending registration with an amount to pay.
 #[derive(Debug, Clone, PartialEq)]

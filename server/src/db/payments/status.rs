@@ -52,7 +52,7 @@ fn allowed(from: PaymentStatus, to: PaymentStatus) -> bool {
     )
 }
 
-fn table(kind: Kind) -> &'static str {
+pub(super) fn table(kind: Kind) -> &'static str {
     match kind {
         Kind::Event => "event_registrations",
         Kind::Camp => "day_camp_registrations",

@@ -4,12 +4,12 @@
 use centre_core::schedule::{
     PlannedMatch, ScheduleError, ScheduleQuality, ScheduleSettings, pools_schedule, split_pools,
 };
+use centre_core::timefmt::utc_text;
 use centre_core::validation::TournamentConfig;
 use rusqlite::{Connection, ErrorCode, params};
 
 use super::{TournamentRow, bump_version, event_teams, find, find_for_event, round_type_text};
 use crate::db::events;
-use crate::db::seed::utc_text;
 
 #[derive(Debug)]
 pub enum Refused {

@@ -2,14 +2,14 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use centre_core::validation::dollars;
 use serde::Serialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
 use crate::routes::events::parse_id;
-use crate::routes::reply::{dollars, private};
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -46,7 +46,7 @@ pub async fn event_checkout(
         })
         .await?;
     let (row, event) = found.ok_or_else(AppError::not_found)?;
-    Ok(private(Json(EventCheckoutDto {
+    Ok(Json(EventCheckoutDto {
         id: row.id,
         event_id: row.event_id,
         event_title: event.title,
@@ -56,5 +56,6 @@ pub async fn event_checkout(
         payment_reference: row.payment_reference,
         payment_status: row.payment_status,
         interac_email: state.settings.interac_email.clone(),
-    })))
+    })
+    .into_response())
 }

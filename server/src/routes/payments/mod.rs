@@ -14,13 +14,13 @@ pub use reconcile::{PaidByDto, confirm, reconcile};
 pub use view::{export, overview};
 
 use centre_core::FieldError;
+use centre_core::timefmt::utc_text;
 use chrono::Utc;
 use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::db::payments::status::{self, StatusError};
 use crate::db::payments::{Kind, PaymentStatus};
-use crate::db::seed::utc_text;
 use crate::error::AppError;
 
 impl From<StatusError> for AppError {

@@ -4,9 +4,11 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use centre_core::FieldError;
 use centre_core::payments::{self as rules, Line, Outcome, Payable, PayableKind, Transfer};
+use centre_core::timefmt::utc_text;
+use centre_core::validation::dollars;
 use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -14,9 +16,7 @@ use crate::app::AppState;
 use crate::auth::Admin;
 use crate::db::payments::transfers::{self, Candidate, ConfirmError, Confirmed};
 use crate::db::payments::{Kind, PaymentStatus};
-use crate::db::seed::utc_text;
 use crate::error::{ApiJson, AppError, Localized};
-use crate::routes::reply::{dollars, private};
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -113,7 +113,7 @@ pub async fn reconcile(
             Some(LineDto { transfer, outcome, registration })
         })
         .collect();
-    Ok(private(Json(ReconcileDto { lines })))
+    Ok(Json(ReconcileDto { lines }).into_response())
 }
 
 #[derive(Debug, Deserialize)]
@@ -179,7 +179,7 @@ pub async fn confirm(
             })
         })
         .await?;
-    Ok(private(Json(ConfirmDto { confirmed })))
+    Ok(Json(ConfirmDto { confirmed }).into_response())
 }
 
 /// The transfer that paid a registration, on the console's registration rows.

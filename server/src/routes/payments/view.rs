@@ -3,7 +3,9 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
+use centre_core::timefmt::utc_text;
+use centre_core::validation::dollars;
 use chrono::Utc;
 use serde::Serialize;
 
@@ -11,10 +13,9 @@ use crate::app::AppState;
 use crate::auth::Admin;
 use crate::db::payments::overview::{self, Totals, Unpaid};
 use crate::db::payments::{Kind, due};
-use crate::db::seed::utc_text;
 use crate::error::AppError;
 use crate::exports;
-use crate::routes::reply::{dollars, private, xlsx};
+use crate::routes::reply::xlsx;
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -130,7 +131,7 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
         })
         .await?;
     let now = Utc::now();
-    Ok(private(Json(PaymentsDto {
+    Ok(Json(PaymentsDto {
         unpaid: unpaid.into_iter().map(|u| unpaid_dto(u, &state, now)).collect(),
         expired: expired
             .into_iter()
@@ -152,7 +153,8 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
             .into_iter()
             .map(|w| WeekTotalsDto { week_id: w.week_id, label: w.label, totals: w.totals.into() })
             .collect(),
-    })))
+    })
+    .into_response())
 }
 
 /// `GET /api/admin/payments.xlsx` (admin): the same view as a workbook, sheets 'Impayés' and

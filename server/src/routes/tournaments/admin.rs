@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use centre_core::timefmt::utc_text;
 use centre_core::validation::{ScoreInput, TournamentConfigInput, validate_score, validate_tournament_config};
 use chrono::Utc;
 use serde::Serialize;
@@ -12,7 +13,6 @@ use super::dto::{AdminTournamentDto, Board, MatchDto, QualityDto, StandingDto};
 use crate::app::AppState;
 use crate::auth::Admin;
 use crate::db::events;
-use crate::db::seed::utc_text;
 use crate::db::tournaments::{self, schedule, scores, views};
 use crate::error::{ApiJson, AppError};
 use crate::routes::events::parse_id;

@@ -2,12 +2,12 @@
 
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
+use centre_core::timefmt::utc_text;
 use centre_core::validation::parse_date_time;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 use serde::Serialize;
 
-use crate::db::seed::utc_text;
 use crate::db::tournaments::views::{TeamOfUser, pool_standings};
 use crate::db::tournaments::{MatchRow, TournamentRow, event_teams, matches};
 

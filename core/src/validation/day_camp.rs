@@ -1,0 +1,160 @@
+//! Day-camp registration: the child, the parent, the weeks.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::{Checker, Email, Gender, Phone, Text, TextError, max_len};
+use crate::errors::FieldError;
+
+/// Body of `POST /api/day-camp-registrations`. Weeks come as `weekId` (one) and/or `weekIds`
+/// (the multiple-choice variant); both are merged, order kept, duplicates dropped.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DayCampRegistrationInput {
+    pub week_id: Option<String>,
+    pub week_ids: Option<Vec<String>>,
+    pub child_first_name: Option<String>,
+    pub child_last_name: Option<String>,
+    pub child_birth_date: Option<String>,
+    pub child_gender: Option<String>,
+    pub parent_name: Option<String>,
+    pub parent_email: Option<String>,
+    pub parent_phone: Option<String>,
+    pub emergency_phone: Option<String>,
+    pub medical_conditions: Option<String>,
+    pub can_swim: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DayCampRegistration {
+    week_ids: Vec<Text>,
+    child_first_name: Text,
+    child_last_name: Text,
+    child_birth_date: NaiveDate,
+    child_gender: Option<Gender>,
+    parent_name: Text,
+    parent_email: Email,
+    parent_phone: Phone,
+    emergency_phone: Option<Phone>,
+    medical_conditions: Option<Text>,
+    can_swim: bool,
+}
+
+impl DayCampRegistration {
+    /// At least one week, no duplicates.
+    pub fn week_ids(&self) -> &[Text] {
+        &self.week_ids
+    }
+    pub fn child_first_name(&self) -> &Text {
+        &self.child_first_name
+    }
+    pub fn child_last_name(&self) -> &Text {
+        &self.child_last_name
+    }
+    /// Not after `today`.
+    pub fn child_birth_date(&self) -> NaiveDate {
+        self.child_birth_date
+    }
+    pub fn child_gender(&self) -> Option<Gender> {
+        self.child_gender
+    }
+    pub fn parent_name(&self) -> &Text {
+        &self.parent_name
+    }
+    pub fn parent_email(&self) -> &Email {
+        &self.parent_email
+    }
+    pub fn parent_phone(&self) -> &Phone {
+        &self.parent_phone
+    }
+    pub fn emergency_phone(&self) -> Option<&Phone> {
+        self.emergency_phone.as_ref()
+    }
+    pub fn medical_conditions(&self) -> Option<&Text> {
+        self.medical_conditions.as_ref()
+    }
+    pub fn can_swim(&self) -> bool {
+        self.can_swim
+    }
+    /// The child's age in whole years on `on` (for the server's program age check).
+    pub fn child_age_on(&self, on: NaiveDate) -> u32 {
+        on.years_since(self.child_birth_date).unwrap_or(0)
+    }
+}
+
+/// Most weeks one registration may name.
+pub const MAX_WEEKS: usize = 20;
+
+/// Validates a day-camp registration; `today` (the centre's local date) bounds the birth date.
+pub fn validate_day_camp_registration(
+    input: &DayCampRegistrationInput,
+    today: NaiveDate,
+) -> Result<DayCampRegistration, Vec<FieldError>> {
+    let mut c = Checker::new();
+    let mut weeks: Vec<Text> = Vec::new();
+    let mut weeks_ok = true;
+    let raw_weeks = input.week_id.iter().chain(input.week_ids.iter().flatten());
+    for raw in raw_weeks {
+        match Text::parse(raw, max_len::WEEK_ID) {
+            Ok(t) => {
+                if !weeks.contains(&t) {
+                    weeks.push(t);
+                }
+            }
+            Err(TextError::Empty) => {}
+            Err(_) => weeks_ok = false,
+        }
+    }
+    if !weeks_ok || weeks.len() > MAX_WEEKS {
+        c.push("weekId", "too_long");
+    } else if weeks.is_empty() {
+        c.push("weekId", "week_required");
+    }
+    let first =
+        c.required("childFirstName", input.child_first_name.as_deref(), max_len::NAME, "child_first_name_required");
+    let last = c.required("childLastName", input.child_last_name.as_deref(), max_len::NAME, "child_last_name_required");
+    let birth = match input.child_birth_date.as_deref().map(str::trim) {
+        None | Some("") => {
+            c.push("childBirthDate", "child_birth_date_required");
+            None
+        }
+        Some(s) => match crate::timefmt::parse_date(s).ok_or(()) {
+            Ok(d) if d <= today && today.years_since(d).is_some_and(|y| y <= 25) => Some(d),
+            _ => {
+                c.push("childBirthDate", "birth_date_invalid");
+                None
+            }
+        },
+    };
+    let gender = match input.child_gender.as_deref().map(str::trim) {
+        None | Some("") => Some(None),
+        Some(s) => match Gender::parse(s) {
+            Some(g) => Some(Some(g)),
+            None => {
+                c.push("childGender", "gender_invalid");
+                None
+            }
+        },
+    };
+    let parent_name = c.required("parentName", input.parent_name.as_deref(), max_len::NAME, "parent_name_required");
+    let parent_email = c.email("parentEmail", input.parent_email.as_deref(), "parent_email_invalid");
+    let parent_phone = c.phone("parentPhone", input.parent_phone.as_deref(), "phone_required");
+    let emergency = c.optional_phone("emergencyPhone", input.emergency_phone.as_deref());
+    let medical = c.optional("medicalConditions", input.medical_conditions.as_deref(), max_len::MEDICAL);
+    c.finish(|| {
+        Some(DayCampRegistration {
+            week_ids: weeks,
+            child_first_name: first?,
+            child_last_name: last?,
+            child_birth_date: birth?,
+            child_gender: gender?,
+            parent_name: parent_name?,
+            parent_email: parent_email?,
+            parent_phone: parent_phone?,
+            emergency_phone: emergency?,
+            medical_conditions: medical?,
+            can_swim: input.can_swim.unwrap_or(false),
+        })
+    })
+}

@@ -1,0 +1,149 @@
+//! Tournament configuration.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::{Checker, NumberInput, parse_date_time};
+use crate::errors::FieldError;
+
+/// Body of `POST /api/admin/events/{eventId}/tournament` and `PUT /api/admin/tournaments/{id}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct TournamentConfigInput {
+    pub courts_available: Option<NumberInput>,
+    pub match_duration_minutes: Option<NumberInput>,
+    pub break_between_matches: Option<NumberInput>,
+    pub start_time: Option<String>,
+    /// Beyond the spec: pools sharing the courts (1 = one 'Classement général').
+    pub pool_count: Option<NumberInput>,
+}
+
+/// A tournament configuration with every number inside its range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TournamentConfig {
+    courts_available: u8,
+    match_duration_minutes: u16,
+    break_between_matches: u16,
+    start_time: Option<DateTime<Utc>>,
+    pool_count: u8,
+}
+
+impl TournamentConfig {
+    pub const COURTS: (u8, u8, u8) = (1, 4, 2);
+    pub const MATCH_MINUTES: (u16, u16, u16) = (10, 60, 20);
+    pub const BREAK_MINUTES: (u16, u16, u16) = (5, 30, 10);
+    pub const POOLS: (u8, u8, u8) = (1, 4, 1);
+
+    /// 1 to 4, default 1.
+    pub fn pool_count(&self) -> u8 {
+        self.pool_count
+    }
+
+    /// 1 to 4, default 2.
+    pub fn courts_available(&self) -> u8 {
+        self.courts_available
+    }
+    /// 10 to 60, default 20.
+    pub fn match_duration_minutes(&self) -> u16 {
+        self.match_duration_minutes
+    }
+    /// 5 to 30, default 10.
+    pub fn break_between_matches(&self) -> u16 {
+        self.break_between_matches
+    }
+    /// `None` shows as 'Non défini'.
+    pub fn start_time(&self) -> Option<DateTime<Utc>> {
+        self.start_time
+    }
+}
+
+impl Default for TournamentConfig {
+    fn default() -> Self {
+        Self {
+            courts_available: Self::COURTS.2,
+            match_duration_minutes: Self::MATCH_MINUTES.2,
+            break_between_matches: Self::BREAK_MINUTES.2,
+            start_time: None,
+            pool_count: Self::POOLS.2,
+        }
+    }
+}
+
+/// `default` when blank or absent; a whole number inside `lo..=hi`; otherwise `code` on `field`.
+fn in_range(
+    c: &mut Checker,
+    n: Option<&NumberInput>,
+    (lo, hi, default): (i64, i64, i64),
+    field: &'static str,
+    code: &'static str,
+) -> Option<i64> {
+    match n {
+        None => Some(default),
+        Some(n) if n.is_blank() => Some(default),
+        Some(n) => match n.as_integer().filter(|v| (lo..=hi).contains(v)) {
+            Some(v) => Some(v),
+            None => {
+                c.push(field, code);
+                None
+            }
+        },
+    }
+}
+
+/// A blank number takes its default (the form's fallback, spec section 5); a number outside its
+/// range or not whole, and a start time that is present but unreadable, are field errors.
+pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<TournamentConfig, Vec<FieldError>> {
+    let (cl, ch, cd) = TournamentConfig::COURTS;
+    let (ml, mh, md) = TournamentConfig::MATCH_MINUTES;
+    let (bl, bh, bd) = TournamentConfig::BREAK_MINUTES;
+    let (pl, ph, pd) = TournamentConfig::POOLS;
+    let mut c = Checker::new();
+    let courts = in_range(
+        &mut c,
+        input.courts_available.as_ref(),
+        (cl.into(), ch.into(), cd.into()),
+        "courtsAvailable",
+        "courts_invalid",
+    );
+    let minutes = in_range(
+        &mut c,
+        input.match_duration_minutes.as_ref(),
+        (ml.into(), mh.into(), md.into()),
+        "matchDurationMinutes",
+        "duration_invalid",
+    );
+    let pause = in_range(
+        &mut c,
+        input.break_between_matches.as_ref(),
+        (bl.into(), bh.into(), bd.into()),
+        "breakBetweenMatches",
+        "break_invalid",
+    );
+    let pools = in_range(
+        &mut c,
+        input.pool_count.as_ref(),
+        (pl.into(), ph.into(), pd.into()),
+        "poolCount",
+        "pool_count_invalid",
+    );
+    let start = match input.start_time.as_deref().map(str::trim) {
+        None | Some("") => Some(None),
+        Some(s) => match parse_date_time(s) {
+            Some(t) => Some(Some(t)),
+            None => {
+                c.push("startTime", "date_invalid");
+                None
+            }
+        },
+    };
+    c.finish(|| {
+        Some(TournamentConfig {
+            courts_available: courts? as u8,
+            match_duration_minutes: minutes? as u16,
+            break_between_matches: pause? as u16,
+            start_time: start?,
+            pool_count: pools? as u8,
+        })
+    })
+}
