@@ -160,6 +160,7 @@ pub fn split_full_name(full: &str) -> (String, String) {
 
 /// Body of `POST /api/events/{eventId}/register`. Unknown fields (such as `eventId`) are ignored.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TeamRegistrationInput {
     pub team_name: Option<String>,
@@ -297,6 +298,7 @@ pub fn validate_team_registration(input: &TeamRegistrationInput) -> Result<TeamR
 /// Body of `POST /api/courts/book`, plus the page's optional extras (players, comments, ball
 /// rental) which the spec collects without sending; they are validated when present.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CourtBookingInput {
     pub court_id: Option<NumberInput>,
@@ -461,6 +463,7 @@ pub fn validate_court_booking<Z: TimeZone>(
 /// Body of `POST /api/day-camp-registrations`. Weeks come as `weekId` (one) and/or `weekIds`
 /// (the multiple-choice variant); both are merged, order kept, duplicates dropped.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DayCampRegistrationInput {
     pub week_id: Option<String>,
@@ -617,6 +620,7 @@ pub fn validate_day_camp_registration(
 
 /// Body of `POST /api/events` and `PUT /api/events/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct EventInput {
     pub title: Option<String>,
@@ -800,6 +804,7 @@ pub fn validate_event(input: &EventInput) -> Result<EventForm, Vec<FieldError>> 
 
 /// Body of `POST /api/admin/events/{eventId}/tournament` and `PUT /api/admin/tournaments/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TournamentConfigInput {
     pub courts_available: Option<NumberInput>,
@@ -946,6 +951,7 @@ pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<Tourn
 
 /// Body of `PUT /api/admin/matches/{matchId}/score`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ScoreInput {
     pub team1_score: Option<NumberInput>,
