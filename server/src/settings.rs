@@ -40,6 +40,8 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Print the HTTP API's OpenAPI document (the committed api/openapi.json) on standard output.
+    Openapi,
     /// Manage roles from the command line.
     #[command(subcommand)]
     Admin(AdminCommand),

@@ -9,6 +9,7 @@ mod auth;
 mod authz;
 mod backup;
 mod caching;
+mod contract;
 mod courts;
 mod crash;
 mod daycamps;

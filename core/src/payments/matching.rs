@@ -74,6 +74,7 @@ pub struct Payable {
 
 /// What a transfer is, in its batch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Outcome {
     /// The reference of an unpaid registration and its amount: ready to confirm.

@@ -27,6 +27,7 @@ pub use matching::{
 
 /// One incoming transfer as the bank reported it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Transfer {
     /// Always positive.

@@ -121,8 +121,10 @@ pub struct PlannedMatch {
 
 /// Longest rest of one team between two of its matches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TeamWait {
+    #[cfg_attr(feature = "openapi", schema(value_type = i64))]
     pub team_id: TeamId,
     /// Time slots without a match between two consecutive matches (0 = back to back).
     pub slots: u32,
@@ -132,6 +134,7 @@ pub struct TeamWait {
 
 /// How good a pool schedule is, for the admin to see.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleQuality {
     pub slots_used: u32,

@@ -9,6 +9,7 @@ use crate::errors::FieldError;
 /// Body of `POST /api/courts/book`, plus the page's optional extras (players, comments, ball
 /// rental) which the spec collects without sending; they are validated when present.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CourtBookingInput {
     pub court_id: Option<NumberInput>,

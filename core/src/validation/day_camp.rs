@@ -9,6 +9,7 @@ use crate::errors::FieldError;
 /// Body of `POST /api/day-camp-registrations`. Weeks come as `weekId` (one) and/or `weekIds`
 /// (the multiple-choice variant); both are merged, order kept, duplicates dropped.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct DayCampRegistrationInput {
     pub week_id: Option<String>,

@@ -8,6 +8,7 @@ use crate::errors::FieldError;
 
 /// Body of `POST /api/events` and `PUT /api/events/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct EventInput {
     pub title: Option<String>,

@@ -7,6 +7,7 @@ use crate::errors::FieldError;
 
 /// Body of `PUT /api/admin/matches/{matchId}/score`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ScoreInput {
     pub team1_score: Option<NumberInput>,

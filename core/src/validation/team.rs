@@ -7,6 +7,7 @@ use crate::errors::FieldError;
 
 /// Body of `POST /api/events/{eventId}/register`. Unknown fields (such as `eventId`) are ignored.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TeamRegistrationInput {
     pub team_name: Option<String>,

@@ -8,6 +8,7 @@ use crate::errors::FieldError;
 
 /// Body of `POST /api/admin/events/{eventId}/tournament` and `PUT /api/admin/tournaments/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct TournamentConfigInput {
     pub courts_available: Option<NumberInput>,

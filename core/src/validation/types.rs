@@ -195,6 +195,7 @@ impl Gender {
 
 /// A JSON number or a string holding one: HTML inputs send either, depending on the client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum NumberInput {
     Number(f64),

@@ -1,16 +1,11 @@
 // Which Interac transfer paid a registration, when an admin confirmed one in the Paiements tab:
 // shown on the console's registration rows (events and day camps).
 import { useTranslation } from 'react-i18next';
+import type { Schemas } from '../api/types';
 import { formatDate, formatDay, formatPrice } from '../lib/format';
 
-export interface PaidBy {
-  sender: string;
-  /** CAD dollars. */
-  amount: number;
-  /** The transfer's own date (YYYY-MM-DD), when the bank gave one. */
-  date: string | null;
-  confirmedAt: string;
-}
+/** The transfer's own date (`date`, YYYY-MM-DD) when the bank gave one; `amount` in CAD dollars. */
+export type PaidBy = Schemas['PaidByDto'];
 
 export function PaidByNote({ paidBy }: { paidBy?: PaidBy | null }) {
   const { t, i18n } = useTranslation('checkout');

@@ -1,6 +1,19 @@
 // The only importer of core-wasm. The module loads lazily, off the landing page's critical
 // path, once; every caller awaits the same promise.
-import type { Envelope as CoreEnvelope, PendingRequest, Projection, Standing as CoreStanding, StandingsRequest } from '../../../core-wasm/types';
+import type {
+  Envelope as CoreEnvelope,
+  CourtBookingInput,
+  DayCampRegistrationInput,
+  EventInput,
+  PendingRequest,
+  Projection,
+  ScoreInput,
+  Standing as CoreStanding,
+  StandingsRequest,
+  TeamRegistrationInput,
+  TournamentConfigInput,
+} from '../../../core-wasm/types';
+import type { Schemas } from '../api/types';
 
 type CoreModule = typeof import('./pkg/centre_core_wasm.js');
 
@@ -44,13 +57,13 @@ function parseMessages(json: string): FieldMessages {
 }
 
 /** The team registration form of spec section 5, checked by centre-core (the server's own rules). */
-export async function validateTeamRegistration(values: object, lang: string): Promise<FieldMessages> {
+export async function validateTeamRegistration(values: TeamRegistrationInput, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateTeamRegistration(JSON.stringify(values), lang));
 }
 
 /** The event form of spec section 5 (create and edit), checked by centre-core. */
-export async function validateEvent(values: object, lang: string): Promise<FieldMessages> {
+export async function validateEvent(values: EventInput, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateEvent(JSON.stringify(values), lang));
 }
@@ -65,7 +78,7 @@ export interface CheckedForm {
  * The court booking form of spec section 5 (the body of POST /api/courts/book), checked by
  * centre-core as the server checks it. `today` is the centre's date, 'YYYY-MM-DD'.
  */
-export async function validateCourtBooking(values: object, today: string, lang: string): Promise<CheckedForm> {
+export async function validateCourtBooking(values: CourtBookingInput, today: string, lang: string): Promise<CheckedForm> {
   const core = await loadCore();
   const json = core.validateCourtBooking(JSON.stringify(values), today, lang);
   const answer = JSON.parse(json) as Envelope & { codes?: Record<string, string> };
@@ -93,7 +106,7 @@ export async function validateUserId(userId: string, lang: string): Promise<Reco
  * The day-camp form of spec section 5 (the body of POST /api/day-camp-registrations, with
  * `weekIds`), checked by centre-core as the server checks it. `today`: the centre's date.
  */
-export async function validateDayCampRegistration(values: object, today: string, lang: string): Promise<FieldMessages> {
+export async function validateDayCampRegistration(values: DayCampRegistrationInput, today: string, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateDayCampRegistration(JSON.stringify(values), today, lang));
 }
@@ -121,13 +134,13 @@ export async function checkCampAge(request: CampAgeRequest, lang: string): Promi
  * the pool count), checked by centre-core as the server checks it; a blank number is valid (the
  * default is used).
  */
-export async function validateTournamentConfig(values: object, lang: string): Promise<FieldMessages> {
+export async function validateTournamentConfig(values: TournamentConfigInput, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateTournamentConfig(JSON.stringify(values), lang));
 }
 
 /** The score dialog of spec section 5: both scores required, whole numbers from 0. */
-export async function validateScore(values: object, lang: string): Promise<FieldMessages> {
+export async function validateScore(values: ScoreInput, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateScore(JSON.stringify(values), lang));
 }
@@ -171,3 +184,20 @@ export async function loadCoreFromBytes(bytes: BufferSource): Promise<void> {
   const mod = await import('./pkg/centre_core_wasm.js');
   mod.initSync({ module: bytes });
 }
+
+/** True when `A` and `B` are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+
+/**
+ * core-wasm's input types (core-wasm/types.d.ts) are the API contract's: the same Rust types of
+ * centre-core, read by the server's JSON and by the wasm. `tsc` fails when one drifts.
+ */
+export type InputsAreTheContract = Assert<
+  Same<TeamRegistrationInput, Schemas['TeamRegistrationInput']> &
+    Same<EventInput, Schemas['EventInput']> &
+    Same<CourtBookingInput, Schemas['CourtBookingInput']> &
+    Same<DayCampRegistrationInput, Schemas['DayCampRegistrationInput']> &
+    Same<TournamentConfigInput, Schemas['TournamentConfigInput']> &
+    Same<ScoreInput, Schemas['ScoreInput']>
+>;

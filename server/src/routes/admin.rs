@@ -2,7 +2,7 @@
 //! Who may call what is in each signature.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::validation;
@@ -12,30 +12,49 @@ use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::users::{self, GrantError, GrantRow, Role, UserRow};
 use crate::error::AppError;
+use crate::routes::params::Segment;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminStatus {
     is_admin: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SupervisorStatus {
     is_supervisor: bool,
 }
 
 /// `GET /api/admin/status`: any signed-in user learns whether they are an admin.
+#[utoipa::path(
+    get,
+    path = "/api/admin/status",
+    tag = "roles",
+    responses(
+        (status = 200, description = "OK", body = AdminStatus),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 pub async fn admin_status(user: CurrentUser) -> Json<AdminStatus> {
     Json(AdminStatus { is_admin: user.is_admin() })
 }
 
 /// `GET /api/supervisor/status`.
+#[utoipa::path(
+    get,
+    path = "/api/supervisor/status",
+    tag = "roles",
+    responses(
+        (status = 200, description = "OK", body = SupervisorStatus),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 pub async fn supervisor_status(user: CurrentUser) -> Json<SupervisorStatus> {
     Json(SupervisorStatus { is_supervisor: user.is_supervisor() })
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GrantUser {
     first_name: Option<String>,
@@ -44,7 +63,7 @@ pub struct GrantUser {
 }
 
 /// Spec section 3's admin or supervisor grant.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GrantDto {
     id: i64,
@@ -105,53 +124,129 @@ async fn remove_grant(state: &AppState, raw_id: &str, role: Role) -> Result<Stat
 }
 
 /// `GET /api/admin/users`: admin grants.
+#[utoipa::path(
+    get,
+    path = "/api/admin/users",
+    tag = "roles",
+    responses(
+        (status = 200, description = "OK", body = Vec<GrantDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn admins(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
     list_grants(&state, Role::Admin).await
 }
 
 /// `POST /api/admin/users/{userId}`: 201 when granted, 200 when it already was.
+#[utoipa::path(
+    post,
+    path = "/api/admin/users/{userId}",
+    tag = "roles",
+    params(("userId" = String, Path, description = "The user's id.")),
+    responses(
+        (status = 200, description = "Already an admin.", body = GrantDto),
+        (status = 201, description = "Granted.", body = GrantDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn add_admin(
     Admin(me): Admin,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Response, AppError> {
     add_grant(&state, me.id(), &id, Role::Admin).await
 }
 
 /// `DELETE /api/admin/users/{userId}`: 204; 409 `last_admin` for the last admin grant.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/users/{userId}",
+    tag = "roles",
+    params(("userId" = String, Path, description = "The user's id.")),
+    responses(
+        (status = 204, description = "Done."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn remove_admin(
     _: Admin,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<StatusCode, AppError> {
     remove_grant(&state, &id, Role::Admin).await
 }
 
 /// `GET /api/admin/supervisors`.
+#[utoipa::path(
+    get,
+    path = "/api/admin/supervisors",
+    tag = "roles",
+    responses(
+        (status = 200, description = "OK", body = Vec<GrantDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn supervisors(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
     list_grants(&state, Role::Supervisor).await
 }
 
 /// `POST /api/admin/supervisors/{userId}`.
+#[utoipa::path(
+    post,
+    path = "/api/admin/supervisors/{userId}",
+    tag = "roles",
+    params(("userId" = String, Path, description = "The user's id.")),
+    responses(
+        (status = 200, description = "Already a supervisor.", body = GrantDto),
+        (status = 201, description = "Granted.", body = GrantDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn add_supervisor(
     Admin(me): Admin,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<Response, AppError> {
     add_grant(&state, me.id(), &id, Role::Supervisor).await
 }
 
 /// `DELETE /api/admin/supervisors/{userId}`.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/supervisors/{userId}",
+    tag = "roles",
+    params(("userId" = String, Path, description = "The user's id.")),
+    responses(
+        (status = 204, description = "Done."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn remove_supervisor(
     _: Admin,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<StatusCode, AppError> {
     remove_grant(&state, &id, Role::Supervisor).await
 }
 
 /// Spec section 3's Member (admin list).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemberDto {
     id: String,
@@ -174,6 +269,16 @@ impl From<UserRow> for MemberDto {
 }
 
 /// `GET /api/admin/all-users`.
+#[utoipa::path(
+    get,
+    path = "/api/admin/all-users",
+    tag = "roles",
+    responses(
+        (status = 200, description = "OK", body = Vec<MemberDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn members(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<MemberDto>>, AppError> {
     let rows = state.db.read(|conn| users::all(conn).map_err(AppError::from)).await?;
     Ok(Json(rows.into_iter().map(MemberDto::from).collect()))

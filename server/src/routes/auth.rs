@@ -1,7 +1,7 @@
 //! Sign-in and sign-out: `GET /api/login`, `GET /api/callback`, `GET /api/logout`,
 //! `POST /api/dev-login` (only with `--dev-login`) and `GET /api/auth/user`.
 
-use axum::extract::{FromRequest, Query, Request, State};
+use axum::extract::{FromRequest, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use centre_core::{FieldError, Lang};
@@ -13,11 +13,11 @@ use crate::auth::oidc::{Flow, OidcError, safe_return_to};
 use crate::auth::pages::{self, DevForm, Failure};
 use crate::auth::{self, KEY_FLOW, KEY_ID_TOKEN, MaybeUser};
 use crate::db::users::{self, Identity, UpsertError, UserRow};
-use crate::error::{ApiJson, AppError, ReqLang};
+use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::ratelimit::ClientAddr;
 
 /// Spec section 3's User.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDto {
     pub id: String,
@@ -44,11 +44,20 @@ impl From<UserRow> for UserDto {
 /// `GET /api/auth/user`: the signed-in user, or `null` when signed out (spec section 7: "a
 /// returned object means signed in"). A 200 either way: a visitor's page load logs no failed
 /// request in the browser's console. Every other signed-in call keeps its 401.
+#[utoipa::path(
+    get,
+    path = "/api/auth/user",
+    tag = "auth",
+    responses(
+        (status = 200, description = "The signed-in user, or null for a visitor.", body = Option<UserDto>)
+    )
+)]
 pub async fn current_user(MaybeUser(user): MaybeUser) -> Response {
     axum::Json(user.map(|user| UserDto::from(user.0.user))).into_response()
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginQuery {
     return_to: Option<String>,
@@ -80,13 +89,25 @@ fn destination(query: Option<&str>, headers: &HeaderMap, public_url: &str) -> St
 
 /// `GET /api/login`: the development form (with `--dev-login`), else a redirect to the provider,
 /// else a page saying sign-in is not configured. OpenID starts are limited per client address.
+#[utoipa::path(
+    get,
+    path = "/api/login",
+    tag = "auth",
+    params(LoginQuery),
+    responses(
+        (status = 200, description = "A sign-in page: the development form, or why sign-in cannot start.", content_type = "text/html", body = String),
+        (status = 303, description = "To the OpenID provider."),
+        (status = 429, response = crate::openapi::TooManyRequests),
+        (status = 400, response = crate::openapi::BadRequest)
+    )
+)]
 pub async fn login(
     State(state): State<AppState>,
     client: ClientAddr,
     session: Session,
     req_lang: ReqLang,
     headers: HeaderMap,
-    Query(query): Query<LoginQuery>,
+    ApiQuery(query): ApiQuery<LoginQuery>,
 ) -> Response {
     let lang = page_lang(query.lang.as_deref(), req_lang);
     let return_to = destination(query.return_to.as_deref(), &headers, &state.settings.public_url);
@@ -126,7 +147,8 @@ pub async fn login(
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct CallbackQuery {
     code: Option<String>,
     state: Option<String>,
@@ -135,12 +157,24 @@ pub struct CallbackQuery {
 
 /// `GET /api/callback`: the provider sends the browser back here. Limited per client address,
 /// with the sign-in starts.
+#[utoipa::path(
+    get,
+    path = "/api/callback",
+    tag = "auth",
+    params(CallbackQuery),
+    responses(
+        (status = 200, description = "Why the sign-in failed, with a link back.", content_type = "text/html", body = String),
+        (status = 303, description = "Signed in: to the page the member was going to."),
+        (status = 429, response = crate::openapi::TooManyRequests),
+        (status = 400, response = crate::openapi::BadRequest)
+    )
+)]
 pub async fn callback(
     State(state): State<AppState>,
     client: ClientAddr,
     session: Session,
     req_lang: ReqLang,
-    Query(query): Query<CallbackQuery>,
+    ApiQuery(query): ApiQuery<CallbackQuery>,
 ) -> Response {
     if let Err(refused) = state.limits.sign_in(client) {
         return refused.into_response();
@@ -222,6 +256,14 @@ async fn save_identity(state: &AppState, identity: Identity) -> Result<UserRow, 
 
 /// `GET /api/logout`: ends the session, then the provider's session when it has an end-session
 /// endpoint, and comes back to `/`.
+#[utoipa::path(
+    get,
+    path = "/api/logout",
+    tag = "auth",
+    responses(
+        (status = 303, description = "Signed out: to the provider's sign-out, or to `/`.")
+    )
+)]
 pub async fn logout(State(state): State<AppState>, session: Session) -> Response {
     let id_token: Option<String> = session.get(KEY_ID_TOKEN).await.ok().flatten();
     if let Err(e) = auth::sign_out(&session).await {
@@ -236,7 +278,7 @@ pub async fn logout(State(state): State<AppState>, session: Session) -> Response
 }
 
 /// The development sign-in, as JSON (scripts, tests) or as the form of `GET /api/login`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DevLoginBody {
     email: Option<String>,
@@ -259,6 +301,19 @@ fn name(value: Option<&str>) -> Result<Option<String>, ()> {
 
 /// `POST /api/dev-login` (404 without `--dev-login`): JSON answers the user; the HTML form
 /// redirects to where the visitor was going.
+#[utoipa::path(
+    post,
+    path = "/api/dev-login",
+    tag = "auth",
+    request_body(content((DevLoginBody = "application/json"), (DevLoginBody = "application/x-www-form-urlencoded"))),
+    responses(
+        (status = 200, description = "Signed in (JSON), or the form again with its errors (HTML).", content((UserDto = "application/json"), (String = "text/html"))),
+        (status = 303, description = "Signed in from the form: to where the visitor was going."),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang: ReqLang, req: Request) -> Response {
     if !state.settings.dev_login {
         return AppError::not_found().into_response();

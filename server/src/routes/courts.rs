@@ -4,8 +4,7 @@
 //! bookings.
 
 use axum::Json;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::slots::{self, DayAvailability, Slot, SlotError};
 use centre_core::validation::{CourtBookingInput, validate_court_booking};
@@ -20,16 +19,25 @@ use crate::db::courts::{
 };
 use crate::db::outbox;
 use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
-use crate::error::{AppError, ReqLang};
+use crate::error::{ApiQuery, AppError, ReqLang};
+use crate::routes::params::Id;
 
 /// Spec section 3's Court.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CourtDto {
     id: i64,
     name: String,
 }
 
 /// `GET /api/courts`: the courts in the order of the reservation page's cards.
+#[utoipa::path(
+    get,
+    path = "/api/courts",
+    tag = "courts",
+    responses(
+        (status = 200, description = "OK", body = Vec<CourtDto>)
+    )
+)]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<CourtDto>>, AppError> {
     let rows = state.db.read(|conn| courts::list(conn).map_err(AppError::from)).await?;
     Ok(Json(rows.into_iter().map(|c| CourtDto { id: c.id, name: c.name }).collect()))
@@ -46,10 +54,6 @@ impl From<ScheduleError> for AppError {
 
 fn field(field: &'static str, code: &'static str) -> AppError {
     AppError::Validation(vec![FieldError::new(field, code)])
-}
-
-fn malformed_query(_: QueryRejection) -> AppError {
-    AppError::client(StatusCode::BAD_REQUEST, "malformed_json")
 }
 
 impl From<CancelError> for AppError {
@@ -97,7 +101,8 @@ fn parse_date(raw: Option<&str>) -> Result<Option<NaiveDate>, AppError> {
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct DayQuery {
     date: Option<String>,
@@ -107,11 +112,22 @@ pub struct DayQuery {
 /// `GET /api/courts/availability?date=YYYY-MM-DD&courtId=N`: the day's slots, each with its
 /// local `time`, UTC `start` and `end`, and `available` (false when booked or already started).
 /// A date before today is 422, an unknown court 404; a closed day is an empty list.
+#[utoipa::path(
+    get,
+    path = "/api/courts/availability",
+    tag = "courts",
+    params(DayQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<Slot>),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn availability(
     State(state): State<AppState>,
-    query: Result<Query<DayQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<DayQuery>,
 ) -> Result<Json<Vec<Slot>>, AppError> {
-    let Query(query) = query.map_err(malformed_query)?;
     let date = parse_date(query.date.as_deref())?.ok_or_else(|| field("date", "date_required"))?;
     let court_id = parse_court_id(query.court_id.as_deref())?;
     let (tz, slot_minutes) = (state.settings.timezone, state.settings.slot_minutes);
@@ -132,7 +148,8 @@ pub async fn availability(
     })
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase")]
 pub struct MonthQuery {
     month: Option<String>,
@@ -151,11 +168,22 @@ fn parse_month(raw: Option<&str>) -> Result<(i32, u32), AppError> {
 /// `GET /api/courts/availability/month?month=YYYY-MM&courtId=N`: every day of the month as
 /// available, partial, full or closed (past days are closed), for the calendar in one request.
 /// Without `courtId`, the days count every court's slots (the calendar before a court is chosen).
+#[utoipa::path(
+    get,
+    path = "/api/courts/availability/month",
+    tag = "courts",
+    params(MonthQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<DayAvailability>),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn month(
     State(state): State<AppState>,
-    query: Result<Query<MonthQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<MonthQuery>,
 ) -> Result<Json<Vec<DayAvailability>>, AppError> {
-    let Query(query) = query.map_err(malformed_query)?;
     let (year, month) = parse_month(query.month.as_deref())?;
     let court = match query.court_id.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -190,7 +218,7 @@ pub async fn month(
 
 /// Spec section 3's court booking (read), with the user view's extras; the same shape for the
 /// member's list and the console.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingDto {
     id: i64,
@@ -255,6 +283,18 @@ fn mail_of(b: &BookingRow) -> Option<BookingMail<'_>> {
 /// core (422 with the field's message), checked against the court's slots and the member's limit
 /// of future bookings in the same `BEGIN IMMEDIATE` transaction as the insert; a slot someone
 /// else holds is 409 `slot_taken`. The confirmation e-mail leaves after commit.
+#[utoipa::path(
+    post,
+    path = "/api/courts/book",
+    tag = "courts",
+    request_body = CourtBookingInput,
+    responses(
+        (status = 201, description = "Booked.", body = BookingDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn book(
     user: CurrentUser,
     ReqLang(lang): ReqLang,
@@ -286,14 +326,19 @@ pub async fn book(
 }
 
 /// `GET /api/user/court-bookings`: the member's own bookings, soonest first.
+#[utoipa::path(
+    get,
+    path = "/api/user/court-bookings",
+    tag = "courts",
+    responses(
+        (status = 200, description = "OK", body = Vec<BookingDto>),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 pub async fn mine(user: CurrentUser, State(state): State<AppState>) -> Result<Json<Vec<BookingDto>>, AppError> {
     let id = user.id().to_owned();
     let rows = state.db.read(move |conn| courts::for_user(conn, &id).map_err(AppError::from)).await?;
     Ok(Json(rows.into_iter().map(BookingDto::from).collect()))
-}
-
-fn parse_id(raw: &str) -> Result<i64, AppError> {
-    raw.trim().parse::<i64>().map_err(|_| AppError::not_found())
 }
 
 /// Cancels a booking in one transaction with its e-mail; `allowed` refuses what this caller may
@@ -324,12 +369,23 @@ async fn cancel(
 
 /// `DELETE /api/user/court-bookings/{id}` (beyond the spec): the member cancels their own booking
 /// before it starts. Someone else's booking is 404; a started one is 409 `booking_started`.
+#[utoipa::path(
+    delete,
+    path = "/api/user/court-bookings/{id}",
+    tag = "courts",
+    params(("id" = i64, Path, description = "The booking's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "Cancelled.", body = BookingDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict)
+    )
+)]
 pub async fn cancel_mine(
     user: CurrentUser,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Json<BookingDto>, AppError> {
-    let id = parse_id(&id)?;
     let me = user.id().to_owned();
     let row = cancel(&state, id, CancelledBy::Member, move |row, now| {
         if row.user_id.as_deref() != Some(me.as_str()) {
@@ -348,12 +404,20 @@ pub async fn cancel_mine(
 
 /// `DELETE /api/admin/bookings/{id}`: an admin cancels a confirmed booking (the row is kept,
 /// the slot is free again). Supervisors get 403 from the `Admin` extractor.
-pub async fn cancel_any(
-    _: Admin,
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Json<BookingDto>, AppError> {
-    let id = parse_id(&id)?;
+#[utoipa::path(
+    delete,
+    path = "/api/admin/bookings/{id}",
+    tag = "courts",
+    params(("id" = i64, Path, description = "The booking's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "Cancelled.", body = BookingDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict)
+    )
+)]
+pub async fn cancel_any(_: Admin, State(state): State<AppState>, Id(id): Id) -> Result<Json<BookingDto>, AppError> {
     let row = cancel(&state, id, CancelledBy::Centre, |_, _| Ok(())).await?;
     Ok(Json(row.into()))
 }
@@ -361,13 +425,14 @@ pub async fn cancel_any(
 /// At most this many bookings per answer of the console's list; `matched` tells how many match.
 pub const ADMIN_LIST_LIMIT: u32 = 500;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct AdminQuery {
     date: Option<String>,
     status: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CountsDto {
     total: i64,
     confirmed: i64,
@@ -381,7 +446,7 @@ impl From<Counts> for CountsDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminBookingsDto {
     bookings: Vec<BookingDto>,
@@ -394,12 +459,24 @@ pub struct AdminBookingsDto {
 /// `GET /api/admin/bookings?date=YYYY-MM-DD&status=confirmed`: the Réservations tab, for admins
 /// and supervisors. Both filters are optional (`status=all` is no filter) and run in SQL on the
 /// `court_bookings_start` index.
+#[utoipa::path(
+    get,
+    path = "/api/admin/bookings",
+    tag = "courts",
+    params(AdminQuery),
+    responses(
+        (status = 200, description = "OK", body = AdminBookingsDto),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn admin_list(
     _: Staff,
     State(state): State<AppState>,
-    query: Result<Query<AdminQuery>, QueryRejection>,
+    ApiQuery(query): ApiQuery<AdminQuery>,
 ) -> Result<Json<AdminBookingsDto>, AppError> {
-    let Query(query) = query.map_err(malformed_query)?;
     let tz = state.settings.timezone;
     let range = parse_date(query.date.as_deref())?.map(|d| courts::local_day_bounds(d, tz));
     let status = match query.status.as_deref().map(str::trim) {

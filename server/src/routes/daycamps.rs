@@ -7,7 +7,7 @@
 //! `team_sports` (aventuriers); `leadership`, `expedition`, `volleyball` (leaders).
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::camps::{age_on, program_name, week_label};
@@ -18,6 +18,7 @@ use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::params::Id;
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::daycamps::{
@@ -26,7 +27,7 @@ use crate::db::daycamps::{
 use crate::db::outbox;
 use crate::db::payments::{Kind, transfers};
 use crate::emails;
-use crate::error::{ApiJson, AppError, Localized, ReqLang};
+use crate::error::{ApiJson, ApiQuery, AppError, Localized, ReqLang};
 use crate::exports;
 
 /// Feature keys per program (see the module documentation).
@@ -43,15 +44,11 @@ fn today(state: &AppState) -> NaiveDate {
     Utc::now().with_timezone(&state.settings.timezone).date_naive()
 }
 
-fn parse_id(raw: &str) -> Result<i64, AppError> {
-    raw.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(AppError::not_found)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Public: programs and weeks
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProgramDto {
     pub id: String,
@@ -61,6 +58,7 @@ pub struct ProgramDto {
     pub max_age: u32,
     /// Dollars (CAD) per week.
     pub weekly_price: f64,
+    #[schema(value_type = Vec<String>)]
     pub features: &'static [&'static str],
     /// 'HH:MM', the camp day.
     pub day_start: String,
@@ -83,6 +81,14 @@ fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
 }
 
 /// `GET /api/day-camp-programs` (public).
+#[utoipa::path(
+    get,
+    path = "/api/day-camp-programs",
+    tag = "day camps",
+    responses(
+        (status = 200, description = "OK", body = Vec<ProgramDto>)
+    )
+)]
 pub async fn programs(
     State(state): State<AppState>,
     ReqLang(lang): ReqLang,
@@ -91,7 +97,7 @@ pub async fn programs(
     Ok(Json(rows.into_iter().map(|p| program_dto(p, lang)).collect()))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlacesDto {
     pub program_id: String,
@@ -106,7 +112,7 @@ impl From<&Places> for PlacesDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WeekDto {
     pub id: i64,
@@ -120,14 +126,17 @@ pub struct WeekDto {
     pub open: bool,
     /// The requested program's places (with `?programId=`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub capacity: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub remaining: Option<i64>,
     /// Every program's places.
     pub places: Vec<PlacesDto>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(rename_all = "camelCase", default)]
 pub struct WeeksQuery {
     program_id: Option<String>,
@@ -135,9 +144,20 @@ pub struct WeeksQuery {
 
 /// `GET /api/day-camp-weeks[?programId=X]` (public): the weeks in date order, with that
 /// program's `capacity` and `remaining` places. An unknown program is 404.
+#[utoipa::path(
+    get,
+    path = "/api/day-camp-weeks",
+    tag = "day camps",
+    params(WeeksQuery),
+    responses(
+        (status = 200, description = "OK", body = Vec<WeekDto>),
+        (status = 400, response = crate::openapi::BadRequest),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn weeks(
     State(state): State<AppState>,
-    Query(query): Query<WeeksQuery>,
+    ApiQuery(query): ApiQuery<WeeksQuery>,
 ) -> Result<Json<Vec<WeekDto>>, AppError> {
     let today = today(&state);
     let program = query.program_id.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
@@ -177,7 +197,7 @@ pub async fn weeks(
 // Registration
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WeekRefDto {
     pub id: i64,
@@ -199,7 +219,7 @@ impl From<&WeekRow> for WeekRefDto {
 
 /// `POST /api/day-camp-registrations`' answer: the spec's `id` and `amountPaid` (dollars; the
 /// amount due, named as the spec names it though nothing is paid yet), and the Interac follow-up.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisteredDto {
     pub id: i64,
@@ -208,6 +228,17 @@ pub struct RegisteredDto {
     pub payment_reference: String,
     pub program_id: String,
     pub weeks: Vec<WeekRefDto>,
+}
+
+/// Body of `POST /api/day-camp-registrations`: core's fields, and the program chosen on the page.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayCampRegistrationBody {
+    #[serde(flatten)]
+    input: DayCampRegistrationInput,
+    /// Without it, the program that fits the child's age.
+    #[serde(default)]
+    program_id: Option<String>,
 }
 
 /// The body as sent, with `weekId`/`weekIds` accepted as numbers or strings.
@@ -225,13 +256,9 @@ fn parse_body(mut body: Value) -> Result<(DayCampRegistrationInput, Option<Strin
     if let Some(Value::Array(weeks)) = object.get_mut("weekIds") {
         weeks.iter_mut().for_each(as_text);
     }
-    let program_id = match object.remove("programId") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.trim().to_owned()).filter(|s| !s.is_empty()),
-        Some(_) => return Err(malformed()),
-    };
-    let input: DayCampRegistrationInput = serde_json::from_value(body).map_err(|_| malformed())?;
-    Ok((input, program_id))
+    let body: DayCampRegistrationBody = serde_json::from_value(body).map_err(|_| malformed())?;
+    let program_id = body.program_id.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    Ok((body.input, program_id))
 }
 
 fn week_arg(w: &WeekRow) -> (&'static str, Localized) {
@@ -286,6 +313,18 @@ fn register_error(e: RegisterError, child: &str) -> AppError {
 /// registrations, takes a place in every week or none, writes the registration (payment
 /// pending, a unique Interac reference) and the parent's e-mail to the outbox. 201 on success;
 /// 409 naming the week when one is full (or already has this child); 422 for the rules.
+#[utoipa::path(
+    post,
+    path = "/api/day-camp-registrations",
+    tag = "day camps",
+    request_body = DayCampRegistrationBody,
+    responses(
+        (status = 201, description = "Registered.", body = RegisteredDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn register(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -346,8 +385,9 @@ pub async fn register(
 // ---------------------------------------------------------------------------------------------
 
 /// A registration as its parent sees it (no medical data: that is for the camp staff).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = UserCampRegistrationDto)]
 pub struct UserRegistrationDto {
     pub id: i64,
     pub program_id: String,
@@ -388,6 +428,15 @@ fn user_dto(r: RegistrationRow, lang: Lang, interac_email: &str) -> UserRegistra
 }
 
 /// `GET /api/user/day-camp-registrations` (signed in): the parent's own, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/user/day-camp-registrations",
+    tag = "day camps",
+    responses(
+        (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 pub async fn mine(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -401,13 +450,23 @@ pub async fn mine(
 
 /// `GET /api/user/day-camp-registrations/{id}` (signed in): one of the parent's own (what
 /// /checkout checks the query against); someone else's or a missing one is 404.
+#[utoipa::path(
+    get,
+    path = "/api/user/day-camp-registrations/{id}",
+    tag = "day camps",
+    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = UserRegistrationDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn mine_one(
     State(state): State<AppState>,
     user: CurrentUser,
     ReqLang(lang): ReqLang,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Response, AppError> {
-    let id = parse_id(&id)?;
     let user_id = user.id().to_owned();
     let row = state.db.read(move |conn| daycamps::find_for_user(conn, id, &user_id).map_err(AppError::from)).await?;
     let row = row.ok_or_else(AppError::not_found)?;
@@ -418,7 +477,7 @@ pub async fn mine_one(
 // Admin: the 'Camps de jour' tab
 // ---------------------------------------------------------------------------------------------
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminWeekDto {
     pub id: i64,
@@ -428,7 +487,7 @@ pub struct AdminWeekDto {
     pub places: Vec<PlacesDto>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminOverviewDto {
     pub programs: Vec<ProgramDto>,
@@ -436,6 +495,16 @@ pub struct AdminOverviewDto {
 }
 
 /// `GET /api/admin/day-camps` (admin): programs, and every week with places taken per program.
+#[utoipa::path(
+    get,
+    path = "/api/admin/day-camps",
+    tag = "day camps",
+    responses(
+        (status = 200, description = "OK", body = AdminOverviewDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn admin_overview(
     State(state): State<AppState>,
     _admin: Admin,
@@ -460,13 +529,14 @@ pub async fn admin_overview(
 }
 
 /// A child registered in a week, as the camp staff need it. Admins only: it has the medical data.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminChildDto {
     /// The registration's id (for the payment action).
     pub id: i64,
     /// The Interac transfer that paid it, when an admin confirmed one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub paid_by: Option<super::payments::PaidByDto>,
     pub program_id: String,
     pub child_first_name: String,
@@ -515,12 +585,19 @@ fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
 
 /// `GET /api/admin/day-camp-weeks/{weekId}/registrations` (admin): the week's children,
 /// program order then last name.
-pub async fn admin_week(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(week_id): Path<String>,
-) -> Result<Response, AppError> {
-    let week_id = parse_id(&week_id)?;
+#[utoipa::path(
+    get,
+    path = "/api/admin/day-camp-weeks/{weekId}/registrations",
+    tag = "day camps",
+    params(("weekId" = i64, Path, description = "The week's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = Vec<AdminChildDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
+pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {
     let (week, rows) = state
         .db
         .read(move |conn| {
@@ -543,14 +620,28 @@ pub async fn admin_week(
 
 /// `PUT /api/admin/day-camp-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" |
 /// "pending" | "refunded"}` (see `payments::PaymentBody`), as for events. Answers the registration.
+#[utoipa::path(
+    put,
+    path = "/api/admin/day-camp-registrations/{id}/payment",
+    tag = "day camps",
+    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    request_body = super::payments::PaymentBody,
+    responses(
+        (status = 200, description = "OK", body = UserRegistrationDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn admin_set_payment(
     State(state): State<AppState>,
     _admin: Admin,
     ReqLang(lang): ReqLang,
-    Path(id): Path<String>,
+    Id(id): Id,
     ApiJson(body): ApiJson<super::payments::PaymentBody>,
 ) -> Result<Response, AppError> {
-    let id = parse_id(&id)?;
     super::payments::change_status(&state, Kind::Camp, id, body.target()?).await?;
     let row = state.db.read(move |conn| daycamps::find(conn, id).map_err(AppError::from)).await?;
     let row = row.ok_or_else(AppError::not_found)?;
@@ -560,12 +651,19 @@ pub async fn admin_set_payment(
 /// `GET /api/admin/day-camp-weeks/{weekId}/registrations.xlsx` (admin): sheet 'Camp de jour',
 /// one row per child; its name in Content-Disposition, its row count in `X-Row-Count`. A week
 /// without children is 404 `camp_nothing_to_export` and no file.
-pub async fn admin_export(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(week_id): Path<String>,
-) -> Result<Response, AppError> {
-    let week_id = parse_id(&week_id)?;
+#[utoipa::path(
+    get,
+    path = "/api/admin/day-camp-weeks/{weekId}/registrations.xlsx",
+    tag = "day camps",
+    params(("weekId" = i64, Path, description = "The week's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "The week's children: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
+pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
     let (name, bytes, count) = state
         .db

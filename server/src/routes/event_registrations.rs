@@ -2,7 +2,7 @@
 //! the admin's registrations panel: list, delete, payment follow-up and the xlsx export.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::timefmt::utc_text;
@@ -10,7 +10,8 @@ use centre_core::validation::{TeamRegistrationInput, dollars, validate_team_regi
 use chrono::Utc;
 use serde::Serialize;
 
-use super::events::{parse_id, start_of_today_utc};
+use super::events::start_of_today_utc;
+use super::params::Id;
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
@@ -23,7 +24,7 @@ use crate::exports;
 
 /// A registration as the console reads it (spec section 3), plus the Interac follow-up:
 /// `paymentReference`, `amountDue` (dollars) and `peopleCount`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegistrationDto {
     pub id: i64,
@@ -63,6 +64,7 @@ pub struct RegistrationDto {
     pub created_at: String,
     /// The Interac transfer that paid it, when an admin confirmed one (console only).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub paid_by: Option<super::payments::PaidByDto>,
 }
 
@@ -111,8 +113,9 @@ impl From<RegistrationRow> for RegistrationDto {
 }
 
 /// The member's view of one of their registrations: the registration with its event.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = UserEventRegistrationDto)]
 pub struct UserRegistrationDto {
     #[serde(flatten)]
     registration: RegistrationDto,
@@ -140,14 +143,27 @@ fn register_error(e: RegisterError) -> AppError {
 /// again here; the checks (active, not past, not already registered, room for the whole team),
 /// the write, the participants recount and the e-mail to the outbox are one BEGIN IMMEDIATE
 /// transaction. The e-mail leaves after the commit; its failure never undoes the registration.
+#[utoipa::path(
+    post,
+    path = "/api/events/{id}/register",
+    tag = "event registrations",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    request_body = TeamRegistrationInput,
+    responses(
+        (status = 201, description = "Registered.", body = RegistrationDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn register(
     State(state): State<AppState>,
     user: CurrentUser,
     ReqLang(lang): ReqLang,
-    Path(id): Path<String>,
+    Id(event_id): Id,
     ApiJson(input): ApiJson<TeamRegistrationInput>,
 ) -> Result<(StatusCode, Json<RegistrationDto>), AppError> {
-    let event_id = parse_id(&id)?;
     let team = validate_team_registration(&input).map_err(AppError::Validation)?;
     let now = Utc::now();
     let today_start = start_of_today_utc(state.settings.timezone, now);
@@ -177,6 +193,15 @@ pub async fn register(
 
 /// `GET /api/user/event-registrations` and `GET /api/user/registrations` (signed in): the
 /// member's own registrations only, the soonest event first.
+#[utoipa::path(
+    get,
+    path = "/api/user/event-registrations",
+    tag = "event registrations",
+    responses(
+        (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 pub async fn mine(
     State(state): State<AppState>,
     user: CurrentUser,
@@ -186,6 +211,24 @@ pub async fn mine(
     let rows =
         state.db.read(move |conn| event_registrations::list_for_user(conn, &user_id).map_err(AppError::from)).await?;
     Ok(Json(rows.into_iter().map(|(registration, event)| user_view(registration, event, &today_start)).collect()))
+}
+
+/// `GET /api/user/registrations` (signed in): the same list, under the name the member's home
+/// uses (spec section 7).
+#[utoipa::path(
+    get,
+    path = "/api/user/registrations",
+    tag = "event registrations",
+    responses(
+        (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
+pub async fn mine_for_home(
+    state: State<AppState>,
+    user: CurrentUser,
+) -> Result<Json<Vec<UserRegistrationDto>>, AppError> {
+    mine(state, user).await
 }
 
 fn user_view(registration: RegistrationRow, event: EventRow, today_start: &str) -> UserRegistrationDto {
@@ -202,12 +245,19 @@ fn user_view(registration: RegistrationRow, event: EventRow, today_start: &str) 
 }
 
 /// `GET /api/admin/events/{id}/registrations` (admin).
-pub async fn for_event(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
-    let event_id = parse_id(&id)?;
+#[utoipa::path(
+    get,
+    path = "/api/admin/events/{id}/registrations",
+    tag = "event registrations",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = Vec<RegistrationDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
+pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
     let rows = state
         .db
         .read(move |conn| {
@@ -227,12 +277,19 @@ pub async fn for_event(
 
 /// `DELETE /api/admin/event-registrations/{id}` (admin): the event's participants are recounted
 /// in the same transaction.
-pub async fn delete(
-    State(state): State<AppState>,
-    admin: Admin,
-    Path(id): Path<String>,
-) -> Result<StatusCode, AppError> {
-    let id = parse_id(&id)?;
+#[utoipa::path(
+    delete,
+    path = "/api/admin/event-registrations/{id}",
+    tag = "event registrations",
+    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    responses(
+        (status = 204, description = "Done."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
+pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
     let user = admin.0.id().to_owned();
     let now = utc_text(Utc::now());
     let deleted =
@@ -246,13 +303,27 @@ pub async fn delete(
 
 /// `PUT /api/admin/event-registrations/{id}/payment` (admin), `{"paymentStatus": "paid" | "pending" | "refunded"}`:
 /// the Interac follow-up. Answers the updated registration.
+#[utoipa::path(
+    put,
+    path = "/api/admin/event-registrations/{id}/payment",
+    tag = "event registrations",
+    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    request_body = super::payments::PaymentBody,
+    responses(
+        (status = 200, description = "OK", body = RegistrationDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn set_payment(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
     ApiJson(body): ApiJson<super::payments::PaymentBody>,
 ) -> Result<Json<RegistrationDto>, AppError> {
-    let id = parse_id(&id)?;
     super::payments::change_status(&state, Kind::Event, id, body.target()?).await?;
     let row = state.db.read(move |conn| event_registrations::find(conn, id).map_err(AppError::from)).await?;
     row.map(|r| Json(r.into())).ok_or_else(AppError::not_found)
@@ -261,12 +332,19 @@ pub async fn set_payment(
 /// `GET /api/admin/events/{id}/registrations.xlsx` (admin): the workbook, its name in
 /// Content-Disposition and its number of person rows in `X-Row-Count`. No registrations: 404
 /// `nothing_to_export` ('Aucune inscription à exporter pour cet événement') and no file.
-pub async fn export(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(id): Path<String>,
-) -> Result<Response, AppError> {
-    let event_id = parse_id(&id)?;
+#[utoipa::path(
+    get,
+    path = "/api/admin/events/{id}/registrations.xlsx",
+    tag = "event registrations",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "The event's registrations: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
+pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
     let today = Utc::now().with_timezone(&tz).date_naive();
     let (name, bytes, count) = state

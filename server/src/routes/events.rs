@@ -3,7 +3,7 @@
 //! inactive for anyone but an admin), and the admin's create, edit, delete and full list.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
@@ -15,9 +15,10 @@ use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
 use crate::db::events::{self, EventFields, EventRow, UpdateRefused};
 use crate::error::{ApiJson, AppError};
+use crate::routes::params::Id;
 
 /// Spec section 3's Event, in camelCase; `price` in dollars.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventDto {
     pub id: i64,
@@ -73,24 +74,36 @@ pub fn start_of_today_utc(tz: chrono_tz::Tz, now: chrono::DateTime<Utc>) -> Stri
 }
 
 /// `GET /api/events`
+#[utoipa::path(
+    get,
+    path = "/api/events",
+    tag = "events",
+    responses(
+        (status = 200, description = "OK", body = Vec<EventDto>)
+    )
+)]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<EventDto>>, AppError> {
     let from = start_of_today_utc(state.settings.timezone, Utc::now());
     let rows = state.db.read(move |conn| events::list_upcoming(conn, &from).map_err(AppError::from)).await?;
     Ok(Json(rows.into_iter().map(EventDto::from).collect()))
 }
 
-/// An id in a path: anything but a whole number is a 404, like a missing row.
-pub fn parse_id(raw: &str) -> Result<i64, AppError> {
-    raw.parse().map_err(|_| AppError::not_found())
-}
-
 /// `GET /api/events/{id}`: admins also see inactive events (to edit them).
+#[utoipa::path(
+    get,
+    path = "/api/events/{id}",
+    tag = "events",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = EventDto),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn one(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Json<EventDto>, AppError> {
-    let id = parse_id(&id)?;
     let admin = user.is_some_and(|u| u.is_admin());
     let row = state
         .db
@@ -103,7 +116,7 @@ pub async fn one(
 
 /// Body of `POST /api/events` and `PUT /api/events/{id}`: the event form, plus the edit
 /// dialog's Actif/Inactif switch. `requiresPayment` is accepted and ignored (always false).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventBody {
     #[serde(flatten)]
@@ -133,6 +146,18 @@ fn event_fields(input: &EventInput) -> Result<EventFields, AppError> {
 }
 
 /// `POST /api/events` (admin): 201 with the created event, active.
+#[utoipa::path(
+    post,
+    path = "/api/events",
+    tag = "events",
+    request_body = EventBody,
+    responses(
+        (status = 201, description = "Created.", body = EventDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     _admin: Admin,
@@ -146,13 +171,26 @@ pub async fn create(
 
 /// `PUT /api/events/{id}` (admin): the form's fields and `isActive`. A maximum below the
 /// people already registered is refused (422 on `maxParticipants`).
+#[utoipa::path(
+    put,
+    path = "/api/events/{id}",
+    tag = "events",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    request_body = EventBody,
+    responses(
+        (status = 200, description = "OK", body = EventDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn update(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
     ApiJson(body): ApiJson<EventBody>,
 ) -> Result<Json<EventDto>, AppError> {
-    let id = parse_id(&id)?;
     let fields = event_fields(&body.input)?;
     let is_active = body.is_active;
     let row = state
@@ -169,18 +207,25 @@ pub async fn update(
 }
 
 /// `DELETE /api/events/{id}` (admin): the event and, with it, its registrations and tournament.
-pub async fn delete(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(id): Path<String>,
-) -> Result<StatusCode, AppError> {
-    let id = parse_id(&id)?;
+#[utoipa::path(
+    delete,
+    path = "/api/events/{id}",
+    tag = "events",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 204, description = "Done."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
+pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
     let deleted = state.db.write(move |tx| events::delete(tx, id).map_err(AppError::from)).await?;
     if deleted { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
 }
 
 /// An event in the console's list, with its number of registrations.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminEventDto {
     #[serde(flatten)]
@@ -189,6 +234,16 @@ pub struct AdminEventDto {
 }
 
 /// `GET /api/admin/events` (admin): every event, active or not, past or not, the latest first.
+#[utoipa::path(
+    get,
+    path = "/api/admin/events",
+    tag = "events",
+    responses(
+        (status = 200, description = "OK", body = Vec<AdminEventDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn admin_list(State(state): State<AppState>, _admin: Admin) -> Result<Json<Vec<AdminEventDto>>, AppError> {
     let rows = state.db.read(|conn| events::list_all_with_counts(conn).map_err(AppError::from)).await?;
     Ok(Json(

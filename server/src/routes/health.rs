@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::app::AppState;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Health {
     status: &'static str,
     version: &'static str,
@@ -14,6 +14,15 @@ pub struct Health {
 
 /// `GET /api/health`: answers after a real query that started after the check arrived (checks
 /// arriving together share one: `Db::healthy`).
+#[utoipa::path(
+    get,
+    path = "/api/health",
+    tag = "health",
+    responses(
+        (status = 200, description = "The server and its database answer.", body = Health),
+        (status = 503, description = "The database does not answer.", body = Health)
+    )
+)]
 pub async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let version = env!("CARGO_PKG_VERSION");
     if state.db.healthy().await {

@@ -1,15 +1,16 @@
 //! HTTP only: each handler sits next to its request and response types.
 
-mod admin;
-mod auth;
-mod courts;
-mod daycamps;
-mod event_registrations;
-mod events;
-mod health;
-mod payments;
+pub(crate) mod admin;
+pub(crate) mod auth;
+pub(crate) mod courts;
+pub(crate) mod daycamps;
+pub(crate) mod event_registrations;
+pub(crate) mod events;
+pub(crate) mod health;
+mod params;
+pub(crate) mod payments;
 mod reply;
-mod tournaments;
+pub(crate) mod tournaments;
 
 use axum::Router;
 use axum::middleware::from_fn_with_state;
@@ -19,6 +20,8 @@ use crate::app::AppState;
 use crate::error::AppError;
 use crate::public_cache::{self, PublicCache, Varies};
 
+/// Every route is also in the OpenAPI document (its handler's `#[utoipa::path]`, listed in
+/// `openapi.rs`): `tests/contract.rs` reads this table and fails on a route it does not find there.
 pub fn api_router(cache: &PublicCache) -> Router<AppState> {
     // The GETs every visitor makes, answered from the public cache (public_cache.rs).
     let kept = |route: MethodRouter<AppState>, varies: Varies| {
@@ -50,7 +53,7 @@ pub fn api_router(cache: &PublicCache) -> Router<AppState> {
         .route("/api/events/{id}", get(events::one).put(events::update).delete(events::delete))
         .route("/api/events/{id}/register", post(event_registrations::register))
         .route("/api/user/event-registrations", get(event_registrations::mine))
-        .route("/api/user/registrations", get(event_registrations::mine))
+        .route("/api/user/registrations", get(event_registrations::mine_for_home))
         .route("/api/admin/events", get(events::admin_list))
         .route("/api/admin/events/{id}/registrations", get(event_registrations::for_event))
         .route("/api/admin/events/{id}/registrations.xlsx", get(event_registrations::export))

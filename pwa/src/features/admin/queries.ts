@@ -1,24 +1,13 @@
 // The console's people: admin and supervisor grants, and every member (spec sections 3 and 7).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { Narrow, Schemas } from '../../api/types';
 
 export type Role = 'admin' | 'supervisor';
 
-export interface Grant {
-  id: number;
-  userId: string;
-  role: Role;
-  grantedAt: string;
-  user: { firstName: string | null; lastName: string | null; email: string };
-}
+export type Grant = Narrow<Schemas['GrantDto'], { role: Role }>;
 
-export interface Member {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  createdAt: string;
-}
+export type Member = Schemas['MemberDto'];
 
 /** GET /api/admin/users lists admins; /api/admin/supervisors lists supervisors. */
 export const grantPath: Record<Role, string> = {

@@ -6,15 +6,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
+import type { Schemas } from '../../api/types';
 
-export interface User {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  profileImageUrl: string | null;
-  createdAt: string;
-}
+export type User = Schemas['UserDto'];
 
 export const authKeys = {
   user: ['api', 'auth', 'user'] as const,

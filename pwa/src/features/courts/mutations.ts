@@ -4,23 +4,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
+import type { Body, Schemas } from '../../api/types';
 import { useApiMutation } from '../../api/mutations';
 import { courtKeys, type CourtBooking } from './queries';
 
 /** What the reservation page sends: spec section 3's fields plus the page's extras. */
-export interface BookingInput {
-  courtId: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  /** UTC ISO instants, exactly one slot apart. */
-  startTime: string;
-  endTime: string;
-  players: number;
-  ballRental: boolean;
-  comments: string;
-}
+export type BookingInput = Body<
+  Schemas['CourtBookingInput'],
+  {
+    courtId: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    /** UTC ISO instants, exactly one slot apart. */
+    startTime: string;
+    endTime: string;
+    players: number;
+    ballRental: boolean;
+    comments: string;
+  }
+>;
 
 const bookingLists = [courtKeys.availability, courtKeys.mine, courtKeys.admin];
 

@@ -2,51 +2,23 @@
 // on '/', with the query string's values as a last object part.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { Narrow, Schemas } from '../../api/types';
 
 /** Spec section 3's Court. The page's two cards map onto the first two, in this order. */
-export interface Court {
-  id: number;
-  name: string;
-}
+export type Court = Schemas['CourtDto'];
 
 /** One slot of a day: the local `time`, its UTC `start` and `end`, and whether it is free. */
-export interface Slot {
-  time: string;
-  start: string;
-  end: string;
-  available: boolean;
-}
+export type Slot = Schemas['Slot'];
 
-export type DayStatus = 'available' | 'partial' | 'full' | 'closed';
+export type DayStatus = Schemas['DayStatus'];
 
-export interface DayAvailability {
-  date: string;
-  status: DayStatus;
-  availableSlots: number;
-  totalSlots: number;
-}
+export type DayAvailability = Schemas['DayAvailability'];
 
 export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
 export type PaymentStatus = 'pending' | 'paid';
 
 /** Spec section 3's court booking (read), with the member view's extras. */
-export interface CourtBooking {
-  id: number;
-  courtId: number;
-  courtName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  startTime: string;
-  endTime: string;
-  createdAt: string;
-  notes: string | null;
-  players: number | null;
-  ballRental: boolean;
-}
+export type CourtBooking = Narrow<Schemas['BookingDto'], { status: BookingStatus; paymentStatus: PaymentStatus }>;
 
 export type StatusFilter = 'all' | BookingStatus;
 
@@ -56,19 +28,10 @@ export interface AdminFilters {
   status: StatusFilter;
 }
 
-export interface BookingCounts {
-  total: number;
-  confirmed: number;
-  pending: number;
-  cancelled: number;
-}
+export type BookingCounts = Schemas['CountsDto'];
 
 /** GET /api/admin/bookings: the filtered list (at most 500), how many match, the day's counters. */
-export interface AdminBookings {
-  bookings: CourtBooking[];
-  matched: number;
-  counts: BookingCounts;
-}
+export type AdminBookings = Narrow<Schemas['AdminBookingsDto'], { bookings: CourtBooking[] }>;
 
 export const courtKeys = {
   /** GET /api/courts; also the prefix of every availability key. */

@@ -4,39 +4,36 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
+import type { Body, Narrow, Schemas } from '../../api/types';
 import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
 import { paymentKeys } from '../payments/queries';
 import { registrationKeys } from '../registrations/queries';
-import { dayCampKeys, type MyDayCampRegistration, type PaymentStatus, type WeekRef } from './queries';
+import { dayCampKeys, type MyDayCampRegistration, type PaymentStatus } from './queries';
 
 /** What the page sends: the spec's fields plus `programId` and `weekIds` (several weeks). */
-export interface DayCampRegistrationInput {
-  programId: string;
-  weekIds: string[];
-  childFirstName: string;
-  childLastName: string;
-  childBirthDate: string;
-  /** '' when not given. */
-  childGender: string;
-  parentName: string;
-  parentEmail: string;
-  parentPhone: string;
-  emergencyPhone: string;
-  medicalConditions: string;
-  canSwim: boolean;
-}
+export type DayCampRegistrationInput = Body<
+  Schemas['DayCampRegistrationBody'],
+  {
+    programId: string;
+    weekIds: string[];
+    childFirstName: string;
+    childLastName: string;
+    childBirthDate: string;
+    /** '' when not given. */
+    childGender: string;
+    parentName: string;
+    parentEmail: string;
+    parentPhone: string;
+    emergencyPhone: string;
+    medicalConditions: string;
+    canSwim: boolean;
+  }
+>;
 
 /** The answer: the spec's `id` and `amountPaid` (dollars due), and the Interac reference. */
-export interface DayCampRegistered {
-  id: number;
-  amountPaid: number;
-  paymentStatus: PaymentStatus;
-  paymentReference: string;
-  programId: string;
-  weeks: WeekRef[];
-}
+export type DayCampRegistered = Narrow<Schemas['RegisteredDto'], { paymentStatus: PaymentStatus }>;
 
 /** Every list a registration shows up in: the weeks' places, the parent's, the admin's, and the
  * console's payments view (features/payments). */

@@ -2,106 +2,34 @@
 // /api/day-camp-weeks, the parent's own registrations, the admin's weeks and children).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { Narrow, Schemas } from '../../api/types';
 import type { PaidBy } from '../../components/PaidByNote';
 import type { PaymentStatus } from '../../components/PaymentBadge';
 
 export type { PaymentStatus };
 
-/** GET /api/day-camp-programs. `features` are keys translated as `daycamps:features.<key>`. */
-export interface Program {
-  id: string;
-  /** In the request's language; the page prefers `daycamps:programs.<id>.name`. */
-  name: string;
-  minAge: number;
-  maxAge: number;
-  /** CAD dollars per week. */
-  weeklyPrice: number;
-  features: string[];
-  /** 'HH:MM'. */
-  dayStart: string;
-  dayEnd: string;
-  capacityPerWeek: number;
-}
+/** GET /api/day-camp-programs. `features` are keys translated as `daycamps:features.<key>`; `name`
+ * is in the request's language (the page prefers `daycamps:programs.<id>.name`). */
+export type Program = Schemas['ProgramDto'];
 
-export interface Places {
-  programId: string;
-  capacity: number;
-  taken: number;
-  remaining: number;
-}
+export type Places = Schemas['PlacesDto'];
 
 /** GET /api/day-camp-weeks?programId=X. Dates are the centre's calendar days, 'YYYY-MM-DD'. */
-export interface Week {
-  id: number;
-  /** 'week1' … 'week6'. */
-  label: string;
-  startDate: string;
-  endDate: string;
-  /** False once the week has started: registration is closed. */
-  open: boolean;
-  /** The requested program's places. */
-  capacity?: number;
-  remaining?: number;
-  places: Places[];
-}
+export type Week = Schemas['WeekDto'];
 
-export interface WeekRef {
-  id: number;
-  label: string;
-  startDate: string;
-  endDate: string;
-}
+export type WeekRef = Schemas['WeekRefDto'];
 
 /** A registration as its parent sees it (no medical data). */
-export interface MyDayCampRegistration {
-  id: number;
-  programId: string;
-  programName: string;
-  childFirstName: string;
-  childLastName: string;
-  childBirthDate: string;
-  parentName: string;
-  parentEmail: string;
-  weeks: WeekRef[];
-  /** CAD dollars due (the spec's name). */
-  amountPaid: number;
-  paymentStatus: PaymentStatus;
-  paymentReference: string;
-  interacEmail: string;
-  createdAt: string;
-}
+export type MyDayCampRegistration = Narrow<Schemas['UserCampRegistrationDto'], { paymentStatus: PaymentStatus }>;
 
 /** GET /api/admin/day-camps */
-export interface AdminOverview {
-  programs: Program[];
-  weeks: (WeekRef & { places: Places[] })[];
-}
+export type AdminOverview = Schemas['AdminOverviewDto'];
 
 /** A child of a week, as the camp staff need it (admins only). */
-export interface AdminChild {
-  /** The registration's id. */
-  id: number;
-  programId: string;
-  childFirstName: string;
-  childLastName: string;
-  childBirthDate: string;
-  /** On the week's first day. */
-  age: number;
-  childGender: 'girl' | 'boy' | 'other' | null;
-  canSwim: boolean;
-  medicalConditions: string | null;
-  parentName: string;
-  parentEmail: string;
-  parentPhone: string;
-  emergencyPhone: string | null;
-  paymentStatus: PaymentStatus;
-  paymentReference: string;
-  amountPaid: number;
-  weeks: WeekRef[];
-  createdAt: string;
-  /** The transfer that paid it, when an admin confirmed one. */
-  paidBy?: PaidBy | null;
-}
+export type AdminChild = Narrow<
+  Schemas['AdminChildDto'],
+  { childGender: 'girl' | 'boy' | 'other' | null; paymentStatus: PaymentStatus; paidBy?: PaidBy }
+>;
 
 export const dayCampKeys = {
   /** GET /api/day-camp-programs */

@@ -3,22 +3,13 @@
 // landing page's first load carries queries.ts, and its 120 KB budget (issue 4) has no room.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { Narrow, Schemas } from '../../api/types';
 import type { PaymentStatus } from '../../components/PaymentBadge';
 import { eventKeys } from './queries';
 
-/** GET /api/user/event-registrations/{id}: what the member pays for one of theirs (/checkout). */
-export interface EventCheckout {
-  id: number;
-  eventId: number;
-  eventTitle: string;
-  eventTitleEn: string | null;
-  teamName: string;
-  /** CAD dollars; 0 for a free event. */
-  amountDue: number;
-  paymentReference: string;
-  paymentStatus: PaymentStatus;
-  interacEmail: string;
-}
+/** GET /api/user/event-registrations/{id}: what the member pays for one of theirs (/checkout);
+ * `amountDue` in CAD dollars, 0 for a free event. */
+export type EventCheckout = Narrow<Schemas['EventCheckoutDto'], { paymentStatus: PaymentStatus }>;
 
 /** One of the signed-in member's registrations with what to pay (/checkout?type=event). */
 export function useMyEventCheckout(id: string, enabled: boolean) {

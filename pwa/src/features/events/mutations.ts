@@ -3,6 +3,7 @@
 // one, else the action's default text.
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
+import type { Body, Schemas } from '../../api/types';
 import { apiDownload } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
@@ -15,22 +16,24 @@ import { eventKeys, type Event, type PaymentStatus, type Registration } from './
 const registrationLists = [eventKeys.all, eventKeys.admin, registrationKeys.all, paymentKeys.overview];
 
 /** What the team registration form sends (spec section 3, Team registration). */
-export interface TeamRegistrationInput {
-  eventId: number;
-  teamName: string;
-  captainFirstName: string;
-  captainLastName: string;
-  captainEmail: string;
-  member2FirstName: string;
-  member2LastName: string;
-  member2Email: string;
-  member3FirstName: string;
-  member3LastName: string;
-  member3Email: string;
-  member4FirstName: string;
-  member4LastName: string;
-  member4Email: string;
-}
+export type TeamRegistrationInput = Body<
+  Schemas['TeamRegistrationInput'],
+  {
+    teamName: string;
+    captainFirstName: string;
+    captainLastName: string;
+    captainEmail: string;
+    member2FirstName: string;
+    member2LastName: string;
+    member2Email: string;
+    member3FirstName: string;
+    member3LastName: string;
+    member3Email: string;
+    member4FirstName: string;
+    member4LastName: string;
+    member4Email: string;
+  }
+> & { eventId: number };
 
 /** On success the caller goes to /checkout?type=event&id={id} (spec: redirected to payment). */
 export function useRegisterTeam(options: { onSuccess?: (registration: Registration) => void; onError?: (error: unknown) => void } = {}) {
@@ -46,21 +49,26 @@ export function useRegisterTeam(options: { onSuccess?: (registration: Registrati
 }
 
 /** What the event form sends (spec sections 5 and 7); `isActive` only when editing. */
-export interface EventInput {
-  title: string;
-  titleEn: string;
-  description: string;
-  descriptionEn: string;
-  categoryId: string | null;
-  location: string;
-  /** UTC ISO instant. */
-  startDate: string;
-  endDate: string | null;
-  price: number;
-  maxParticipants: number | null;
+export type EventInput = Body<
+  Schemas['EventBody'],
+  {
+    title: string;
+    titleEn: string;
+    description: string;
+    descriptionEn: string;
+    categoryId: string | null;
+    location: string;
+    /** UTC ISO instant. */
+    startDate: string;
+    endDate: string | null;
+    price: number;
+    maxParticipants: number | null;
+    isActive?: boolean;
+  }
+> & {
+  /** Sent as spec section 7 lists it; the server ignores it (always false). */
   requiresPayment: false;
-  isActive?: boolean;
-}
+};
 
 export function useCreateEvent(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
   const { t } = useTranslation('events');

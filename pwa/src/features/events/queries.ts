@@ -3,90 +3,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
+import type { Narrow, Schemas } from '../../api/types';
 import type { PaidBy } from '../../components/PaidByNote';
 import type { PaymentStatus } from '../../components/PaymentBadge';
 
 export type { PaymentStatus };
 
 /** Spec section 3's Event; dates are UTC ISO strings, `price` is per person in CAD dollars. */
-export interface Event {
-  id: number;
-  title: string;
-  titleEn: string | null;
-  description: string;
-  descriptionEn: string | null;
-  categoryId: string | null;
-  location: string;
-  startDate: string;
-  endDate: string | null;
-  price: number;
-  maxParticipants: number | null;
-  currentParticipants: number;
-  isActive: boolean;
-  createdAt: string;
-  requiresPayment: boolean;
-}
+export type Event = Schemas['EventDto'];
 
 /** The categories an event may have (the server accepts these only); none shows 'EVENT'. */
 export const EVENT_CATEGORIES = ['wakeride', 'volleyball', 'camping', 'formation'] as const;
 
 /** An event in the admin's list: every event, with its number of registrations. */
-export interface AdminEvent extends Event {
-  registrationCount: number;
-}
+export type AdminEvent = Schemas['AdminEventDto'];
 
 /** A registration as the admin reads it (spec section 3), plus the Interac follow-up. */
-export interface Registration {
-  id: number;
-  eventId: number;
-  kind: 'team' | 'individual';
-  teamName: string | null;
-  teamNumber: number | null;
-  captainFirstName: string | null;
-  captainLastName: string | null;
-  captainEmail: string | null;
-  member2FirstName: string | null;
-  member2LastName: string | null;
-  member2Email: string | null;
-  member3FirstName: string | null;
-  member3LastName: string | null;
-  member3Email: string | null;
-  member4FirstName: string | null;
-  member4LastName: string | null;
-  member4Email: string | null;
-  member5FirstName: string | null;
-  member5LastName: string | null;
-  member5Email: string | null;
-  member6FirstName: string | null;
-  member6LastName: string | null;
-  member6Email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  notes: string | null;
-  peopleCount: number;
-  status: string;
-  paymentStatus: PaymentStatus;
-  paymentReference: string;
-  /** Price × people, in CAD dollars. */
-  amountDue: number;
-  createdAt: string;
-  /** The transfer that paid it, when an admin confirmed one (console only). */
-  paidBy?: PaidBy | null;
-}
+export type Registration = Narrow<
+  Schemas['RegistrationDto'],
+  { kind: 'team' | 'individual'; paymentStatus: PaymentStatus; paidBy?: PaidBy }
+>;
 
 /** The member's view of one of their registrations (GET /api/user/event-registrations). */
-export interface UserEventRegistration extends Registration {
-  eventTitle: string;
-  eventTitleEn: string | null;
-  eventStartDate: string;
-  eventEndDate: string | null;
-  eventLocation: string;
-  registrationDate: string;
-  /** The event started before today in the centre's time zone. */
-  isPast: boolean;
-}
+export type UserEventRegistration = Narrow<
+  Schemas['UserEventRegistrationDto'],
+  { kind: 'team' | 'individual'; paymentStatus: PaymentStatus; paidBy?: PaidBy }
+>;
 
 /** Members 2 to 6 of a registration that have a first or last name. */
 export function namedMembers(r: Registration, upTo = 6): { n: number; firstName: string; lastName: string; email: string | null }[] {

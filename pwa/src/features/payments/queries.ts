@@ -3,90 +3,32 @@
 // POST /api/admin/payments/reconcile). Admins only; the server checks again.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { Narrow, Schemas } from '../../api/types';
 import type { PaymentStatus } from '../../components/PaymentBadge';
 
-export type RegistrationKind = 'event' | 'camp';
+export type RegistrationKind = Schemas['Kind'];
 
-/** A pending registration with an amount to pay. Dates are UTC instants. */
-export interface UnpaidRegistration {
-  kind: RegistrationKind;
-  id: number;
-  reference: string;
-  /** The team's or the child's name. */
-  name: string;
-  /** The event's title, or the camp program's id (translated as `daycamps:programs.<id>.name`). */
-  title: string;
-  /** CAD dollars. */
-  amountDue: number;
-  registeredAt: string;
-  daysSince: number;
-  remindersSent: number;
-  nextReminderAt: string | null;
-  deadline: string | null;
-  /** Past its deadline but kept: a team in a tournament that started. */
-  heldByTournament: boolean;
-}
+/** A pending registration with an amount to pay. Dates are UTC instants. `title` is the event's
+ * title, or the camp program's id (translated as `daycamps:programs.<id>.name`). */
+export type UnpaidRegistration = Schemas['UnpaidDto'];
 
 /** A registration released for want of payment: to restore, or to mark paid late. */
-export interface ExpiredRegistration {
-  kind: RegistrationKind;
-  id: number;
-  reference: string;
-  name: string;
-  title: string;
-  amountDue: number;
-  releasedAt: string;
-}
+export type ExpiredRegistration = Schemas['ExpiredDto'];
 
-export interface Totals {
-  expected: number;
-  received: number;
-  outstanding: number;
-}
+export type Totals = Schemas['TotalsDto'];
 
-export interface PaymentsOverview {
-  unpaid: UnpaidRegistration[];
-  /** Absent from servers older than the expired list. */
-  expired?: ExpiredRegistration[];
-  events: (Totals & { eventId: number; title: string })[];
-  /** `label` is 'week1' … 'week6'. */
-  campWeeks: (Totals & { weekId: number; label: string })[];
-}
+export type PaymentsOverview = Schemas['PaymentsDto'];
 
 /** One incoming transfer as the bank reported it; sent back as it is to confirm it. */
-export interface Transfer {
-  amountCents: number;
-  sender: string;
-  message: string;
-  /** 'YYYY-MM-DD'. */
-  date: string | null;
-  bankReference: string | null;
-}
+export type Transfer = Schemas['Transfer'];
 
-export type Outcome =
-  | { kind: 'exact' }
-  | { kind: 'amountMismatch'; expectedCents: number; receivedCents: number }
-  | { kind: 'alreadyPaid' }
-  | { kind: 'unknown' }
-  /** `duplicateOf` is the 0-based index of the earlier line. */
-  | { kind: 'duplicate'; duplicateOf: number };
+/** `duplicateOf` is the 0-based index of the earlier line. */
+export type Outcome = Schemas['Outcome'];
 
 /** The registration whose reference is in the transfer's message. */
-export interface MatchedRegistration {
-  kind: RegistrationKind;
-  id: number;
-  reference: string;
-  name: string;
-  title: string;
-  amountDue: number;
-  paymentStatus: PaymentStatus;
-}
+export type MatchedRegistration = Narrow<Schemas['CandidateDto'], { paymentStatus: PaymentStatus }>;
 
-export interface ReconcileLine {
-  transfer: Transfer;
-  outcome: Outcome;
-  registration: MatchedRegistration | null;
-}
+export type ReconcileLine = Narrow<Schemas['LineDto'], { registration: MatchedRegistration | null }>;
 
 export const paymentKeys = {
   /** GET /api/admin/payments; also the prefix other areas invalidate after a payment change. */
@@ -96,16 +38,9 @@ export const paymentKeys = {
 };
 
 /** A deadline that is set: the event's id (as text) or the camp program's id. */
-export interface PaymentDeadline {
-  id: string;
-  days: number | null;
-  date: string | null;
-}
+export type PaymentDeadline = Schemas['DeadlineDto'];
 
-export interface PaymentDeadlines {
-  events: PaymentDeadline[];
-  programs: PaymentDeadline[];
-}
+export type PaymentDeadlines = Schemas['DeadlinesDto'];
 
 export function usePaymentDeadlines() {
   return useQuery({

@@ -1,24 +1,25 @@
 // The signed-in member's own registrations: one query-key factory and the read hooks.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { Narrow, Schemas } from '../../api/types';
 import type { PaymentStatus } from '../../components/PaymentBadge';
 import { useCurrentUser } from '../auth/queries';
 
-/** One row of GET /api/user/registrations (spec section 3, user view). */
-export interface UserRegistration {
-  id: number;
-  eventId: number;
-  eventTitle: string;
-  eventTitleEn?: string | null;
-  eventStartDate: string;
-  teamName: string | null;
-  teamNumber: number | null;
-  status: string;
-  paymentStatus: PaymentStatus;
-  registrationDate: string;
-  /** The event started before today (centre time zone). */
-  isPast?: boolean;
-}
+/** One row of GET /api/user/registrations (spec section 3, user view): the fields the home reads. */
+export type UserRegistration = Pick<
+  Narrow<Schemas['UserEventRegistrationDto'], { paymentStatus: PaymentStatus }>,
+  | 'id'
+  | 'eventId'
+  | 'eventTitle'
+  | 'eventTitleEn'
+  | 'eventStartDate'
+  | 'teamName'
+  | 'teamNumber'
+  | 'status'
+  | 'paymentStatus'
+  | 'registrationDate'
+  | 'isPast'
+>;
 
 export const registrationKeys = {
   /** Prefix of every key of the signed-in member's registrations. */

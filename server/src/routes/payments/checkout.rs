@@ -1,7 +1,7 @@
 //! The member's checkout for an event: what to pay, where, with which reference.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use centre_core::validation::dollars;
 use serde::Serialize;
@@ -9,9 +9,9 @@ use serde::Serialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
-use crate::routes::events::parse_id;
+use crate::routes::params::Id;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventCheckoutDto {
     pub id: i64,
@@ -27,12 +27,22 @@ pub struct EventCheckoutDto {
 
 /// `GET /api/user/event-registrations/{id}` (signed in): the member's own registration with
 /// what to pay, where and with which reference; another member's is 404.
+#[utoipa::path(
+    get,
+    path = "/api/user/event-registrations/{id}",
+    tag = "payments",
+    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = EventCheckoutDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn event_checkout(
     State(state): State<AppState>,
     user: CurrentUser,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Response, AppError> {
-    let id = parse_id(&id)?;
     let owner = user.id().to_owned();
     let found = state
         .db

@@ -1,7 +1,7 @@
 //! The payment deadlines of events and camp programs.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::FieldError;
 use chrono::NaiveDate;
@@ -10,9 +10,9 @@ use serde::{Deserialize, Serialize};
 use crate::app::AppState;
 use crate::auth::Admin;
 use crate::error::{ApiJson, AppError};
-use crate::routes::events::parse_id;
+use crate::routes::params::{Id, Segment};
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct DeadlineBody {
     /// Days after the registration (1 to 365), or null.
@@ -35,7 +35,7 @@ impl DeadlineBody {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeadlineDto {
     /// The event's id (a number as text) or the camp program's id.
@@ -44,7 +44,7 @@ pub struct DeadlineDto {
     pub date: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DeadlinesDto {
     pub events: Vec<DeadlineDto>,
@@ -53,6 +53,16 @@ pub struct DeadlinesDto {
 
 /// `GET /api/admin/payment-deadlines` (admin): every event's and camp program's deadline that
 /// is set.
+#[utoipa::path(
+    get,
+    path = "/api/admin/payment-deadlines",
+    tag = "payments",
+    responses(
+        (status = 200, description = "OK", body = DeadlinesDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<Json<DeadlinesDto>, AppError> {
     let (events, programs) = state
         .db
@@ -67,13 +77,26 @@ pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<J
 }
 
 /// `PUT /api/admin/events/{id}/payment-deadline` (admin) `{days, date}`: both null removes it.
+#[utoipa::path(
+    put,
+    path = "/api/admin/events/{id}/payment-deadline",
+    tag = "payments",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    request_body = DeadlineBody,
+    responses(
+        (status = 204, description = "Done."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn event_deadline(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
     ApiJson(body): ApiJson<DeadlineBody>,
 ) -> Result<StatusCode, AppError> {
-    let id = parse_id(&id)?;
     let (days, date) = body.check()?;
     let found = state
         .db
@@ -86,10 +109,24 @@ pub async fn event_deadline(
 }
 
 /// `PUT /api/admin/day-camp-programs/{id}/payment-deadline` (admin) `{days, date}`.
+#[utoipa::path(
+    put,
+    path = "/api/admin/day-camp-programs/{id}/payment-deadline",
+    tag = "payments",
+    params(("id" = String, Path, description = "The camp program's id.")),
+    request_body = DeadlineBody,
+    responses(
+        (status = 204, description = "Done."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn program_deadline(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Segment(id): Segment,
     ApiJson(body): ApiJson<DeadlineBody>,
 ) -> Result<StatusCode, AppError> {
     let (days, date) = body.check()?;

@@ -3,10 +3,10 @@
 //! admin), the payment deadlines of events and camp programs, the payment state changes of
 //! both kinds of registration, and the member's own checkout figures for an event.
 
-mod checkout;
-mod deadlines;
-mod reconcile;
-mod view;
+pub(crate) mod checkout;
+pub(crate) mod deadlines;
+pub(crate) mod reconcile;
+pub(crate) mod view;
 
 pub use checkout::event_checkout;
 pub use deadlines::{deadlines, event_deadline, program_deadline};
@@ -38,7 +38,7 @@ impl From<StatusError> for AppError {
 /// `{"paymentStatus": "paid" | "pending" | "refunded"}`: the body of both registrations'
 /// `PUT …/payment`. Pending takes an expired registration back (restore), paid marks it paid
 /// late; both need its places to still be there.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PaymentBody {
     payment_status: Option<String>,

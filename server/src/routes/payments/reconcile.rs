@@ -18,14 +18,14 @@ use crate::db::payments::transfers::{self, Candidate, ConfirmError, Confirmed};
 use crate::db::payments::{Kind, PaymentStatus};
 use crate::error::{ApiJson, AppError, Localized};
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReconcileBody {
     /// Pasted Interac notifications, or the text of the bank's CSV export.
     text: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CandidateDto {
     pub kind: Kind,
@@ -51,7 +51,7 @@ impl From<&Candidate> for CandidateDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LineDto {
     pub transfer: Transfer,
@@ -59,7 +59,7 @@ pub struct LineDto {
     pub registration: Option<CandidateDto>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReconcileDto {
     pub lines: Vec<LineDto>,
@@ -70,6 +70,18 @@ const MAX_RECONCILE_TEXT: usize = 200_000;
 
 /// `POST /api/admin/payments/reconcile` (admin) `{text}`: reads the transfers and matches them;
 /// stores nothing. Unreadable text is 422 with the reason (`reconcile_*`).
+#[utoipa::path(
+    post,
+    path = "/api/admin/payments/reconcile",
+    tag = "payments",
+    request_body = ReconcileBody,
+    responses(
+        (status = 200, description = "OK", body = ReconcileDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn reconcile(
     State(state): State<AppState>,
     _admin: Admin,
@@ -116,7 +128,7 @@ pub async fn reconcile(
     Ok(Json(ReconcileDto { lines }).into_response())
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmItem {
     kind: Kind,
@@ -124,13 +136,13 @@ pub struct ConfirmItem {
     transfer: Transfer,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ConfirmBody {
     items: Vec<ConfirmItem>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmDto {
     pub confirmed: usize,
@@ -140,6 +152,20 @@ pub struct ConfirmDto {
 /// marks each registration paid and records its transfer, all or nothing. A line whose
 /// amount is not what is owed (422 `transfer_amount_mismatch`) or that was recorded before
 /// (409 `transfer_already_recorded`) refuses the whole batch.
+#[utoipa::path(
+    post,
+    path = "/api/admin/payments/confirm",
+    tag = "payments",
+    request_body = ConfirmBody,
+    responses(
+        (status = 200, description = "OK", body = ConfirmDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn confirm(
     State(state): State<AppState>,
     Admin(admin): Admin,
@@ -183,7 +209,7 @@ pub async fn confirm(
 }
 
 /// The transfer that paid a registration, on the console's registration rows.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaidByDto {
     pub sender: String,

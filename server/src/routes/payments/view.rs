@@ -17,7 +17,7 @@ use crate::error::AppError;
 use crate::exports;
 use crate::routes::reply::xlsx;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnpaidDto {
     pub kind: Kind,
@@ -38,7 +38,7 @@ pub struct UnpaidDto {
     pub held_by_tournament: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpiredDto {
     pub kind: Kind,
@@ -50,7 +50,7 @@ pub struct ExpiredDto {
     pub released_at: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TotalsDto {
     pub expected: f64,
@@ -68,7 +68,7 @@ impl From<Totals> for TotalsDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventTotalsDto {
     pub event_id: i64,
@@ -77,7 +77,7 @@ pub struct EventTotalsDto {
     pub totals: TotalsDto,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WeekTotalsDto {
     pub week_id: i64,
@@ -86,7 +86,7 @@ pub struct WeekTotalsDto {
     pub totals: TotalsDto,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentsDto {
     pub unpaid: Vec<UnpaidDto>,
@@ -116,6 +116,16 @@ fn unpaid_dto(u: Unpaid, state: &AppState, now: chrono::DateTime<Utc>) -> Unpaid
 
 /// `GET /api/admin/payments` (admin): everything unpaid, oldest first, and the totals expected,
 /// received and outstanding per event and per camp week.
+#[utoipa::path(
+    get,
+    path = "/api/admin/payments",
+    tag = "payments",
+    responses(
+        (status = 200, description = "OK", body = PaymentsDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
     let (unpaid, expired, events, weeks) = state
@@ -159,6 +169,16 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
 
 /// `GET /api/admin/payments.xlsx` (admin): the same view as a workbook, sheets 'Impayés' and
 /// 'Totaux'.
+#[utoipa::path(
+    get,
+    path = "/api/admin/payments.xlsx",
+    tag = "payments",
+    responses(
+        (status = 200, description = "The payments view: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden)
+    )
+)]
 pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
     let policy = state.settings.reminders;

@@ -2,7 +2,7 @@
 //! standings, score, correct, and a match's history. Every write tells the live event page.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{ScoreInput, TournamentConfigInput, validate_score, validate_tournament_config};
@@ -15,15 +15,26 @@ use crate::auth::Admin;
 use crate::db::events;
 use crate::db::tournaments::{self, schedule, scores, views};
 use crate::error::{ApiJson, AppError};
-use crate::routes::events::parse_id;
+use crate::routes::params::Id;
 
 /// `GET /api/admin/events/{eventId}/tournament`: the event's tournament, or `null`.
+#[utoipa::path(
+    get,
+    path = "/api/admin/events/{id}/tournament",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "The tournament, or null.", body = Option<AdminTournamentDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn for_event(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(event_id): Path<String>,
+    Id(event_id): Id,
 ) -> Result<Json<Option<AdminTournamentDto>>, AppError> {
-    let event_id = parse_id(&event_id)?;
     let view = state
         .db
         .read(move |conn| {
@@ -38,13 +49,27 @@ pub async fn for_event(
 }
 
 /// `POST /api/admin/events/{eventId}/tournament`: 201, named after the event, in setup.
+#[utoipa::path(
+    post,
+    path = "/api/admin/events/{id}/tournament",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    request_body = TournamentConfigInput,
+    responses(
+        (status = 201, description = "Created.", body = AdminTournamentDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(event_id): Path<String>,
+    Id(event_id): Id,
     ApiJson(body): ApiJson<TournamentConfigInput>,
 ) -> Result<(StatusCode, Json<AdminTournamentDto>), AppError> {
-    let event_id = parse_id(&event_id)?;
     let config = validate_tournament_config(&body).map_err(AppError::Validation)?;
     let now = utc_text(Utc::now());
     let view = state
@@ -60,13 +85,27 @@ pub async fn create(
 
 /// `PUT /api/admin/tournaments/{id}`: the four values (and the pools) in setup; afterwards a
 /// new start, duration or break re-times the matches not yet played.
+#[utoipa::path(
+    put,
+    path = "/api/admin/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    request_body = TournamentConfigInput,
+    responses(
+        (status = 200, description = "OK", body = AdminTournamentDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn update(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
     ApiJson(body): ApiJson<TournamentConfigInput>,
 ) -> Result<Json<AdminTournamentDto>, AppError> {
-    let id = parse_id(&id)?;
     let config = validate_tournament_config(&body).map_err(AppError::Validation)?;
     let now = utc_text(Utc::now());
     let view = state
@@ -81,19 +120,26 @@ pub async fn update(
 }
 
 /// `DELETE /api/admin/tournaments/{id}`: the tournament and its matches.
-pub async fn delete(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(id): Path<String>,
-) -> Result<StatusCode, AppError> {
-    let id = parse_id(&id)?;
+#[utoipa::path(
+    delete,
+    path = "/api/admin/tournaments/{id}",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    responses(
+        (status = 204, description = "Done."),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
+pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
     let event = state.db.write(move |tx| schedule::delete(tx, id).map_err(AppError::from)).await?;
     let event = event.ok_or_else(AppError::not_found)?;
     state.live.tournament_changed(event);
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Generated {
     tournament: AdminTournamentDto,
@@ -102,12 +148,21 @@ pub struct Generated {
 }
 
 /// `POST /api/admin/tournaments/{id}/generate-schedule`: the pool phase, with its quality.
-pub async fn generate(
-    State(state): State<AppState>,
-    _admin: Admin,
-    Path(id): Path<String>,
-) -> Result<Json<Generated>, AppError> {
-    let id = parse_id(&id)?;
+#[utoipa::path(
+    post,
+    path = "/api/admin/tournaments/{id}/generate-schedule",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = Generated),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
+pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<Generated>, AppError> {
     let now = Utc::now();
     let generated = state
         .db
@@ -123,8 +178,7 @@ pub async fn generate(
     Ok(Json(generated))
 }
 
-async fn board(state: &AppState, id: String) -> Result<Board, AppError> {
-    let id = parse_id(&id)?;
+async fn board(state: &AppState, id: i64) -> Result<Board, AppError> {
     state
         .db
         .read(move |conn| {
@@ -135,19 +189,43 @@ async fn board(state: &AppState, id: String) -> Result<Board, AppError> {
 }
 
 /// `GET /api/admin/tournaments/{id}/matches`: in time order, then by court.
+#[utoipa::path(
+    get,
+    path = "/api/admin/tournaments/{id}/matches",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = Vec<MatchDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn matches(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Json<Vec<MatchDto>>, AppError> {
     Ok(Json(board(&state, id).await?.matches))
 }
 
 /// `GET /api/admin/tournaments/{id}/standings`: by pool, then rank.
+#[utoipa::path(
+    get,
+    path = "/api/admin/tournaments/{id}/standings",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = Vec<StandingDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn standings(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Json<Vec<StandingDto>>, AppError> {
     Ok(Json(board(&state, id).await?.standings))
 }
@@ -166,11 +244,10 @@ type ScoreWrite = fn(
 async fn write_score(
     state: &AppState,
     admin: &Admin,
-    id: &str,
+    id: i64,
     body: &ScoreInput,
     write: ScoreWrite,
 ) -> Result<Json<MatchDto>, AppError> {
-    let id = parse_id(id)?;
     let score = validate_score(body).map_err(AppError::Validation)?;
     let user = admin.0.id().to_owned();
     let now = Utc::now();
@@ -181,26 +258,56 @@ async fn write_score(
 }
 
 /// `PUT /api/admin/matches/{matchId}/score`: only a match not yet completed takes a score.
+#[utoipa::path(
+    put,
+    path = "/api/admin/matches/{id}/score",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The match's id: a whole number above zero.")),
+    request_body = ScoreInput,
+    responses(
+        (status = 200, description = "OK", body = MatchDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn score(
     State(state): State<AppState>,
     admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    write_score(&state, &admin, &id, &body, scores::record).await
+    write_score(&state, &admin, id, &body, scores::record).await
 }
 
 /// `PUT /api/admin/matches/{matchId}/correction`: a completed pool match, before the draw.
+#[utoipa::path(
+    put,
+    path = "/api/admin/matches/{id}/correction",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The match's id: a whole number above zero.")),
+    request_body = ScoreInput,
+    responses(
+        (status = 200, description = "OK", body = MatchDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn correction(
     State(state): State<AppState>,
     admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    write_score(&state, &admin, &id, &body, scores::correct).await
+    write_score(&state, &admin, id, &body, scores::correct).await
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryDto {
     kind: String,
@@ -213,12 +320,23 @@ pub struct HistoryDto {
 }
 
 /// `GET /api/admin/matches/{matchId}/history`: who scored, corrected or forfeited, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/admin/matches/{id}/history",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The match's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = Vec<HistoryDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn history(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Json<Vec<HistoryDto>>, AppError> {
-    let id = parse_id(&id)?;
     let rows = state
         .db
         .read(move |conn| {

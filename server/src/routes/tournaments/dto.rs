@@ -12,7 +12,7 @@ use crate::db::tournaments::views::{TeamOfUser, pool_standings};
 use crate::db::tournaments::{MatchRow, TournamentRow, event_teams, matches};
 
 /// Spec section 3's Tournament, with `poolCount`, `teamCount` and `version`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TournamentDto {
     pub id: i64,
@@ -49,7 +49,7 @@ impl TournamentDto {
 }
 
 /// Core's measure of the pool schedule, with its longest wait and when the pool ends.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QualityDto {
     #[serde(flatten)]
@@ -69,7 +69,7 @@ impl QualityDto {
 }
 
 /// The estimate of one pool count, with its end time when the start is known.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EstimateDto {
     pool_count: u8,
@@ -81,7 +81,7 @@ pub struct EstimateDto {
 
 /// The console's view: the tournament, its quality once generated, and the estimates of 1 to 4
 /// pools for its teams.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminTournamentDto {
     #[serde(flatten)]
@@ -120,7 +120,7 @@ impl AdminTournamentDto {
 }
 
 /// Spec section 3's Match: `courtNumber` (console) and `court` (public) carry the same value.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchDto {
     pub id: i64,
@@ -189,7 +189,7 @@ impl MatchDto {
 }
 
 /// Spec section 3's Standing, with its pool (0-based) and its rank in it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StandingDto {
     #[serde(flatten)]
@@ -265,7 +265,7 @@ fn number_pool_rounds(matches: &mut [MatchDto]) {
 }
 
 /// The 'Votre équipe' card.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserTeamDto {
     pub event_id: i64,

@@ -5,7 +5,7 @@
 use std::convert::Infallible;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use chrono::Utc;
 use futures_util::Stream;
@@ -17,9 +17,9 @@ use crate::app::AppState;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::db::{Db, events, tournaments};
 use crate::error::AppError;
-use crate::routes::events::parse_id;
+use crate::routes::params::Id;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PublicTournament {
     tournament: Option<TournamentDto>,
@@ -34,12 +34,21 @@ fn visible_event(conn: &rusqlite::Connection, id: i64, admin: bool) -> Result<ev
 
 /// `GET /api/events/{eventId}/tournament`: `{tournament, matches, standings}`; a `null`
 /// tournament while the event has none.
+#[utoipa::path(
+    get,
+    path = "/api/events/{id}/tournament",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = PublicTournament),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn tournament(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
-    Path(event_id): Path<String>,
+    Id(event_id): Id,
 ) -> Result<Json<PublicTournament>, AppError> {
-    let event_id = parse_id(&event_id)?;
     let admin = user.is_some_and(|u| u.is_admin());
     let view = state
         .db
@@ -71,12 +80,21 @@ fn version_event(version: i64) -> Event {
 
 /// `GET /api/events/{eventId}/tournament/stream`: server-sent events. One `tournament` event
 /// `{"version": n}` at once, then one after every change; the page refetches on each.
+#[utoipa::path(
+    get,
+    path = "/api/events/{id}/tournament/stream",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "Server-sent events: `tournament` with `{\"version\": n}` at once and after each change.", content_type = "text/event-stream", body = String),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn stream(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
-    Path(event_id): Path<String>,
+    Id(event_id): Id,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
-    let event_id = parse_id(&event_id)?;
     let admin = user.is_some_and(|u| u.is_admin());
     state.db.read(move |conn| visible_event(conn, event_id, admin).map(|_| ())).await?;
     let (changes, closing) = state.live.subscribe();
@@ -108,12 +126,22 @@ pub async fn stream(
 
 /// `GET /api/events/{eventId}/user-team`: the signed-in member's team in this event (one they
 /// registered, or where their e-mail is the captain's or a member's), or `null`.
+#[utoipa::path(
+    get,
+    path = "/api/events/{id}/user-team",
+    tag = "tournaments",
+    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "The member's team, or null.", body = Option<UserTeamDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn user_team(
     State(state): State<AppState>,
     user: CurrentUser,
-    Path(event_id): Path<String>,
+    Id(event_id): Id,
 ) -> Result<Json<Option<UserTeamDto>>, AppError> {
-    let event_id = parse_id(&event_id)?;
     let (id, email, admin) = (user.id().to_owned(), user.user().email.clone(), user.is_admin());
     let team = state
         .db
@@ -132,7 +160,7 @@ pub async fn user_team(
     Ok(Json(team))
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserTournamentData {
     #[serde(flatten)]
@@ -145,6 +173,15 @@ pub struct UserTournamentData {
 
 /// `GET /api/user/tournament-data`: each team of the member, soonest event first, with its
 /// tournament, standing and next match.
+#[utoipa::path(
+    get,
+    path = "/api/user/tournament-data",
+    tag = "tournaments",
+    responses(
+        (status = 200, description = "OK", body = Vec<UserTournamentData>),
+        (status = 401, response = crate::openapi::Unauthorized)
+    )
+)]
 pub async fn tournament_data(
     State(state): State<AppState>,
     user: CurrentUser,

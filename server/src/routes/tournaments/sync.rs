@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::FieldError;
@@ -27,19 +27,19 @@ use crate::auth::Admin;
 use crate::db::tournaments::sync::{self, Conflict, Entry, Keep, Outcome, PushRefused, ResolveRefused, ScoreSide};
 use crate::db::tournaments::{self};
 use crate::error::{ApiJson, AppError, ReqLang};
-use crate::routes::events::parse_id;
+use crate::routes::params::{Id, Segment};
 
 /// Entries per push: a phone with more sends them in several pushes.
 pub const MAX_ENTRIES: usize = 200;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushBody {
     device_id: String,
     entries: Vec<EntryBody>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryBody {
     seq: i64,
@@ -57,7 +57,7 @@ pub struct EntryBody {
     team2_id: Option<i64>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResultDto {
     seq: i64,
@@ -68,15 +68,16 @@ pub struct ResultDto {
     message: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushAnswer {
     last_seq: i64,
     results: Vec<ResultDto>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SyncGap)]
 struct GapBody {
     message: String,
     code: &'static str,
@@ -123,6 +124,19 @@ fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
 /// `POST /api/admin/sync/scores`: the device's entries in `seq` order, in one transaction.
 /// Replays answer their stored outcome; at a gap the entries before it are kept and answered
 /// (409 `sync_gap` when there are none).
+#[utoipa::path(
+    post,
+    path = "/api/admin/sync/scores",
+    tag = "sync",
+    request_body = PushBody,
+    responses(
+        (status = 200, description = "OK", body = PushAnswer),
+        (status = 409, description = "`sync_gap`: the entries do not continue from `lastSeq`.", body = GapBody),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn push(
     State(state): State<AppState>,
     admin: Admin,
@@ -180,7 +194,7 @@ pub async fn push(
     Ok(Json(PushAnswer { last_seq, results }).into_response())
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SideDto {
     team1_score: Option<u32>,
@@ -204,7 +218,7 @@ impl From<ScoreSide> for SideDto {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ConflictDto {
     entry_id: String,
@@ -242,12 +256,23 @@ impl From<Conflict> for ConflictDto {
 }
 
 /// `GET /api/admin/tournaments/{id}/conflicts`: the open score conflicts, oldest first.
+#[utoipa::path(
+    get,
+    path = "/api/admin/tournaments/{id}/conflicts",
+    tag = "sync",
+    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    responses(
+        (status = 200, description = "OK", body = Vec<ConflictDto>),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound)
+    )
+)]
 pub async fn conflicts(
     State(state): State<AppState>,
     _admin: Admin,
-    Path(id): Path<String>,
+    Id(id): Id,
 ) -> Result<Json<Vec<ConflictDto>>, AppError> {
-    let id = parse_id(&id)?;
     let rows = state
         .db
         .read(move |conn| {
@@ -258,23 +283,38 @@ pub async fn conflicts(
     Ok(Json(rows.into_iter().map(ConflictDto::from).collect()))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub enum KeepBody {
     Current,
     Proposed,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ResolveBody {
     keep: KeepBody,
 }
 
 /// `POST /api/admin/score-conflicts/{entryId}/resolve`: the admin's choice; the match after it.
+#[utoipa::path(
+    post,
+    path = "/api/admin/score-conflicts/{id}/resolve",
+    tag = "sync",
+    params(("id" = String, Path, description = "The score entry's id.")),
+    request_body = ResolveBody,
+    responses(
+        (status = 200, description = "OK", body = MatchDto),
+        (status = 401, response = crate::openapi::Unauthorized),
+        (status = 403, response = crate::openapi::Forbidden),
+        (status = 404, response = crate::openapi::NotFound),
+        (status = 409, response = crate::openapi::Conflict),
+        (status = 422, response = crate::openapi::Unprocessable)
+    )
+)]
 pub async fn resolve(
     State(state): State<AppState>,
     admin: Admin,
-    Path(entry_id): Path<String>,
+    Segment(entry_id): Segment,
     ApiJson(body): ApiJson<ResolveBody>,
 ) -> Result<Json<MatchDto>, AppError> {
     if !id_ok(&entry_id) {

@@ -1,0 +1,284 @@
+//! The HTTP contract: the OpenAPI document of every `/api` call, generated from the handlers'
+//! `#[utoipa::path]` annotations and the `ToSchema` types next to them (core's inputs and answers
+//! through its `openapi` feature). Committed as `api/openapi.json` (`make openapi`, or
+//! `centre openapi > api/openapi.json`); `tests/contract.rs` fails when they differ, and the
+//! PWA's `src/api/schema.d.ts` is generated from that file.
+//!
+//! Errors are `ApiError` (`{message, code, fieldErrors?}`). What every state-changing call can
+//! answer whatever it does is added here once (`Common`): 403 `forbidden_origin` (the Origin
+//! check), 429 `rate_limited` (a member's writes), and 400 `malformed_json` for a body that is not
+//! the JSON described.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+use utoipa::openapi::path::{HttpMethod, Operation};
+use utoipa::openapi::response::ResponseBuilder;
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response};
+use utoipa::{Modify, OpenApi, ToResponse};
+
+use crate::routes;
+
+macro_rules! error_response {
+    ($name:ident, $description:literal) => {
+        #[doc = $description]
+        pub struct $name;
+
+        impl<'r> ToResponse<'r> for $name {
+            fn response() -> (&'r str, RefOr<Response>) {
+                (stringify!($name), error_body($description))
+            }
+        }
+    };
+}
+
+fn error_body(description: &str) -> RefOr<Response> {
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ApiError"))).build())
+        .build()
+        .into()
+}
+
+error_response!(BadRequest, "Malformed request: a body or query string that does not fit (`malformed_json`).");
+error_response!(Unauthorized, "Not signed in (`unauthorized`).");
+error_response!(
+    Forbidden,
+    "Signed in without the role it needs (`forbidden`), or a state-changing request from another site (`forbidden_origin`)."
+);
+error_response!(NotFound, "No such resource, or an id that is not a whole number above zero (`not_found`).");
+error_response!(Conflict, "Refused by the resource's state; `code` says why.");
+error_response!(Unprocessable, "Invalid fields: `fieldErrors` has one message per field; `code` is the first.");
+error_response!(TooManyRequests, "Too many writes by this member (`rate_limited`); see `Retry-After`.");
+
+/// The responses every state-changing call can give, added to each such operation; and each
+/// operation's id made unique by its tag (`dayCampsRegister`, `eventRegistrationsRegister`).
+struct Common;
+
+impl Modify for Common {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let all = [&mut item.get, &mut item.post, &mut item.put, &mut item.patch, &mut item.delete];
+            for operation in all.into_iter().flatten() {
+                let tag = operation.tags.as_ref().and_then(|t| t.first()).cloned().unwrap_or_default();
+                let name = operation.operation_id.clone().unwrap_or_default();
+                operation.operation_id = Some(camel_case(&format!("{tag} {name}")));
+            }
+            let writes = [
+                (HttpMethod::Post, item.post.as_mut()),
+                (HttpMethod::Put, item.put.as_mut()),
+                (HttpMethod::Patch, item.patch.as_mut()),
+                (HttpMethod::Delete, item.delete.as_mut()),
+            ];
+            for (_, operation) in writes {
+                let Some(operation) = operation else { continue };
+                add(operation, "403", "Forbidden");
+                if path != "/api/dev-login" {
+                    add(operation, "429", "TooManyRequests");
+                }
+                if operation.request_body.is_some() {
+                    add(operation, "400", "BadRequest");
+                }
+            }
+        }
+    }
+}
+
+/// `day camps register` to `dayCampsRegister`.
+fn camel_case(words: &str) -> String {
+    let mut out = String::new();
+    for (i, word) in words.split([' ', '_']).filter(|w| !w.is_empty()).enumerate() {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            if i == 0 {
+                out.extend(first.to_lowercase());
+            } else {
+                out.extend(first.to_uppercase());
+            }
+            out.push_str(chars.as_str());
+        }
+    }
+    out
+}
+
+fn add(operation: &mut Operation, status: &str, response: &str) {
+    operation
+        .responses
+        .responses
+        .entry(status.to_owned())
+        .or_insert_with(|| RefOr::Ref(Ref::new(format!("#/components/responses/{response}"))));
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Centre API",
+        description = "The HTTP API of the centre's web app. Generated from the server's code (`centre openapi`); do not edit by hand."
+    ),
+    paths(
+        routes::health::health,
+        routes::auth::login,
+        routes::auth::callback,
+        routes::auth::logout,
+        routes::auth::dev_login,
+        routes::auth::current_user,
+        routes::admin::admin_status,
+        routes::admin::supervisor_status,
+        routes::admin::admins,
+        routes::admin::add_admin,
+        routes::admin::remove_admin,
+        routes::admin::supervisors,
+        routes::admin::add_supervisor,
+        routes::admin::remove_supervisor,
+        routes::admin::members,
+        routes::courts::admin_list,
+        routes::courts::cancel_any,
+        routes::courts::list,
+        routes::courts::availability,
+        routes::courts::month,
+        routes::courts::book,
+        routes::courts::mine,
+        routes::courts::cancel_mine,
+        routes::events::list,
+        routes::events::create,
+        routes::events::one,
+        routes::events::update,
+        routes::events::delete,
+        routes::events::admin_list,
+        routes::event_registrations::register,
+        routes::event_registrations::mine,
+        routes::event_registrations::mine_for_home,
+        routes::event_registrations::for_event,
+        routes::event_registrations::export,
+        routes::event_registrations::delete,
+        routes::event_registrations::set_payment,
+        routes::daycamps::programs,
+        routes::daycamps::weeks,
+        routes::daycamps::register,
+        routes::daycamps::mine,
+        routes::daycamps::mine_one,
+        routes::daycamps::admin_overview,
+        routes::daycamps::admin_week,
+        routes::daycamps::admin_export,
+        routes::daycamps::admin_set_payment,
+        routes::payments::view::overview,
+        routes::payments::view::export,
+        routes::payments::reconcile::reconcile,
+        routes::payments::reconcile::confirm,
+        routes::payments::deadlines::deadlines,
+        routes::payments::deadlines::event_deadline,
+        routes::payments::deadlines::program_deadline,
+        routes::payments::checkout::event_checkout,
+        routes::tournaments::admin::for_event,
+        routes::tournaments::admin::create,
+        routes::tournaments::admin::update,
+        routes::tournaments::admin::delete,
+        routes::tournaments::admin::generate,
+        routes::tournaments::admin::matches,
+        routes::tournaments::admin::standings,
+        routes::tournaments::admin::score,
+        routes::tournaments::admin::correction,
+        routes::tournaments::admin::history,
+        routes::tournaments::sync::push,
+        routes::tournaments::sync::conflicts,
+        routes::tournaments::sync::resolve,
+        routes::tournaments::public::tournament,
+        routes::tournaments::public::stream,
+        routes::tournaments::public::user_team,
+        routes::tournaments::public::tournament_data,
+    ),
+    components(
+        schemas(crate::error::ErrorBody),
+        responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, Unprocessable, TooManyRequests)
+    ),
+    modifiers(&Common)
+)]
+pub struct ApiDoc;
+
+/// The document as committed in `api/openapi.json`: pretty JSON, keys sorted, one newline at the
+/// end.
+pub fn document() -> String {
+    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    answers_carry_their_nulls(&mut doc);
+    let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    format!("{json}\n")
+}
+
+/// serde writes every `Option` field of an answer, as `null` when empty, unless it is skipped
+/// (`skip_serializing_if`, marked `#[schema(nullable = false)]`): so in the schemas only answers
+/// use, every property that may be null is required. Request bodies keep their optional fields.
+fn answers_carry_their_nulls(doc: &mut Value) {
+    let mut requests = BTreeSet::new();
+    let mut pending: Vec<String> = Vec::new();
+    if let Some(paths) = doc.get("paths").and_then(Value::as_object) {
+        for item in paths.values().filter_map(Value::as_object) {
+            for operation in item.values() {
+                if let Some(body) = operation.get("requestBody") {
+                    collect_refs(body, &mut pending);
+                }
+            }
+        }
+    }
+    let Some(schemas) = doc.pointer_mut("/components/schemas").and_then(Value::as_object_mut) else { return };
+    while let Some(name) = pending.pop() {
+        if requests.insert(name.clone())
+            && let Some(schema) = schemas.get(&name)
+        {
+            collect_refs(schema, &mut pending);
+        }
+    }
+    for (name, schema) in schemas.iter_mut() {
+        if !requests.contains(name) {
+            require_nullables(schema);
+        }
+    }
+}
+
+fn collect_refs(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if let Some(name) =
+                map.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix("#/components/schemas/"))
+            {
+                out.push(name.to_owned());
+            }
+            map.values().for_each(|v| collect_refs(v, out));
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_refs(v, out)),
+        _ => {}
+    }
+}
+
+fn may_be_null(schema: &Value) -> bool {
+    let null = Value::from("null");
+    match schema.get("type") {
+        Some(Value::Array(types)) => types.contains(&null),
+        Some(t) => *t == null,
+        None => schema.get("oneOf").and_then(Value::as_array).is_some_and(|options| options.iter().any(may_be_null)),
+    }
+}
+
+fn require_nullables(schema: &mut Value) {
+    match schema {
+        Value::Object(map) => {
+            if let Some(Value::Object(properties)) = map.get("properties") {
+                let nullable: Vec<String> =
+                    properties.iter().filter(|(_, p)| may_be_null(p)).map(|(k, _)| k.clone()).collect();
+                if !nullable.is_empty() {
+                    let required = map.entry("required").or_insert_with(|| Value::Array(Vec::new()));
+                    if let Value::Array(list) = required {
+                        for name in nullable {
+                            if !list.iter().any(|v| v == name.as_str()) {
+                                list.push(Value::from(name));
+                            }
+                        }
+                        list.sort_by(|a, b| a.as_str().cmp(&b.as_str()));
+                    }
+                }
+            }
+            map.values_mut().for_each(require_nullables);
+        }
+        Value::Array(items) => items.iter_mut().for_each(require_nullables),
+        _ => {}
+    }
+}

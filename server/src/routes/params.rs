@@ -1,0 +1,58 @@
+//! What a path carries: the one rule for an `{id}` and the text segments (a user id, a camp
+//! program, a score entry). A path that does not fit is 404 `not_found`, like a missing row, in
+//! the common error shape.
+
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
+
+use crate::error::AppError;
+
+/// A row's id in a path: a whole number above zero written in digits only (no sign, no spaces).
+pub fn parse_id(raw: &str) -> Result<i64, AppError> {
+    if raw.is_empty() || !raw.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::not_found());
+    }
+    raw.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(AppError::not_found)
+}
+
+/// The route's one `{id}`, parsed by [`parse_id`].
+#[derive(Clone, Copy, Debug)]
+pub struct Id(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for Id {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Segment(raw) = Segment::from_request_parts(parts, state).await?;
+        parse_id(&raw).map(Id)
+    }
+}
+
+/// The route's one text parameter, as sent (percent-decoded); one that is not UTF-8 is 404.
+#[derive(Clone, Debug)]
+pub struct Segment(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Segment {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Path::<String>::from_request_parts(parts, state)
+            .await
+            .map(|Path(raw)| Segment(raw))
+            .map_err(|_| AppError::not_found())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_positive_digits() {
+        assert_eq!(parse_id("1").ok(), Some(1));
+        assert_eq!(parse_id("0042").ok(), Some(42));
+        for bad in ["", "0", "-1", "+1", " 1", "1 ", "x", "1.0", "99999999999999999999"] {
+            assert!(parse_id(bad).is_err(), "{bad:?}");
+        }
+    }
+}
