@@ -9,24 +9,32 @@
 //! check), 429 `rate_limited` (a member's writes), and 400 `malformed_json` for a body that is not
 //! the JSON described.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 use utoipa::openapi::path::{HttpMethod, Operation};
 use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response};
-use utoipa::{Modify, OpenApi, ToResponse};
+use utoipa::{IntoResponses, Modify, OpenApi, ToResponse};
 
 use crate::routes;
 
+/// An error answer: a `ToResponse` component (`#/components/responses/{name}`) and, named in an
+/// operation's `responses(...)` as it is, that reference under its status.
 macro_rules! error_response {
-    ($name:ident, $description:literal) => {
+    ($name:ident, $status:literal, $description:literal) => {
         #[doc = $description]
         pub struct $name;
 
         impl<'r> ToResponse<'r> for $name {
             fn response() -> (&'r str, RefOr<Response>) {
                 (stringify!($name), error_body($description))
+            }
+        }
+
+        impl IntoResponses for $name {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                BTreeMap::from([($status.to_owned(), RefOr::Ref(Ref::from_response_name(stringify!($name))))])
             }
         }
     };
@@ -40,16 +48,17 @@ fn error_body(description: &str) -> RefOr<Response> {
         .into()
 }
 
-error_response!(BadRequest, "Malformed request: a body or query string that does not fit (`malformed_json`).");
-error_response!(Unauthorized, "Not signed in (`unauthorized`).");
+error_response!(BadRequest, "400", "Malformed request: a body or query string that does not fit (`malformed_json`).");
+error_response!(Unauthorized, "401", "Not signed in (`unauthorized`).");
 error_response!(
     Forbidden,
+    "403",
     "Signed in without the role it needs (`forbidden`), or a state-changing request from another site (`forbidden_origin`)."
 );
-error_response!(NotFound, "No such resource, or an id that is not a whole number above zero (`not_found`).");
-error_response!(Conflict, "Refused by the resource's state; `code` says why.");
-error_response!(Unprocessable, "Invalid fields: `fieldErrors` has one message per field; `code` is the first.");
-error_response!(TooManyRequests, "Too many writes by this member (`rate_limited`); see `Retry-After`.");
+error_response!(NotFound, "404", "No such resource, or an id that is not a whole number above zero (`not_found`).");
+error_response!(Conflict, "409", "Refused by the resource's state; `code` says why.");
+error_response!(Unprocessable, "422", "Invalid fields: `fieldErrors` has one message per field; `code` is the first.");
+error_response!(TooManyRequests, "429", "Too many writes by this member (`rate_limited`); see `Retry-After`.");
 
 /// The responses every state-changing call can give, added to each such operation; and each
 /// operation's id made unique by its tag (`dayCampsRegister`, `eventRegistrationsRegister`).
@@ -72,12 +81,12 @@ impl Modify for Common {
             ];
             for (_, operation) in writes {
                 let Some(operation) = operation else { continue };
-                add(operation, "403", "Forbidden");
+                add::<Forbidden>(operation);
                 if path != "/api/dev-login" {
-                    add(operation, "429", "TooManyRequests");
+                    add::<TooManyRequests>(operation);
                 }
                 if operation.request_body.is_some() {
-                    add(operation, "400", "BadRequest");
+                    add::<BadRequest>(operation);
                 }
             }
         }
@@ -101,12 +110,11 @@ fn camel_case(words: &str) -> String {
     out
 }
 
-fn add(operation: &mut Operation, status: &str, response: &str) {
-    operation
-        .responses
-        .responses
-        .entry(status.to_owned())
-        .or_insert_with(|| RefOr::Ref(Ref::new(format!("#/components/responses/{response}"))));
+/// Adds `T`'s answer to the operation unless it states its own for that status.
+fn add<T: IntoResponses>(operation: &mut Operation) {
+    for (status, response) in T::responses() {
+        operation.responses.responses.entry(status).or_insert(response);
+    }
 }
 
 #[derive(OpenApi)]

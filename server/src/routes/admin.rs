@@ -12,7 +12,8 @@ use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::users::{self, GrantError, GrantRow, Role, UserRow};
 use crate::error::AppError;
-use crate::routes::params::Segment;
+use crate::openapi;
+use crate::routes::params::{self, Segment};
 
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -33,7 +34,7 @@ pub struct SupervisorStatus {
     tag = "roles",
     responses(
         (status = 200, description = "OK", body = AdminStatus),
-        (status = 401, response = crate::openapi::Unauthorized)
+        openapi::Unauthorized
     )
 )]
 pub async fn admin_status(user: CurrentUser) -> Json<AdminStatus> {
@@ -47,7 +48,7 @@ pub async fn admin_status(user: CurrentUser) -> Json<AdminStatus> {
     tag = "roles",
     responses(
         (status = 200, description = "OK", body = SupervisorStatus),
-        (status = 401, response = crate::openapi::Unauthorized)
+        openapi::Unauthorized
     )
 )]
 pub async fn supervisor_status(user: CurrentUser) -> Json<SupervisorStatus> {
@@ -123,126 +124,90 @@ async fn remove_grant(state: &AppState, raw_id: &str, role: Role) -> Result<Stat
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `GET /api/admin/users`: admin grants.
-#[utoipa::path(
-    get,
-    path = "/api/admin/users",
-    tag = "roles",
-    responses(
-        (status = 200, description = "OK", body = Vec<GrantDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
-    )
-)]
-pub async fn admins(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
-    list_grants(&state, Role::Admin).await
+/// A role's three calls, each with its contract: `GET $list_path` (the grants), `POST $one_path`
+/// (201 when granted, 200 `$already` when it already was) and `DELETE $one_path` (204; 409
+/// `last_admin` for the last admin grant). The work is [`list_grants`], [`add_grant`] and
+/// [`remove_grant`]; only an admin reaches them.
+macro_rules! grant_routes {
+    (
+        $role:expr, $list_path:literal, $one_path:literal, $already:literal,
+        $(#[doc = $list_doc:literal])* $list:ident,
+        $(#[doc = $add_doc:literal])* $add:ident,
+        $(#[doc = $remove_doc:literal])* $remove:ident $(,)?
+    ) => {
+        $(#[doc = $list_doc])*
+        #[utoipa::path(
+            get,
+            path = $list_path,
+            tag = "roles",
+            responses(
+                (status = 200, description = "OK", body = Vec<GrantDto>),
+                openapi::Unauthorized, openapi::Forbidden
+            )
+        )]
+        pub async fn $list(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
+            list_grants(&state, $role).await
+        }
+
+        $(#[doc = $add_doc])*
+        #[utoipa::path(
+            post,
+            path = $one_path,
+            tag = "roles",
+            params(params::UserId),
+            responses(
+                (status = 200, description = $already, body = GrantDto),
+                (status = 201, description = "Granted.", body = GrantDto),
+                openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
+            )
+        )]
+        pub async fn $add(
+            Admin(me): Admin,
+            State(state): State<AppState>,
+            Segment(id): Segment,
+        ) -> Result<Response, AppError> {
+            add_grant(&state, me.id(), &id, $role).await
+        }
+
+        $(#[doc = $remove_doc])*
+        #[utoipa::path(
+            delete,
+            path = $one_path,
+            tag = "roles",
+            params(params::UserId),
+            responses(
+                (status = 204, description = "Done."),
+                openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+            )
+        )]
+        pub async fn $remove(
+            _: Admin,
+            State(state): State<AppState>,
+            Segment(id): Segment,
+        ) -> Result<StatusCode, AppError> {
+            remove_grant(&state, &id, $role).await
+        }
+    };
 }
 
-/// `POST /api/admin/users/{userId}`: 201 when granted, 200 when it already was.
-#[utoipa::path(
-    post,
-    path = "/api/admin/users/{userId}",
-    tag = "roles",
-    params(("userId" = String, Path, description = "The user's id.")),
-    responses(
-        (status = 200, description = "Already an admin.", body = GrantDto),
-        (status = 201, description = "Granted.", body = GrantDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 422, response = crate::openapi::Unprocessable)
-    )
-)]
-pub async fn add_admin(
-    Admin(me): Admin,
-    State(state): State<AppState>,
-    Segment(id): Segment,
-) -> Result<Response, AppError> {
-    add_grant(&state, me.id(), &id, Role::Admin).await
+grant_routes! {
+    Role::Admin, "/api/admin/users", "/api/admin/users/{userId}", "Already an admin.",
+    /// `GET /api/admin/users`: admin grants.
+    admins,
+    /// `POST /api/admin/users/{userId}`: 201 when granted, 200 when it already was.
+    add_admin,
+    /// `DELETE /api/admin/users/{userId}`: 204; 409 `last_admin` for the last admin grant.
+    remove_admin,
 }
 
-/// `DELETE /api/admin/users/{userId}`: 204; 409 `last_admin` for the last admin grant.
-#[utoipa::path(
-    delete,
-    path = "/api/admin/users/{userId}",
-    tag = "roles",
-    params(("userId" = String, Path, description = "The user's id.")),
-    responses(
-        (status = 204, description = "Done."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
-    )
-)]
-pub async fn remove_admin(
-    _: Admin,
-    State(state): State<AppState>,
-    Segment(id): Segment,
-) -> Result<StatusCode, AppError> {
-    remove_grant(&state, &id, Role::Admin).await
-}
-
-/// `GET /api/admin/supervisors`.
-#[utoipa::path(
-    get,
-    path = "/api/admin/supervisors",
-    tag = "roles",
-    responses(
-        (status = 200, description = "OK", body = Vec<GrantDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
-    )
-)]
-pub async fn supervisors(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
-    list_grants(&state, Role::Supervisor).await
-}
-
-/// `POST /api/admin/supervisors/{userId}`.
-#[utoipa::path(
-    post,
-    path = "/api/admin/supervisors/{userId}",
-    tag = "roles",
-    params(("userId" = String, Path, description = "The user's id.")),
-    responses(
-        (status = 200, description = "Already a supervisor.", body = GrantDto),
-        (status = 201, description = "Granted.", body = GrantDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 422, response = crate::openapi::Unprocessable)
-    )
-)]
-pub async fn add_supervisor(
-    Admin(me): Admin,
-    State(state): State<AppState>,
-    Segment(id): Segment,
-) -> Result<Response, AppError> {
-    add_grant(&state, me.id(), &id, Role::Supervisor).await
-}
-
-/// `DELETE /api/admin/supervisors/{userId}`.
-#[utoipa::path(
-    delete,
-    path = "/api/admin/supervisors/{userId}",
-    tag = "roles",
-    params(("userId" = String, Path, description = "The user's id.")),
-    responses(
-        (status = 204, description = "Done."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
-    )
-)]
-pub async fn remove_supervisor(
-    _: Admin,
-    State(state): State<AppState>,
-    Segment(id): Segment,
-) -> Result<StatusCode, AppError> {
-    remove_grant(&state, &id, Role::Supervisor).await
+grant_routes! {
+    Role::Supervisor, "/api/admin/supervisors", "/api/admin/supervisors/{userId}", "Already a supervisor.",
+    /// `GET /api/admin/supervisors`.
+    supervisors,
+    /// `POST /api/admin/supervisors/{userId}`.
+    add_supervisor,
+    /// `DELETE /api/admin/supervisors/{userId}`.
+    remove_supervisor,
 }
 
 /// Spec section 3's Member (admin list).
@@ -275,8 +240,7 @@ impl From<UserRow> for MemberDto {
     tag = "roles",
     responses(
         (status = 200, description = "OK", body = Vec<MemberDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
+        openapi::Unauthorized, openapi::Forbidden
     )
 )]
 pub async fn members(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<MemberDto>>, AppError> {

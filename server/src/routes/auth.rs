@@ -14,6 +14,7 @@ use crate::auth::pages::{self, DevForm, Failure};
 use crate::auth::{self, KEY_FLOW, KEY_ID_TOKEN, MaybeUser};
 use crate::db::users::{self, Identity, UpsertError, UserRow};
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
+use crate::openapi;
 use crate::ratelimit::ClientAddr;
 
 /// Spec section 3's User.
@@ -97,8 +98,7 @@ fn destination(query: Option<&str>, headers: &HeaderMap, public_url: &str) -> St
     responses(
         (status = 200, description = "A sign-in page: the development form, or why sign-in cannot start.", content_type = "text/html", body = String),
         (status = 303, description = "To the OpenID provider."),
-        (status = 429, response = crate::openapi::TooManyRequests),
-        (status = 400, response = crate::openapi::BadRequest)
+        openapi::TooManyRequests, openapi::BadRequest
     )
 )]
 pub async fn login(
@@ -165,8 +165,7 @@ pub struct CallbackQuery {
     responses(
         (status = 200, description = "Why the sign-in failed, with a link back.", content_type = "text/html", body = String),
         (status = 303, description = "Signed in: to the page the member was going to."),
-        (status = 429, response = crate::openapi::TooManyRequests),
-        (status = 400, response = crate::openapi::BadRequest)
+        openapi::TooManyRequests, openapi::BadRequest
     )
 )]
 pub async fn callback(
@@ -309,9 +308,7 @@ fn name(value: Option<&str>) -> Result<Option<String>, ()> {
     responses(
         (status = 200, description = "Signed in (JSON), or the form again with its errors (HTML).", content((UserDto = "application/json"), (String = "text/html"))),
         (status = 303, description = "Signed in from the form: to where the visitor was going."),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang: ReqLang, req: Request) -> Response {

@@ -20,7 +20,8 @@ use crate::db::courts::{
 use crate::db::outbox;
 use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
 use crate::error::{ApiQuery, AppError, ReqLang};
-use crate::routes::params::Id;
+use crate::openapi;
+use crate::routes::params::{self, Id};
 
 /// Spec section 3's Court.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -119,9 +120,7 @@ pub struct DayQuery {
     params(DayQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Slot>),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::BadRequest, openapi::NotFound, openapi::Unprocessable
     )
 )]
 pub async fn availability(
@@ -175,9 +174,7 @@ fn parse_month(raw: Option<&str>) -> Result<(i32, u32), AppError> {
     params(MonthQuery),
     responses(
         (status = 200, description = "OK", body = Vec<DayAvailability>),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::BadRequest, openapi::NotFound, openapi::Unprocessable
     )
 )]
 pub async fn month(
@@ -290,9 +287,7 @@ fn mail_of(b: &BookingRow) -> Option<BookingMail<'_>> {
     request_body = CourtBookingInput,
     responses(
         (status = 201, description = "Booked.", body = BookingDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn book(
@@ -332,7 +327,7 @@ pub async fn book(
     tag = "courts",
     responses(
         (status = 200, description = "OK", body = Vec<BookingDto>),
-        (status = 401, response = crate::openapi::Unauthorized)
+        openapi::Unauthorized
     )
 )]
 pub async fn mine(user: CurrentUser, State(state): State<AppState>) -> Result<Json<Vec<BookingDto>>, AppError> {
@@ -373,12 +368,10 @@ async fn cancel(
     delete,
     path = "/api/user/court-bookings/{id}",
     tag = "courts",
-    params(("id" = i64, Path, description = "The booking's id: a whole number above zero.")),
+    params(params::BookingId),
     responses(
         (status = 200, description = "Cancelled.", body = BookingDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict)
+        openapi::Unauthorized, openapi::NotFound, openapi::Conflict
     )
 )]
 pub async fn cancel_mine(
@@ -408,13 +401,10 @@ pub async fn cancel_mine(
     delete,
     path = "/api/admin/bookings/{id}",
     tag = "courts",
-    params(("id" = i64, Path, description = "The booking's id: a whole number above zero.")),
+    params(params::BookingId),
     responses(
         (status = 200, description = "Cancelled.", body = BookingDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict
     )
 )]
 pub async fn cancel_any(_: Admin, State(state): State<AppState>, Id(id): Id) -> Result<Json<BookingDto>, AppError> {
@@ -466,10 +456,7 @@ pub struct AdminBookingsDto {
     params(AdminQuery),
     responses(
         (status = 200, description = "OK", body = AdminBookingsDto),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::BadRequest, openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
     )
 )]
 pub async fn admin_list(

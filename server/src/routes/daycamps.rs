@@ -18,17 +18,18 @@ use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::params::Id;
+use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::daycamps::{
     self, AgeRefusal, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow,
 };
 use crate::db::outbox;
-use crate::db::payments::{Kind, transfers};
+use crate::db::payments::Kind;
 use crate::emails;
 use crate::error::{ApiJson, ApiQuery, AppError, Localized, ReqLang};
 use crate::exports;
+use crate::openapi;
 
 /// Feature keys per program (see the module documentation).
 fn features(program_id: &str) -> &'static [&'static str] {
@@ -151,8 +152,7 @@ pub struct WeeksQuery {
     params(WeeksQuery),
     responses(
         (status = 200, description = "OK", body = Vec<WeekDto>),
-        (status = 400, response = crate::openapi::BadRequest),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::BadRequest, openapi::NotFound
     )
 )]
 pub async fn weeks(
@@ -320,9 +320,7 @@ fn register_error(e: RegisterError, child: &str) -> AppError {
     request_body = DayCampRegistrationBody,
     responses(
         (status = 201, description = "Registered.", body = RegisteredDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn register(
@@ -434,7 +432,7 @@ fn user_dto(r: RegistrationRow, lang: Lang, interac_email: &str) -> UserRegistra
     tag = "day camps",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        (status = 401, response = crate::openapi::Unauthorized)
+        openapi::Unauthorized
     )
 )]
 pub async fn mine(
@@ -454,11 +452,10 @@ pub async fn mine(
     get,
     path = "/api/user/day-camp-registrations/{id}",
     tag = "day camps",
-    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    params(params::RegistrationId),
     responses(
         (status = 200, description = "OK", body = UserRegistrationDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::NotFound
     )
 )]
 pub async fn mine_one(
@@ -501,8 +498,7 @@ pub struct AdminOverviewDto {
     tag = "day camps",
     responses(
         (status = 200, description = "OK", body = AdminOverviewDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
+        openapi::Unauthorized, openapi::Forbidden
     )
 )]
 pub async fn admin_overview(
@@ -589,12 +585,10 @@ fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
     get,
     path = "/api/admin/day-camp-weeks/{weekId}/registrations",
     tag = "day camps",
-    params(("weekId" = i64, Path, description = "The week's id: a whole number above zero.")),
+    params(params::WeekId),
     responses(
         (status = 200, description = "OK", body = Vec<AdminChildDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {
@@ -604,17 +598,14 @@ pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
             let mut rows = Vec::new();
             for r in daycamps::list_for_week(conn, week_id)? {
-                let paid_by =
-                    if r.payment_status == "paid" { transfers::paid_by(conn, Kind::Camp, r.id)? } else { None };
+                let paid_by = super::payments::paid_by(conn, Kind::Camp, r.id, &r.payment_status)?;
                 rows.push((r, paid_by));
             }
             Ok::<_, AppError>((week, rows))
         })
         .await?;
-    let children: Vec<AdminChildDto> = rows
-        .into_iter()
-        .map(|(r, paid_by)| AdminChildDto { paid_by: paid_by.map(Into::into), ..admin_child(r, week.start_date) })
-        .collect();
+    let children: Vec<AdminChildDto> =
+        rows.into_iter().map(|(r, paid_by)| AdminChildDto { paid_by, ..admin_child(r, week.start_date) }).collect();
     Ok(Json(children).into_response())
 }
 
@@ -624,15 +615,11 @@ pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id
     put,
     path = "/api/admin/day-camp-registrations/{id}/payment",
     tag = "day camps",
-    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    params(params::RegistrationId),
     request_body = super::payments::PaymentBody,
     responses(
         (status = 200, description = "OK", body = UserRegistrationDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn admin_set_payment(
@@ -655,12 +642,10 @@ pub async fn admin_set_payment(
     get,
     path = "/api/admin/day-camp-weeks/{weekId}/registrations.xlsx",
     tag = "day camps",
-    params(("weekId" = i64, Path, description = "The week's id: a whole number above zero.")),
+    params(params::WeekId),
     responses(
         (status = 200, description = "The week's children: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {
@@ -671,11 +656,8 @@ pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
             let registrations = daycamps::list_for_week(conn, week_id)?;
             let rows = exports::camps::rows(&week, &registrations, tz);
-            if rows.is_empty() {
-                return Err(AppError::client(StatusCode::NOT_FOUND, "camp_nothing_to_export"));
-            }
-            let bytes = exports::camps::workbook(&rows).map_err(|e| AppError::Internal(format!("xlsx: {e}")))?;
-            Ok((exports::camps::file_name(&week), bytes, rows.len()))
+            let (bytes, count) = super::reply::sheet(&rows, "camp_nothing_to_export", exports::camps::workbook)?;
+            Ok::<_, AppError>((exports::camps::file_name(&week), bytes, count))
         })
         .await?;
     super::reply::xlsx(&name, bytes, count)

@@ -11,16 +11,17 @@ use chrono::Utc;
 use serde::Serialize;
 
 use super::events::start_of_today_utc;
-use super::params::Id;
+use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
 use crate::db::outbox;
-use crate::db::payments::{Kind, transfers};
+use crate::db::payments::Kind;
 use crate::emails;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
+use crate::openapi;
 
 /// A registration as the console reads it (spec section 3), plus the Interac follow-up:
 /// `paymentReference`, `amountDue` (dollars) and `peopleCount`.
@@ -147,14 +148,11 @@ fn register_error(e: RegisterError) -> AppError {
     post,
     path = "/api/events/{id}/register",
     tag = "event registrations",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     request_body = TeamRegistrationInput,
     responses(
         (status = 201, description = "Registered.", body = RegistrationDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn register(
@@ -199,7 +197,7 @@ pub async fn register(
     tag = "event registrations",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        (status = 401, response = crate::openapi::Unauthorized)
+        openapi::Unauthorized
     )
 )]
 pub async fn mine(
@@ -221,7 +219,7 @@ pub async fn mine(
     tag = "event registrations",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        (status = 401, response = crate::openapi::Unauthorized)
+        openapi::Unauthorized
     )
 )]
 pub async fn mine_for_home(
@@ -249,12 +247,10 @@ fn user_view(registration: RegistrationRow, event: EventRow, today_start: &str) 
     get,
     path = "/api/admin/events/{id}/registrations",
     tag = "event registrations",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 200, description = "OK", body = Vec<RegistrationDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
@@ -265,9 +261,8 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
             let rows = event_registrations::list_for_event(conn, event_id)?;
             let mut out = Vec::with_capacity(rows.len());
             for row in rows {
-                let paid_by =
-                    if row.payment_status == "paid" { transfers::paid_by(conn, Kind::Event, row.id)? } else { None };
-                out.push(RegistrationDto { paid_by: paid_by.map(Into::into), ..row.into() });
+                let paid_by = super::payments::paid_by(conn, Kind::Event, row.id, &row.payment_status)?;
+                out.push(RegistrationDto { paid_by, ..row.into() });
             }
             Ok::<_, AppError>(out)
         })
@@ -281,12 +276,10 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
     delete,
     path = "/api/admin/event-registrations/{id}",
     tag = "event registrations",
-    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    params(params::RegistrationId),
     responses(
         (status = 204, description = "Done."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
@@ -307,15 +300,11 @@ pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> 
     put,
     path = "/api/admin/event-registrations/{id}/payment",
     tag = "event registrations",
-    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    params(params::RegistrationId),
     request_body = super::payments::PaymentBody,
     responses(
         (status = 200, description = "OK", body = RegistrationDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn set_payment(
@@ -336,12 +325,10 @@ pub async fn set_payment(
     get,
     path = "/api/admin/events/{id}/registrations.xlsx",
     tag = "event registrations",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 200, description = "The event's registrations: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
@@ -353,11 +340,8 @@ pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): 
             let event = events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
             let registrations = event_registrations::list_for_event(conn, event_id)?;
             let rows = exports::events::rows(&event.title, &registrations, tz);
-            if rows.is_empty() {
-                return Err(AppError::client(StatusCode::NOT_FOUND, "nothing_to_export"));
-            }
-            let bytes = exports::events::workbook(&rows).map_err(|e| AppError::Internal(format!("xlsx: {e}")))?;
-            Ok((exports::events::file_name(&event.title, today), bytes, rows.len()))
+            let (bytes, count) = super::reply::sheet(&rows, "nothing_to_export", exports::events::workbook)?;
+            Ok::<_, AppError>((exports::events::file_name(&event.title, today), bytes, count))
         })
         .await?;
     super::reply::xlsx(&name, bytes, count)

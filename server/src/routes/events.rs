@@ -8,14 +8,16 @@ use axum::http::StatusCode;
 use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{EventForm, EventInput, dollars, validate_event};
-use chrono::{TimeZone, Utc};
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
+use crate::db::courts::local_day_bounds;
 use crate::db::events::{self, EventFields, EventRow, UpdateRefused};
 use crate::error::{ApiJson, AppError};
-use crate::routes::params::Id;
+use crate::openapi;
+use crate::routes::params::{self, Id};
 
 /// Spec section 3's Event, in camelCase; `price` in dollars.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -60,17 +62,14 @@ impl From<EventRow> for EventDto {
     }
 }
 
-/// The first instant of today in `tz`, as stored UTC text.
+/// The first instant of today in `tz` (the local day as `db::courts` bounds it), as stored UTC text.
 pub fn start_of_today_utc(tz: chrono_tz::Tz, now: chrono::DateTime<Utc>) -> String {
-    let today = now.with_timezone(&tz).date_naive();
-    let midnight = today.and_hms_opt(0, 0, 0).unwrap_or_default();
-    // A day that starts inside a DST gap has no local midnight: take the earliest valid instant.
-    let start = tz
-        .from_local_datetime(&midnight)
-        .earliest()
-        .or_else(|| tz.from_local_datetime(&(midnight + chrono::Duration::hours(1))).earliest())
-        .map_or(now, |t| t.with_timezone(&Utc));
-    utc_text(start)
+    utc_text(local_day_bounds(now.with_timezone(&tz).date_naive(), tz).0)
+}
+
+/// The event (active, or any for an admin) or 404.
+pub fn visible(conn: &rusqlite::Connection, id: i64, admin: bool) -> Result<EventRow, AppError> {
+    if admin { events::find(conn, id) } else { events::find_active(conn, id) }?.ok_or_else(AppError::not_found)
 }
 
 /// `GET /api/events`
@@ -93,10 +92,10 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<EventDto>>, 
     get,
     path = "/api/events/{id}",
     tag = "events",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 200, description = "OK", body = EventDto),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::NotFound
     )
 )]
 pub async fn one(
@@ -105,13 +104,8 @@ pub async fn one(
     Id(id): Id,
 ) -> Result<Json<EventDto>, AppError> {
     let admin = user.is_some_and(|u| u.is_admin());
-    let row = state
-        .db
-        .read(move |conn| {
-            if admin { events::find(conn, id) } else { events::find_active(conn, id) }.map_err(AppError::from)
-        })
-        .await?;
-    row.map(|r| Json(r.into())).ok_or_else(AppError::not_found)
+    let row = state.db.read(move |conn| visible(conn, id, admin)).await?;
+    Ok(Json(row.into()))
 }
 
 /// Body of `POST /api/events` and `PUT /api/events/{id}`: the event form, plus the edit
@@ -153,9 +147,7 @@ fn event_fields(input: &EventInput) -> Result<EventFields, AppError> {
     request_body = EventBody,
     responses(
         (status = 201, description = "Created.", body = EventDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
     )
 )]
 pub async fn create(
@@ -175,14 +167,11 @@ pub async fn create(
     put,
     path = "/api/events/{id}",
     tag = "events",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     request_body = EventBody,
     responses(
         (status = 200, description = "OK", body = EventDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
     )
 )]
 pub async fn update(
@@ -211,12 +200,10 @@ pub async fn update(
     delete,
     path = "/api/events/{id}",
     tag = "events",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 204, description = "Done."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
@@ -240,8 +227,7 @@ pub struct AdminEventDto {
     tag = "events",
     responses(
         (status = 200, description = "OK", body = Vec<AdminEventDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
+        openapi::Unauthorized, openapi::Forbidden
     )
 )]
 pub async fn admin_list(State(state): State<AppState>, _admin: Admin) -> Result<Json<Vec<AdminEventDto>>, AppError> {
@@ -255,6 +241,8 @@ pub async fn admin_list(State(state): State<AppState>, _admin: Admin) -> Result<
 
 #[cfg(test)]
 mod tests {
+    use chrono::TimeZone;
+
     use super::*;
 
     #[test]

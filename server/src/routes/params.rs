@@ -1,9 +1,12 @@
 //! What a path carries: the one rule for an `{id}` and the text segments (a user id, a camp
 //! program, a score entry). A path that does not fit is 404 `not_found`, like a missing row, in
-//! the common error shape.
+//! the common error shape. Here too: how the contract describes each path parameter.
 
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
+use utoipa::openapi::Required;
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::{IntoParams, PartialSchema};
 
 use crate::error::AppError;
 
@@ -42,6 +45,46 @@ impl<S: Send + Sync> FromRequestParts<S> for Segment {
             .map_err(|_| AppError::not_found())
     }
 }
+
+/// A path parameter as the contract states it (`params(params::EventId)`): its name in the route,
+/// its type and what it names.
+macro_rules! documented {
+    ($name:ident, $param:literal, $ty:ty, $description:expr) => {
+        #[doc = concat!("The path's `{", $param, "}` in the contract: ", $description)]
+        pub struct $name;
+
+        impl IntoParams for $name {
+            fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+                vec![
+                    ParameterBuilder::new()
+                        .name($param)
+                        .parameter_in(ParameterIn::Path)
+                        .required(Required::True)
+                        .description(Some($description))
+                        .schema(Some(<$ty as PartialSchema>::schema()))
+                        .build(),
+                ]
+            }
+        }
+    };
+}
+
+/// An [`Id`] in the contract: the row it names, and the rule.
+macro_rules! row_id {
+    ($name:ident, $param:literal, $what:literal) => {
+        documented!($name, $param, i64, concat!("The ", $what, "'s id: a whole number above zero."));
+    };
+}
+
+row_id!(EventId, "id", "event");
+row_id!(TournamentId, "id", "tournament");
+row_id!(RegistrationId, "id", "registration");
+row_id!(MatchId, "id", "match");
+row_id!(BookingId, "id", "booking");
+row_id!(WeekId, "weekId", "week");
+documented!(UserId, "userId", String, "The user's id.");
+documented!(EntryId, "id", String, "The score entry's id.");
+documented!(ProgramId, "id", String, "The camp program's id.");
 
 #[cfg(test)]
 mod tests {

@@ -1,13 +1,32 @@
-//! What several handlers answer the same way: workbook downloads. (Amounts in dollars are core's
-//! `validation::dollars`; no API answer is stored by a browser or a proxy, the edge layer's
-//! `layers::no_store`.)
+//! What several handlers answer the same way: workbook downloads, and the 404 of a sheet with no
+//! rows. (Amounts in dollars are core's `validation::dollars`; no API answer is stored by a
+//! browser or a proxy, the edge layer's `layers::no_store`.)
 
-use axum::http::{HeaderValue, header};
+use std::fmt::Display;
+
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::AppError;
 
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// A workbook that could not be written: an internal error.
+pub fn xlsx_failed(e: impl Display) -> AppError {
+    AppError::Internal(format!("xlsx: {e}"))
+}
+
+/// The workbook of `rows` and their count; no rows is 404 `nothing` (and no file).
+pub fn sheet<R, E: Display>(
+    rows: &[R],
+    nothing: &'static str,
+    workbook: impl FnOnce(&[R]) -> Result<Vec<u8>, E>,
+) -> Result<(Vec<u8>, usize), AppError> {
+    if rows.is_empty() {
+        return Err(AppError::client(StatusCode::NOT_FOUND, nothing));
+    }
+    Ok((workbook(rows).map_err(xlsx_failed)?, rows.len()))
+}
 
 /// A workbook download: its name in Content-Disposition, its row count in `X-Row-Count` (never
 /// cached, like every API answer).

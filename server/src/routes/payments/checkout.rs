@@ -9,7 +9,8 @@ use serde::Serialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
-use crate::routes::params::Id;
+use crate::openapi;
+use crate::routes::params::{self, Id};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -31,11 +32,10 @@ pub struct EventCheckoutDto {
     get,
     path = "/api/user/event-registrations/{id}",
     tag = "payments",
-    params(("id" = i64, Path, description = "The registration's id: a whole number above zero.")),
+    params(params::RegistrationId),
     responses(
         (status = 200, description = "OK", body = EventCheckoutDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::NotFound
     )
 )]
 pub async fn event_checkout(

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::app::AppState;
 use crate::auth::Admin;
 use crate::error::{ApiJson, AppError};
-use crate::routes::params::{Id, Segment};
+use crate::openapi;
+use crate::routes::params::{self, Id, Segment};
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -59,8 +60,7 @@ pub struct DeadlinesDto {
     tag = "payments",
     responses(
         (status = 200, description = "OK", body = DeadlinesDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
+        openapi::Unauthorized, openapi::Forbidden
     )
 )]
 pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<Json<DeadlinesDto>, AppError> {
@@ -81,14 +81,11 @@ pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<J
     put,
     path = "/api/admin/events/{id}/payment-deadline",
     tag = "payments",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     request_body = DeadlineBody,
     responses(
         (status = 204, description = "Done."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
     )
 )]
 pub async fn event_deadline(
@@ -97,15 +94,7 @@ pub async fn event_deadline(
     Id(id): Id,
     ApiJson(body): ApiJson<DeadlineBody>,
 ) -> Result<StatusCode, AppError> {
-    let (days, date) = body.check()?;
-    let found = state
-        .db
-        .write(move |tx| {
-            crate::db::payments::set_deadline(tx, "events", &id.to_string(), days, date.as_deref())
-                .map_err(AppError::from)
-        })
-        .await?;
-    if found { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
+    set_deadline(&state, "events", id.to_string(), &body).await
 }
 
 /// `PUT /api/admin/day-camp-programs/{id}/payment-deadline` (admin) `{days, date}`.
@@ -113,14 +102,11 @@ pub async fn event_deadline(
     put,
     path = "/api/admin/day-camp-programs/{id}/payment-deadline",
     tag = "payments",
-    params(("id" = String, Path, description = "The camp program's id.")),
+    params(params::ProgramId),
     request_body = DeadlineBody,
     responses(
         (status = 204, description = "Done."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
     )
 )]
 pub async fn program_deadline(
@@ -129,12 +115,22 @@ pub async fn program_deadline(
     Segment(id): Segment,
     ApiJson(body): ApiJson<DeadlineBody>,
 ) -> Result<StatusCode, AppError> {
+    set_deadline(&state, "day_camp_programs", id.trim().to_owned(), &body).await
+}
+
+/// Checks the body, then sets (or, both null, removes) the deadline of row `id` of `table`; 404
+/// when there is no such row.
+async fn set_deadline(
+    state: &AppState,
+    table: &'static str,
+    id: String,
+    body: &DeadlineBody,
+) -> Result<StatusCode, AppError> {
     let (days, date) = body.check()?;
     let found = state
         .db
         .write(move |tx| {
-            crate::db::payments::set_deadline(tx, "day_camp_programs", id.trim(), days, date.as_deref())
-                .map_err(AppError::from)
+            crate::db::payments::set_deadline(tx, table, &id, days, date.as_deref()).map_err(AppError::from)
         })
         .await?;
     if found { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }

@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::db::payments::status::{self, StatusError};
-use crate::db::payments::{Kind, PaymentStatus};
+use crate::db::payments::{Kind, PaymentStatus, transfers};
 use crate::error::AppError;
 
 impl From<StatusError> for AppError {
@@ -51,6 +51,19 @@ impl PaymentBody {
             _ => Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
         }
     }
+}
+
+/// The transfer that paid a registration whose state is `payment_status`: none unless it is paid.
+pub fn paid_by(
+    conn: &rusqlite::Connection,
+    kind: Kind,
+    id: i64,
+    payment_status: &str,
+) -> rusqlite::Result<Option<PaidByDto>> {
+    if payment_status != "paid" {
+        return Ok(None);
+    }
+    Ok(transfers::paid_by(conn, kind, id)?.map(PaidByDto::from))
 }
 
 /// Changes a registration's payment state in one transaction (see `db::payments::status`).

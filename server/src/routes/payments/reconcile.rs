@@ -17,6 +17,7 @@ use crate::auth::Admin;
 use crate::db::payments::transfers::{self, Candidate, ConfirmError, Confirmed};
 use crate::db::payments::{Kind, PaymentStatus};
 use crate::error::{ApiJson, AppError, Localized};
+use crate::openapi;
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -77,9 +78,7 @@ const MAX_RECONCILE_TEXT: usize = 200_000;
     request_body = ReconcileBody,
     responses(
         (status = 200, description = "OK", body = ReconcileDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
     )
 )]
 pub async fn reconcile(
@@ -159,11 +158,7 @@ pub struct ConfirmDto {
     request_body = ConfirmBody,
     responses(
         (status = 200, description = "OK", body = ConfirmDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn confirm(

@@ -15,7 +15,8 @@ use crate::db::payments::overview::{self, Totals, Unpaid};
 use crate::db::payments::{Kind, due};
 use crate::error::AppError;
 use crate::exports;
-use crate::routes::reply::xlsx;
+use crate::openapi;
+use crate::routes::reply::{xlsx, xlsx_failed};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -122,8 +123,7 @@ fn unpaid_dto(u: Unpaid, state: &AppState, now: chrono::DateTime<Utc>) -> Unpaid
     tag = "payments",
     responses(
         (status = 200, description = "OK", body = PaymentsDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
+        openapi::Unauthorized, openapi::Forbidden
     )
 )]
 pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {
@@ -175,8 +175,7 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
     tag = "payments",
     responses(
         (status = 200, description = "The payments view: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden)
+        openapi::Unauthorized, openapi::Forbidden
     )
 )]
 pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {
@@ -190,8 +189,8 @@ pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Resp
             let events = overview::event_totals(conn)?;
             let weeks = overview::week_totals(conn)?;
             let rows = unpaid.len();
-            let bytes = exports::payments::workbook(&unpaid, &events, &weeks, policy, tz, Utc::now())
-                .map_err(|e| AppError::Internal(format!("xlsx: {e}")))?;
+            let bytes =
+                exports::payments::workbook(&unpaid, &events, &weeks, policy, tz, Utc::now()).map_err(xlsx_failed)?;
             Ok::<_, AppError>((bytes, rows))
         })
         .await?;

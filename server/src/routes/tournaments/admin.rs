@@ -15,19 +15,18 @@ use crate::auth::Admin;
 use crate::db::events;
 use crate::db::tournaments::{self, schedule, scores, views};
 use crate::error::{ApiJson, AppError};
-use crate::routes::params::Id;
+use crate::openapi;
+use crate::routes::params::{self, Id};
 
 /// `GET /api/admin/events/{eventId}/tournament`: the event's tournament, or `null`.
 #[utoipa::path(
     get,
     path = "/api/admin/events/{id}/tournament",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 200, description = "The tournament, or null.", body = Option<AdminTournamentDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn for_event(
@@ -53,15 +52,11 @@ pub async fn for_event(
     post,
     path = "/api/admin/events/{id}/tournament",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     request_body = TournamentConfigInput,
     responses(
         (status = 201, description = "Created.", body = AdminTournamentDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn create(
@@ -89,15 +84,11 @@ pub async fn create(
     put,
     path = "/api/admin/tournaments/{id}",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    params(params::TournamentId),
     request_body = TournamentConfigInput,
     responses(
         (status = 200, description = "OK", body = AdminTournamentDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn update(
@@ -124,12 +115,10 @@ pub async fn update(
     delete,
     path = "/api/admin/tournaments/{id}",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    params(params::TournamentId),
     responses(
         (status = 204, description = "Done."),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
@@ -152,14 +141,10 @@ pub struct Generated {
     post,
     path = "/api/admin/tournaments/{id}/generate-schedule",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Generated),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<Generated>, AppError> {
@@ -193,12 +178,10 @@ async fn board(state: &AppState, id: i64) -> Result<Board, AppError> {
     get,
     path = "/api/admin/tournaments/{id}/matches",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Vec<MatchDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn matches(
@@ -214,12 +197,10 @@ pub async fn matches(
     get,
     path = "/api/admin/tournaments/{id}/standings",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Vec<StandingDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn standings(
@@ -262,15 +243,11 @@ async fn write_score(
     put,
     path = "/api/admin/matches/{id}/score",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The match's id: a whole number above zero.")),
+    params(params::MatchId),
     request_body = ScoreInput,
     responses(
         (status = 200, description = "OK", body = MatchDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn score(
@@ -287,15 +264,11 @@ pub async fn score(
     put,
     path = "/api/admin/matches/{id}/correction",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The match's id: a whole number above zero.")),
+    params(params::MatchId),
     request_body = ScoreInput,
     responses(
         (status = 200, description = "OK", body = MatchDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn correction(
@@ -324,12 +297,10 @@ pub struct HistoryDto {
     get,
     path = "/api/admin/matches/{id}/history",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The match's id: a whole number above zero.")),
+    params(params::MatchId),
     responses(
         (status = 200, description = "OK", body = Vec<HistoryDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn history(

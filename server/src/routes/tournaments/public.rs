@@ -15,9 +15,11 @@ use tokio::sync::broadcast::error::RecvError;
 use super::dto::{Board, MatchDto, StandingDto, TournamentDto, UserTeamDto};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, MaybeUser};
-use crate::db::{Db, events, tournaments};
+use crate::db::{Db, tournaments};
 use crate::error::AppError;
-use crate::routes::params::Id;
+use crate::openapi;
+use crate::routes::events::visible;
+use crate::routes::params::{self, Id};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -27,21 +29,16 @@ pub struct PublicTournament {
     standings: Vec<StandingDto>,
 }
 
-/// The event (active, or any for an admin) or 404.
-fn visible_event(conn: &rusqlite::Connection, id: i64, admin: bool) -> Result<events::EventRow, AppError> {
-    if admin { events::find(conn, id) } else { events::find_active(conn, id) }?.ok_or_else(AppError::not_found)
-}
-
 /// `GET /api/events/{eventId}/tournament`: `{tournament, matches, standings}`; a `null`
 /// tournament while the event has none.
 #[utoipa::path(
     get,
     path = "/api/events/{id}/tournament",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 200, description = "OK", body = PublicTournament),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::NotFound
     )
 )]
 pub async fn tournament(
@@ -53,7 +50,7 @@ pub async fn tournament(
     let view = state
         .db
         .read(move |conn| {
-            visible_event(conn, event_id, admin)?;
+            visible(conn, event_id, admin)?;
             let Some(row) = tournaments::find_for_event(conn, event_id)? else {
                 return Ok(PublicTournament { tournament: None, matches: Vec::new(), standings: Vec::new() });
             };
@@ -84,10 +81,10 @@ fn version_event(version: i64) -> Event {
     get,
     path = "/api/events/{id}/tournament/stream",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 200, description = "Server-sent events: `tournament` with `{\"version\": n}` at once and after each change.", content_type = "text/event-stream", body = String),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::NotFound
     )
 )]
 pub async fn stream(
@@ -96,7 +93,7 @@ pub async fn stream(
     Id(event_id): Id,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
     let admin = user.is_some_and(|u| u.is_admin());
-    state.db.read(move |conn| visible_event(conn, event_id, admin).map(|_| ())).await?;
+    state.db.read(move |conn| visible(conn, event_id, admin).map(|_| ())).await?;
     let (changes, closing) = state.live.subscribe();
     let db = state.db.clone();
     let first = version(&db, event_id).await;
@@ -130,11 +127,10 @@ pub async fn stream(
     get,
     path = "/api/events/{id}/user-team",
     tag = "tournaments",
-    params(("id" = i64, Path, description = "The event's id: a whole number above zero.")),
+    params(params::EventId),
     responses(
         (status = 200, description = "The member's team, or null.", body = Option<UserTeamDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::NotFound
     )
 )]
 pub async fn user_team(
@@ -146,7 +142,7 @@ pub async fn user_team(
     let team = state
         .db
         .read(move |conn| {
-            visible_event(conn, event_id, admin)?;
+            visible(conn, event_id, admin)?;
             let teams = tournaments::views::teams_of_user(conn, &id, &email, Some(event_id))?;
             let Some((team, _)) = teams.into_iter().next() else {
                 return Ok(None);
@@ -179,7 +175,7 @@ pub struct UserTournamentData {
     tag = "tournaments",
     responses(
         (status = 200, description = "OK", body = Vec<UserTournamentData>),
-        (status = 401, response = crate::openapi::Unauthorized)
+        openapi::Unauthorized
     )
 )]
 pub async fn tournament_data(

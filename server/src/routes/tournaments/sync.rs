@@ -27,7 +27,8 @@ use crate::auth::Admin;
 use crate::db::tournaments::sync::{self, Conflict, Entry, Keep, Outcome, PushRefused, ResolveRefused, ScoreSide};
 use crate::db::tournaments::{self};
 use crate::error::{ApiJson, AppError, ReqLang};
-use crate::routes::params::{Id, Segment};
+use crate::openapi;
+use crate::routes::params::{self, Id, Segment};
 
 /// Entries per push: a phone with more sends them in several pushes.
 pub const MAX_ENTRIES: usize = 200;
@@ -132,9 +133,7 @@ fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
     responses(
         (status = 200, description = "OK", body = PushAnswer),
         (status = 409, description = "`sync_gap`: the entries do not continue from `lastSeq`.", body = GapBody),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
     )
 )]
 pub async fn push(
@@ -260,12 +259,10 @@ impl From<Conflict> for ConflictDto {
     get,
     path = "/api/admin/tournaments/{id}/conflicts",
     tag = "sync",
-    params(("id" = i64, Path, description = "The tournament's id: a whole number above zero.")),
+    params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Vec<ConflictDto>),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
     )
 )]
 pub async fn conflicts(
@@ -300,15 +297,11 @@ pub struct ResolveBody {
     post,
     path = "/api/admin/score-conflicts/{id}/resolve",
     tag = "sync",
-    params(("id" = String, Path, description = "The score entry's id.")),
+    params(params::EntryId),
     request_body = ResolveBody,
     responses(
         (status = 200, description = "OK", body = MatchDto),
-        (status = 401, response = crate::openapi::Unauthorized),
-        (status = 403, response = crate::openapi::Forbidden),
-        (status = 404, response = crate::openapi::NotFound),
-        (status = 409, response = crate::openapi::Conflict),
-        (status = 422, response = crate::openapi::Unprocessable)
+        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
     )
 )]
 pub async fn resolve(
