@@ -5,7 +5,7 @@ use std::hint::black_box;
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
 use centre_core::slots::{CourtHours, month_view};
 use centre_core::standings::standings;
-use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
+use centre_core::tournament::{Match, Team};
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 
@@ -40,20 +40,7 @@ fn standings_1000(c: &mut Criterion) {
         .map(|i| {
             let a = i % 40;
             let b = (a + 1 + (i / 40) % 39) % 40;
-            Match {
-                id: i,
-                round_type: RoundType::Pool,
-                round_name: String::new(),
-                bracket_code: None,
-                status: MatchStatus::Completed,
-                team1_id: Some(a),
-                team2_id: Some(b),
-                team1_score: Some((i * 7 % 26) as u32),
-                team2_score: Some((i * 11 % 26) as u32),
-                scheduled_time: None,
-                court_number: None,
-                forfeit_side: None,
-            }
+            Match::played(i, a, b, (i * 7 % 26) as u32, (i * 11 % 26) as u32)
         })
         .collect();
     c.bench_function("standings_1000_matches", |b| b.iter(|| standings(black_box(&matches), black_box(&teams))));

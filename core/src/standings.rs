@@ -161,23 +161,6 @@ mod tests {
         Team { id, name: name.to_owned() }
     }
 
-    pub(crate) fn played(id: i64, a: TeamId, b: TeamId, sa: u32, sb: u32) -> Match {
-        Match {
-            id,
-            round_type: RoundType::Pool,
-            round_name: String::new(),
-            bracket_code: None,
-            status: MatchStatus::Completed,
-            team1_id: Some(a),
-            team2_id: Some(b),
-            team1_score: Some(sa),
-            team2_score: Some(sb),
-            scheduled_time: None,
-            court_number: None,
-            forfeit_side: None,
-        }
-    }
-
     fn order(table: &[Standing]) -> Vec<TeamId> {
         table.iter().map(|s| s.team_id).collect()
     }
@@ -185,7 +168,7 @@ mod tests {
     #[test]
     fn points_and_counts() {
         let teams = [team(1, "A"), team(2, "B"), team(3, "C")];
-        let matches = [played(1, 1, 2, 21, 15), played(2, 2, 3, 18, 18), played(3, 3, 1, 25, 23)];
+        let matches = [Match::played(1, 1, 2, 21, 15), Match::played(2, 2, 3, 18, 18), Match::played(3, 3, 1, 25, 23)];
         let t = standings(&matches, &teams);
         let a = t.iter().find(|s| s.team_id == 1).expect("A");
         assert_eq!((a.tournament_points, a.wins, a.draws, a.losses, a.played), (3, 1, 0, 1, 2));
@@ -199,16 +182,16 @@ mod tests {
     #[test]
     fn only_completed_pool_matches_between_listed_teams_count() {
         let teams = [team(1, "A"), team(2, "B")];
-        let mut scheduled = played(2, 1, 2, 0, 0);
+        let mut scheduled = Match::played(2, 1, 2, 0, 0);
         scheduled.status = MatchStatus::Scheduled;
-        let mut in_progress = played(3, 1, 2, 10, 2);
+        let mut in_progress = Match::played(3, 1, 2, 10, 2);
         in_progress.status = MatchStatus::InProgress;
-        let mut knockout = played(4, 1, 2, 21, 3);
+        let mut knockout = Match::played(4, 1, 2, 21, 3);
         knockout.round_type = RoundType::Final;
-        let mut no_score = played(5, 1, 2, 0, 0);
+        let mut no_score = Match::played(5, 1, 2, 0, 0);
         no_score.team2_score = None;
-        let against_removed = played(6, 2, 9, 21, 0);
-        let matches = [played(1, 2, 1, 21, 19), scheduled, in_progress, knockout, no_score, against_removed];
+        let against_removed = Match::played(6, 2, 9, 21, 0);
+        let matches = [Match::played(1, 2, 1, 21, 19), scheduled, in_progress, knockout, no_score, against_removed];
         let t = standings(&matches, &teams);
         assert_eq!(order(&t), [2, 1]);
         assert_eq!(t[0].played, 1);
@@ -219,10 +202,10 @@ mod tests {
     fn ties_fall_to_differential_then_points_for() {
         let teams = [team(1, "A"), team(2, "B"), team(3, "C"), team(4, "D")];
         // 1 and 2 both 3 pts; 2 has the better differential.
-        let matches = [played(1, 1, 3, 21, 20), played(2, 2, 4, 21, 10)];
+        let matches = [Match::played(1, 1, 3, 21, 20), Match::played(2, 2, 4, 21, 10)];
         assert_eq!(order(&standings(&matches, &teams)), [2, 1, 3, 4]);
         // Same points and differential; 1 scored more (and 3 more than 4).
-        let matches = [played(1, 1, 3, 30, 20), played(2, 2, 4, 20, 10)];
+        let matches = [Match::played(1, 1, 3, 30, 20), Match::played(2, 2, 4, 20, 10)];
         assert_eq!(order(&standings(&matches, &teams)), [1, 2, 3, 4]);
     }
 
@@ -231,14 +214,14 @@ mod tests {
         // 1, 2, 3 each beat one other by the same margin with the same scores: a perfect cycle,
         // so head-to-head is level too and the name decides. Team 4 plays no one.
         let teams = [team(1, "Zèbres"), team(2, "aigles"), team(3, "Castors"), team(4, "Huards")];
-        let cycle = [played(1, 1, 2, 21, 19), played(2, 2, 3, 21, 19), played(3, 3, 1, 21, 19)];
+        let cycle = [Match::played(1, 1, 2, 21, 19), Match::played(2, 2, 3, 21, 19), Match::played(3, 3, 1, 21, 19)];
         assert_eq!(order(&standings(&cycle, &teams)), [2, 3, 1, 4]);
         // Without a full tie, head-to-head plays no part: 2 beat 1 but 1 has the better differential.
         let teams = [team(1, "A"), team(2, "B"), team(3, "C"), team(4, "D")];
-        let matches = [played(1, 2, 1, 21, 19), played(2, 1, 3, 21, 15), played(3, 3, 2, 21, 15)];
+        let matches = [Match::played(1, 2, 1, 21, 19), Match::played(2, 1, 3, 21, 15), Match::played(3, 3, 2, 21, 15)];
         assert_eq!(order(&standings(&matches, &teams)), [1, 3, 2, 4]);
         // 1 and 2: 3 pts, +1, 16 for each; 2 beat 1, so 2 ranks first. 4 has 3 pts, +1, 7 for.
-        let level = [played(1, 2, 1, 10, 8), played(2, 1, 3, 8, 5), played(3, 4, 2, 7, 6)];
+        let level = [Match::played(1, 2, 1, 10, 8), Match::played(2, 1, 3, 8, 5), Match::played(3, 4, 2, 7, 6)];
         assert_eq!(order(&standings(&level, &teams)), [2, 1, 4, 3], "2 beat 1 head to head");
         let same_names = [team(7, "Même"), team(5, "Même")];
         assert_eq!(order(&standings(&[], &same_names)), [5, 7], "ids decide last");
@@ -247,7 +230,7 @@ mod tests {
     #[test]
     fn duplicate_team_entries_are_dropped() {
         let teams = [team(1, "A"), team(1, "A bis"), team(2, "B")];
-        let t = standings(&[played(1, 1, 2, 1, 0)], &teams);
+        let t = standings(&[Match::played(1, 1, 2, 1, 0)], &teams);
         assert_eq!(t.len(), 2);
         assert_eq!(t[0].team_name, "A");
     }

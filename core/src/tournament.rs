@@ -62,6 +62,25 @@ pub struct Match {
 }
 
 impl Match {
+    /// A completed pool match between `a` and `b` with its score, not placed on a court: a
+    /// result as the standings count it.
+    pub fn played(id: MatchId, a: TeamId, b: TeamId, sa: u32, sb: u32) -> Match {
+        Match {
+            id,
+            round_type: RoundType::Pool,
+            round_name: String::new(),
+            bracket_code: None,
+            status: MatchStatus::Completed,
+            team1_id: Some(a),
+            team2_id: Some(b),
+            team1_score: Some(sa),
+            team2_score: Some(sb),
+            scheduled_time: None,
+            court_number: None,
+            forfeit_side: None,
+        }
+    }
+
     /// Both teams and both scores of a completed match.
     pub fn result(&self) -> Option<(TeamId, TeamId, u32, u32)> {
         if self.status != MatchStatus::Completed {

@@ -81,20 +81,7 @@ proptest! {
 }
 
 fn pool_match(id: i64, a: i64, b: i64, sa: u32, sb: u32, status: MatchStatus, round: RoundType) -> Match {
-    Match {
-        id,
-        round_type: round,
-        round_name: String::new(),
-        bracket_code: None,
-        status,
-        team1_id: Some(a),
-        team2_id: Some(b),
-        team1_score: Some(sa),
-        team2_score: Some(sb),
-        scheduled_time: None,
-        court_number: None,
-        forfeit_side: None,
-    }
+    Match { status, round_type: round, ..Match::played(id, a, b, sa, sb) }
 }
 
 fn status_of(k: u8) -> MatchStatus {

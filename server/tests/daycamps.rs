@@ -53,7 +53,16 @@ fn form(first: &str, birth: &str, weeks: &[i64]) -> Value {
 }
 
 async fn register(user: &User, url: &str, body: &Value) -> (u16, Value) {
-    let response = user.client.post(format!("{url}/api/day-camp-registrations")).json(body).send().await.unwrap();
+    register_in(user, url, body, None).await
+}
+
+/// [`register`], the answer asked in `lang` (X-Lang) when given.
+async fn register_in(user: &User, url: &str, body: &Value, lang: Option<&str>) -> (u16, Value) {
+    let mut request = user.client.post(format!("{url}/api/day-camp-registrations")).json(body);
+    if let Some(lang) = lang {
+        request = request.header("X-Lang", lang);
+    }
+    let response = request.send().await.unwrap();
     let status = response.status().as_u16();
     (status, response.json().await.unwrap_or(Value::Null))
 }
@@ -232,15 +241,7 @@ async fn a_multi_week_registration_is_all_or_nothing_and_names_the_full_week() {
     assert_eq!(count(&app, "SELECT count(*) FROM outbox_emails"), emails_before);
 
     // In English the week is named the English way.
-    let response = parent
-        .client
-        .post(app.at("/api/day-camp-registrations"))
-        .header("X-Lang", "en")
-        .json(&three)
-        .send()
-        .await
-        .unwrap();
-    let body: Value = response.json().await.unwrap();
+    let (_, body) = register_in(&parent, &app.url, &three, Some("en")).await;
     let label = week_label(weeks[1].start, weeks[1].end, Lang::En);
     assert_eq!(body["message"], format!("The week of {label} is full."));
 
@@ -277,16 +278,8 @@ async fn the_childs_age_on_the_first_day_of_each_week_must_fit_the_program() {
     let turns_nine = (weeks[2].start.checked_sub_months(Months::new(108)).unwrap()).to_string();
     let mut body = form("Noé", &turns_nine, &[weeks[0].id, weeks[5].id]);
     body["programId"] = json!("explorateurs");
-    let response = parent
-        .client
-        .post(app.at("/api/day-camp-registrations"))
-        .header("X-Lang", "en")
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 422);
-    let answer: Value = response.json().await.unwrap();
+    let (status, answer) = register_in(&parent, &app.url, &body, Some("en")).await;
+    assert_eq!(status, 422);
     let label = week_label(weeks[5].start, weeks[5].end, Lang::En);
     assert_eq!(
         answer["message"],

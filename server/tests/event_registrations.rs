@@ -10,27 +10,11 @@ use std::io::Cursor;
 
 use calamine::{Reader, Xlsx, open_workbook_from_rs};
 use chrono::{Duration, Utc};
-use common::TestApp;
+use common::{TestApp, event_body, team};
 use serde_json::{Value, json};
 
 fn in_days(days: i64) -> String {
     (Utc::now() + Duration::days(days)).format("%Y-%m-%dT%H:%M:%SZ").to_string()
-}
-
-fn event_body(title: &str, max: Option<i64>) -> Value {
-    json!({
-        "title": title,
-        "titleEn": format!("{title} (en)"),
-        "description": "Tournoi amical en équipes de 4.",
-        "descriptionEn": "",
-        "categoryId": "volleyball",
-        "location": "20, chemin du Lac-Mulvihill, La Pêche",
-        "startDate": in_days(10),
-        "endDate": null,
-        "price": 25,
-        "maxParticipants": max,
-        "requiresPayment": false,
-    })
 }
 
 /// Creates an event as the admin (`app.client`); answers it.
@@ -38,25 +22,6 @@ async fn create_event(app: &TestApp, body: Value) -> Value {
     let response = app.client.post(app.at("/api/events")).json(&body).send().await.unwrap();
     assert_eq!(response.status(), 201, "{:?}", response.text().await);
     response.json().await.unwrap()
-}
-
-/// A team of `people` (2 to 4): captain, member 2, then members 3 and 4 when asked for.
-fn team(people: usize, name: &str) -> Value {
-    let mut body = json!({
-        "teamName": name,
-        "captainFirstName": "Camille", "captainLastName": "Tremblay", "captainEmail": "camille@example.org",
-        "member2FirstName": "Alex", "member2LastName": "Roy", "member2Email": "alex@example.org",
-    });
-    if people >= 3 {
-        body["member3FirstName"] = json!("Léa");
-        body["member3LastName"] = json!("Gagnon");
-    }
-    if people >= 4 {
-        body["member4FirstName"] = json!("Sam");
-        body["member4LastName"] = json!("Côté");
-        body["member4Email"] = json!("sam@example.org");
-    }
-    body
 }
 
 async fn register(client: &reqwest::Client, app: &TestApp, event_id: i64, body: &Value) -> reqwest::Response {

@@ -15,6 +15,7 @@ pub struct EventInput {
     pub title_en: Option<String>,
     pub description: Option<String>,
     pub description_en: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<EventCategory>))]
     pub category_id: Option<String>,
     pub location: Option<String>,
     pub start_date: Option<String>,
@@ -81,6 +82,27 @@ impl EventForm {
 /// The event categories, the events page's filters. The schema's CHECK on `events.category_id`
 /// (`migrations/V1__init.sql`) is the database's copy of this list.
 pub const EVENT_CATEGORIES: [&str; 4] = ["wakeride", "volleyball", "camping", "formation"];
+
+/// [`EVENT_CATEGORIES`] in the API's contract: the schema `EventCategory`, an enum of that list,
+/// which the event's `categoryId` refers to (the PWA's types follow). A schema only: the values
+/// stay text, and the wasm build never sees it.
+#[cfg(feature = "openapi")]
+pub struct EventCategory;
+
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for EventCategory {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(EVENT_CATEGORIES))
+            .description(Some("The event categories (core's `EVENT_CATEGORIES`)."))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for EventCategory {}
 
 /// Largest accepted `maxParticipants`.
 pub const MAX_PARTICIPANTS: i64 = 100_000;

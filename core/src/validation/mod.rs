@@ -41,6 +41,39 @@ impl Checker {
         self.errors.push(FieldError::new(field, code));
     }
 
+    /// A parsed field, or its error recorded: blank gives `empty`, too long `too_long`,
+    /// malformed `invalid`.
+    fn field<T>(
+        &mut self,
+        field: &'static str,
+        parsed: Result<T, TextError>,
+        empty: &'static str,
+        invalid: &'static str,
+    ) -> Option<T> {
+        let code = match parsed {
+            Ok(value) => return Some(value),
+            Err(TextError::Empty) => empty,
+            Err(TextError::TooLong) => "too_long",
+            Err(TextError::Invalid) => invalid,
+        };
+        self.push(field, code);
+        None
+    }
+
+    /// An optional field: blank is `Some(None)`; an error is recorded (and `None`) as by
+    /// [`Checker::field`].
+    fn optional_field<T>(
+        &mut self,
+        field: &'static str,
+        parsed: Result<T, TextError>,
+        invalid: &'static str,
+    ) -> Option<Option<T>> {
+        match parsed {
+            Err(TextError::Empty) => Some(None),
+            other => self.field(field, other, invalid, invalid).map(Some),
+        }
+    }
+
     /// Required text: blank gives `required`, too long gives `too_long`.
     fn required(
         &mut self,
@@ -49,93 +82,30 @@ impl Checker {
         max: usize,
         required: &'static str,
     ) -> Option<Text> {
-        match Text::parse(value.unwrap_or(""), max) {
-            Ok(t) => Some(t),
-            Err(TextError::TooLong) => {
-                self.push(field, "too_long");
-                None
-            }
-            Err(_) => {
-                self.push(field, required);
-                None
-            }
-        }
+        self.field(field, Text::parse(value.unwrap_or(""), max), required, required)
     }
 
     /// Optional text: blank is `None`; too long is an error (and the outer `None`).
     fn optional(&mut self, field: &'static str, value: Option<&str>, max: usize) -> Option<Option<Text>> {
-        match Text::parse(value.unwrap_or(""), max) {
-            Ok(t) => Some(Some(t)),
-            Err(TextError::Empty) => Some(None),
-            Err(_) => {
-                self.push(field, "too_long");
-                None
-            }
-        }
+        self.optional_field(field, Text::parse(value.unwrap_or(""), max), "too_long")
     }
 
     /// Required e-mail: blank or malformed both give `invalid` (the spec has one text for both).
     fn email(&mut self, field: &'static str, value: Option<&str>, invalid: &'static str) -> Option<Email> {
-        match Email::parse(value.unwrap_or("")) {
-            Ok(e) => Some(e),
-            Err(TextError::TooLong) => {
-                self.push(field, "too_long");
-                None
-            }
-            Err(_) => {
-                self.push(field, invalid);
-                None
-            }
-        }
+        self.field(field, Email::parse(value.unwrap_or("")), invalid, invalid)
     }
 
     /// Optional e-mail: valid or empty.
     fn optional_email(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<Email>> {
-        match Email::parse(value.unwrap_or("")) {
-            Ok(e) => Some(Some(e)),
-            Err(TextError::Empty) => Some(None),
-            Err(TextError::TooLong) => {
-                self.push(field, "too_long");
-                None
-            }
-            Err(TextError::Invalid) => {
-                self.push(field, "email_invalid");
-                None
-            }
-        }
+        self.optional_field(field, Email::parse(value.unwrap_or("")), "email_invalid")
     }
 
     fn phone(&mut self, field: &'static str, value: Option<&str>, required: &'static str) -> Option<Phone> {
-        match Phone::parse(value.unwrap_or("")) {
-            Ok(p) => Some(p),
-            Err(TextError::Empty) => {
-                self.push(field, required);
-                None
-            }
-            Err(TextError::TooLong) => {
-                self.push(field, "too_long");
-                None
-            }
-            Err(TextError::Invalid) => {
-                self.push(field, "phone_invalid");
-                None
-            }
-        }
+        self.field(field, Phone::parse(value.unwrap_or("")), required, "phone_invalid")
     }
 
     fn optional_phone(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<Phone>> {
-        match Phone::parse(value.unwrap_or("")) {
-            Ok(p) => Some(Some(p)),
-            Err(TextError::Empty) => Some(None),
-            Err(TextError::TooLong) => {
-                self.push(field, "too_long");
-                None
-            }
-            Err(TextError::Invalid) => {
-                self.push(field, "phone_invalid");
-                None
-            }
-        }
+        self.optional_field(field, Phone::parse(value.unwrap_or("")), "phone_invalid")
     }
 
     fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, Errors> {

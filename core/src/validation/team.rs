@@ -100,40 +100,60 @@ impl TeamRegistration {
     }
 }
 
+/// A required member's three fields, each checked in the form's order: `fields` names them
+/// (first name, last name, e-mail) and `required` the codes of a blank first and last name.
+fn member(
+    c: &mut Checker,
+    fields: [&'static str; 3],
+    values: [&Option<String>; 3],
+    required: [&'static str; 2],
+) -> Option<Member> {
+    let first_name = c.required(fields[0], values[0].as_deref(), max_len::NAME, required[0]);
+    let last_name = c.required(fields[1], values[1].as_deref(), max_len::NAME, required[1]);
+    let email = c.email(fields[2], values[2].as_deref(), "email_invalid");
+    Some(Member { first_name: first_name?, last_name: last_name?, email: email? })
+}
+
+/// An optional member's three fields, as [`member`] does for a required one.
+fn optional_member(c: &mut Checker, fields: [&'static str; 3], values: [&Option<String>; 3]) -> Option<OptionalMember> {
+    let first_name = c.optional(fields[0], values[0].as_deref(), max_len::NAME);
+    let last_name = c.optional(fields[1], values[1].as_deref(), max_len::NAME);
+    let email = c.optional_email(fields[2], values[2].as_deref());
+    Some(OptionalMember { first_name: first_name?, last_name: last_name?, email: email? })
+}
+
 pub fn validate_team_registration(input: &TeamRegistrationInput) -> Result<TeamRegistration, Vec<FieldError>> {
     let mut c = Checker::new();
     let team_name = c.optional("teamName", input.team_name.as_deref(), max_len::TEAM_NAME);
-    let cf = c.required(
-        "captainFirstName",
-        input.captain_first_name.as_deref(),
-        max_len::NAME,
-        "captain_first_name_required",
+    let captain = member(
+        &mut c,
+        ["captainFirstName", "captainLastName", "captainEmail"],
+        [&input.captain_first_name, &input.captain_last_name, &input.captain_email],
+        ["captain_first_name_required", "captain_last_name_required"],
     );
-    let cl =
-        c.required("captainLastName", input.captain_last_name.as_deref(), max_len::NAME, "captain_last_name_required");
-    let ce = c.email("captainEmail", input.captain_email.as_deref(), "email_invalid");
-    let m2f = c.required(
-        "member2FirstName",
-        input.member2_first_name.as_deref(),
-        max_len::NAME,
-        "member2_first_name_required",
+    let member2 = member(
+        &mut c,
+        ["member2FirstName", "member2LastName", "member2Email"],
+        [&input.member2_first_name, &input.member2_last_name, &input.member2_email],
+        ["member2_first_name_required", "member2_last_name_required"],
     );
-    let m2l =
-        c.required("member2LastName", input.member2_last_name.as_deref(), max_len::NAME, "member2_last_name_required");
-    let m2e = c.email("member2Email", input.member2_email.as_deref(), "email_invalid");
-    let m3f = c.optional("member3FirstName", input.member3_first_name.as_deref(), max_len::NAME);
-    let m3l = c.optional("member3LastName", input.member3_last_name.as_deref(), max_len::NAME);
-    let m3e = c.optional_email("member3Email", input.member3_email.as_deref());
-    let m4f = c.optional("member4FirstName", input.member4_first_name.as_deref(), max_len::NAME);
-    let m4l = c.optional("member4LastName", input.member4_last_name.as_deref(), max_len::NAME);
-    let m4e = c.optional_email("member4Email", input.member4_email.as_deref());
+    let member3 = optional_member(
+        &mut c,
+        ["member3FirstName", "member3LastName", "member3Email"],
+        [&input.member3_first_name, &input.member3_last_name, &input.member3_email],
+    );
+    let member4 = optional_member(
+        &mut c,
+        ["member4FirstName", "member4LastName", "member4Email"],
+        [&input.member4_first_name, &input.member4_last_name, &input.member4_email],
+    );
     c.finish(|| {
         Some(TeamRegistration {
             team_name: team_name?,
-            captain: Member { first_name: cf?, last_name: cl?, email: ce? },
-            member2: Member { first_name: m2f?, last_name: m2l?, email: m2e? },
-            member3: OptionalMember { first_name: m3f?, last_name: m3l?, email: m3e? },
-            member4: OptionalMember { first_name: m4f?, last_name: m4l?, email: m4e? },
+            captain: captain?,
+            member2: member2?,
+            member3: member3?,
+            member4: member4?,
         })
     })
 }

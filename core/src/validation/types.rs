@@ -39,6 +39,19 @@ impl TextError {
     }
 }
 
+/// `raw` trimmed, unless that is empty or longer than `max` characters: the first check of
+/// every text field.
+fn bounded(raw: &str, max: usize) -> Result<&str, TextError> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        Err(TextError::Empty)
+    } else if trimmed.chars().count() > max {
+        Err(TextError::TooLong)
+    } else {
+        Ok(trimmed)
+    }
+}
+
 /// Trimmed, non-empty text of bounded length (names, titles, locations, ids...).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
@@ -47,14 +60,7 @@ pub struct Text(String);
 impl Text {
     /// Trims `raw`; refuses it when empty or longer than `max` characters.
     pub fn parse(raw: &str, max: usize) -> Result<Text, TextError> {
-        let trimmed = raw.trim();
-        if trimmed.is_empty() {
-            Err(TextError::Empty)
-        } else if trimmed.chars().count() > max {
-            Err(TextError::TooLong)
-        } else {
-            Ok(Text(trimmed.to_owned()))
-        }
+        bounded(raw, max).map(|s| Text(s.to_owned()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -80,13 +86,7 @@ pub struct Email(String);
 
 impl Email {
     pub fn parse(raw: &str) -> Result<Email, TextError> {
-        let s = raw.trim();
-        if s.is_empty() {
-            return Err(TextError::Empty);
-        }
-        if s.chars().count() > max_len::EMAIL {
-            return Err(TextError::TooLong);
-        }
+        let s = bounded(raw, max_len::EMAIL)?;
         let Some((local, domain)) = s.split_once('@') else {
             return Err(TextError::Invalid);
         };
@@ -121,13 +121,7 @@ pub struct Phone(String);
 
 impl Phone {
     pub fn parse(raw: &str) -> Result<Phone, TextError> {
-        let s = raw.trim();
-        if s.is_empty() {
-            return Err(TextError::Empty);
-        }
-        if s.chars().count() > max_len::PHONE {
-            return Err(TextError::TooLong);
-        }
+        let s = bounded(raw, max_len::PHONE)?;
         let lower = s.to_ascii_lowercase();
         let (main, ext) = match lower.find("ext").or_else(|| lower.find('x')) {
             Some(i) => (&lower[..i], Some(lower[i..].trim_start_matches("ext").trim_start_matches('x'))),

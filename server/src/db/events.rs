@@ -1,7 +1,7 @@
 //! Events: the public listing and one event. Times are stored as UTC text
 //! ('YYYY-MM-DDTHH:MM:SSZ'), so comparing them as text compares instants.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 
 /// An event as stored, money in cents.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,26 +109,33 @@ pub struct EventFields {
     pub requires_payment: bool,
 }
 
+impl EventFields {
+    /// The fields as SQL parameters, in the order of the struct (what `insert` and `update` number
+    /// ?1 to ?11).
+    fn values(&self) -> [&dyn ToSql; 11] {
+        [
+            &self.title,
+            &self.title_en,
+            &self.description,
+            &self.description_en,
+            &self.category_id,
+            &self.location,
+            &self.start_date,
+            &self.end_date,
+            &self.price_cents,
+            &self.max_participants,
+            &self.requires_payment,
+        ]
+    }
+}
+
 /// Creates an event (active); returns it.
 pub fn insert(conn: &Connection, fields: &EventFields, now: &str) -> rusqlite::Result<EventRow> {
     conn.execute(
         "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date,
                              price_cents, max_participants, current_participants, is_active, requires_payment, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, 1, ?11, ?12)",
-        params![
-            fields.title,
-            fields.title_en,
-            fields.description,
-            fields.description_en,
-            fields.category_id,
-            fields.location,
-            fields.start_date,
-            fields.end_date,
-            fields.price_cents,
-            fields.max_participants,
-            fields.requires_payment,
-            now
-        ],
+        rusqlite::params_from_iter(fields.values().into_iter().chain([&now as &dyn ToSql])),
     )?;
     let id = conn.last_insert_rowid();
     find(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
@@ -159,25 +166,13 @@ pub fn update(
         return Ok(Err(UpdateRefused::BelowRegistered));
     }
     conn.execute(
-        "UPDATE events SET title = ?2, title_en = ?3, description = ?4, description_en = ?5, category_id = ?6,
-                location = ?7, start_date = ?8, end_date = ?9, price_cents = ?10, max_participants = ?11,
-                requires_payment = ?12, is_active = ?13
-         WHERE id = ?1",
-        params![
-            id,
-            fields.title,
-            fields.title_en,
-            fields.description,
-            fields.description_en,
-            fields.category_id,
-            fields.location,
-            fields.start_date,
-            fields.end_date,
-            fields.price_cents,
-            fields.max_participants,
-            fields.requires_payment,
-            is_active.unwrap_or(current.is_active),
-        ],
+        "UPDATE events SET title = ?1, title_en = ?2, description = ?3, description_en = ?4, category_id = ?5,
+                location = ?6, start_date = ?7, end_date = ?8, price_cents = ?9, max_participants = ?10,
+                requires_payment = ?11, is_active = ?12
+         WHERE id = ?13",
+        rusqlite::params_from_iter(
+            fields.values().into_iter().chain([&is_active.unwrap_or(current.is_active) as &dyn ToSql, &id]),
+        ),
     )?;
     Ok(find(conn, id)?.ok_or(UpdateRefused::NotFound))
 }

@@ -28,6 +28,7 @@ pub struct EventDto {
     pub title_en: Option<String>,
     pub description: String,
     pub description_en: Option<String>,
+    #[schema(value_type = Option<centre_core::validation::EventCategory>)]
     pub category_id: Option<String>,
     pub location: String,
     pub start_date: String,

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use centre_server::settings::Settings;
+use serde_json::{Value, json};
 
 /// A signed-in user with their own client (cookies).
 pub struct User {
@@ -142,4 +143,41 @@ pub fn wait_until_listening(addr: &str) {
         assert!(started.elapsed() < std::time::Duration::from_secs(20), "nothing listens on {addr}");
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+}
+
+/// The body of a team registration: `people` (2 to 4) named `name`, captain, member 2, then
+/// members 3 and 4 when asked for.
+pub fn team(people: usize, name: &str) -> Value {
+    let mut body = json!({
+        "teamName": name,
+        "captainFirstName": "Camille", "captainLastName": "Tremblay", "captainEmail": "camille@example.org",
+        "member2FirstName": "Alex", "member2LastName": "Roy", "member2Email": "alex@example.org",
+    });
+    if people >= 3 {
+        body["member3FirstName"] = json!("Léa");
+        body["member3LastName"] = json!("Gagnon");
+    }
+    if people >= 4 {
+        body["member4FirstName"] = json!("Sam");
+        body["member4LastName"] = json!("Côté");
+        body["member4Email"] = json!("sam@example.org");
+    }
+    body
+}
+
+/// An event's form: in 10 days, `max` places at most.
+pub fn event_body(title: &str, max: Option<i64>) -> Value {
+    json!({
+        "title": title,
+        "titleEn": format!("{title} (en)"),
+        "description": "Tournoi amical en équipes de 4.",
+        "descriptionEn": "",
+        "categoryId": "volleyball",
+        "location": "20, chemin du Lac-Mulvihill, La Pêche",
+        "startDate": (chrono::Utc::now() + chrono::Duration::days(10)).format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+        "endDate": null,
+        "price": 25,
+        "maxParticipants": max,
+        "requiresPayment": false,
+    })
 }

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Duration, Months, NaiveDate, Utc};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, User};
+use crate::common::{TestApp, User, team};
 
 /// The Interac address the tests configure, so an e-mail naming it is no accident.
 pub const INTERAC: &str = "paiements@centre-test.ca";
@@ -59,24 +59,6 @@ pub async fn create_event(app: &TestApp, title: &str, price: i64, max: Option<i6
     let response = app.client.post(app.at("/api/events")).json(&body).send().await.unwrap();
     assert_eq!(response.status(), 201, "{:?}", response.text().await);
     response.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
-}
-
-/// A team of `people` (2 to 4) named `name`.
-pub fn team(people: usize, name: &str) -> Value {
-    let mut body = json!({
-        "teamName": name,
-        "captainFirstName": "Camille", "captainLastName": "Tremblay", "captainEmail": "camille@example.org",
-        "member2FirstName": "Alex", "member2LastName": "Roy", "member2Email": "alex@example.org",
-    });
-    if people >= 3 {
-        body["member3FirstName"] = json!("Léa");
-        body["member3LastName"] = json!("Gagnon");
-    }
-    if people >= 4 {
-        body["member4FirstName"] = json!("Sam");
-        body["member4LastName"] = json!("Côté");
-    }
-    body
 }
 
 /// `POST /api/events/{id}/register` as `user`, the page in `lang`.

@@ -48,7 +48,7 @@ async fn six_teams_play_the_pool_the_semifinals_and_the_final() {
     let results = setup.score_pool(&strength).await;
     assert_eq!(results.len(), 15);
     let table = expected_table(&ids, &results);
-    let pts: Vec<u32> = table.iter().map(|l| l.points).collect();
+    let pts: Vec<u32> = table.iter().map(|l| l.tournament_points).collect();
     assert!(pts.windows(2).any(|w| w[0] == w[1]), "some points are tied, the differential decides: {table:?}");
     assert_standings(&setup.standings().await, &table);
 

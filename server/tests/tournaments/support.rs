@@ -1,12 +1,14 @@
-//! Shared steps: an event with its teams, a tournament, scores, and the standings the tests
-//! compute themselves from the scores they chose.
+//! Shared steps: an event with its teams, a tournament, scores, and the standings core gives
+//! for the scores the tests chose.
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use centre_core::standings::{Standing, standings};
+use centre_core::tournament::{Match, Team};
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{Value, json};
 
-use crate::common::{TestApp, User};
+use crate::common::{self, TestApp, User};
 
 /// The tournament's start (far ahead, so no match is 'in_progress' by the clock).
 pub const START: &str = "2030-06-01T13:00:00Z";
@@ -25,19 +27,7 @@ pub fn plus_minutes(time: &str, minutes: i64) -> String {
 
 /// An event's form: in 10 days, no maximum.
 pub fn event_body(title: &str) -> Value {
-    json!({
-        "title": title,
-        "titleEn": format!("{title} (en)"),
-        "description": "Tournoi amical en équipes de 4.",
-        "descriptionEn": "",
-        "categoryId": "volleyball",
-        "location": "20, chemin du Lac-Mulvihill, La Pêche",
-        "startDate": text(Utc::now() + Duration::days(10)),
-        "endDate": null,
-        "price": 25,
-        "maxParticipants": null,
-        "requiresPayment": false,
-    })
+    common::event_body(title, None)
 }
 
 /// Creates an active event as the admin; answers its id.
@@ -252,64 +242,19 @@ pub fn strengths(ids: &[i64], order: &[u32]) -> BTreeMap<i64, u32> {
     ids.iter().copied().zip(order.iter().copied()).collect()
 }
 
-/// One line of the table the tests expect.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Line {
-    pub team_id: i64,
-    pub points: u32,
-    pub played: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    pub points_for: u32,
-    pub points_against: u32,
-}
+/// One line of the table the tests expect: core's standing.
+pub type Line = Standing;
 
-impl Line {
-    pub fn differential(&self) -> i64 {
-        i64::from(self.points_for) - i64::from(self.points_against)
-    }
-}
-
-/// The standings of `teams` from `results` (only results between two of them count): win 3,
-/// draw 1, loss 0, ordered by points then differential. The tests choose scores that leave no
-/// tie on both, so the spec's two keys decide the whole order (checked here).
+/// The standings of `teams` from `results` (only results between two of them count) by core's
+/// rule, the one the server runs: the tests check what the server reads, counts and answers.
+/// The tests choose scores that leave no tie on points and differential, so the spec's two keys
+/// decide the whole order (checked here).
 pub fn expected_table(teams: &[i64], results: &[Result4]) -> Vec<Line> {
-    let mut lines: Vec<Line> = teams
-        .iter()
-        .map(|&team_id| Line {
-            team_id,
-            points: 0,
-            played: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            points_for: 0,
-            points_against: 0,
-        })
-        .collect();
-    for &(a, b, sa, sb) in results {
-        if !teams.contains(&a) || !teams.contains(&b) {
-            continue;
-        }
-        for (team, scored, conceded) in [(a, sa, sb), (b, sb, sa)] {
-            let line = lines.iter_mut().find(|l| l.team_id == team).unwrap();
-            line.played += 1;
-            line.points_for += scored;
-            line.points_against += conceded;
-            if scored > conceded {
-                line.wins += 1;
-                line.points += 3;
-            } else if scored == conceded {
-                line.draws += 1;
-                line.points += 1;
-            } else {
-                line.losses += 1;
-            }
-        }
-    }
-    lines.sort_by_key(|l| (std::cmp::Reverse(l.points), std::cmp::Reverse(l.differential())));
-    let keys: BTreeSet<(u32, i64)> = lines.iter().map(|l| (l.points, l.differential())).collect();
+    let teams: Vec<Team> = teams.iter().map(|&id| Team { id, name: String::new() }).collect();
+    let matches: Vec<Match> =
+        results.iter().zip(1..).map(|(&(a, b, sa, sb), id)| Match::played(id, a, b, sa, sb)).collect();
+    let lines = standings(&matches, &teams);
+    let keys: BTreeSet<(u32, i64)> = lines.iter().map(|l| (l.tournament_points, l.points_differential)).collect();
     assert_eq!(keys.len(), lines.len(), "the chosen scores leave a tie on points and differential: {lines:?}");
     lines
 }
@@ -321,14 +266,14 @@ pub fn assert_standings(actual: &[Value], expected: &[Line]) {
         let fields = [
             ("position", rank as i64 + 1),
             ("teamId", want.team_id),
-            ("tournamentPoints", want.points.into()),
+            ("tournamentPoints", want.tournament_points.into()),
             ("played", want.played.into()),
             ("wins", want.wins.into()),
             ("draws", want.draws.into()),
             ("losses", want.losses.into()),
             ("pointsFor", want.points_for.into()),
             ("pointsAgainst", want.points_against.into()),
-            ("pointsDifferential", want.differential()),
+            ("pointsDifferential", want.points_differential),
         ];
         for (field, value) in fields {
             assert_eq!(got[field].as_i64(), Some(value), "{field} at rank {}: {got}", rank + 1);

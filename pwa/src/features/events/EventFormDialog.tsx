@@ -54,7 +54,7 @@ function toInput(values: EventValues, editing: boolean): EventInput {
     titleEn: values.titleEn,
     description: values.description,
     descriptionEn: values.descriptionEn,
-    categoryId: values.categoryId || null,
+    categoryId: EVENT_CATEGORIES.find((c) => c === values.categoryId) ?? null,
     location: values.location,
     startDate: fromCentreInput(values.startDate),
     endDate: values.endDate.trim() ? fromCentreInput(values.endDate) : null,

@@ -56,7 +56,7 @@ export type EventInput = Body<
     titleEn: string;
     description: string;
     descriptionEn: string;
-    categoryId: string | null;
+    categoryId: Schemas['EventCategory'] | null;
     location: string;
     /** UTC ISO instant. */
     startDate: string;

@@ -12,8 +12,17 @@ export type { PaymentStatus };
 /** Spec section 3's Event; dates are UTC ISO strings, `price` is per person in CAD dollars. */
 export type Event = Schemas['EventDto'];
 
-/** The categories an event may have (the server accepts these only); none shows 'EVENT'. */
-export const EVENT_CATEGORIES = ['wakeride', 'volleyball', 'camping', 'formation'] as const;
+/**
+ * The categories an event may have, in the filters' order: the contract's `EventCategory` (core's
+ * list; the server accepts these only). None shows 'EVENT'.
+ */
+export const EVENT_CATEGORIES = ['wakeride', 'volleyball', 'camping', 'formation'] as const satisfies readonly Schemas['EventCategory'][];
+
+/** `tsc` fails here when the contract has a category the list above lacks. */
+export type EventCategoriesComplete = True<
+  [Exclude<Schemas['EventCategory'], (typeof EVENT_CATEGORIES)[number]>] extends [never] ? true : false
+>;
+type True<T extends true> = T;
 
 /** An event in the admin's list: every event, with its number of registrations. */
 export type AdminEvent = Schemas['AdminEventDto'];

@@ -19,7 +19,48 @@ pub mod status;
 pub mod transfers;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use rusqlite::{Connection, Row};
 use serde::{Deserialize, Serialize};
+
+/// The name an event registration (`r`) goes by in the payments views: its team's name,
+/// 'Équipe n', or the person's name.
+const EVENT_NAME: &str = "COALESCE(r.team_name, 'Équipe ' || r.team_number, \
+     trim(COALESCE(r.first_name, '') || ' ' || COALESCE(r.last_name, '')))";
+
+/// The name a camp registration (`r`) goes by: the child's.
+const CAMP_NAME: &str = "r.child_first_name || ' ' || r.child_last_name";
+
+/// The registrations of both kinds (events first) that meet `wheres` (event, camp), each row
+/// read by `row` from the columns id, payment reference, amount, name, then `more` (event,
+/// camp; the event's table is `e`).
+fn registrations<T, F>(
+    conn: &Connection,
+    more: [&str; 2],
+    wheres: [&str; 2],
+    row: impl Fn(Kind) -> F,
+) -> rusqlite::Result<Vec<T>>
+where
+    F: FnMut(&Row<'_>) -> rusqlite::Result<T>,
+{
+    let [event_more, camp_more] = more;
+    let [event_where, camp_where] = wheres;
+    let mut all: Vec<T> = conn
+        .prepare_cached(&format!(
+            "SELECT r.id, r.payment_reference, r.amount_due_cents, {EVENT_NAME}, {event_more}
+               FROM event_registrations r JOIN events e ON e.id = r.event_id WHERE {event_where}"
+        ))?
+        .query_map([], row(Kind::Event))?
+        .collect::<Result<_, _>>()?;
+    let camps: Vec<T> = conn
+        .prepare_cached(&format!(
+            "SELECT r.id, r.payment_reference, r.amount_cents, {CAMP_NAME}, {camp_more}
+               FROM day_camp_registrations r WHERE {camp_where}"
+        ))?
+        .query_map([], row(Kind::Camp))?
+        .collect::<Result<_, _>>()?;
+    all.extend(camps);
+    Ok(all)
+}
 
 /// Which registration table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]

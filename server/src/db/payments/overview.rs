@@ -34,18 +34,20 @@ pub struct Unpaid {
     pub held_by_tournament: bool,
 }
 
+/// The pending event registrations; `{name}` stands for [`super::EVENT_NAME`].
 const EVENT_UNPAID: &str = "SELECT r.id, r.payment_reference, r.amount_due_cents, r.created_at, r.reminders_sent,
         r.last_reminder_at, r.lang, COALESCE(u.email, r.captain_email, r.email, ''),
-        COALESCE(r.team_name, 'Équipe ' || r.team_number, trim(COALESCE(r.first_name, '') || ' ' || COALESCE(r.last_name, ''))),
+        {name},
         e.title, e.title_en, CASE WHEN r.released_at IS NULL THEN e.payment_deadline_days END,
         CASE WHEN r.released_at IS NULL THEN e.payment_deadline_date END, e.id,
         r.kind = 'team' AND EXISTS (SELECT 1 FROM tournaments t WHERE t.event_id = e.id AND t.status <> 'setup')
    FROM event_registrations r JOIN events e ON e.id = r.event_id LEFT JOIN users u ON u.id = r.user_id
   WHERE r.payment_status = 'pending' AND r.amount_due_cents > 0";
 
+/// The pending camp registrations; `{name}` stands for [`super::CAMP_NAME`].
 const CAMP_UNPAID: &str = "SELECT r.id, r.payment_reference, r.amount_cents, r.created_at, r.reminders_sent,
         r.last_reminder_at, r.lang, COALESCE(u.email, r.parent_email),
-        r.child_first_name || ' ' || r.child_last_name, r.program_id, NULL,
+        {name}, r.program_id, NULL,
         CASE WHEN r.released_at IS NULL THEN p.payment_deadline_days END,
         CASE WHEN r.released_at IS NULL THEN p.payment_deadline_date END, NULL, 0
    FROM day_camp_registrations r JOIN day_camp_programs p ON p.id = r.program_id LEFT JOIN users u ON u.id = r.user_id
@@ -80,11 +82,13 @@ fn unpaid_from_row(kind: Kind, tz: chrono_tz::Tz) -> impl Fn(&Row<'_>) -> rusqli
 /// Every pending registration with an amount to pay, oldest first.
 pub fn unpaid(conn: &Connection, tz: chrono_tz::Tz) -> rusqlite::Result<Vec<Unpaid>> {
     let mut all: Vec<Unpaid> = conn
-        .prepare_cached(EVENT_UNPAID)?
+        .prepare_cached(&EVENT_UNPAID.replace("{name}", super::EVENT_NAME))?
         .query_map([], unpaid_from_row(Kind::Event, tz))?
         .collect::<Result<_, _>>()?;
-    let camps: Vec<Unpaid> =
-        conn.prepare_cached(CAMP_UNPAID)?.query_map([], unpaid_from_row(Kind::Camp, tz))?.collect::<Result<_, _>>()?;
+    let camps: Vec<Unpaid> = conn
+        .prepare_cached(&CAMP_UNPAID.replace("{name}", super::CAMP_NAME))?
+        .query_map([], unpaid_from_row(Kind::Camp, tz))?
+        .collect::<Result<_, _>>()?;
     all.extend(camps);
     all.sort_by(|a, b| (a.created_at, a.kind.as_str(), a.id).cmp(&(b.created_at, b.kind.as_str(), b.id)));
     Ok(all)
@@ -176,23 +180,12 @@ pub fn expired(conn: &Connection) -> rusqlite::Result<Vec<Released>> {
             })
         }
     };
-    let mut all: Vec<Released> = conn
-        .prepare_cached(
-            "SELECT r.id, r.payment_reference, r.amount_due_cents,
-                    COALESCE(r.team_name, 'Équipe ' || r.team_number, trim(COALESCE(r.first_name, '') || ' ' || COALESCE(r.last_name, ''))),
-                    e.title, r.released_at
-               FROM event_registrations r JOIN events e ON e.id = r.event_id WHERE r.payment_status = 'expired'",
-        )?
-        .query_map([], row(Kind::Event))?
-        .collect::<Result<_, _>>()?;
-    let camps: Vec<Released> = conn
-        .prepare_cached(
-            "SELECT id, payment_reference, amount_cents, child_first_name || ' ' || child_last_name, program_id, released_at
-               FROM day_camp_registrations WHERE payment_status = 'expired'",
-        )?
-        .query_map([], row(Kind::Camp))?
-        .collect::<Result<_, _>>()?;
-    all.extend(camps);
+    let mut all = super::registrations(
+        conn,
+        ["e.title, r.released_at", "r.program_id, r.released_at"],
+        ["r.payment_status = 'expired'"; 2],
+        row,
+    )?;
     all.sort_by(|a, b| b.released_at.cmp(&a.released_at).then(a.id.cmp(&b.id)));
     Ok(all)
 }

@@ -104,20 +104,25 @@ pub fn tournament_started(conn: &Connection, event_id: i64) -> rusqlite::Result<
     Ok(tournaments::find_for_event(conn, event_id)?.is_some_and(|t| t.status != "setup"))
 }
 
-fn event_of_team(conn: &Connection, id: i64) -> rusqlite::Result<Option<(i64, bool)>> {
-    conn.query_row("SELECT event_id, kind = 'team' FROM event_registrations WHERE id = ?1", params![id], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })
-    .optional()
+/// The event of a registration whose places may move: a team's only while its tournament has
+/// not started.
+fn event_of_movable(conn: &Connection, id: i64) -> Result<i64, StatusError> {
+    let (event_id, team): (i64, bool) = conn
+        .query_row("SELECT event_id, kind = 'team' FROM event_registrations WHERE id = ?1", params![id], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?
+        .ok_or(StatusError::NotFound)?;
+    if team && tournament_started(conn, event_id)? {
+        return Err(StatusError::TournamentStarted);
+    }
+    Ok(event_id)
 }
 
 fn release(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus, now: &str) -> Result<(), StatusError> {
     match kind {
         Kind::Event => {
-            let (event_id, team) = event_of_team(conn, id)?.ok_or(StatusError::NotFound)?;
-            if team && tournament_started(conn, event_id)? {
-                return Err(StatusError::TournamentStarted);
-            }
+            let event_id = event_of_movable(conn, id)?;
             conn.execute(
                 "UPDATE event_registrations SET payment_status = ?2, status = 'cancelled', released_at = ?3 WHERE id = ?1",
                 params![id, to.as_str(), now],
@@ -155,10 +160,7 @@ fn take_back(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus) -> Resul
     let gone = |e: rusqlite::Error| if is_constraint(&e) { StatusError::PlacesGone } else { StatusError::Db(e) };
     match kind {
         Kind::Event => {
-            let (event_id, team) = event_of_team(conn, id)?.ok_or(StatusError::NotFound)?;
-            if team && tournament_started(conn, event_id)? {
-                return Err(StatusError::TournamentStarted);
-            }
+            let event_id = event_of_movable(conn, id)?;
             conn.execute(
                 "UPDATE event_registrations SET payment_status = ?2, status = 'confirmed' WHERE id = ?1",
                 params![id, to.as_str()],

@@ -36,24 +36,12 @@ pub fn candidates(conn: &Connection) -> rusqlite::Result<Vec<Candidate>> {
             })
         }
     };
-    let mut all: Vec<Candidate> = conn
-        .prepare_cached(
-            "SELECT r.id, r.payment_reference, r.amount_due_cents,
-                    COALESCE(r.team_name, 'Équipe ' || r.team_number, trim(COALESCE(r.first_name, '') || ' ' || COALESCE(r.last_name, ''))),
-                    r.payment_status, e.title
-               FROM event_registrations r JOIN events e ON e.id = r.event_id WHERE r.amount_due_cents > 0",
-        )?
-        .query_map([], row(Kind::Event))?
-        .collect::<Result<_, _>>()?;
-    let camps: Vec<Candidate> = conn
-        .prepare_cached(
-            "SELECT id, payment_reference, amount_cents, child_first_name || ' ' || child_last_name, payment_status, program_id
-               FROM day_camp_registrations WHERE amount_cents > 0",
-        )?
-        .query_map([], row(Kind::Camp))?
-        .collect::<Result<_, _>>()?;
-    all.extend(camps);
-    Ok(all)
+    super::registrations(
+        conn,
+        ["r.payment_status, e.title", "r.payment_status, r.program_id"],
+        ["r.amount_due_cents > 0", "r.amount_cents > 0"],
+        row,
+    )
 }
 
 /// Bank reference numbers already recorded (a transfer confirmed in an earlier batch).

@@ -57,12 +57,23 @@ pub fn record(
     user_id: &str,
     now: &str,
 ) -> Result<(MatchRow, Changed), Refused> {
+    write_match(conn, match_id, |m| {
+        match apply(conn, m, (score.team1_score(), score.team2_score()), None, user_id, now)? {
+            Verdict::Apply => Ok(()),
+            Verdict::Duplicate | Verdict::Conflict => Err(Refused::Completed),
+            Verdict::Rejected(code) => Err(Refused::Rejected(code)),
+        }
+    })
+}
+
+/// Runs `write` on a match, then answers the match as written with what changed.
+fn write_match(
+    conn: &Connection,
+    match_id: i64,
+    write: impl FnOnce(&MatchRow) -> Result<(), Refused>,
+) -> Result<(MatchRow, Changed), Refused> {
     let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
-    match apply(conn, &m, (score.team1_score(), score.team2_score()), None, user_id, now)? {
-        Verdict::Apply => {}
-        Verdict::Duplicate | Verdict::Conflict => return Err(Refused::Completed),
-        Verdict::Rejected(code) => return Err(Refused::Rejected(code)),
-    }
+    write(&m)?;
     let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
     Ok((after, changed(conn, m.tournament_id)?))
 }
@@ -105,21 +116,22 @@ pub fn correct(
     user_id: &str,
     now: &str,
 ) -> Result<(MatchRow, Changed), Refused> {
-    let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
-    if m.round_type != "pool" || bracket_drawn(conn, m.tournament_id)? {
-        return Err(Refused::CorrectionClosed);
-    }
-    if !m.is_completed() {
-        return Err(Refused::NotCompleted);
-    }
-    conn.execute(
-        "UPDATE matches SET team1_score = ?2, team2_score = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1",
-        params![match_id, score.team1_score(), score.team2_score(), now],
-    )?;
-    history(conn, &m, "correction", Some((score.team1_score(), score.team2_score())), user_id, now)?;
-    bump_version(conn, m.tournament_id)?;
-    let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
-    Ok((after, changed(conn, m.tournament_id)?))
+    write_match(conn, match_id, |m| {
+        if m.round_type != "pool" || bracket_drawn(conn, m.tournament_id)? {
+            return Err(Refused::CorrectionClosed);
+        }
+        if !m.is_completed() {
+            return Err(Refused::NotCompleted);
+        }
+        conn.execute(
+            "UPDATE matches SET team1_score = ?2, team2_score = ?3, version = version + 1, updated_at = ?4
+              WHERE id = ?1",
+            params![match_id, score.team1_score(), score.team2_score(), now],
+        )?;
+        history(conn, m, "correction", Some((score.team1_score(), score.team2_score())), user_id, now)?;
+        bump_version(conn, m.tournament_id)?;
+        Ok(())
+    })
 }
 
 /// One line of a match's history: its scores before and after.
