@@ -4,37 +4,26 @@
 // transferSize with its headers is shown beside it), every one sent as brotli by the server;
 // and from Vite's manifest with the build's .br files, which also proves the other pages are
 // split out.
-import { after, before, test as nodeTest } from 'node:test';
+import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANDING_BUDGET_BYTES, report } from '../scripts/bundle-report.mjs';
-import { launchBrowser, newContext, startServer } from './harness.mjs';
+import { newContext, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ args: ['--demo'] });
 
 test(`a visitor's first load of / receives at most ${kb(LANDING_BUDGET_BYTES)} of JavaScript, as brotli`, async () => {
   // No service worker: its precache of every chunk runs in the background, not for this page.
-  const context = await newContext(browser, { serviceWorkers: 'block' });
+  const context = await newContext(suite.browser, { serviceWorkers: 'block' });
   const page = await context.newPage();
   const encodings = new Map();
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
     if (pathname.endsWith('.js')) encodings.set(pathname, response.headers()['content-encoding'] ?? 'identity');
   });
-  await page.goto(server.url + '/');
+  await page.goto(suite.server.url + '/');
   await page.locator('#events li').first().waitFor();
   await page.waitForLoadState('networkidle');
   const scripts = await page.evaluate(() =>
@@ -68,7 +57,7 @@ test(`Vite's manifest: the landing route within ${kb(LANDING_BUDGET_BYTES)} as s
 });
 
 test('a route shell fetches its page, texts and public data at once, each once, all of it used', async () => {
-  const context = await newContext(browser, { serviceWorkers: 'block' });
+  const context = await newContext(suite.browser, { serviceWorkers: 'block' });
   const page = await context.newPage();
   const warnings = [];
   page.on('console', (message) => {
@@ -76,7 +65,7 @@ test('a route shell fetches its page, texts and public data at once, each once, 
   });
   const asked = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  await page.goto(server.url + '/events');
+  await page.goto(suite.server.url + '/events');
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.locator('main li').first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -87,7 +76,7 @@ test('a route shell fetches its page, texts and public data at once, each once, 
   assert.equal(count(/^\/api\/auth\/user$/), 1, `one GET /api/auth/user:\n${list}`);
   assert.equal(count(/\/assets\/EventsPage-.*\.js$/), 1, `the page's chunk once:\n${list}`);
   // Announced in the shell's <head>: asked before the entry script has run.
-  const html = await (await page.request.get(server.url + '/events')).text();
+  const html = await (await page.request.get(suite.server.url + '/events')).text();
   assert.match(html, /<link rel="modulepreload" crossorigin href="\/assets\/EventsPage-[^"]+\.js">/);
   assert.deepEqual(warnings, [], 'every preload is used');
   await context.close();

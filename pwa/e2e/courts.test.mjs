@@ -4,14 +4,9 @@
 // screen); an admin filters and cancels it in the Réservations tab; a supervisor reads the tab
 // without a cancel button; a day without slots, a slot taken in between and a member's own
 // cancellation. The courts' season is 15 May–30 September: the dates are next summer.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { grantAdmin, launchBrowser, newContext, signIn, startServer } from './harness.mjs';
-import { startSmtpSink } from './smtp-sink.mjs';
-
-let server;
-let browser;
-let sink;
+import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 /** Next summer's 15 June at the centre, 'YYYY-MM-DD', and its French month heading. */
 function nextSeasonDay() {
@@ -26,8 +21,8 @@ const toast = (page, text) => page.locator('.toast-root').getByText(text, { exac
 /** Books one hour from `startUtc` as the signed-in `context`, like the page would; expects 201. */
 async function bookThroughApi(context, person, startUtc) {
   const start = new Date(startUtc);
-  const response = await context.request.post(`${server.url}/api/courts/book`, {
-    headers: { Origin: server.url },
+  const response = await context.request.post(`${suite.server.url}/api/courts/book`, {
+    headers: { Origin: suite.server.url },
     data: {
       ...person,
       phone: '819-555-0123',
@@ -38,24 +33,14 @@ async function bookThroughApi(context, person, startUtc) {
   assert.equal(response.status(), 201, await response.text());
 }
 
-before(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({ args: ['--smtp-url', sink.smtpUrl] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const suite = useServerAndBrowser({ smtp: true });
 
 describe('court reservations', () => {
   test('a member books a slot through the page and finds it in /my-registrations', async () => {
-    const context = await newContext(browser);
-    await signIn(context, server, { email: 'marie@example.org', firstName: 'Marie', lastName: 'Tremblay Roy' });
+    const context = await newContext(suite.browser);
+    await signIn(context, suite.server, { email: 'marie@example.org', firstName: 'Marie', lastName: 'Tremblay Roy' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/reservations`);
+    await page.goto(`${suite.server.url}/reservations`);
     await page.getByRole('heading', { level: 1, name: 'Réservation de terrains' }).waitFor();
     await page.getByText("Veuillez d'abord choisir une date").waitFor();
     for (const side of ['Besoin d\'aide ?', 'Utilisation gratuite', 'Location de ballons', 'Réservation obligatoire']) {
@@ -104,7 +89,7 @@ describe('court reservations', () => {
     for (const part of [`15 juin ${year}`, '10:00 à 11:00', 'Terrain de volleyball 1', 'Marie Tremblay Roy', '8']) {
       assert.ok(text.includes(part), `summary shows ${part}: ${text}`);
     }
-    const mail = await sink.waitFor((m) => m.to.includes('marie@example.org') && m.text.includes('Votre réservation est confirmée.'));
+    const mail = await suite.sink.waitFor((m) => m.to.includes('marie@example.org') && m.text.includes('Votre réservation est confirmée.'));
     assert.match(mail.text, /Heure : de 10:00 à 11:00/);
     assert.match(mail.raw, /text\/calendar/);
     assert.match(mail.text, /BEGIN:VCALENDAR/);
@@ -120,7 +105,7 @@ describe('court reservations', () => {
     assert.equal(await page.getByLabel('Nombre de joueurs').inputValue(), '6');
     assert.equal(await page.getByLabel('Commentaires').inputValue(), '');
 
-    await page.goto(`${server.url}/my-registrations`);
+    await page.goto(`${suite.server.url}/my-registrations`);
     const card = page.getByRole('region', { name: 'Mes réservations de terrains' });
     const item = card.getByTestId('my-court-booking');
     await item.waitFor();
@@ -133,10 +118,10 @@ describe('court reservations', () => {
   });
 
   test('another member sees the slot reserved, on a phone-sized screen', async () => {
-    const context = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await signIn(context, server, { email: 'paul@example.org', firstName: 'Paul', lastName: 'Roy' });
+    const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signIn(context, suite.server, { email: 'paul@example.org', firstName: 'Paul', lastName: 'Roy' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/reservations`);
+    await page.goto(`${suite.server.url}/reservations`);
     await page.getByLabel('Date de la réservation').fill(day);
     await page.getByRole('radio', { name: /Terrain de volleyball 1/ }).check();
     const taken = page.locator('[data-testid="slot"][data-time="10:00"]');
@@ -160,11 +145,11 @@ describe('court reservations', () => {
   });
 
   test('an admin filters the Réservations tab and cancels the booking', async () => {
-    const context = await newContext(browser);
-    await signIn(context, server, { email: 'chef@example.org', firstName: 'Chloé', lastName: 'Chef' });
-    grantAdmin(server, 'chef@example.org');
+    const context = await newContext(suite.browser);
+    await signIn(context, suite.server, { email: 'chef@example.org', firstName: 'Chloé', lastName: 'Chef' });
+    grantAdmin(suite.server, 'chef@example.org');
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${suite.server.url}/admin`);
     await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
     const tab = page.getByRole('tabpanel');
     await tab.getByRole('heading', { name: 'Réservations' }).waitFor();
@@ -197,27 +182,27 @@ describe('court reservations', () => {
     await tab.getByTestId('booking-status').getByText('Annulée').waitFor();
     assert.equal(await tab.getByTestId('admin-booking').getByRole('button', { name: /Annuler/ }).count(), 0);
     assert.equal(await tab.locator('[data-counter="cancelled"]').innerText(), '1');
-    await sink.waitFor((m) => m.to.includes('marie@example.org') && m.text.includes('annulée par le centre'));
+    await suite.sink.waitFor((m) => m.to.includes('marie@example.org') && m.text.includes('annulée par le centre'));
     await context.close();
   });
 
   test('a supervisor reads the Réservations tab without a cancel button', async () => {
     // A fresh confirmed booking to look at.
-    const member = await newContext(browser);
-    await signIn(member, server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
+    const member = await newContext(suite.browser);
+    await signIn(member, suite.server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
     await bookThroughApi(member, { courtId: 2, firstName: 'Léa', lastName: 'Gagnon', email: 'lea@example.org' }, `${day}T18:00:00Z`);
     await member.close();
 
-    const context = await newContext(browser);
-    const supervisor = await signIn(context, server, { email: 'sam@example.org', firstName: 'Sam', lastName: 'Superviseur' });
-    const admin = await newContext(browser);
-    await signIn(admin, server, { email: 'chef@example.org' });
-    const granted = await admin.request.post(`${server.url}/api/admin/supervisors/${supervisor.id}`, { headers: { Origin: server.url } });
+    const context = await newContext(suite.browser);
+    const supervisor = await signIn(context, suite.server, { email: 'sam@example.org', firstName: 'Sam', lastName: 'Superviseur' });
+    const admin = await newContext(suite.browser);
+    await signIn(admin, suite.server, { email: 'chef@example.org' });
+    const granted = await admin.request.post(`${suite.server.url}/api/admin/supervisors/${supervisor.id}`, { headers: { Origin: suite.server.url } });
     assert.equal(granted.status(), 201);
     await admin.close();
 
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${suite.server.url}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Interface de Supervision' }).waitFor();
     const tab = page.getByRole('tabpanel');
     await tab.getByText('2 réservations trouvées').waitFor();
@@ -225,16 +210,16 @@ describe('court reservations', () => {
     assert.equal(await tab.getByRole('button', { name: /Annuler/ }).count(), 0);
     await tab.getByText('Consultation seulement').waitFor();
     // The server refuses the supervisor's cancel too.
-    const refused = await context.request.delete(`${server.url}/api/admin/bookings/2`, { headers: { Origin: server.url } });
+    const refused = await context.request.delete(`${suite.server.url}/api/admin/bookings/2`, { headers: { Origin: suite.server.url } });
     assert.equal(refused.status(), 403);
     await context.close();
   });
 
   test('a day without slots says so; a slot taken in between gets the error toast; a member cancels their booking', async () => {
-    const context = await newContext(browser);
-    await signIn(context, server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
+    const context = await newContext(suite.browser);
+    await signIn(context, suite.server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/reservations`);
+    await page.goto(`${suite.server.url}/reservations`);
     // After the season (15 October of the same summer): the court has no slot that day.
     await page.getByLabel('Date de la réservation').fill(`${year}-10-15`);
     await page.getByRole('radio', { name: /Terrain de volleyball 2/ }).check();
@@ -246,8 +231,8 @@ describe('court reservations', () => {
     const slot = page.locator('[data-testid="slot"][data-time="16:00"]');
     await slot.click();
     await page.getByLabel('Téléphone').fill('819-555-0123');
-    const other = await newContext(browser);
-    await signIn(other, server, { email: 'noe@example.org', firstName: 'Noé', lastName: 'Roy' });
+    const other = await newContext(suite.browser);
+    await signIn(other, suite.server, { email: 'noe@example.org', firstName: 'Noé', lastName: 'Roy' });
     // 16:00 in Toronto in June (UTC-4).
     await bookThroughApi(other, { courtId: 2, firstName: 'Noé', lastName: 'Roy', email: 'noe@example.org' }, `${day}T20:00:00Z`);
     await other.close();
@@ -259,7 +244,7 @@ describe('court reservations', () => {
     assert.equal(await page.getByTestId('booking-summary').count(), 0);
 
     // Her booking of the supervisor's test (court 2 at 14:00): cancelled from /my-registrations.
-    await page.goto(`${server.url}/my-registrations`);
+    await page.goto(`${suite.server.url}/my-registrations`);
     const item = page.getByRole('region', { name: 'Mes réservations de terrains' }).getByTestId('my-court-booking');
     await item.getByText(/de 14:00 à 15:00/).waitFor();
     assert.equal(await item.count(), 1, 'only the booking that went through');
@@ -269,7 +254,7 @@ describe('court reservations', () => {
     await item.getByText('Annulée', { exact: true }).waitFor();
     assert.equal(await item.getByRole('button', { name: /Annuler/ }).count(), 0);
     // The slot is free again for everyone.
-    const slots = await page.request.get(`${server.url}/api/courts/availability?date=${day}&courtId=2`);
+    const slots = await page.request.get(`${suite.server.url}/api/courts/availability?date=${day}&courtId=2`);
     assert.equal((await slots.json()).find((s) => s.time === '14:00')?.available, true);
     await context.close();
   });

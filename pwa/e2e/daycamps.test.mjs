@@ -3,31 +3,22 @@
 // two weeks, lands on /checkout with the right amount and reference, receives the Interac
 // instructions by e-mail and finds the registration in /my-registrations; a full week shows
 // 'Complet'; an admin sees the child in the week's list, marks it paid and exports the week.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
-import { startSmtpSink } from './smtp-sink.mjs';
+import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const ADMIN = 'chef@example.org';
 const PARENT = 'ana@example.org';
 const INTERAC = 'paiements@centre.example';
 
-let server;
-let browser;
-let sink;
 let weeks;
 
-before(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({ args: ['--smtp-url', sink.smtpUrl, '--admin-emails', ADMIN, '--interac-email', INTERAC] });
-  browser = await launchBrowser();
-  weeks = await (await fetch(`${server.url}/api/day-camp-weeks?programId=explorateurs`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
+const suite = useServerAndBrowser({
+  smtp: true,
+  args: ['--admin-emails', ADMIN, '--interac-email', INTERAC],
+  setUp: async ({ server }) => {
+    weeks = await (await fetch(`${server.url}/api/day-camp-weeks?programId=explorateurs`)).json();
+  },
 });
 
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
@@ -41,8 +32,8 @@ function bornAged(age) {
 }
 
 async function parentPage() {
-  const context = await newContext(browser);
-  await signIn(context, server, { email: PARENT, firstName: 'Ana', lastName: 'Roy' });
+  const context = await newContext(suite.browser);
+  await signIn(context, suite.server, { email: PARENT, firstName: 'Ana', lastName: 'Roy' });
   return { context, page: await context.newPage() };
 }
 
@@ -61,7 +52,7 @@ async function submitLeaRoy(page, age) {
 
 test('the page shows the programs from the API and the French messages on an empty submit', async () => {
   const { context, page } = await parentPage();
-  await page.goto(`${server.url}/day-camps`);
+  await page.goto(`${suite.server.url}/day-camps`);
   await page.getByRole('heading', { level: 1, name: 'Camps de jour' }).waitFor();
   const explorers = page.getByTestId('program-explorateurs');
   await explorers.getByRole('heading', { name: 'Explorateurs' }).waitFor();
@@ -97,7 +88,7 @@ test('the page shows the programs from the API and the French messages on an emp
 
 test('a parent registers a child for two weeks, pays by Interac from /checkout and finds it in /my-registrations', async () => {
   const { context, page } = await parentPage();
-  await page.goto(`${server.url}/day-camps`);
+  await page.goto(`${suite.server.url}/day-camps`);
   await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
   await weekBox(page, 1).check();
   await weekBox(page, 2).check();
@@ -125,14 +116,14 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   assert.match(await page.getByRole('link', { name: 'Nous écrire par courriel' }).getAttribute('href'), /^mailto:info@/);
 
   // The e-mail, in French as the interface, with the amount, the Interac address and the reference.
-  const mail = await sink.waitFor((m) => m.to.includes(PARENT));
+  const mail = await suite.sink.waitFor((m) => m.to.includes(PARENT));
   assert.ok(mail.text.includes(`inscription de Léa Roy`), mail.text);
   assert.ok(mail.text.includes('Montant : 240,00 $ (2 semaines à 120,00 $)'));
   assert.ok(mail.text.includes(INTERAC));
   assert.ok(mail.text.includes(reference));
   assert.ok(!mail.text.includes('arachides'), 'medical data stays out of e-mail');
 
-  await page.goto(`${server.url}/my-registrations`);
+  await page.goto(`${suite.server.url}/my-registrations`);
   const item = page.getByTestId('my-day-camp');
   await item.getByText('Léa Roy').waitFor();
   await item.getByText('Explorateurs').waitFor();
@@ -143,7 +134,7 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   await item.getByText(new RegExp(reference)).waitFor();
 
   // The member home counts it.
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.locator('[data-testid="stats-registrations"][aria-busy="false"]').waitFor();
   assert.equal(await page.getByTestId('stats-registrations').innerText(), '1');
   await context.close();
@@ -153,8 +144,8 @@ test("a full week shows 'Complet' and cannot be chosen", async () => {
   const { context, page } = await parentPage();
   const last = weeks[5];
   for (let i = 0; i < 20; i++) {
-    const response = await context.request.post(`${server.url}/api/day-camp-registrations`, {
-      headers: { Origin: server.url },
+    const response = await context.request.post(`${suite.server.url}/api/day-camp-registrations`, {
+      headers: { Origin: suite.server.url },
       data: {
         programId: 'explorateurs', weekId: String(last.id), childFirstName: `Enfant${i}`, childLastName: 'Plein',
         childBirthDate: bornAged(7), parentName: 'Ana Roy', parentEmail: PARENT, parentPhone: '819-555-0101',
@@ -162,7 +153,7 @@ test("a full week shows 'Complet' and cannot be chosen", async () => {
     });
     assert.equal(response.status(), 201);
   }
-  await page.goto(`${server.url}/day-camps`);
+  await page.goto(`${suite.server.url}/day-camps`);
   await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
   const full = weekBox(page, 6);
   await full.waitFor();
@@ -172,10 +163,10 @@ test("a full week shows 'Complet' and cannot be chosen", async () => {
 });
 
 test('an admin sees the child in the week, marks the registration paid and exports the week', async () => {
-  const context = await newContext(browser);
-  await signIn(context, server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
+  const context = await newContext(suite.browser);
+  await signIn(context, suite.server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin?tab=dayCamps`);
+  await page.goto(`${suite.server.url}/admin?tab=dayCamps`);
   await page.getByRole('tab', { name: 'Camps de jour', selected: true }).waitFor();
   await page.getByTestId(`places-${weeks[0].id}-explorateurs`).getByText('1 / 20').waitFor();
   await page.getByTestId(`places-${weeks[5].id}-explorateurs`).getByText('20 / 20').waitFor();
@@ -197,15 +188,15 @@ test('an admin sees the child in the week, marks the registration paid and expor
   await context.close();
 
   const parent = await parentPage();
-  await parent.page.goto(`${server.url}/my-registrations`);
+  await parent.page.goto(`${suite.server.url}/my-registrations`);
   await parent.page.getByTestId('my-day-camp').filter({ hasText: 'Léa Roy' }).getByText('Payé', { exact: true }).waitFor();
   await parent.context.close();
 });
 
 test('a visitor is asked to log in on /checkout and cannot see a registration', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
-  await page.goto(`${server.url}/checkout?type=daycamp&id=1&amount=240`);
+  await page.goto(`${suite.server.url}/checkout?type=daycamp&id=1&amount=240`);
   await page.getByRole('heading', { name: 'Connexion requise' }).waitFor();
   assert.match(await page.getByRole('link', { name: 'Se connecter' }).getAttribute('href'), /^\/api\/login\?returnTo=%2Fcheckout/);
   assert.equal(await page.getByTestId('checkout-amount').count(), 0);
@@ -215,7 +206,7 @@ test('a visitor is asked to log in on /checkout and cannot see a registration', 
 test('the same child twice in a week gets the error toast; /checkout corrects a changed amount and hides the registrations of others', async () => {
   const { context, page } = await parentPage();
   // Léa Roy is already in week 1 of the explorateurs: the server's message, in the toast.
-  await page.goto(`${server.url}/day-camps`);
+  await page.goto(`${suite.server.url}/day-camps`);
   await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
   await submitLeaRoy(page, 7);
   await toast(page, "Erreur d'inscription").waitFor();
@@ -223,19 +214,19 @@ test('the same child twice in a week gets the error toast; /checkout corrects a 
   assert.equal(new URL(page.url()).pathname, '/day-camps', 'stays on the form');
 
   // A link with another amount: the registration's own amount is shown, and said to be so.
-  const mine = await (await context.request.get(`${server.url}/api/user/day-camp-registrations`)).json();
+  const mine = await (await context.request.get(`${suite.server.url}/api/user/day-camp-registrations`)).json();
   const lea = mine.find((r) => r.childFirstName === 'Léa');
   assert.equal(mine.filter((r) => r.childFirstName === 'Léa').length, 1, 'not registered twice');
-  await page.goto(`${server.url}/checkout?type=daycamp&id=${lea.id}&amount=1`);
+  await page.goto(`${suite.server.url}/checkout?type=daycamp&id=${lea.id}&amount=1`);
   await page.getByTestId('checkout-amount').getByText('240,00 $').waitFor();
   await page.getByText('Le montant affiché est celui de votre inscription enregistrée.').waitFor();
   await context.close();
 
   // Another member, same link: not theirs, so nothing of it is shown.
-  const other = await newContext(browser);
-  await signIn(other, server, { email: 'paul@example.org', firstName: 'Paul', lastName: 'Roy' });
+  const other = await newContext(suite.browser);
+  await signIn(other, suite.server, { email: 'paul@example.org', firstName: 'Paul', lastName: 'Roy' });
   const otherPage = await other.newPage();
-  await otherPage.goto(`${server.url}/checkout?type=daycamp&id=${lea.id}&amount=240`);
+  await otherPage.goto(`${suite.server.url}/checkout?type=daycamp&id=${lea.id}&amount=240`);
   await otherPage.getByRole('heading', { name: 'Inscription introuvable' }).waitFor();
   await otherPage.getByText("Cette inscription n'existe pas ou n'est pas la vôtre.").waitFor();
   assert.equal(await otherPage.getByTestId('checkout-amount').count(), 0);

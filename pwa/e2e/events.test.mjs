@@ -3,31 +3,16 @@
 // a team from /events, lands on /checkout with the amount, receives the Interac instructions by
 // e-mail and finds the registration in /my-registrations; the admin sees it, marks it paid and
 // exports the xlsx; /events searches, filters and loads more; a past registration folds away.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
-import { startSmtpSink } from './smtp-sink.mjs';
+import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const ADMIN = 'chef@example.org';
 const MEMBER = 'marie@example.org';
 const INTERAC = 'paiements@centre.example';
 const TITLE = 'Tournoi 4x4 de la Saint-Jean';
 
-let server;
-let browser;
-let sink;
-
-before(async () => {
-  sink = await startSmtpSink();
-  server = await startServer({ args: ['--smtp-url', sink.smtpUrl, '--admin-emails', ADMIN, '--interac-email', INTERAC] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await sink?.close();
-});
+const suite = useServerAndBrowser({ smtp: true, args: ['--admin-emails', ADMIN, '--interac-email', INTERAC] });
 
 /** `YYYY-MM-DDTHH:MM` ten days from now, as a datetime-local input takes it. */
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
@@ -39,17 +24,17 @@ function inTenDays() {
 }
 
 async function adminPage() {
-  const context = await newContext(browser);
-  await signIn(context, server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
+  const context = await newContext(suite.browser);
+  await signIn(context, suite.server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin?tab=events`);
+  await page.goto(`${suite.server.url}/admin?tab=events`);
   await page.getByRole('heading', { name: 'Gestion des événements' }).waitFor();
   return { context, page };
 }
 
 async function memberPage() {
-  const context = await newContext(browser);
-  await signIn(context, server, { email: MEMBER, firstName: 'Marie', lastName: 'Tremblay' });
+  const context = await newContext(suite.browser);
+  await signIn(context, suite.server, { email: MEMBER, firstName: 'Marie', lastName: 'Tremblay' });
   return { context, page: await context.newPage() };
 }
 
@@ -84,7 +69,7 @@ test('an admin creates an event in the Événements tab', async () => {
 
 test('a member sees the French messages, registers a team from /events and finds it in /my-registrations', async () => {
   const { context, page } = await memberPage();
-  await page.goto(`${server.url}/events`);
+  await page.goto(`${suite.server.url}/events`);
   await page.getByRole('heading', { level: 1, name: 'Événements à venir' }).waitFor();
   const card = page.getByTestId('event-card').filter({ hasText: TITLE });
   await card.getByText('VOLLEYBALL').waitFor();
@@ -133,19 +118,19 @@ test('a member sees the French messages, registers a team from /events and finds
   await page.waitForURL(/\/checkout\?type=event&id=\d+$/);
   await page.getByTestId('checkout-amount').getByText('100,00 $').waitFor();
   await page.getByText('Les Huards', { exact: true }).waitFor();
-  await page.goto(`${server.url}/events`);
+  await page.goto(`${suite.server.url}/events`);
   await card.getByText('16 places restantes').waitFor();
   await card.getByText('4/20 participants').waitFor();
 
   // The registrant receives the Interac instructions with the reference.
-  const [mine] = await (await context.request.get(`${server.url}/api/user/event-registrations`)).json();
-  const mail = await sink.waitFor((m) => m.to.includes(MEMBER));
+  const [mine] = await (await context.request.get(`${suite.server.url}/api/user/event-registrations`)).json();
+  const mail = await suite.sink.waitFor((m) => m.to.includes(MEMBER));
   assert.match(mail.text, /Votre inscription à « Tournoi 4x4 de la Saint-Jean » est confirmée/);
   assert.ok(mail.text.includes(mine.paymentReference), 'the e-mail gives the payment reference');
   assert.ok(mail.text.includes(INTERAC), "the e-mail gives the centre's Interac address");
   assert.ok(mail.text.includes('100,00 $'), 'amount = 25 $ × 4 people');
 
-  await page.goto(`${server.url}/my-registrations`);
+  await page.goto(`${suite.server.url}/my-registrations`);
   const item = page.getByTestId('my-event-registration');
   await item.getByRole('link', { name: TITLE }).waitFor();
   await item.getByText('Équipe : Les Huards').waitFor();
@@ -178,37 +163,37 @@ test('the admin sees the registration, marks it paid and exports the xlsx', asyn
   await context.close();
 
   const member = await memberPage();
-  await member.page.goto(`${server.url}/my-registrations`);
+  await member.page.goto(`${suite.server.url}/my-registrations`);
   await member.page.getByTestId('my-event-registration').getByText('Payé', { exact: true }).waitFor();
   await member.context.close();
 });
 
 test('/my-registrations asks a visitor to log in', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
-  await page.goto(`${server.url}/my-registrations`);
+  await page.goto(`${suite.server.url}/my-registrations`);
   await page.getByRole('heading', { name: 'Connexion requise' }).waitFor();
   assert.equal(await page.getByRole('link', { name: 'Se connecter' }).getAttribute('href'), '/api/login?returnTo=%2Fmy-registrations&lang=fr');
   await context.close();
 });
 
 test('a missing event shows Événement introuvable with a way back', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
-  await page.goto(`${server.url}/event/999999`);
+  await page.goto(`${suite.server.url}/event/999999`);
   await page.getByRole('heading', { name: 'Événement introuvable' }).waitFor();
   await page.getByText("Cet événement n'existe pas ou a été supprimé.").waitFor();
   await page.getByRole('link', { name: 'Retour aux événements' }).click();
-  await page.waitForURL(`${server.url}/events`);
+  await page.waitForURL(`${suite.server.url}/events`);
   await context.close();
 });
 
 test('/events searches, filters by category and loads more; a past registration is folded away', async () => {
-  const admin = await newContext(browser);
-  await signIn(admin, server, { email: ADMIN });
+  const admin = await newContext(suite.browser);
+  await signIn(admin, suite.server, { email: ADMIN });
   const create = async (title, categoryId, description = 'Une journée au centre.') => {
-    const response = await admin.request.post(`${server.url}/api/events`, {
-      headers: { Origin: server.url },
+    const response = await admin.request.post(`${suite.server.url}/api/events`, {
+      headers: { Origin: suite.server.url },
       data: {
         title, titleEn: '', description, descriptionEn: '', categoryId, location: 'La Pêche',
         startDate: inTenDays(), endDate: null, price: 0, maxParticipants: null, requiresPayment: false,
@@ -219,11 +204,11 @@ test('/events searches, filters by category and loads more; a past registration 
   };
   for (let n = 1; n <= 9; n++) await create(`Formation premiers soins ${n}`, 'formation');
   await create('Nuit en camping au lac', 'camping', 'Apportez votre tente et votre lampe frontale.');
-  const total = (await (await admin.request.get(`${server.url}/api/events`)).json()).length;
+  const total = (await (await admin.request.get(`${suite.server.url}/api/events`)).json()).length;
   assert.ok(total >= 11, `${total} upcoming events`);
 
   const { context, page } = await memberPage();
-  await page.goto(`${server.url}/events`);
+  await page.goto(`${suite.server.url}/events`);
   const cards = page.getByTestId('event-card');
   await page.getByText(`9 événement(s) sur ${total}`).waitFor();
   assert.equal(await cards.count(), 9, 'one page of 9');
@@ -249,18 +234,18 @@ test('/events searches, filters by category and loads more; a past registration 
 
   // Registered, then the event moved into the past: it folds under 'Événements passés (1)'.
   const past = await create('Corvée de printemps', 'formation');
-  const registered = await context.request.post(`${server.url}/api/events/${past.id}/register`, {
-    headers: { Origin: server.url },
+  const registered = await context.request.post(`${suite.server.url}/api/events/${past.id}/register`, {
+    headers: { Origin: suite.server.url },
     data: { captainFirstName: 'Marie', captainLastName: 'Tremblay', captainEmail: MEMBER, member2FirstName: 'Alex', member2LastName: 'Roy', member2Email: 'alex@example.org' },
   });
   assert.equal(registered.status(), 201, await registered.text());
-  const moved = await admin.request.put(`${server.url}/api/events/${past.id}`, {
-    headers: { Origin: server.url },
+  const moved = await admin.request.put(`${suite.server.url}/api/events/${past.id}`, {
+    headers: { Origin: suite.server.url },
     data: { ...past, startDate: '2025-05-01T09:00', endDate: null, price: 0 },
   });
   assert.equal(moved.status(), 200, await moved.text());
   await admin.close();
-  await page.goto(`${server.url}/my-registrations`);
+  await page.goto(`${suite.server.url}/my-registrations`);
   const folded = page.locator('details', { hasText: 'Événements passés (1)' });
   await folded.waitFor();
   const pastItem = folded.getByTestId('my-event-registration');

@@ -6,7 +6,9 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { startSmtpSink } from './smtp-sink.mjs';
 
 export const root = resolve(import.meta.dirname, '../..');
 const binary = join(root, 'target/debug/centre');
@@ -87,6 +89,42 @@ export async function startServer({ args = [], env = {}, devLogin = true, port: 
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's server and browser: started before its tests (the server as `startServer`
+ * takes `options`; `smtp: true` first starts an SMTP sink and gives the server its address),
+ * stopped after them; `setUp(suite)` then runs in the same hook (node 20 starts a file's
+ * top-level `before` hooks together, not one after the other). Answers getters (`suite.server`,
+ * `suite.browser`, `suite.sink`) to read inside tests.
+ */
+export function useServerAndBrowser({ smtp = false, args = [], setUp, ...options } = {}) {
+  let server;
+  let browser;
+  let sink;
+  before(async () => {
+    if (smtp) sink = await startSmtpSink();
+    server = await startServer({ ...options, args: [...(sink ? ['--smtp-url', sink.smtpUrl] : []), ...args] });
+    browser = await launchBrowser();
+    await setUp?.(suite);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+  const suite = {
+    get server() {
+      return server;
+    },
+    get browser() {
+      return browser;
+    },
+    get sink() {
+      return sink;
+    },
+  };
+  return suite;
 }
 
 /** Debian's Chromium, headless, never a download. */

@@ -8,9 +8,9 @@
 // it. The header is as tall from the first paint as once the sign-in state is known, the footer
 // starts below the fold, and every loading state (QueryStatus's skeletons, the lazy pages'
 // placeholder) takes the room of what replaces it, so nothing in view is pushed.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { grantAdmin, launchBrowser, newContext, signIn, startServer } from './harness.mjs';
+import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const ADMIN_TABS = ['events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
 const ROUTES = {
@@ -24,25 +24,14 @@ const PEOPLE = {
 };
 const MAX_SHIFT = 0.02;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ args: ['--demo'] });
 
 /** Registers a team of the member's for the demo's first paid event; its registration id. */
 async function registerTeam(context) {
-  const events = await (await context.request.get(`${server.url}/api/events`)).json();
+  const events = await (await context.request.get(`${suite.server.url}/api/events`)).json();
   const event = events.find((candidate) => candidate.price > 0);
-  const response = await context.request.post(`${server.url}/api/events/${event.id}/register`, {
-    headers: { Origin: server.url },
+  const response = await context.request.post(`${suite.server.url}/api/events/${event.id}/register`, {
+    headers: { Origin: suite.server.url },
     data: {
       eventId: event.id, teamName: 'Les Immobiles', captainFirstName: 'Zoé', captainLastName: 'Stable',
       captainEmail: PEOPLE.member.email, member2FirstName: 'Alex', member2LastName: 'Stable', member2Email: 'alex.stable@example.org',
@@ -64,7 +53,7 @@ async function measure(context, route) {
       for (const entry of list.getEntries()) if (!entry.hadRecentInput) globalThis.__shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
+  await page.goto(`${suite.server.url}${route}`, { waitUntil: 'networkidle' });
   await page.locator('footer').waitFor();
   await page.waitForTimeout(1000);
   const shift = await page.evaluate(() => globalThis.__shift);
@@ -74,9 +63,9 @@ async function measure(context, route) {
 
 for (const who of ['visitor', 'member', 'admin']) {
   test(`${who === 'admin' ? 'an' : 'a'} ${who}'s load of each route shifts the layout by at most ${MAX_SHIFT} and logs no error`, async (t) => {
-    const context = await newContext(browser, { viewport: { width: 412, height: 823 } });
-    if (PEOPLE[who]) await signIn(context, server, PEOPLE[who]);
-    if (who === 'admin') grantAdmin(server, PEOPLE.admin.email);
+    const context = await newContext(suite.browser, { viewport: { width: 412, height: 823 } });
+    if (PEOPLE[who]) await signIn(context, suite.server, PEOPLE[who]);
+    if (who === 'admin') grantAdmin(suite.server, PEOPLE.admin.email);
     const routes = [...ROUTES[who]];
     // Then with a team registered: the checkout of it and the member's filled page.
     if (who === 'member') routes.push(`/checkout?type=event&id=${await registerTeam(context)}`, '/my-registrations');

@@ -5,13 +5,13 @@
 // the badge counts down to nothing, one score applied, one conflict shown, which the admin
 // settles, and the event page shows the final state. Two tabs of one phone, online together,
 // send each entry once (the Web Lock). The manifest makes the app installable.
-import { after, before, test as nodeTest } from 'node:test';
+import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, launchProfile, newContext, signIn, startServer } from './harness.mjs';
+import { launchProfile, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 240_000 }, fn);
@@ -22,24 +22,13 @@ const TEAMS = ['Les Huards', 'Les Castors', 'Les Loups', 'Les Ours'];
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const SYNC_PATH = '/api/admin/sync/scores';
 
-let server;
-let browser;
+const suite = useServerAndBrowser({ args: ['--admin-emails', `${ADMIN_A.email},${ADMIN_B.email}`] });
 
-before(async () => {
-  server = await startServer({ args: ['--admin-emails', `${ADMIN_A.email},${ADMIN_B.email}`] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const post = (context, path, data) => context.request.post(`${server.url}${path}`, { headers: { Origin: server.url }, data });
+const post = (context, path, data) => context.request.post(`${suite.server.url}${path}`, { headers: { Origin: suite.server.url }, data });
 
 async function adminContext(admin, options = {}) {
-  const context = await newContext(browser, options);
-  await signIn(context, server, admin);
+  const context = await newContext(suite.browser, options);
+  await signIn(context, suite.server, admin);
   return context;
 }
 
@@ -54,8 +43,8 @@ async function tournamentToday(title) {
   const eventId = (await created.json()).id;
   for (const [index, teamName] of TEAMS.entries()) {
     const email = `${title.replace(/\W/g, '').toLowerCase()}${index}@example.org`;
-    const member = await newContext(browser);
-    await signIn(member, server, { email, firstName: `Capitaine${index}`, lastName: 'Roy' });
+    const member = await newContext(suite.browser);
+    await signIn(member, suite.server, { email, firstName: `Capitaine${index}`, lastName: 'Roy' });
     const registered = await post(member, `/api/events/${eventId}/register`, {
       eventId, teamName, captainFirstName: `Capitaine${index}`, captainLastName: 'Roy', captainEmail: email,
       member2FirstName: 'Alex', member2LastName: `Coéquipier${index}`, member2Email: `alex${index}.${email}`,
@@ -77,7 +66,7 @@ async function tournamentToday(title) {
 
 async function openTournamentsTab(context, eventId) {
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin?tab=tournaments&event=${eventId}`);
+  await page.goto(`${suite.server.url}/admin?tab=tournaments&event=${eventId}`);
   await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
   return page;
 }
@@ -183,9 +172,9 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
   assert.equal(await pageA.getByTestId('rejected-scores').count(), 0, 'nothing refused');
 
   // The event page, for anyone: A's two scores.
-  const visitor = await newContext(browser);
+  const visitor = await newContext(suite.browser);
   const publicPage = await visitor.newPage();
-  await publicPage.goto(`${server.url}/event/${eventId}`);
+  await publicPage.goto(`${suite.server.url}/event/${eventId}`);
   for (const [match, team1Score, team2Score] of [[first, '21', '15'], [second, '21', '10']]) {
     const card = publicPage.getByTestId('public-match').filter({ hasText: match.team1Name }).filter({ hasText: match.team2Name }).first();
     await card.getByText('Terminé', { exact: true }).waitFor();
@@ -267,7 +256,7 @@ test('a session that ends offline: the push answers 401, the score waits, sign-i
   await card.getByText('17', { exact: true }).waitFor();
   assert.equal(await page.getByRole('alert').filter({ hasText: 'Votre session a expiré' }).count(), 0);
   assert.equal(await page.getByTestId('rejected-scores').count(), 0, 'nothing refused');
-  const history = await context.request.get(`${server.url}/api/admin/matches/${match.id}/history`);
+  const history = await context.request.get(`${suite.server.url}/api/admin/matches/${match.id}/history`);
   assert.equal(history.status(), 200, await history.text());
   const rows = await history.json();
   assert.equal(rows.length, 1, `scored exactly once: ${JSON.stringify(rows)}`);
@@ -277,7 +266,7 @@ test('a session that ends offline: the push answers 401, the score waits, sign-i
 });
 
 test('the manifest: French name, standalone, icons 192 and 512 (one maskable) that are such PNGs', async () => {
-  const response = await fetch(`${server.url}/manifest.webmanifest`);
+  const response = await fetch(`${suite.server.url}/manifest.webmanifest`);
   assert.equal(response.status, 200);
   const manifest = await response.json();
   assert.equal(manifest.name, 'Centre plein air de La Pêche');
@@ -290,7 +279,7 @@ test('the manifest: French name, standalone, icons 192 and 512 (one maskable) th
   assert.ok(manifest.icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'maskable'), 'a maskable 512 icon');
   assert.ok(manifest.icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'any'), 'a 512 icon for any use');
   for (const icon of manifest.icons) {
-    const file = await fetch(new URL(icon.src, server.url));
+    const file = await fetch(new URL(icon.src, suite.server.url));
     assert.equal(file.status, 200, icon.src);
     assert.equal(file.headers.get('content-type'), 'image/png');
     const bytes = Buffer.from(await file.arrayBuffer());
@@ -307,7 +296,7 @@ test('Chromium finds the app installable', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'centre-profile-'));
   const context = await launchProfile(dir, PHONE);
   const page = await context.newPage();
-  await page.goto(`${server.url}/`);
+  await page.goto(`${suite.server.url}/`);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

@@ -6,10 +6,10 @@
 // that reference and amount, reads 'Prêt à confirmer', confirms, and the member's
 // /my-registrations says 'Payé'; reading the same notification again says 'Déjà payé'. axe
 // finds nothing on the Paiements tab (with the reconciliation table shown) and on the checkout.
-import { after, before, test as nodeTest } from 'node:test';
+import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
+import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
@@ -20,21 +20,11 @@ const INTERAC = 'paiements@centre.example';
 const TITLE = 'Tournoi de volley de novembre';
 const TEXTAREA = 'Collez les avis de virement Interac ou le relevé CSV de la banque';
 
-let server;
-let browser;
 /** Filled by the member's registration. */
 let reference;
 let registrationId;
 
-before(async () => {
-  server = await startServer({ args: ['--admin-emails', ADMIN, '--interac-email', INTERAC] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ args: ['--admin-emails', ADMIN, '--interac-email', INTERAC] });
 
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
 const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
@@ -60,16 +50,16 @@ Date : 20 novembre 2026
 `;
 
 async function adminPage() {
-  const context = await newContext(browser);
-  await signIn(context, server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
+  const context = await newContext(suite.browser);
+  await signIn(context, suite.server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
   const page = await context.newPage();
   return { context, page };
 }
 
 test('a member registers a team for a paid event and lands on /checkout with the amount and the reference', async () => {
   const admin = await adminPage();
-  const created = await admin.context.request.post(`${server.url}/api/events`, {
-    headers: { Origin: server.url },
+  const created = await admin.context.request.post(`${suite.server.url}/api/events`, {
+    headers: { Origin: suite.server.url },
     data: {
       title: TITLE, titleEn: '', description: 'Tournoi amical en équipes.', descriptionEn: '', categoryId: 'volleyball',
       location: 'La Pêche', startDate: inTenDays(), endDate: null, price: 40, maxParticipants: 40, requiresPayment: false,
@@ -78,10 +68,10 @@ test('a member registers a team for a paid event and lands on /checkout with the
   assert.equal(created.status(), 201, await created.text());
   await admin.context.close();
 
-  const context = await newContext(browser);
-  await signIn(context, server, { email: MEMBER, firstName: 'Marie', lastName: 'Tremblay' });
+  const context = await newContext(suite.browser);
+  await signIn(context, suite.server, { email: MEMBER, firstName: 'Marie', lastName: 'Tremblay' });
   const page = await context.newPage();
-  await page.goto(`${server.url}/events`);
+  await page.goto(`${suite.server.url}/events`);
   await page.getByTestId('event-card').filter({ hasText: TITLE }).getByRole('button', { name: "S'inscrire" }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel("Nom de l'équipe").fill('Les Smash');
@@ -110,7 +100,7 @@ test('a member registers a team for a paid event and lands on /checkout with the
 test("an admin sets a payment deadline, reads the Interac notification in the Paiements tab and confirms the payment; the member sees 'Payé'", async () => {
   assert.ok(reference, 'the registration of the first test');
   const { context, page } = await adminPage();
-  await page.goto(`${server.url}/admin?tab=payments`);
+  await page.goto(`${suite.server.url}/admin?tab=payments`);
   await page.getByRole('tab', { name: 'Paiements', selected: true }).waitFor();
   await page.getByRole('heading', { name: 'Paiements', exact: true }).waitFor();
   const unpaid = page.getByTestId('unpaid-row').filter({ hasText: reference });
@@ -132,7 +122,7 @@ test("an admin sets a payment deadline, reads the Interac notification in the Pa
   await toast(page, 'Date limite de paiement enregistrée').waitFor();
   await deadline.waitFor({ state: 'hidden' });
   await unpaid.getByRole('cell', { name: 'Aucune', exact: true }).waitFor({ state: 'detached' });
-  const due = (await (await context.request.get(`${server.url}/api/admin/payments`)).json()).unpaid.find((u) => u.reference === reference);
+  const due = (await (await context.request.get(`${suite.server.url}/api/admin/payments`)).json()).unpaid.find((u) => u.reference === reference);
   assert.equal(new Date(due.deadline) - new Date(due.registeredAt), 14 * 24 * 3600 * 1000, 'due 14 days after registration');
 
   // A text that is no notification: the server's message under the field, in French.
@@ -152,7 +142,7 @@ test("an admin sets a payment deadline, reads the Interac notification in the Pa
   await line.getByText('20 novembre 2026').waitFor();
   assert.equal(await page.getByTestId('reconcile-line').count(), 1);
   assert.equal(await line.getByRole('checkbox', { name: 'Confirmer le virement de la ligne 1' }).isChecked(), true);
-  const before = await (await context.request.get(`${server.url}/api/admin/payments`)).json();
+  const before = await (await context.request.get(`${suite.server.url}/api/admin/payments`)).json();
   assert.ok(before.unpaid.some((u) => u.reference === reference), 'reading marks nothing paid');
   await expectNoAxeViolations(page, 'Paiements tab with the reconciliation table (fr)');
 
@@ -167,30 +157,30 @@ test("an admin sets a payment deadline, reads the Interac notification in the Pa
   assert.equal(await page.getByRole('button', { name: 'Confirmer les paiements (0)' }).isDisabled(), true);
 
   // The registration says which transfer paid it.
-  await page.goto(`${server.url}/admin?tab=events`);
+  await page.goto(`${suite.server.url}/admin?tab=events`);
   const card = page.getByTestId('admin-event').filter({ hasText: TITLE });
   await card.getByRole('button', { name: 'Inscriptions (1)' }).click();
   await card.getByTestId('paid-by').getByText('Payé par virement Interac de MARIE TREMBLAY', { exact: false }).waitFor();
   await context.close();
 
-  const member = await newContext(browser);
-  await signIn(member, server, { email: MEMBER, firstName: 'Marie', lastName: 'Tremblay' });
+  const member = await newContext(suite.browser);
+  await signIn(member, suite.server, { email: MEMBER, firstName: 'Marie', lastName: 'Tremblay' });
   const memberPage = await member.newPage();
-  await memberPage.goto(`${server.url}/my-registrations`);
+  await memberPage.goto(`${suite.server.url}/my-registrations`);
   const item = memberPage.getByTestId('my-event-registration').filter({ hasText: TITLE });
   await item.getByTestId('payment-badge').getByText('Payé', { exact: true }).waitFor();
-  await memberPage.goto(`${server.url}/checkout?type=event&id=${registrationId}`);
+  await memberPage.goto(`${suite.server.url}/checkout?type=event&id=${registrationId}`);
   await memberPage.getByTestId('payment-badge').getByText('Payé', { exact: true }).waitFor();
   assert.equal(await memberPage.getByRole('heading', { name: 'Payer par virement Interac' }).count(), 0);
   await member.close();
 });
 
 test('axe finds no violation on the Paiements tab in English', async () => {
-  const context = await newContext(browser);
-  await signIn(context, server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
+  const context = await newContext(suite.browser);
+  await signIn(context, suite.server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
   await context.addInitScript(() => localStorage.setItem('centre.lang', 'en'));
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin?tab=payments`);
+  await page.goto(`${suite.server.url}/admin?tab=payments`);
   await page.getByRole('heading', { name: 'Payments', exact: true }).waitFor();
   await page.getByText('No unpaid registration.').waitFor();
   await page.getByTestId('event-totals').waitFor();

@@ -1,24 +1,13 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newContext, startServer } from './harness.mjs';
+import { newContext, useServerAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser();
 
 test('the landing page renders in French', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.getByRole('heading', { level: 1, name: 'Bougez en plein air, au bord du lac' }).waitFor();
   assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
   assert.match(await page.title(), /Centre plein air de La Pêche/);
@@ -26,9 +15,9 @@ test('the landing page renders in French', async () => {
 });
 
 test('an unknown path shows 404 Page Not Found with the shared catalogue message', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
-  const response = await page.goto(`${server.url}/nowhere`);
+  const response = await page.goto(`${suite.server.url}/nowhere`);
   assert.equal(response.status(), 200, 'client routes fall back to the app shell');
   await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
   // This sentence comes from centre-core through core-wasm: proof the wasm runs in the browser.
@@ -37,16 +26,16 @@ test('an unknown path shows 404 Page Not Found with the shared catalogue message
 });
 
 test('unknown API paths answer JSON 404, never the app shell', async () => {
-  const response = await fetch(`${server.url}/api/nowhere`);
+  const response = await fetch(`${suite.server.url}/api/nowhere`);
   assert.equal(response.status, 404);
   const body = await response.json();
   assert.equal(body.code, 'not_found');
 });
 
 test('after a first visit the app reloads with the network offline', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   // `ready` can resolve while the worker is still activating: reload once so it controls the page.
   await page.reload();

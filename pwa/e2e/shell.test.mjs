@@ -1,10 +1,10 @@
 // The bilingual shell (issue 4) in the real server and Chromium: French by default, English
 // that survives a reload, anchors, the member home, the sign-in gate, axe scans in both
 // languages, and the landing page without JavaScript.
-import { after, before, test as nodeTest } from 'node:test';
+import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchBrowser, newContext, startServer } from './harness.mjs';
+import { newContext, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
@@ -12,32 +12,21 @@ const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 const FR_TITLE = 'Bougez en plein air, au bord du lac';
 const EN_TITLE = 'Get moving outdoors, by the lake';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer({ args: ['--demo'] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ args: ['--demo'] });
 
 /** A fresh context; `member` signs in through the development sign-in first. */
 async function open(path, { lang, member } = {}) {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   if (lang) await context.addInitScript((value) => localStorage.setItem('centre.lang', value), lang);
   const page = await context.newPage();
   if (member) {
-    const response = await page.request.post(`${server.url}/api/dev-login`, {
+    const response = await page.request.post(`${suite.server.url}/api/dev-login`, {
       data: member,
-      headers: { Origin: server.url },
+      headers: { Origin: suite.server.url },
     });
     assert.equal(response.status(), 200, `dev sign-in: ${await response.text()}`);
   }
-  await page.goto(server.url + path);
+  await page.goto(suite.server.url + path);
   return { context, page };
 }
 
@@ -109,12 +98,12 @@ test('anchors scroll: the hero button, and the footer links from another page', 
   await page.getByRole('link', { name: 'Voir les événements' }).click();
   await waitUntil(async () => Math.abs(await top('events')) <= 100, '#events is scrolled into view');
 
-  await page.goto(`${server.url}/events`);
+  await page.goto(`${suite.server.url}/events`);
   await page.getByRole('contentinfo').getByRole('link', { name: 'À propos' }).click();
-  await page.waitForURL(`${server.url}/#about`);
+  await page.waitForURL(`${suite.server.url}/#about`);
   await waitUntil(async () => Math.abs(await top('about')) <= 100, '#about is scrolled into view from /events');
 
-  await page.goto(`${server.url}/events`);
+  await page.goto(`${suite.server.url}/events`);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Services' }).click();
   await waitUntil(async () => Math.abs(await top('services')) <= 100, '#services is scrolled into view from /events');
   await context.close();
@@ -167,13 +156,13 @@ test("the member home shows the member's first name, events, then their registra
   await page.getByText(/24 août 2025/).waitFor();
   assert.equal(await page.title(), 'Mon espace — Centre plein air de La Pêche');
 
-  await page.goto(`${server.url}/home`);
+  await page.goto(`${suite.server.url}/home`);
   await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
 
   // Once registered, the registration is in 'Mes inscriptions' and counted in the stats.
-  const [event] = await (await page.request.get(`${server.url}/api/events`)).json();
-  const registered = await page.request.post(`${server.url}/api/events/${event.id}/register`, {
-    headers: { Origin: server.url },
+  const [event] = await (await page.request.get(`${suite.server.url}/api/events`)).json();
+  const registered = await page.request.post(`${suite.server.url}/api/events/${event.id}/register`, {
+    headers: { Origin: suite.server.url },
     data: {
       eventId: event.id,
       teamName: 'Les Hérons',
@@ -198,7 +187,7 @@ test("the member home shows the member's first name, events, then their registra
     await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.getByRole('status').filter({ hasText: 'Chargement…' }).waitFor();
   assert.equal(await page.getByRole('heading', { level: 1, name: FR_TITLE }).count(), 0, 'no landing page for a member');
   await page.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' }).waitFor();
@@ -233,9 +222,9 @@ test('axe finds no violation on the landing page, member home and 404, in French
 });
 
 test('the landing text is there with JavaScript disabled', async () => {
-  const context = await newContext(browser, { javaScriptEnabled: false });
+  const context = await newContext(suite.browser, { javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   await page.getByRole('heading', { level: 1, name: FR_TITLE }).waitFor();
   for (const text of ['Nos services', 'Événements à venir', 'À propos', 'Nos valeurs', 'Nous joindre', 'info@centrepleinair-lapeche.org']) {
     assert.ok(await page.getByText(text, { exact: true }).first().isVisible(), `${text} is visible without JavaScript`);

@@ -6,10 +6,10 @@
 // without a reload; a member whose team plays sees 'Votre équipe' with the next match (and it
 // on the member home); axe finds nothing on the Tournois tab and the event page in French and
 // English.
-import { after, before, test as nodeTest } from 'node:test';
+import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchBrowser, newContext, signIn, startServer } from './harness.mjs';
+import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
@@ -20,19 +20,9 @@ const TEAMS = ['Les Huards', 'Les Castors', 'Les Loups', 'Les Ours', 'Les Renard
 const member = (n) => ({ email: `capitaine${n}@example.org`, firstName: `Capitaine${n}`, lastName: 'Roy' });
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-let server;
-let browser;
 let eventId;
 
-before(async () => {
-  server = await startServer({ args: ['--admin-emails', ADMIN] });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = useServerAndBrowser({ args: ['--admin-emails', ADMIN] });
 
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
 const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
@@ -71,28 +61,28 @@ async function expectNoAxeViolations(page, label) {
 }
 
 async function adminContext(options = {}) {
-  const context = await newContext(browser, options);
-  await signIn(context, server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
+  const context = await newContext(suite.browser, options);
+  await signIn(context, suite.server, { email: ADMIN, firstName: 'Chloé', lastName: 'Chef' });
   return context;
 }
 
 async function memberContext(n, options = {}) {
-  const context = await newContext(browser, options);
-  await signIn(context, server, member(n));
+  const context = await newContext(suite.browser, options);
+  await signIn(context, suite.server, member(n));
   return context;
 }
 
 async function openTournamentsTab(context) {
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin?tab=tournaments${eventId ? `&event=${eventId}` : ''}`);
+  await page.goto(`${suite.server.url}/admin?tab=tournaments${eventId ? `&event=${eventId}` : ''}`);
   await page.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
   return page;
 }
 
 test('an event today with six teams registered by six members', async () => {
   const admin = await adminContext();
-  const created = await admin.request.post(`${server.url}/api/events`, {
-    headers: { Origin: server.url },
+  const created = await admin.request.post(`${suite.server.url}/api/events`, {
+    headers: { Origin: suite.server.url },
     data: {
       title: TITLE, titleEn: 'Lake volleyball tournament', description: 'Tournoi amical en équipes de 4.', descriptionEn: '',
       categoryId: 'volleyball', location: 'La Pêche', startDate: new Date(Date.now() + 3_600_000).toISOString(), endDate: null,
@@ -107,8 +97,8 @@ test('an event today with six teams registered by six members', async () => {
     const n = index + 1;
     const context = await memberContext(n);
     const { email, firstName, lastName } = member(n);
-    const response = await context.request.post(`${server.url}/api/events/${eventId}/register`, {
-      headers: { Origin: server.url },
+    const response = await context.request.post(`${suite.server.url}/api/events/${eventId}/register`, {
+      headers: { Origin: suite.server.url },
       data: {
         eventId, teamName, captainFirstName: firstName, captainLastName: lastName, captainEmail: email,
         member2FirstName: 'Alex', member2LastName: `Coéquipier${n}`, member2Email: `alex${n}@example.org`,
@@ -195,13 +185,13 @@ test('the admin creates the tournament in the Tournois tab, sees the estimates a
 
 test('a score entered on a phone shows on the event page without a reload', async () => {
   // The event page, open as a visitor, before the score.
-  const visitor = await newContext(browser);
+  const visitor = await newContext(suite.browser);
   const publicPage = await visitor.newPage();
   const streams = [];
   publicPage.on('request', (request) => {
     if (request.url().endsWith(`/api/events/${eventId}/tournament/stream`)) streams.push(request.url());
   });
-  await publicPage.goto(`${server.url}/event/${eventId}`);
+  await publicPage.goto(`${suite.server.url}/event/${eventId}`);
   await publicPage.getByRole('heading', { level: 1, name: TITLE }).waitFor();
   const publicMatches = publicPage.getByTestId('public-match');
   await publicMatches.first().waitFor();
@@ -260,10 +250,10 @@ test('a score entered on a phone shows on the event page without a reload', asyn
 
 test("a member whose team plays sees 'Votre équipe' with the next match, and it on the home page", async () => {
   const context = await memberContext(1);
-  const team = await (await context.request.get(`${server.url}/api/events/${eventId}/user-team`)).json();
+  const team = await (await context.request.get(`${suite.server.url}/api/events/${eventId}/user-team`)).json();
   assert.equal(team.teamName, TEAMS[0]);
   const page = await context.newPage();
-  await page.goto(`${server.url}/event/${eventId}`);
+  await page.goto(`${suite.server.url}/event/${eventId}`);
   const card = page.getByTestId('your-team');
   await card.getByRole('heading', { name: 'Votre équipe' }).waitFor();
   await card.getByText(TEAMS[0], { exact: true }).waitFor();
@@ -277,7 +267,7 @@ test("a member whose team plays sees 'Votre équipe' with the next match, and it
   await page.locator('[data-testid="public-standing"][aria-current="true"]').filter({ hasText: TEAMS[0] }).waitFor();
 
   // The member home shows the same next match: team, time and court.
-  await page.goto(server.url);
+  await page.goto(suite.server.url);
   const home = page.getByTestId('home-next-match');
   await home.getByRole('heading', { name: 'Votre prochain match' }).waitFor();
   await home.getByText(`Équipe : ${TEAMS[0]}`).waitFor();
@@ -291,13 +281,13 @@ test('axe finds no violation on the Tournois tab and the event page, in French a
     const context = await adminContext();
     await context.addInitScript((value) => localStorage.setItem('centre.lang', value), lang);
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin?tab=tournaments&event=${eventId}`);
+    await page.goto(`${suite.server.url}/admin?tab=tournaments&event=${eventId}`);
     await page.getByRole('heading', { name: lang === 'fr' ? 'Gestion des tournois' : 'Tournament management' }).waitFor();
     await page.getByRole('heading', { name: lang === 'fr' ? 'Prochains matchs à saisir' : 'Next matches to score' }).waitFor();
     await page.locator('#root').getByTestId('standings-table').waitFor();
     await expectNoAxeViolations(page, `Tournois tab (${lang})`);
 
-    await page.goto(`${server.url}/event/${eventId}`);
+    await page.goto(`${suite.server.url}/event/${eventId}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('heading', { name: lang === 'fr' ? 'Classement' : 'Standings', exact: true }).waitFor();
     // Round names and badges come from the PWA's own translations.
@@ -310,7 +300,7 @@ test('axe finds no violation on the Tournois tab and the event page, in French a
   // A member with a team: the 'Votre équipe' card too.
   const context = await memberContext(2, {});
   const page = await context.newPage();
-  await page.goto(`${server.url}/event/${eventId}`);
+  await page.goto(`${suite.server.url}/event/${eventId}`);
   await page.getByTestId('your-team').waitFor();
   await expectNoAxeViolations(page, 'event page with Votre équipe (fr)');
   await context.close();

@@ -4,7 +4,7 @@ import { currentLang } from '../i18n';
 import { toApiError } from './client';
 
 /** A file from the API (an export): its bytes, the name the server gave it, and the headers. */
-export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
+async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null; headers: Headers }> {
   const response = await fetch(path, { credentials: 'include', headers: { 'X-Lang': currentLang() } });
   if (!response.ok) throw await toApiError(response);
   const disposition = response.headers.get('Content-Disposition') ?? '';
@@ -13,7 +13,7 @@ export async function apiDownload(path: string): Promise<{ blob: Blob; fileName:
 }
 
 /** Hands a downloaded file to the browser to save under `name`. */
-export function saveFile(blob: Blob, name: string) {
+function saveFile(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -22,4 +22,13 @@ export function saveFile(blob: Blob, name: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads an export and saves it under the server's name (else `fallbackName`); answers that
+ * name and the row count the server gave (`X-Row-Count`), for the toast. */
+export async function downloadExport(path: string, fallbackName: string): Promise<{ fileName: string; rows: number }> {
+  const { blob, fileName, headers } = await apiDownload(path);
+  const name = fileName ?? fallbackName;
+  saveFile(blob, name);
+  return { fileName: name, rows: Number(headers.get('X-Row-Count') ?? 0) };
 }

@@ -68,3 +68,19 @@ export function PaymentActions({ status, name, busy, onChange }: PaymentActionsP
     </>
   );
 }
+
+/** A registration's actions, each done by `change`: its feature's `PUT …/payment` mutation. */
+export function RegistrationPaymentActions({
+  registration,
+  name,
+  change,
+}: {
+  registration: { id: number; paymentStatus: PaymentStatus };
+  name: string;
+  change: { isPending: boolean; mutate: (input: { id: number; paymentStatus: PaymentTarget; from: PaymentStatus }) => void };
+}) {
+  const { id, paymentStatus } = registration;
+  return (
+    <PaymentActions status={paymentStatus} name={name} busy={change.isPending} onChange={(to) => change.mutate({ id, paymentStatus: to, from: paymentStatus })} />
+  );
+}

@@ -1,39 +1,12 @@
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import '../../i18n';
-import { createQueryClient } from '../../api/queryClient';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderPage, serve } from '../../test/render';
 import { AdminPage } from './AdminPage';
 
 const me = { id: 'me-1', firstName: 'Chloé', lastName: 'Chef', email: 'chef@example.org', profileImageUrl: null, createdAt: '2026-01-02T15:00:00Z' };
 const other = { id: 'other-2', firstName: null, lastName: null, email: 'autre@example.org', profileImageUrl: null, createdAt: '2026-02-03T15:00:00Z' };
 
-function serve(routes: Record<string, unknown>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string) => {
-      const body = routes[path];
-      if (body === undefined) return new Response(JSON.stringify({ code: 'not_found', message: 'x' }), { status: 404 });
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-}
-
-async function renderConsole(path = '/admin') {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Suspense fallback={null}>
-            <AdminPage />
-          </Suspense>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+const renderConsole = (path = '/admin') => renderPage(<AdminPage />, path);
 
 afterEach(() => {
   cleanup();

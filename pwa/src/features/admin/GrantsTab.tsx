@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../auth/queries';
 import { useAddGrant, useRemoveGrant } from './mutations';
 import { displayName, useGrants, type Grant, type Role } from './queries';
+import { SubmitButton } from '../../components/form/FormActions';
 
 function YouBadge() {
   const { t } = useTranslation('admin');
@@ -91,13 +92,7 @@ export function GrantsTab({ role }: { role: Role }) {
             spellCheck={false}
             className="min-w-[16rem] flex-1 rounded border border-slate-400 px-3 py-2 font-mono text-sm"
           />
-          <Button
-            variant="primary"
-            type="submit"
-            disabled={add.isPending}
-          >
-            {t(`${section}.add`)}
-          </Button>
+          <SubmitButton pending={add.isPending} label={t(`${section}.add`)} />
         </div>
         {error && (
           <p id={errorId} role="alert" className="mt-2 text-sm font-semibold text-red-700">

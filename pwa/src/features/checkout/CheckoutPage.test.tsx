@@ -1,10 +1,6 @@
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import '../../i18n';
-import { createQueryClient } from '../../api/queryClient';
+import { cleanup, screen } from '@testing-library/react';
+import { renderPage, serve } from '../../test/render';
 import { CheckoutPage } from './CheckoutPage';
 
 const me = { id: 'me-1', firstName: 'Marie', lastName: 'Tremblay', email: 'marie@example.org', profileImageUrl: null, createdAt: '2026-01-02T15:00:00Z' };
@@ -22,29 +18,7 @@ const registration = {
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-function serve(routes: Record<string, unknown>) {
-  const fetch = vi.fn(async (path: string) => {
-    const body = routes[path];
-    if (body === undefined) return new Response(JSON.stringify({ code: 'not_found', message: 'Introuvable.' }), { status: 404 });
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
-async function renderCheckout(path: string) {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Suspense fallback={null}>
-            <CheckoutPage />
-          </Suspense>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+const renderCheckout = (path: string) => renderPage(<CheckoutPage />, path);
 
 afterEach(() => {
   cleanup();

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { centre } from '../../config';
 import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
+import { CheckoutCard } from './CheckoutCard';
 import { DayCampCheckout } from './DayCampCheckout';
 import { EventCheckout } from './EventCheckout';
 
@@ -44,22 +45,16 @@ export function CheckoutPage() {
 function GenericPayment() {
   const { t } = useTranslation('checkout');
   return (
-    <section aria-labelledby="interac-title" className="mt-8 rounded-xl border border-slate-200 p-6">
-      <h2 id="interac-title" className="text-xl font-semibold">
-        {t('interac.title')}
-      </h2>
+    <CheckoutCard id="interac-title" title={t('interac.title')} className="mt-8 rounded-xl border border-slate-200 p-6">
       <p className="mt-2 text-slate-700">{t('interac.generic', { email: centre.email })}</p>
-    </section>
+    </CheckoutCard>
   );
 }
 
 function Contact() {
   const { t } = useTranslation('checkout');
   return (
-    <section aria-labelledby="contact-title" className="mt-8 rounded-xl border border-slate-200 p-6">
-      <h2 id="contact-title" className="text-xl font-semibold">
-        {t('contact.title')}
-      </h2>
+    <CheckoutCard id="contact-title" title={t('contact.title')} className="mt-8 rounded-xl border border-slate-200 p-6">
       <address className="mt-2 not-italic text-slate-800">{centre.address}</address>
       <a
         href={`mailto:${centre.email}?subject=${encodeURIComponent(t('contact.subject'))}`}
@@ -68,6 +63,6 @@ function Contact() {
         {t('contact.button')}
       </a>
       <p className="mt-2 text-sm text-slate-600">{centre.email}</p>
-    </section>
+    </CheckoutCard>
   );
 }

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PaymentBadge, type PaymentStatus } from '../../components/PaymentBadge';
 import { formatPrice } from '../../lib/format';
+import { CheckoutCard } from './CheckoutCard';
 
 export interface PaymentSummaryProps {
   /** `<dt>`/`<dd>` pairs saying what the registration is for. */
@@ -27,10 +28,7 @@ export function PaymentSummary({ children, amount, reference, status, interacEma
   const owing = !free && status === 'pending';
   return (
     <>
-      <section aria-labelledby="summary-title" className="mt-8 rounded-xl border border-slate-200 p-6 shadow-sm">
-        <h2 id="summary-title" className="text-xl font-semibold">
-          {t('summary.title')}
-        </h2>
+      <CheckoutCard id="summary-title" title={t('summary.title')} className="mt-8 rounded-xl border border-slate-200 p-6 shadow-sm">
         <dl className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr]">
           {children}
           {!free && (
@@ -65,19 +63,16 @@ export function PaymentSummary({ children, amount, reference, status, interacEma
             {t('summary.corrected')}
           </p>
         )}
-      </section>
+      </CheckoutCard>
       {owing && (
-        <section aria-labelledby="interac-title" className="mt-6 rounded-xl border border-brand-600 bg-brand-50 p-6">
-          <h2 id="interac-title" className="text-xl font-semibold">
-            {t('interac.title')}
-          </h2>
+        <CheckoutCard id="interac-title" title={t('interac.title')} className="mt-6 rounded-xl border border-brand-600 bg-brand-50 p-6">
           <ol className="mt-3 list-decimal space-y-1 pl-5">
             <li>{t('interac.step1', { email: interacEmail })}</li>
             <li>{t('interac.step2', { amount: formatted })}</li>
             <li>{t('interac.step3', { reference })}</li>
           </ol>
           <p className="mt-3 text-sm text-slate-700">{t('interac.after')}</p>
-        </section>
+        </CheckoutCard>
       )}
       <p className="mt-6">
         <Link to="/my-registrations" className="font-semibold text-lake-600 underline">

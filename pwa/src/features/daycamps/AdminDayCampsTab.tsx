@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { PaymentActions } from '../../components/PaymentActions';
+import { RegistrationPaymentActions } from '../../components/PaymentActions';
 import { PaidByNote } from '../../components/PaidByNote';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -202,12 +202,7 @@ function ChildItem({ child: c }: { child: AdminChild }) {
         </dd>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <PaymentActions
-          status={c.paymentStatus}
-          name={name}
-          busy={payment.isPending}
-          onChange={(to) => payment.mutate({ id: c.id, paymentStatus: to, from: c.paymentStatus })}
-        />
+        <RegistrationPaymentActions registration={c} name={name} change={payment} />
       </div>
     </li>
   );

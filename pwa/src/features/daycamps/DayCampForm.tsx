@@ -6,7 +6,6 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Select } from '../../components/form/Select';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { useSignInGate } from '../../components/signIn';
@@ -20,6 +19,7 @@ import { ParentFields } from './ParentFields';
 import { useWeeks, type Program } from './queries';
 import { EMPTY, idsOf, toInput, type Values } from './registration';
 import { selectable, WeeksField } from './WeeksField';
+import { FormActions } from '../../components/form/FormActions';
 
 export function DayCampForm({
   programs,
@@ -153,15 +153,7 @@ export function DayCampForm({
 
       {!isSignedIn && <p className="text-sm text-slate-700">{t('form.signInNote')}</p>}
 
-      <div className="flex justify-end">
-        <Button
-          variant="primary"
-          type="submit"
-          disabled={register.isPending}
-        >
-          {register.isPending ? t('form.submitting') : t('form.submit')}
-        </Button>
-      </div>
+      <FormActions rowClassName="flex justify-end" pending={register.isPending} label={t('form.submit')} pendingLabel={t('form.submitting')} />
     </form>
   );
 }

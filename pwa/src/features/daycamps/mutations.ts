@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
 import type { Body, Narrow, Schemas } from '../../api/types';
-import { apiDownload } from '../../api/download';
+import { downloadExport } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
 import { paymentKeys } from '../payments/queries';
@@ -74,19 +74,7 @@ export function useSetDayCampPayment() {
 export function useExportDayCampWeek() {
   const { t } = useTranslation('daycamps');
   return useApiMutation<number, { fileName: string; rows: number }>({
-    mutationFn: async (weekId) => {
-      const { blob, fileName, headers } = await apiDownload(`/api/admin/day-camp-weeks/${weekId}/registrations.xlsx`);
-      const name = fileName ?? `camp_de_jour_${weekId}.xlsx`;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return { fileName: name, rows: Number(headers.get('X-Row-Count') ?? 0) };
-    },
+    mutationFn: (weekId) => downloadExport(`/api/admin/day-camp-weeks/${weekId}/registrations.xlsx`, `camp_de_jour_${weekId}.xlsx`),
     invalidates: [],
     success: ({ rows }) => ({ title: t('admin.toast.exported'), description: t('admin.toast.exportedRows', { count: rows }) }),
     failure: { title: t('admin.toast.exportError'), description: t('admin.toast.nothingToExport') },

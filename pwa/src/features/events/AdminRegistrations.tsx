@@ -3,7 +3,7 @@
 // payment actions (issue 17) and 'Supprimer l'inscription'.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { PaymentActions } from '../../components/PaymentActions';
+import { RegistrationPaymentActions } from '../../components/PaymentActions';
 import { PaidByNote } from '../../components/PaidByNote';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -108,12 +108,7 @@ function RegistrationItem({ registration: r }: { registration: Registration }) {
       </div>
       <PaidByNote paidBy={r.paidBy} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <PaymentActions
-          status={r.paymentStatus}
-          name={name}
-          busy={payment.isPending}
-          onChange={(to) => payment.mutate({ id: r.id, paymentStatus: to, from: r.paymentStatus })}
-        />
+        <RegistrationPaymentActions registration={r} name={name} change={payment} />
         <Button
           variant="danger"
           size="sm"

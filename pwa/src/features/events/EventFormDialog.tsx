@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centre } from '../../config';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Checkbox } from '../../components/form/Checkbox';
 import { Select } from '../../components/form/Select';
@@ -12,6 +11,7 @@ import { validateEvent } from '../../core';
 import { fromCentreInput, toCentreInput } from '../../lib/dates';
 import { useCreateEvent, useUpdateEvent, type EventInput } from './mutations';
 import { EVENT_CATEGORIES, type Event } from './queries';
+import { FormActions } from '../../components/form/FormActions';
 
 type EventValues = {
   title: string;
@@ -149,18 +149,13 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
           label={<span className="font-medium">{t('admin.form.status', { value: form.values.isActive ? t('admin.active') : t('admin.inactive') })}</span>}
         />
       )}
-      <div className="flex justify-end gap-3">
-        <Button onClick={onDone}>
-          {t('admin.form.cancel')}
-        </Button>
-        <Button
-          variant="primary"
-          type="submit"
-          disabled={pending}
-        >
-          {pending ? t('admin.form.saving') : event ? t('admin.form.save') : t('admin.form.create')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        cancelLabel={t('admin.form.cancel')}
+        pending={pending}
+        label={event ? t('admin.form.save') : t('admin.form.create')}
+        pendingLabel={t('admin.form.saving')}
+      />
     </form>
   );
 }

@@ -1,30 +1,16 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm } from '../../components/form/useForm';
 import { validateTeamRegistration } from '../../core';
 import { useCurrentUser } from '../auth/queries';
-import { useRegisterTeam } from './mutations';
+import { useRegisterTeam, type TeamRegistrationInput } from './mutations';
 import { localizedEvent, type Event } from './queries';
+import { FormActions } from '../../components/form/FormActions';
 
-type TeamValues = {
-  teamName: string;
-  captainFirstName: string;
-  captainLastName: string;
-  captainEmail: string;
-  member2FirstName: string;
-  member2LastName: string;
-  member2Email: string;
-  member3FirstName: string;
-  member3LastName: string;
-  member3Email: string;
-  member4FirstName: string;
-  member4LastName: string;
-  member4Email: string;
-};
+type TeamValues = Omit<TeamRegistrationInput, 'eventId'>;
 
 /** The team registration dialog (spec section 5); the form is new each time it opens. On
  * success the member goes to /checkout?type=event&id={id} (the amount, the reference, Interac). */
@@ -111,18 +97,13 @@ function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
       {person('member2', t('register.member', { n: 2 }), true)}
       {person('member3', t('register.memberOptional', { n: 3 }), false)}
       {person('member4', t('register.memberOptional', { n: 4 }), false)}
-      <div className="flex justify-end gap-3">
-        <Button onClick={onDone}>
-          {t('register.cancel')}
-        </Button>
-        <Button
-          variant="primary"
-          type="submit"
-          disabled={register.isPending}
-        >
-          {register.isPending ? t('register.submitting') : t('register.submit')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        cancelLabel={t('register.cancel')}
+        pending={register.isPending}
+        label={t('register.submit')}
+        pendingLabel={t('register.submitting')}
+      />
     </form>
   );
 }

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
 import type { Body, Schemas } from '../../api/types';
-import { apiDownload } from '../../api/download';
+import { downloadExport } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
 import { paymentKeys } from '../payments/queries';
@@ -134,19 +134,7 @@ export function useSetPaymentStatus() {
 export function useExportRegistrations() {
   const { t } = useTranslation('events');
   return useApiMutation<number, { fileName: string; rows: number }>({
-    mutationFn: async (eventId) => {
-      const { blob, fileName, headers } = await apiDownload(`/api/admin/events/${eventId}/registrations.xlsx`);
-      const name = fileName ?? `inscriptions_${eventId}.xlsx`;
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return { fileName: name, rows: Number(headers.get('X-Row-Count') ?? 0) };
-    },
+    mutationFn: (eventId) => downloadExport(`/api/admin/events/${eventId}/registrations.xlsx`, `inscriptions_${eventId}.xlsx`),
     invalidates: [],
     success: ({ rows }) => ({ title: t('admin.toast.exported'), description: t('admin.toast.exportedRows', { count: rows }) }),
     failure: { title: t('admin.toast.exportError'), description: t('admin.toast.nothingToExport') },

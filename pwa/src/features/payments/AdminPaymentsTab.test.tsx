@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import '../../i18n';
-import { createQueryClient } from '../../api/queryClient';
+import { cleanup, screen, within } from '@testing-library/react';
+import { json, renderPage } from '../../test/render';
 import { AdminPaymentsTab } from './AdminPaymentsTab';
 import type { PaymentsOverview } from './queries';
 
@@ -34,17 +31,9 @@ afterEach(() => {
 async function renderTab(body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(async () => json(200, body)),
   );
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Suspense fallback={null}>
-          <AdminPaymentsTab />
-        </Suspense>
-      </QueryClientProvider>,
-    );
-  });
+  await renderPage(<AdminPaymentsTab />);
 }
 
 describe('the Paiements tab', () => {

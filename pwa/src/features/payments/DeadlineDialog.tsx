@@ -5,7 +5,6 @@
 // current deadline.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/form/Select';
 import { TextField } from '../../components/form/TextField';
@@ -15,6 +14,7 @@ import { usePrograms } from '../daycamps/queries';
 import { useAdminEvents } from '../events/queries';
 import { useSetPaymentDeadline, type DeadlineTarget } from './mutations';
 import { usePaymentDeadlines } from './queries';
+import { FormActions } from '../../components/form/FormActions';
 
 type Values = { target: string; days: string; date: string };
 
@@ -109,18 +109,13 @@ function DeadlineForm({ onDone }: { onDone: () => void }) {
           inputClassName="min-h-11"
         />
       </div>
-      <div className="flex justify-end gap-3">
-        <Button onClick={onDone}>
-          {t('deadline.cancel')}
-        </Button>
-        <Button
-          variant="primary"
-          type="submit"
-          disabled={save.isPending}
-        >
-          {save.isPending ? t('deadline.saving') : t('deadline.save')}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onDone}
+        cancelLabel={t('deadline.cancel')}
+        pending={save.isPending}
+        label={t('deadline.save')}
+        pendingLabel={t('deadline.saving')}
+      />
     </form>
   );
 }

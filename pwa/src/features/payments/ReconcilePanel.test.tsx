@@ -1,10 +1,7 @@
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import '../../i18n';
-import { createQueryClient } from '../../api/queryClient';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Toaster } from '../../components/toast';
+import { renderPage } from '../../test/render';
 import { ReconcilePanel } from './ReconcilePanel';
 import { lines } from './testFixtures';
 
@@ -24,18 +21,13 @@ function serve(routes: Record<string, [number, unknown]>) {
   return calls;
 }
 
-async function renderPanel() {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Suspense fallback={null}>
-          <ReconcilePanel />
-          <Toaster />
-        </Suspense>
-      </QueryClientProvider>,
-    );
-  });
-}
+const renderPanel = () =>
+  renderPage(
+    <>
+      <ReconcilePanel />
+      <Toaster />
+    </>,
+  );
 
 async function paste(text: string) {
   const area = await screen.findByLabelText('Collez les avis de virement Interac ou le relevé CSV de la banque');

@@ -13,6 +13,7 @@ import { useConfirmPayments, useReconcile } from './mutations';
 import type { ReconcileLine } from './queries';
 import { confirmItems, initialSelection } from './reconcile';
 import { ReconcileTable } from './ReconcileTable';
+import { SubmitButton } from '../../components/form/FormActions';
 
 /** The server's message for an unreadable text; `fallback` when it sent only a bare code. */
 function readError(error: unknown, fallback: string): string {
@@ -106,13 +107,7 @@ export function ReconcilePanel() {
             {fileNote}
           </p>
         </div>
-        <Button
-          variant="primary"
-          type="submit"
-          disabled={reconcile.isPending}
-        >
-          {reconcile.isPending ? t('reconcile.reading') : t('reconcile.read')}
-        </Button>
+        <SubmitButton pending={reconcile.isPending} label={t('reconcile.read')} pendingLabel={t('reconcile.reading')} />
       </form>
       {lines && (
         <div className="mt-6" data-testid="reconcile-results">

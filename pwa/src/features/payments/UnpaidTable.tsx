@@ -4,15 +4,14 @@
 // keeps (the admin decides).
 import { useTranslation } from 'react-i18next';
 import { formatDeadline } from '../../lib/dates';
-import { formatDateTime, formatPrice } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import type { UnpaidRegistration } from './queries';
-import { amountCell, cell, Table } from './Table';
-import { useRegistrationTitle } from './useRegistrationTitle';
+import { RegistrationCells, RegistrationsTable } from './RegistrationsTable';
+import { amountCell, cell } from './Table';
 
 export function UnpaidTable({ rows }: { rows: UnpaidRegistration[] }) {
   const { t, i18n } = useTranslation('admin', { keyPrefix: 'payments' });
   const lang = i18n.language;
-  const titleOf = useRegistrationTitle();
   const held = rows.some((r) => r.heldByTournament);
   return (
     <section aria-labelledby="unpaid-title">
@@ -24,54 +23,37 @@ export function UnpaidTable({ rows }: { rows: UnpaidRegistration[] }) {
           {t('unpaid.count', { count: rows.length })}
         </p>
       </div>
-      {rows.length === 0 ? (
-        <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('unpaid.empty')}</p>
-      ) : (
-        <Table
-          caption={t('unpaid.caption')}
-          testId="unpaid-table"
-          headers={[
-            t('unpaid.type'),
-            t('unpaid.name'),
-            t('unpaid.for'),
-            t('unpaid.reference'),
-            t('unpaid.amount'),
-            t('unpaid.registeredAt'),
-            t('unpaid.daysSince'),
-            t('unpaid.reminders'),
-            t('unpaid.deadline'),
-          ]}
-        >
-          {rows.map((r) => (
-            <tr key={`${r.kind}-${r.id}`} className="border-b border-slate-200" data-testid="unpaid-row">
-              <td className={cell}>{t(`kind.${r.kind}`)}</td>
-              <th scope="row" className={`${cell} font-semibold`}>
-                {r.name}
-                {r.heldByTournament && (
-                  <span className="mt-1 flex w-fit items-center gap-1 rounded border border-amber-500 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
-                    <span aria-hidden="true">⚠</span>
-                    {t('unpaid.heldByTournament')}
-                  </span>
-                )}
-              </th>
-              <td className={cell}>{titleOf(r.kind, r.title)}</td>
-              <td className={`${cell} font-mono whitespace-nowrap`}>{r.reference}</td>
-              <td className={amountCell}>{formatPrice(r.amountDue, lang)}</td>
-              <td className={`${cell} whitespace-nowrap`}>{formatDateTime(r.registeredAt, lang)}</td>
-              <td className={amountCell}>{r.daysSince}</td>
-              <td className={cell}>
-                <span className="tabular-nums">{r.remindersSent}</span>
-                {r.nextReminderAt && (
-                  <span className="block text-xs whitespace-nowrap text-slate-600">
-                    {t('unpaid.nextReminder', { date: formatDateTime(r.nextReminderAt, lang) })}
-                  </span>
-                )}
-              </td>
-              <td className={`${cell} whitespace-nowrap`}>{r.deadline ? formatDeadline(r.deadline, lang) : t('unpaid.noDeadline')}</td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <RegistrationsTable
+        count={rows.length}
+        empty={t('unpaid.empty')}
+        caption={t('unpaid.caption')}
+        testId="unpaid-table"
+        headers={[t('unpaid.registeredAt'), t('unpaid.daysSince'), t('unpaid.reminders'), t('unpaid.deadline')]}
+      >
+        {rows.map((r) => (
+          <tr key={`${r.kind}-${r.id}`} className="border-b border-slate-200" data-testid="unpaid-row">
+            <RegistrationCells row={r}>
+              {r.heldByTournament && (
+                <span className="mt-1 flex w-fit items-center gap-1 rounded border border-amber-500 bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+                  <span aria-hidden="true">⚠</span>
+                  {t('unpaid.heldByTournament')}
+                </span>
+              )}
+            </RegistrationCells>
+            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(r.registeredAt, lang)}</td>
+            <td className={amountCell}>{r.daysSince}</td>
+            <td className={cell}>
+              <span className="tabular-nums">{r.remindersSent}</span>
+              {r.nextReminderAt && (
+                <span className="block text-xs whitespace-nowrap text-slate-600">
+                  {t('unpaid.nextReminder', { date: formatDateTime(r.nextReminderAt, lang) })}
+                </span>
+              )}
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>{r.deadline ? formatDeadline(r.deadline, lang) : t('unpaid.noDeadline')}</td>
+          </tr>
+        ))}
+      </RegistrationsTable>
       {held && (
         <p className="mt-2 text-sm text-slate-700">
           <span aria-hidden="true">⚠ </span>

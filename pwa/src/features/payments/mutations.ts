@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { QueryKey } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import { apiDownload, saveFile } from '../../api/download';
+import { downloadExport } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
 import type { PaymentStatus } from '../../components/PaymentBadge';
@@ -29,12 +29,8 @@ const paymentLists: QueryKey[] = [
 /** Downloads the payments workbook (sheets 'Impayés' and 'Totaux'), built by the server. */
 export function useExportPayments() {
   const { t } = useTranslation('admin', { keyPrefix: 'payments' });
-  return useApiMutation<void, { rows: number }>({
-    mutationFn: async () => {
-      const { blob, fileName, headers } = await apiDownload('/api/admin/payments.xlsx');
-      saveFile(blob, fileName ?? 'paiements.xlsx');
-      return { rows: Number(headers.get('X-Row-Count') ?? 0) };
-    },
+  return useApiMutation<void, { fileName: string; rows: number }>({
+    mutationFn: () => downloadExport('/api/admin/payments.xlsx', 'paiements.xlsx'),
     invalidates: [],
     success: ({ rows }) => ({ title: t('toast.exported'), description: t('toast.exportedRows', { count: rows }) }),
     failure: { title: t('toast.exportError'), description: t('toast.genericError') },

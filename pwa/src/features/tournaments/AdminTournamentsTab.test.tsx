@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import '../../i18n';
-import { createQueryClient } from '../../api/queryClient';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { coreMessage, loadCoreFromBytes } from '../../core';
 import { db } from '../../db/database';
 import { deviceId, tournamentEntries } from '../../db/outbox';
+import { apiError, renderPage, serve } from '../../test/render';
 import { AdminTournamentsTab } from './AdminTournamentsTab';
 import { adminTournament, match, standing } from './testFixtures';
 
@@ -20,30 +17,20 @@ const event = {
 };
 const past = { ...event, id: 8, title: 'Tournoi passé', startDate: '2020-07-01T13:00:00Z' };
 
-/** GET answers by path; a path mapped to a number answers that status (the sync push: 503, the server is away). */
-function serve(routes: Record<string, unknown>) {
-  const fetch = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(async (path) => {
-    const body = routes[path];
-    if (body === undefined) return new Response(JSON.stringify({ code: 'not_found', message: 'x' }), { status: 404 });
-    if (typeof body === 'number') return new Response(JSON.stringify({ code: 'unavailable', message: 'x' }), { status: body });
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const renderTab = () => renderPage(<AdminTournamentsTab />, '/admin?tab=tournaments');
 
-async function renderTab() {
+/** Opens the match card's score dialog, enters 21–17 (Les Huards, Les Castors) and saves; the dialog closes. */
+async function scoreHuardsCastors(card: HTMLElement) {
   await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/admin?tab=tournaments']}>
-          <Suspense fallback={null}>
-            <AdminTournamentsTab />
-          </Suspense>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    fireEvent.click(card);
   });
+  const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
+  fireEvent.change(within(dialog).getByLabelText(/Les Huards/), { target: { value: '21' } });
+  fireEvent.change(within(dialog).getByLabelText(/Les Castors/), { target: { value: '17' } });
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+  });
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
 
 beforeAll(async () => {
@@ -200,20 +187,11 @@ describe('the Tournois tab', () => {
         standing({ position: 2, teamId: 12, teamName: 'Les Castors' }),
       ],
       '/api/admin/tournaments/5/conflicts': [],
-      '/api/admin/sync/scores': 503,
+      '/api/admin/sync/scores': apiError(503, 'unavailable'),
     });
     await renderTab();
     const card = within(await screen.findByTestId('next-to-score')).getByRole('button', { name: /Les Huards/ });
-    await act(async () => {
-      fireEvent.click(card);
-    });
-    const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
-    fireEvent.change(within(dialog).getByLabelText(/Les Huards/), { target: { value: '21' } });
-    fireEvent.change(within(dialog).getByLabelText(/Les Castors/), { target: { value: '17' } });
-    await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-    });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await scoreHuardsCastors(card);
     expect(await tournamentEntries(5)).toMatchObject([{ seq: 1, matchId: 1, team1Score: 21, team2Score: 17, baseVersion: 4, eventId: 7, state: 'pending' }]);
     const scored = (await screen.findAllByText('En attente de synchronisation'))[0]?.closest('[data-testid="match-card"]') as HTMLElement;
     expect(scored.textContent).toContain('21');
@@ -232,22 +210,13 @@ describe('the Tournois tab', () => {
       '/api/admin/tournaments/5/matches': [match({ id: 1, tournamentId: 5, version: 4 })],
       '/api/admin/tournaments/5/standings': [],
       '/api/admin/tournaments/5/conflicts': [],
-      '/api/admin/sync/scores': 503,
+      '/api/admin/sync/scores': apiError(503, 'unavailable'),
     });
     await renderTab();
     const card = within(await screen.findByTestId('next-to-score')).getByRole('button', { name: /Les Huards/ });
     onlineManager.setOnline(false);
     try {
-      await act(async () => {
-        fireEvent.click(card);
-      });
-      const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
-      fireEvent.change(within(dialog).getByLabelText(/Les Huards/), { target: { value: '21' } });
-      fireEvent.change(within(dialog).getByLabelText(/Les Castors/), { target: { value: '17' } });
-      await act(async () => {
-        fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
-      });
-      await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await scoreHuardsCastors(card);
       expect(await tournamentEntries(5)).toMatchObject([{ seq: 1, matchId: 1, team1Score: 21, team2Score: 17, state: 'pending' }]);
     } finally {
       onlineManager.setOnline(true);

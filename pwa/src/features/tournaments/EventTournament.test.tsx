@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import '../../i18n';
-import { createQueryClient } from '../../api/queryClient';
+import { cleanup, screen, within } from '@testing-library/react';
+import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventTournament } from './EventTournament';
 import { adminTournament, match, standing } from './testFixtures';
 
@@ -12,29 +9,10 @@ const { quality, estimates, ...tournament } = adminTournament({ status: 'in_prog
 void quality;
 void estimates;
 
-function serve(routes: Record<string, unknown>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string) => {
-      if (path === '/api/auth/user' && !('/api/auth/user' in routes)) return new Response('{"code":"unauthorized","message":"x"}', { status: 401 });
-      const body = routes[path];
-      if (body === undefined) return new Response(JSON.stringify({ code: 'not_found', message: 'x' }), { status: 404 });
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-}
+/** Signed out unless the routes say otherwise. */
+const serve = (routes: Record<string, unknown>) => serveRoutes({ '/api/auth/user': apiError(401, 'unauthorized'), ...routes });
 
-async function renderPart() {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <Suspense fallback={null}>
-          <EventTournament eventId="7" />
-        </Suspense>
-      </QueryClientProvider>,
-    );
-  });
-}
+const renderPart = () => renderPage(<EventTournament eventId="7" />);
 
 afterEach(() => {
   cleanup();

@@ -6,7 +6,6 @@
 // sent at once.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
@@ -16,6 +15,7 @@ import { useCorrectScore, useScoreMatch } from './mutations';
 import { courtOf, roundName, sideName } from './rounds';
 import { refusalOf } from './sync/projection';
 import type { Match } from './types';
+import { FormActions } from '../../components/form/FormActions';
 
 export type ScoreKind = 'score' | 'correction';
 
@@ -96,19 +96,17 @@ function ScoreForm({ eventId, match, kind, poolCount, onDone }: { eventId: numbe
           {refusal}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button className="min-h-12" onClick={onDone}>
-          {t('score.cancel')}
-        </Button>
-        <Button
-          variant="primary"
-          size="lg"
-          type="submit"
-          disabled={!filled || mutation.isPending}
-        >
-          {mutation.isPending ? t('score.saving') : t('score.save')}
-        </Button>
-      </div>
+      <FormActions
+        rowClassName="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+        onCancel={onDone}
+        cancelLabel={t('score.cancel')}
+        cancelClassName="min-h-12"
+        size="lg"
+        pending={mutation.isPending}
+        disabled={!filled}
+        label={t('score.save')}
+        pendingLabel={t('score.saving')}
+      />
     </form>
   );
 }

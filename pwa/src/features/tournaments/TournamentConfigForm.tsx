@@ -4,7 +4,6 @@
 // 'Modifier les détails du tournoi'; centre-core checks it as the server does.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
@@ -12,6 +11,7 @@ import { validateTournamentConfig } from '../../core';
 import { fromCentreInput, toCentreInput } from '../../lib/dates';
 import { useCreateTournament, useUpdateTournament } from './mutations';
 import type { AdminTournament, TournamentInput } from './types';
+import { FormActions } from '../../components/form/FormActions';
 
 type ConfigValues = {
   courtsAvailable: string;
@@ -138,20 +138,15 @@ function ConfigForm({
         {number('poolCount', t('config.poolCount'), 1, 4, t('config.poolCountHint'))}
       </div>
       <p className="text-sm text-slate-600">{t('config.defaultsHint')}</p>
-      <div className="flex flex-wrap justify-end gap-3">
-        {onDone && (
-          <Button onClick={onDone}>
-            {t('config.cancel')}
-          </Button>
-        )}
-        <Button
-          variant="primary"
-          type="submit"
-          disabled={disabled || pending}
-        >
-          {tournament ? (pending ? t('config.saving') : t('config.save')) : pending ? t('config.creating') : t('config.create')}
-        </Button>
-      </div>
+      <FormActions
+        rowClassName="flex flex-wrap justify-end gap-3"
+        onCancel={onDone}
+        cancelLabel={t('config.cancel')}
+        pending={pending}
+        disabled={disabled}
+        label={tournament ? t('config.save') : t('config.create')}
+        pendingLabel={tournament ? t('config.saving') : t('config.creating')}
+      />
     </form>
   );
 }

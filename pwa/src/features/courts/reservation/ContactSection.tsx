@@ -2,7 +2,6 @@
 // (name, phone, e-mail, players, ball rental, comments). A visitor is told that signing in
 // fills it in; the gate asks them to sign in when they send it.
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/form/Checkbox';
 import { TextArea } from '../../../components/form/TextArea';
 import { TextField } from '../../../components/form/TextField';
@@ -11,6 +10,7 @@ import { formatDay } from '../../../lib/format';
 import { durationText } from '../BookingBadges';
 import type { Slot } from '../queries';
 import type { ContactValues } from './contact';
+import { SubmitButton } from '../../../components/form/FormActions';
 
 export interface ContactSectionProps {
   form: ReturnType<typeof useForm<ContactValues>>;
@@ -55,15 +55,7 @@ export function ContactSection({ form, date, slot, courtName, signedIn, pending 
         />
         <TextArea {...form.field('comments')} rows={3} label={t('contact.comments')} className="sm:col-span-2" />
         <div className="sm:col-span-2">
-          <Button
-            variant="primary"
-            size="lg"
-            className="w-full sm:w-auto"
-            type="submit"
-            disabled={pending}
-          >
-            {pending ? t('contact.submitting') : t('contact.submit')}
-          </Button>
+          <SubmitButton size="lg" className="w-full sm:w-auto" pending={pending} label={t('contact.submit')} pendingLabel={t('contact.submitting')} />
         </div>
       </form>
     </section>

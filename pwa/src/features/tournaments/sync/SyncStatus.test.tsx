@@ -1,30 +1,13 @@
-import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import '../../../i18n';
-import { createQueryClient } from '../../../api/queryClient';
+import { act, cleanup, screen } from '@testing-library/react';
 import { db } from '../../../db/database';
 import { enqueueEntry, recordAnswers } from '../../../db/outbox';
+import { json, renderPage } from '../../../test/render';
 import { SyncStatus } from './SyncStatus';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const score = (matchId: number) => enqueueEntry({ tournamentId: 5, eventId: 7, matchId, team1Score: 21, team2Score: 15, baseVersion: 1 });
 
-async function renderStatus() {
-  await act(async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <Suspense fallback={null}>
-            <SyncStatus />
-          </Suspense>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-}
+const renderStatus = () => renderPage(<SyncStatus />);
 
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.outbox.clear()]);
