@@ -49,16 +49,27 @@ async function measure(context, route) {
   });
   await page.addInitScript(() => {
     globalThis.__shift = 0;
+    globalThis.__moved = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (!entry.hadRecentInput) globalThis.__shift += entry.value;
+      for (const entry of list.getEntries()) {
+        if (entry.hadRecentInput) continue;
+        globalThis.__shift += entry.value;
+        // What moved, for the failure message: the element and its top before → after.
+        if (entry.value > 0.005) {
+          for (const { node, previousRect, currentRect } of entry.sources) {
+            const name = node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className ?? '').split(' ')[0]}` : '?';
+            globalThis.__moved.push(`${name} ${Math.round(previousRect.y)}→${Math.round(currentRect.y)} h${Math.round(previousRect.height)}→${Math.round(currentRect.height)} [${node?.textContent?.slice(0, 60)}] ${Math.round(entry.startTime)}ms`);
+          }
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(`${suite.server.url}${route}`, { waitUntil: 'networkidle' });
   await page.locator('footer').waitFor();
   await page.waitForTimeout(1000);
-  const shift = await page.evaluate(() => globalThis.__shift);
+  const { shift, moved } = await page.evaluate(() => ({ shift: globalThis.__shift, moved: globalThis.__moved }));
   await page.close();
-  return { shift, errors };
+  return { shift, errors, moved };
 }
 
 for (const who of ['visitor', 'member', 'admin']) {
@@ -71,12 +82,13 @@ for (const who of ['visitor', 'member', 'admin']) {
     if (who === 'member') routes.push(`/checkout?type=event&id=${await registerTeam(context)}`, '/my-registrations');
     const seen = [];
     for (const route of routes) {
-      const { shift, errors } = await measure(context, route);
-      seen.push(`${route}: ${shift.toFixed(3)}${errors.length ? ` errors: ${errors.join(' | ')}` : ''}`);
+      const { shift, errors, moved } = await measure(context, route);
+      const what = shift > MAX_SHIFT ? ` (moved: ${moved.join(', ')})` : '';
+      seen.push(`${route}: ${shift.toFixed(3)}${what}${errors.length ? ` errors: ${errors.join(' | ')}` : ''}`);
     }
     await context.close();
     t.diagnostic(seen.join('; '));
-    const bad = seen.filter((line) => Number(line.split(': ')[1]) > MAX_SHIFT || line.includes('errors:'));
+    const bad = seen.filter((line) => parseFloat(line.split(': ')[1]) > MAX_SHIFT || line.includes('errors:'));
     assert.deepEqual(bad, [], seen.join('\n'));
   });
 }

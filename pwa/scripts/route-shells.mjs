@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 // Per-route shells (issue 14): shell.html with the route's own downloads announced in <head>, so
 // a phone on a slow network fetches the page's chunk, its French texts and its public data at
 // the same time as the entry script, instead of one after the other (entry → page → texts →
@@ -9,18 +12,33 @@
 // answers that are the same for everyone. `/api/auth/user` is the signed-in member or null, sent
 // with the cookie either way (`crossorigin="use-credentials"`, as `apiFetch` asks).
 
-/** Route segment → the lazy page module, its translation namespaces and its public reads. */
+/** Route segment → the lazy page module and its public reads. Its translation namespaces are
+ *  src/route-namespaces.json's, which App.tsx also loads with the page (the build checks that
+ *  the list names every namespace the page's static imports use). */
 export const ROUTE_SHELLS = {
-  events: { module: 'src/features/events/EventsPage.tsx', namespaces: ['events'], api: ['/api/events'] },
-  event: { module: 'src/features/events/EventPage.tsx', namespaces: ['events', 'tournaments'], api: [] },
-  reservations: { module: 'src/features/courts/ReservationPage.tsx', namespaces: ['courts'], api: ['/api/courts'] },
-  'day-camps': { module: 'src/features/daycamps/DayCampsPage.tsx', namespaces: ['daycamps'], api: [] },
-  checkout: { module: 'src/features/checkout/CheckoutPage.tsx', namespaces: ['checkout'], api: [] },
-  'my-registrations': { module: 'src/features/my-registrations/MyRegistrationsPage.tsx', namespaces: ['myRegistrations', 'events', 'daycamps'], api: [] },
-  admin: { module: 'src/features/admin/AdminRoute.tsx', namespaces: ['admin'], api: [] },
-  profile: { module: 'src/features/profile/ProfilePage.tsx', namespaces: [], api: [] },
+  events: { module: 'src/features/events/EventsPage.tsx', api: ['/api/events'] },
+  event: { module: 'src/features/events/EventPage.tsx', api: [] },
+  reservations: { module: 'src/features/courts/ReservationPage.tsx', api: ['/api/courts'] },
+  'day-camps': { module: 'src/features/daycamps/DayCampsPage.tsx', api: [] },
+  checkout: { module: 'src/features/checkout/CheckoutPage.tsx', api: [] },
+  'my-registrations': { module: 'src/features/my-registrations/MyRegistrationsPage.tsx', api: [] },
+  admin: { module: 'src/features/admin/AdminRoute.tsx', api: [] },
+  profile: { module: 'src/features/profile/ProfilePage.tsx', api: [] },
 };
 const EVERY_ROUTE_API = ['/api/auth/user'];
+const NAMESPACES_FILE = 'src/route-namespaces.json';
+const EAGER = new Set(['common', 'landing']);
+
+/** The lazy namespaces a module and its static imports use (`useTranslation('ns'…)`). */
+function namespacesUsed(context, moduleId, seen = new Set(), found = new Set()) {
+  if (seen.has(moduleId) || moduleId.includes('node_modules') || moduleId.startsWith('\0')) return found;
+  seen.add(moduleId);
+  if (/\.(tsx?|jsx?)$/.test(moduleId) && existsSync(moduleId)) {
+    for (const [, ns] of readFileSync(moduleId, 'utf8').matchAll(/useTranslation\(\s*['"](\w+)['"]/g)) if (!EAGER.has(ns)) found.add(ns);
+  }
+  for (const id of context.getModuleInfo(moduleId)?.importedIds ?? []) namespacesUsed(context, id, seen, found);
+  return found;
+}
 
 /** The chunks of the bundle, by the source file they are the facade of (relative to root). */
 function chunksBySource(bundle, root) {
@@ -50,6 +68,8 @@ function closure(bundle, fileName, seen = new Set()) {
  */
 export function emitRouteShells(context, bundle, root, shell) {
   const bySource = chunksBySource(bundle, root);
+  const declared = JSON.parse(readFileSync(join(root, NAMESPACES_FILE), 'utf8'));
+  const drift = [];
   const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
   if (!entry) context.error('route shells: no entry chunk');
   const loaded = closure(bundle, entry.fileName);
@@ -58,7 +78,10 @@ export function emitRouteShells(context, bundle, root, shell) {
     const page = bySource.get(route.module);
     if (!page) context.error(`route shells: ${route.module} (/${segment}) is not a chunk of its own`);
     const files = [...closure(bundle, page.fileName)];
-    for (const ns of route.namespaces) {
+    const namespaces = declared[segment] ?? [];
+    const used = [...namespacesUsed(context, join(root, route.module))].sort();
+    if (used.some((ns) => !namespaces.includes(ns))) drift.push(`"${segment}": ${JSON.stringify(used)}`);
+    for (const ns of namespaces) {
       const texts = bySource.get(`src/i18n/locales/fr/${ns}.json`);
       if (!texts) context.error(`route shells: no chunk for the namespace '${ns}' of /${segment}`);
       files.push(...closure(bundle, texts.fileName));
@@ -69,5 +92,8 @@ export function emitRouteShells(context, bundle, root, shell) {
       .concat([...EVERY_ROUTE_API, ...route.api].map(fetchHint));
     if (!shell.includes('</head>')) context.error('route shells: shell.html has no </head>');
     context.emitFile({ type: 'asset', fileName: `shells/${segment}.html`, source: shell.replace('</head>', `${hints.join('\n    ')}\n  </head>`) });
+  }
+  if (drift.length) {
+    context.error(`route shells: ${NAMESPACES_FILE} misses namespaces its pages use (they would suspend the page while loading); it should read:\n${drift.join(',\n')}`);
   }
 }

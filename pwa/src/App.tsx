@@ -1,25 +1,33 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Layout } from './components/Layout';
 import { ScrollToHash } from './components/ScrollToHash';
 import { Toaster } from './components/toast';
 import { HomeRoute } from './features/home/HomePage';
+import i18n from './i18n';
+import routeNamespaces from './route-namespaces.json';
+
+/** A lazy page that appears with every translation namespace its components use (the build
+ *  checks the list: scripts/route-shells.mjs), so no part of it suspends once it is shown. */
+function page(segment: keyof typeof routeNamespaces, load: () => Promise<ComponentType>) {
+  return lazy(() => Promise.all([load(), i18n.loadNamespaces(routeNamespaces[segment])]).then(([component]) => ({ default: component })));
+}
 
 // Routes of product-spec section 2. `/` and `/home` (the landing page or the member home) are
 // in the first bundle; every other page is its own chunk (React.lazy), so the landing route
 // stays within its size budget (README, Performance).
 const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-const EventsPage = lazy(() => import('./features/events/EventsPage').then((m) => ({ default: m.EventsPage })));
-const EventPage = lazy(() => import('./features/events/EventPage').then((m) => ({ default: m.EventPage })));
-const ReservationPage = lazy(() => import('./features/courts/ReservationPage').then((m) => ({ default: m.ReservationPage })));
-const DayCampsPage = lazy(() => import('./features/daycamps/DayCampsPage').then((m) => ({ default: m.DayCampsPage })));
-const CheckoutPage = lazy(() => import('./features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
-const MyRegistrationsPage = lazy(() =>
-  import('./features/my-registrations/MyRegistrationsPage').then((m) => ({ default: m.MyRegistrationsPage })),
+const EventsPage = page('events', () => import('./features/events/EventsPage').then((m) => m.EventsPage));
+const EventPage = page('event', () => import('./features/events/EventPage').then((m) => m.EventPage));
+const ReservationPage = page('reservations', () => import('./features/courts/ReservationPage').then((m) => m.ReservationPage));
+const DayCampsPage = page('day-camps', () => import('./features/daycamps/DayCampsPage').then((m) => m.DayCampsPage));
+const CheckoutPage = page('checkout', () => import('./features/checkout/CheckoutPage').then((m) => m.CheckoutPage));
+const MyRegistrationsPage = page('my-registrations', () =>
+  import('./features/my-registrations/MyRegistrationsPage').then((m) => m.MyRegistrationsPage),
 );
-const AdminRoute = lazy(() => import('./features/admin/AdminRoute').then((m) => ({ default: m.AdminRoute })));
-const ProfilePage = lazy(() => import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const AdminRoute = page('admin', () => import('./features/admin/AdminRoute').then((m) => m.AdminRoute));
+const ProfilePage = page('profile', () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
 
 function PageLoading() {
   const { t } = useTranslation();

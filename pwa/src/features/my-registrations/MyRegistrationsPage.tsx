@@ -3,8 +3,11 @@ import { SignInRequired } from '../../components/SignInRequired';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useCurrentUser } from '../auth/queries';
 import { MyCourtBookingsCard } from '../courts/MyCourtBookingsCard';
+import { useMyCourtBookings } from '../courts/queries';
 import { MyDayCampsCard } from '../daycamps/MyDayCampsCard';
+import { useMyDayCampRegistrations } from '../daycamps/queries';
 import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
+import { useMyEventRegistrations } from '../events/queries';
 
 /** /my-registrations (spec section 2): one card per feature (court bookings, events, day
  * camps), each owned by its feature; signed out, 'Connexion requise' and the login link. */
@@ -12,9 +15,13 @@ export function MyRegistrationsPage() {
   const { t } = useTranslation('myRegistrations');
   usePageMeta(t('title'), t('description'));
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
+  // The three lists arrive together: a card that grew while another was still loading would
+  // push the cards below it. Until then, a screen-tall placeholder keeps the footer out of view.
+  const signedIn = !!user;
+  const lists = [useMyCourtBookings(signedIn), useMyEventRegistrations(signedIn), useMyDayCampRegistrations(signedIn)];
+  if (isLoading || lists.some((list) => list.isLoading)) {
     return (
-      <p role="status" className="mx-auto max-w-3xl px-4 py-16 text-slate-700">
+      <p role="status" className="mx-auto min-h-[100svh] max-w-3xl px-4 py-16 text-slate-700">
         {t('loading')}
       </p>
     );

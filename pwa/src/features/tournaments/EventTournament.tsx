@@ -21,7 +21,11 @@ export function EventTournament({ eventId }: { eventId: string }) {
   const matches = data.data?.matches ?? NO_MATCHES;
   useTournamentStream(eventId, tournament, matches);
 
-  if (data.isLoading || data.isError) return <QueryStatus query={data} className="mt-8" error={t('loadError')} />;
+  // A member's team card sits above the schedule: wait for it too, or it would push the
+  // schedule down when it arrives.
+  if (data.isLoading || data.isError || team.isLoading) {
+    return <QueryStatus<unknown> query={data.isLoading || data.isError ? data : team} className="mt-8" error={t('loadError')} />;
+  }
   if (!tournament) {
     return <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.none')}</p>;
   }
