@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { centre } from '../config';
+import { centreYear } from '../lib/format';
 import { useCurrentUser } from '../features/auth/queries';
 
 /** Quick links (the landing page's anchors for visitors, the member pages once signed in),
@@ -8,7 +9,7 @@ import { useCurrentUser } from '../features/auth/queries';
 export function Footer() {
   const { t } = useTranslation();
   const { isSignedIn } = useCurrentUser();
-  const year = new Date().getFullYear();
+  const year = centreYear(new Date());
   const quickLinks = isSignedIn
     ? [
         { to: '/', label: t('footer.links.home') },

@@ -32,6 +32,12 @@ export function addMonths(month: string, delta: number): string {
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
 }
 
+/** How many days `month` ('YYYY-MM') has. */
+export function daysInMonth(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
 /** 0 for Monday … 6 for Sunday: the column of a day in a week that starts on Monday. */
 export function weekdayIndex(day: string): number {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -4,18 +4,12 @@
 // their place (issue 14).
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/Skeleton';
-import { monthLabel, weekdayIndex, weekdayNames } from '../../lib/dates';
+import { daysInMonth, monthLabel, weekdayIndex, weekdayNames } from '../../lib/dates';
 import { formatDay } from '../../lib/format';
 import { dayClass, marker } from './dayStyles';
 import type { DayAvailability } from './queries';
 
 const CELL = 'min-h-11 rounded-md sm:min-h-12';
-
-/** How many days `month` ('YYYY-MM') has. */
-function daysIn(month: string): number {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
 
 export interface MonthGridProps {
   month: string;
@@ -44,7 +38,7 @@ export function MonthGrid({ month, days, selected, onSelect }: MonthGridProps) {
           <span role="status" className="sr-only">
             {t('calendar.loading')}
           </span>
-          {Array.from({ length: daysIn(month) }, (_, i) => (
+          {Array.from({ length: daysInMonth(month) }, (_, i) => (
             <Skeleton key={i} className={CELL} />
           ))}
         </>
