@@ -215,7 +215,10 @@ describe('roles in the console', () => {
 
     const page = await context.newPage();
     await page.goto(`${server.url}/admin`);
+    // The title is in the page the server sends (the supervisor's console frame); the tabs
+    // follow once the app has checked the access.
     await page.getByRole('heading', { level: 1, name: 'Interface de Supervision' }).waitFor();
+    await page.getByRole('tabpanel').waitFor();
     const tabs = page.getByRole('tab');
     assert.deepEqual(await tabs.allTextContents(), ['Réservations']);
     assert.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).count(), 0);
@@ -234,6 +237,7 @@ describe('roles in the console', () => {
     await page.goto(server.url);
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
+    await page.getByRole('tabpanel').waitFor();
     // The spec's six tabs in its order (the day-camp issue adds its own tab among them).
     const spec = ['Réservations', 'Événements', 'Tournois', 'Administrateurs', 'Superviseurs', 'Membres'];
     const shown = await page.getByRole('tab').allTextContents();

@@ -7,7 +7,7 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANDING_BUDGET_BYTES, report } from '../scripts/bundle-report.mjs';
-import { newContext, useServerAndBrowser } from './harness.mjs';
+import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -80,4 +80,51 @@ test('a route shell fetches its page, texts and public data at once, each once, 
   assert.match(html, /<link rel="modulepreload" crossorigin href="\/assets\/EventsPage-[^"]+\.js">/);
   assert.deepEqual(warnings, [], 'every preload is used');
   await context.close();
+});
+
+/**
+ * A signed-in member's and an admin's shells (server/src/web.rs picks them by the session):
+ * the role calls, the member's own data and the console tab's chunk and data are announced in
+ * <head>; each is fetched once, every preload is used, and nothing logs an error.
+ */
+test("a member's and an admin's shells announce their pages' reads, each fetched once, all used", async () => {
+  const events = await (await fetch(`${suite.server.url}/api/events`)).json();
+  const eventId = events[0].id;
+  const admin = await newContext(suite.browser, { serviceWorkers: 'block' });
+  await signIn(admin, suite.server, { email: 'budget.admin@example.org', firstName: 'Ada' });
+  grantAdmin(suite.server, 'budget.admin@example.org');
+  const member = await newContext(suite.browser, { serviceWorkers: 'block' });
+  await signIn(member, suite.server, { email: 'budget.membre@example.org', firstName: 'Léa' });
+  const cases = [
+    { context: member, path: '/', ready: (page) => page.getByRole('heading', { level: 1, name: /Léa/ }), reads: ['/api/auth/user', '/api/admin/status', '/api/user/registrations', '/api/events'], chunk: /MemberHome-/ },
+    { context: member, path: '/my-registrations', ready: (page) => page.getByRole('heading', { level: 1 }), reads: ['/api/user/court-bookings', '/api/user/event-registrations', '/api/user/day-camp-registrations'], chunk: /MyRegistrationsPage-/ },
+    { context: member, path: `/event/${eventId}`, ready: (page) => page.getByRole('heading', { level: 1 }), reads: [`/api/events/${eventId}`, `/api/events/${eventId}/tournament`, `/api/events/${eventId}/user-team`], chunk: /EventPage-/ },
+    { context: admin, path: '/admin?tab=payments', ready: (page) => page.getByRole('tabpanel'), reads: ['/api/admin/status', '/api/supervisor/status', '/api/admin/payments'], chunk: /AdminPaymentsTab-/ },
+    { context: admin, path: '/admin', ready: (page) => page.getByRole('tabpanel'), reads: ['/api/admin/bookings'], chunk: /AdminRoute-/ },
+  ];
+  for (const { context, path, ready, reads, chunk } of cases) {
+    const page = await context.newPage();
+    const messages = [];
+    page.on('console', (message) => {
+      if (['warning', 'error'].includes(message.type()) && !/Service Worker/i.test(message.text())) messages.push(message.text());
+    });
+    const asked = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(suite.server.url + path);
+    await ready(page).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(3500); // Chromium warns of an unused preload after 3 s.
+    const list = asked.join('\n');
+    const html = await (await context.request.get(suite.server.url + path)).text();
+    for (const read of reads) {
+      assert.ok(html.includes(`as="fetch" crossorigin="use-credentials" href="${read}"`), `${path}: ${read} is announced`);
+      assert.equal(asked.filter((asked) => asked === read).length, 1, `${path}: one GET ${read}:\n${list}`);
+    }
+    assert.equal(asked.filter((asked) => chunk.test(asked)).length, 1, `${path}: its chunk once:\n${list}`);
+    assert.match(html, new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk.source}`), `${path}: its chunk is announced`);
+    assert.deepEqual(messages, [], `${path}: every preload is used, no error`);
+    await page.close();
+  }
+  await admin.close();
+  await member.close();
 });

@@ -1,7 +1,8 @@
 // Vite plugin: after the client bundle is generated, builds src/prerender.tsx for Node, renders
 // the landing page and writes it into index.html's <!--app-html--> placeholder (with the
-// translated title and description), and emits shell.html, the same page without content, for
-// every other client route, with its per-route variants (scripts/route-shells.mjs). It runs
+// translated title and description), and emits shell.html, the same page with only its frame
+// (the header, a loading line, the footer below the fold), for every other client route, with
+// its per-route variants (scripts/route-shells.mjs). It runs
 // inside `vite build`, before vite-plugin-pwa lists the files
 // to precache, so the service worker caches exactly what the server sends.
 import { mkdirSync, rmSync } from 'node:fs';
@@ -40,7 +41,7 @@ export function prerenderLanding() {
         return;
       }
       const template = String(page.source);
-      if (!template.includes(PLACEHOLDER)) this.error(`prerender: index.html has no ${PLACEHOLDER} placeholder`);
+      if (!template.includes(`<div id="root">${PLACEHOLDER}`)) this.error(`prerender: index.html has no <div id="root">${PLACEHOLDER}`);
 
       // Inside node_modules so that the externalised packages resolve from the output.
       const outDir = join(root, 'node_modules/.centre-prerender');
@@ -70,11 +71,26 @@ export function prerenderLanding() {
       const landing = await render('/');
       if (!landing.html.includes('id="services"')) this.error('prerender: the landing page rendered without its sections');
 
-      const shell = template.replace(PLACEHOLDER, '');
+      // The shell draws the header and a lazy page's loading line before any JavaScript runs
+      // (a first paint for a phone on a slow network); the app then renders in its place. The
+      // footer is below the fold (Layout's main is a screen tall), so nothing visible moves.
+      const frame = await render('/events', { whoUnknown: true });
+      if (!frame.html.includes('<header')) this.error('prerender: the shell rendered without its header');
+      const shell = template.replace(PLACEHOLDER, frame.html);
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
-      emitRouteShells(this, bundle, root, shell);
+      // The console's first screen, its title for the role, for the shells of an admin and of a
+      // supervisor (the server knows the role; features/admin/ConsoleFrame.tsx draws the same).
+      const consoleShells = {};
+      for (const role of ['admin', 'supervisor']) {
+        const frameOf = await render('/admin', { whoUnknown: true, role });
+        if (!frameOf.html.includes('<h1')) this.error(`prerender: the ${role}'s console frame has no title`);
+        consoleShells[role] = template.replace(PLACEHOLDER, frameOf.html);
+      }
+      emitRouteShells(this, bundle, root, { plain: shell, ...consoleShells });
       page.source = template
-        .replace(PLACEHOLDER, landing.html)
+        // The one page the browser adopts as it is (hydration: src/main.tsx); the shells' frame
+        // is drawn again by the app.
+        .replace(`<div id="root">${PLACEHOLDER}`, `<div id="root" data-prerendered="landing">${landing.html}`)
         .replace(/<html lang="[^"]*">/, `<html lang="${landing.lang}">`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(landing.title)}</title>`)
         .replace(

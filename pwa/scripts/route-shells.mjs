@@ -8,24 +8,70 @@ import { join } from 'node:path';
 // (server/src/web.rs). The service worker still answers every navigation with shell.html: once
 // it runs, every file is already on the phone.
 //
-// Only what does not depend on who asks or in which language: page chunks, translations, and
-// answers that are the same for everyone. `/api/auth/user` is the signed-in member or null, sent
-// with the cookie either way (`crossorigin="use-credentials"`, as `apiFetch` asks).
+// Three kinds, chosen by the server for who asks (server/src/web.rs):
+// - `shells/{segment}.html`, for everyone: page chunks, translations, and answers that are the
+//   same for everyone. `/api/auth/user` is the signed-in member or null, sent with the cookie
+//   either way (`crossorigin="use-credentials"`, as `apiFetch` asks).
+// - `shells/member/{segment}.html`, sent only with a signed-in session: also the two role calls
+//   the header makes for a signed-in member (a visitor would get a 401 for them) and the page's
+//   own reads of the member's data, and a `centre-signed-in` meta that tells the app, before
+//   any answer, that the member home comes rather than the landing page. `home` is `/` and
+//   `/home`, the member home.
+// - `shells/admin/{tab}.html`, sent to an admin at /admin with ?tab=: the console's chunk, the
+//   tab's own chunk and texts, and the tab's reads, so the console's chain (who → roles → tab →
+//   its data) becomes one round of downloads; its frame is the console's, with its title, and a
+//   `centre-role` meta says so to the app. `shells/supervisor/admin.html`: the same for a
+//   supervisor (the bookings tab, the supervisor's title).
+// `{id}` in a read is the path's second segment (/event/4), filled in by the server.
 
-/** Route segment → the lazy page module and its public reads. Its translation namespaces are
- *  src/route-namespaces.json's, which App.tsx also loads with the page (the build checks that
- *  the list names every namespace the page's static imports use). */
+/** Route segment → the lazy page module, its reads for everyone (`api`) and its reads of a
+ *  signed-in member's data (`member`). Its translation namespaces are src/route-namespaces.json's,
+ *  which App.tsx also loads with the page (the build checks that the list names every namespace
+ *  the page's static imports use). */
 export const ROUTE_SHELLS = {
   events: { module: 'src/features/events/EventsPage.tsx', api: ['/api/events'] },
-  event: { module: 'src/features/events/EventPage.tsx', api: [] },
+  event: {
+    module: 'src/features/events/EventPage.tsx',
+    api: ['/api/events/{id}', '/api/events/{id}/tournament'],
+    member: ['/api/events/{id}/user-team'],
+  },
   reservations: { module: 'src/features/courts/ReservationPage.tsx', api: ['/api/courts'] },
   'day-camps': { module: 'src/features/daycamps/DayCampsPage.tsx', api: [] },
   checkout: { module: 'src/features/checkout/CheckoutPage.tsx', api: [] },
-  'my-registrations': { module: 'src/features/my-registrations/MyRegistrationsPage.tsx', api: [] },
+  'my-registrations': {
+    module: 'src/features/my-registrations/MyRegistrationsPage.tsx',
+    api: [],
+    member: ['/api/user/court-bookings', '/api/user/event-registrations', '/api/user/day-camp-registrations'],
+  },
   admin: { module: 'src/features/admin/AdminRoute.tsx', api: [] },
   profile: { module: 'src/features/profile/ProfilePage.tsx', api: [] },
 };
+
+/** The member home (`/`, `/home` when signed in): a member shell only, the landing page being in
+ *  the first bundle. */
+const MEMBER_HOME = {
+  module: 'src/features/home/MemberHome.tsx',
+  member: ['/api/events', '/api/user/registrations', '/api/user/day-camp-registrations'],
+};
+
+/** The console's tabs, in AdminPage.tsx's order (the build checks it; the first is the one /admin
+ *  opens on): a lazy tab's own module, and the reads the tab makes as it opens. */
+export const ADMIN_TABS = {
+  bookings: { api: ['/api/admin/bookings'] },
+  events: { api: ['/api/admin/events'] },
+  tournaments: { module: 'src/features/tournaments/AdminTournamentsTab.tsx', api: ['/api/admin/events'] },
+  dayCamps: { api: ['/api/admin/day-camps'] },
+  payments: { module: 'src/features/payments/AdminPaymentsTab.tsx', api: ['/api/admin/payments'] },
+  admins: { api: ['/api/admin/users'] },
+  supervisors: { api: ['/api/admin/supervisors'] },
+  members: { api: ['/api/admin/all-users'] },
+};
+
 const EVERY_ROUTE_API = ['/api/auth/user'];
+/** What the header asks for a signed-in member on every page (features/auth/queries.ts). */
+const SIGNED_IN_API = ['/api/admin/status', '/api/supervisor/status'];
+const SIGNED_IN_META = '<meta name="centre-signed-in" content="1">';
+const roleMeta = (role) => `<meta name="centre-role" content="${role}">`;
 const NAMESPACES_FILE = 'src/route-namespaces.json';
 const EAGER = new Set(['common', 'landing']);
 
@@ -40,13 +86,14 @@ function namespacesUsed(context, moduleId, seen = new Set(), found = new Set()) 
   return found;
 }
 
-/** The chunks of the bundle, by the source file they are the facade of (relative to root). */
+/** The chunk that holds each source file of the bundle (relative to root). */
 function chunksBySource(bundle, root) {
   const found = new Map();
   for (const chunk of Object.values(bundle)) {
-    if (chunk.type !== 'chunk' || !chunk.facadeModuleId) continue;
-    const source = chunk.facadeModuleId.startsWith(root) ? chunk.facadeModuleId.slice(root.length + 1) : chunk.facadeModuleId;
-    found.set(source, chunk);
+    if (chunk.type !== 'chunk') continue;
+    for (const id of chunk.moduleIds ?? Object.keys(chunk.modules)) {
+      found.set(id.startsWith(root) ? id.slice(root.length + 1) : id, chunk);
+    }
   }
   return found;
 }
@@ -60,13 +107,15 @@ function closure(bundle, fileName, seen = new Set()) {
 }
 
 /**
- * Emits `shells/{segment}.html` for each route of ROUTE_SHELLS into the bundle.
+ * Emits the route shells (see the top of this file) into the bundle.
  * @param {import('rollup').PluginContext} context
  * @param {Record<string, any>} bundle
  * @param {string} root the Vite root (pwa/)
- * @param {string} shell shell.html's text
+ * @param {{ plain: string, admin: string, supervisor: string }} shells shell.html's text, and the
+ *   same page with the console's frame for an admin and a supervisor
  */
-export function emitRouteShells(context, bundle, root, shell) {
+export function emitRouteShells(context, bundle, root, shells) {
+  if (!Object.values(shells).every((shell) => shell.includes('</head>'))) context.error('route shells: a shell has no </head>');
   const bySource = chunksBySource(bundle, root);
   const declared = JSON.parse(readFileSync(join(root, NAMESPACES_FILE), 'utf8'));
   const drift = [];
@@ -74,24 +123,52 @@ export function emitRouteShells(context, bundle, root, shell) {
   if (!entry) context.error('route shells: no entry chunk');
   const loaded = closure(bundle, entry.fileName);
   const fetchHint = (path) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}">`;
+
+  /** The JavaScript files of `modules` and of the French texts of `namespaces`, not in the entry. */
+  const scripts = (modules, namespaces, what) => {
+    const files = [];
+    for (const module of modules) {
+      const page = bySource.get(module);
+      if (!page) context.error(`route shells: ${module} (${what}) is in no chunk`);
+      files.push(...closure(bundle, page.fileName));
+    }
+    for (const ns of namespaces) {
+      const texts = bySource.get(`src/i18n/locales/fr/${ns}.json`);
+      if (!texts) context.error(`route shells: no chunk for the namespace '${ns}' of ${what}`);
+      files.push(...closure(bundle, texts.fileName));
+    }
+    return [...new Set(files)].filter((file) => !loaded.has(file) && file.endsWith('.js'));
+  };
+  const emit = (fileName, files, api, meta = [], shell = shells.plain) => {
+    const hints = [...meta, ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`), ...[...new Set(api)].map(fetchHint)];
+    context.emitFile({ type: 'asset', fileName, source: shell.replace('</head>', `\n    ${hints.join('\n    ')}\n  </head>`) });
+  };
+
   for (const [segment, route] of Object.entries(ROUTE_SHELLS)) {
-    const page = bySource.get(route.module);
-    if (!page) context.error(`route shells: ${route.module} (/${segment}) is not a chunk of its own`);
-    const files = [...closure(bundle, page.fileName)];
     const namespaces = declared[segment] ?? [];
     const used = [...namespacesUsed(context, join(root, route.module))].sort();
     if (used.some((ns) => !namespaces.includes(ns))) drift.push(`"${segment}": ${JSON.stringify(used)}`);
-    for (const ns of namespaces) {
-      const texts = bySource.get(`src/i18n/locales/fr/${ns}.json`);
-      if (!texts) context.error(`route shells: no chunk for the namespace '${ns}' of /${segment}`);
-      files.push(...closure(bundle, texts.fileName));
-    }
-    const hints = [...new Set(files)]
-      .filter((file) => !loaded.has(file) && file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .concat([...EVERY_ROUTE_API, ...route.api].map(fetchHint));
-    if (!shell.includes('</head>')) context.error('route shells: shell.html has no </head>');
-    context.emitFile({ type: 'asset', fileName: `shells/${segment}.html`, source: shell.replace('</head>', `${hints.join('\n    ')}\n  </head>`) });
+    const files = scripts([route.module], namespaces, `/${segment}`);
+    const api = [...EVERY_ROUTE_API, ...route.api];
+    emit(`shells/${segment}.html`, files, api);
+    emit(`shells/member/${segment}.html`, files, [...api, ...SIGNED_IN_API, ...(route.member ?? [])], [SIGNED_IN_META]);
+  }
+  emit(
+    'shells/member/home.html',
+    scripts([MEMBER_HOME.module], [...namespacesUsed(context, join(root, MEMBER_HOME.module))], 'the member home'),
+    [...EVERY_ROUTE_API, ...SIGNED_IN_API, ...MEMBER_HOME.member],
+    [SIGNED_IN_META],
+  );
+  const adminPage = readFileSync(join(root, 'src/features/admin/AdminPage.tsx'), 'utf8').match(/const ADMIN_TABS: TabId\[\] = \[([^\]]*)\]/);
+  const tabs = adminPage?.[1].match(/\w+/g) ?? [];
+  if (tabs.join() !== Object.keys(ADMIN_TABS).join()) context.error(`route shells: ADMIN_TABS should list AdminPage.tsx's tabs in its order: ${tabs.join(', ')}`);
+  const consoleRoute = ROUTE_SHELLS.admin;
+  for (const [tab, { module, api }] of Object.entries(ADMIN_TABS)) {
+    const namespaces = [...(declared.admin ?? []), ...(module ? namespacesUsed(context, join(root, module)) : [])];
+    const files = scripts([consoleRoute.module, ...(module ? [module] : [])], [...new Set(namespaces)], `the console's ${tab} tab`);
+    const reads = [...EVERY_ROUTE_API, ...consoleRoute.api, ...SIGNED_IN_API, ...api];
+    emit(`shells/admin/${tab}.html`, files, reads, [SIGNED_IN_META, roleMeta('admin')], shells.admin);
+    if (tab === tabs[0]) emit('shells/supervisor/admin.html', files, reads, [SIGNED_IN_META, roleMeta('supervisor')], shells.supervisor);
   }
   if (drift.length) {
     context.error(`route shells: ${NAMESPACES_FILE} misses namespaces its pages use (they would suspend the page while loading); it should read:\n${drift.join(',\n')}`);

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Layout } from './components/Layout';
 import { ScrollToHash } from './components/ScrollToHash';
 import { Toaster } from './components/toast';
+import { ConsoleLoading } from './features/admin/ConsoleFrame';
 import { HomeRoute } from './features/home/HomePage';
+import { roleHint } from './lib/pageHints';
 import i18n from './i18n';
 import routeNamespaces from './route-namespaces.json';
 
@@ -38,8 +40,8 @@ function PageLoading() {
   );
 }
 
-function Page({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+function Page({ children, loading = <PageLoading /> }: { children: ReactNode; loading?: ReactNode }) {
+  return <Suspense fallback={loading}>{children}</Suspense>;
 }
 
 export function App() {
@@ -56,7 +58,7 @@ export function App() {
           <Route path="checkout" element={<Page><CheckoutPage /></Page>} />
           <Route path="my-registrations" element={<Page><MyRegistrationsPage /></Page>} />
           <Route path="event/:eventId" element={<Page><EventPage /></Page>} />
-          <Route path="admin" element={<Page><AdminRoute /></Page>} />
+          <Route path="admin" element={<Page loading={roleHint() ? <ConsoleLoading /> : undefined}><AdminRoute /></Page>} />
           <Route path="profile" element={<Page><ProfilePage /></Page>} />
           <Route path="*" element={<Page><NotFoundPage /></Page>} />
         </Route>

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { i18nReady, storedLang } from './i18n';
@@ -11,10 +12,11 @@ import { PRERENDERED_PATHS } from './prerender-paths';
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
 
-/** The HTML the server sent holds the French landing page (prerendered at build time). React
- *  adopts it as it is when the first render will be the same page; otherwise it renders anew. */
+/** The HTML the server sent for a visitor's `/` holds the French landing page (prerendered at
+ *  build time). React adopts it as it is when the first render will be the same page; otherwise
+ *  (a route shell's frame, English, a likely member) it renders anew in its place. */
 function firstRenderMatchesPrerender(): boolean {
-  if (!container?.firstElementChild) return false;
+  if (container?.dataset.prerendered !== 'landing') return false;
   if (!PRERENDERED_PATHS.includes(window.location.pathname)) return false;
   if (storedLang() !== 'fr') return false;
   try {
@@ -36,7 +38,12 @@ async function start(container: HTMLElement) {
     </Root>
   );
   if (hydrate) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  else {
+    // A transition: React renders the first screen in slices and lets the browser breathe
+    // between them, instead of one long task (a phone's main thread; Lighthouse's TBT).
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 }
 
 if (container) void start(container);

@@ -7,11 +7,22 @@ import i18n from './i18n';
 import { App } from './App';
 import { Root } from './Root';
 import { createQueryClient } from './api/queryClient';
+import { authKeys } from './features/auth/queries';
+import { setPrerenderHints, type RoleHint } from './lib/pageHints';
 
-export async function render(url: string) {
+/**
+ * `whoUnknown`: render as the app's first screen does while it asks who is signed in (the
+ * header without its sign-in button or menu): the route shells' frame, the same for a
+ * visitor and a member (scripts/prerender.mjs). `role`: the console's role the server knew
+ * (the console's frame for an admin or a supervisor, lib/pageHints.ts).
+ */
+export async function render(url: string, { whoUnknown = false, role = null as RoleHint | null } = {}) {
   await i18n.changeLanguage('fr');
+  setPrerenderHints(whoUnknown ? { signedIn: role !== null, role } : null);
+  const queryClient = createQueryClient();
+  if (whoUnknown) void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: () => new Promise<never>(() => {}) });
   const html = renderToString(
-    <Root queryClient={createQueryClient()}>
+    <Root queryClient={queryClient}>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>

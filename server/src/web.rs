@@ -1,11 +1,15 @@
 //! The PWA, embedded in the binary at build time: one file deploys, from any directory.
 //! `/` and `/home` get index.html, which holds the landing page prerendered at build time (its
-//! text is there before any JavaScript runs), unless the request carries a session cookie (a
-//! member: the app renders the member home, so no visitors' page flashes first); other client
-//! routes get shell.html, the same page without content, or the route's own variant of it
-//! (`shells/{first path segment}.html`, which asks for the page's chunks, texts and public data
-//! at once: pwa/scripts/route-shells.mjs). Hashed assets are immutable; the HTML,
-//! the service worker and the manifest are revalidated on every load (ETag, 304).
+//! text is there before any JavaScript runs), unless a member is signed in (the member home's
+//! shell, so no visitors' page flashes first). Other client routes get a route shell
+//! (pwa/scripts/route-shells.mjs): the page's frame (the header and a loading line) whose
+//! `<head>` asks for the page's chunks, texts and data with the entry script, chosen for who
+//! asks: `shells/{first path segment}.html` for a visitor, `shells/member/…` for a signed-in
+//! member (with the role calls and the member's own reads), `shells/admin/{tab}.html` for an
+//! admin's console and `shells/supervisor/admin.html` for a supervisor's (their frame is the
+//! console's title); else shell.html. A `{id}` in a shell is the path's second segment
+//! (/event/4). Hashed assets are immutable; the HTML, the service worker and the manifest are
+//! revalidated on every load (ETag, 304), and the HTML varies with the cookie.
 //!
 //! Compression happens once, at build time (`pwa/scripts/precompress.mjs`: brotli at quality
 //! 11 and gzip at level 9 beside every compressible file); each request gets the variant its
@@ -19,7 +23,9 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
+use crate::auth::{CurrentUser, MaybeUser};
 use crate::encoding::{self, Accepted, Encoding, Precompressed};
+use crate::error::AppError;
 
 #[derive(RustEmbed)]
 #[folder = "../pwa/dist"]
@@ -30,15 +36,20 @@ const LANDING_PATHS: [&str; 3] = ["", "index.html", "home"];
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-pub async fn serve_pwa(uri: Uri, headers: HeaderMap) -> Response {
+/// The console's first tab, which /admin opens on (pwa/src/features/admin/AdminPage.tsx).
+const FIRST_ADMIN_TAB: &str = "bookings";
+
+/// The placeholder of a shell's reads that the path's second segment fills (route-shells.mjs).
+const ID_PLACEHOLDER: &str = "{id}";
+
+pub async fn serve_pwa(uri: Uri, headers: HeaderMap, user: Result<MaybeUser, AppError>) -> Response {
+    // A session that cannot be read is a visitor's page: the app asks again and shows the error.
+    let user = user.ok().and_then(|MaybeUser(user)| user);
     let path = uri.path().trim_start_matches('/');
     if LANDING_PATHS.contains(&path) {
-        let page = if has_session_cookie(&headers) { "shell.html" } else { "index.html" };
-        let mut response = file(page, &headers).or_else(|| file("index.html", &headers)).unwrap_or_else(not_built);
-        // The first Vary names the cookie (which page), the variant's the coding.
-        response.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie"));
-        response.headers_mut().append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        return response;
+        let page = if user.is_some() { "shells/member/home.html" } else { "index.html" };
+        let response = file(page, &headers).or_else(|| file("index.html", &headers)).unwrap_or_else(not_built);
+        return varies_with_cookie(response);
     }
     // The precompressed variants are served in place of their file, never by their own name.
     if !path.ends_with(".br")
@@ -52,26 +63,84 @@ pub async fn serve_pwa(uri: Uri, headers: HeaderMap) -> Response {
     if last.contains('.') {
         return (StatusCode::NOT_FOUND, "Not found").into_response();
     }
-    // The route's own shell announces its page's downloads (pwa/scripts/route-shells.mjs).
-    let segment = path.split('/').next().unwrap_or("");
-    let route_shell = (!segment.is_empty()).then(|| file(&format!("shells/{segment}.html"), &headers)).flatten();
-    route_shell
+    let mut segments = path.split('/');
+    let segment = segments.next().unwrap_or("");
+    let id = segments.next().and_then(|raw| crate::routes::params::parse_id(raw).ok());
+    let response = shells(segment, uri.query(), user.as_ref())
+        .into_iter()
+        .find_map(|shell| shell_file(&shell, id, &headers))
         .or_else(|| file("shell.html", &headers))
         .or_else(|| file("index.html", &headers))
-        .unwrap_or_else(not_built)
+        .unwrap_or_else(not_built);
+    varies_with_cookie(response)
+}
+
+/// The shells that fit this route and this person, the closest first.
+fn shells(segment: &str, query: Option<&str>, user: Option<&CurrentUser>) -> Vec<String> {
+    // Names from the path only when they are plain words: no `..`, no `/`.
+    let word = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if !word(segment) {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    if let Some(user) = user {
+        if segment == "admin" && user.is_admin() {
+            found.extend(tab_asked(query).filter(|tab| word(tab)).map(|tab| format!("shells/admin/{tab}.html")));
+            found.push(format!("shells/admin/{FIRST_ADMIN_TAB}.html"));
+        } else if segment == "admin" && user.is_supervisor() {
+            found.push("shells/supervisor/admin.html".to_owned());
+        }
+        found.push(format!("shells/member/{segment}.html"));
+    }
+    found.push(format!("shells/{segment}.html"));
+    found
+}
+
+/// `?tab=` of the console's address.
+fn tab_asked(query: Option<&str>) -> Option<String> {
+    url::form_urlencoded::parse(query?.as_bytes()).find(|(name, _)| name == "tab").map(|(_, tab)| tab.into_owned())
+}
+
+/// A shell, its `{id}` filled with the path's id. Without an id (or with one that is not a
+/// number), the reads that need it are left out.
+fn shell_file(path: &str, id: Option<i64>, request: &HeaderMap) -> Option<Response> {
+    let original = Assets::get(path)?;
+    let text = std::str::from_utf8(&original.data).ok()?;
+    if !text.contains(ID_PLACEHOLDER) {
+        return file(path, request);
+    }
+    let html: String = match id {
+        Some(id) => text.replace(ID_PLACEHOLDER, &id.to_string()),
+        None => text.lines().filter(|line| !line.contains(ID_PLACEHOLDER)).map(|line| format!("{line}\n")).collect(),
+    };
+    let digest: String = original.metadata.sha256_hash()[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let etag = format!("\"{digest}-{}\"", id.map_or_else(String::new, |id| id.to_string()));
+    // Filled in per request, so compressed per request by the compression layer (a small page).
+    let mut response = if encoding::not_modified(request, &etag) {
+        (StatusCode::NOT_MODIFIED, Body::empty()).into_response()
+    } else {
+        let mut response = html.into_response();
+        if let Ok(value) = HeaderValue::from_str(original.metadata.mimetype()) {
+            response.headers_mut().insert(header::CONTENT_TYPE, value);
+        }
+        response
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    Some(response)
+}
+
+/// Which HTML a page gets depends on the session cookie (and its coding on Accept-Encoding).
+fn varies_with_cookie(mut response: Response) -> Response {
+    response.headers_mut().append(header::VARY, HeaderValue::from_static("Cookie"));
+    response
 }
 
 fn not_built() -> Response {
     (StatusCode::SERVICE_UNAVAILABLE, "The PWA was not built into this binary (run `make build`).").into_response()
-}
-
-fn has_session_cookie(headers: &HeaderMap) -> bool {
-    headers.get_all(header::COOKIE).iter().filter_map(|value| value.to_str().ok()).any(|cookies| {
-        cookies.split(';').any(|pair| {
-            let name = pair.trim().split('=').next();
-            name == Some(crate::auth::SESSION_COOKIE) || name == Some(crate::auth::SECURE_SESSION_COOKIE)
-        })
-    })
 }
 
 /// The embedded bytes, without a copy when they are in the binary.

@@ -98,7 +98,13 @@ async fn the_pwa_files_are_sent_precompressed_by_accept_encoding() {
 #[tokio::test]
 async fn each_route_shell_announces_its_page_chunks_and_public_data() {
     let app = TestApp::spawn().await;
-    let shell = |html: &str| html.contains("<div id=\"root\"></div>") && html.contains("src=\"/assets/");
+    // The frame (header, loading line), not the prerendered landing page.
+    let shell = |html: &str| {
+        html.contains("<div id=\"root\"><")
+            && html.contains("<header")
+            && !html.contains("data-prerendered")
+            && html.contains("src=\"/assets/")
+    };
     let preloads = |html: &str| html.matches("rel=\"modulepreload\"").count();
 
     let events = get(&app, "/events", None).await.text().await.unwrap();

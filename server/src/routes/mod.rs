@@ -7,7 +7,7 @@ pub(crate) mod daycamps;
 pub(crate) mod event_registrations;
 pub(crate) mod events;
 pub(crate) mod health;
-mod params;
+pub(crate) mod params;
 pub(crate) mod payments;
 mod reply;
 pub(crate) mod tournaments;

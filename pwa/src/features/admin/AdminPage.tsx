@@ -13,6 +13,8 @@ import { useRoles } from '../auth/queries';
 import { AdminEventsTab } from '../events/AdminEventsTab';
 import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
+import { Spinner } from '../../components/Spinner';
+import { ConsoleFrame, ConsoleLoading } from './ConsoleFrame';
 import { GrantsTab } from './GrantsTab';
 import { MembersTab } from './MembersTab';
 
@@ -27,15 +29,6 @@ export type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'paymen
 
 const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
-
-export function Spinner({ label }: { label: string }) {
-  return (
-    <div role="status" className="flex items-center justify-center gap-3 py-24 text-slate-700">
-      <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" />
-      <span>{label}</span>
-    </div>
-  );
-}
 
 function AccessDenied() {
   const { t } = useTranslation('admin');
@@ -85,27 +78,24 @@ export function AdminPage() {
   const { t } = useTranslation('admin');
   const { isLoading, isAdmin, isSupervisor } = useRoles();
   const [params, setParams] = useSearchParams();
-  const title = isAdmin ? t('title.admin') : t('title.supervisor');
-  usePageMeta(isLoading ? t('loading') : title);
-  if (isLoading) return <Spinner label={t('loading')} />;
+  const role = isAdmin ? 'admin' : 'supervisor';
+  usePageMeta(isLoading ? t('console.checking', { ns: 'common' }) : t(`console.${role}`, { ns: 'common' }));
+  if (isLoading) return <ConsoleLoading />;
   if (!isAdmin && !isSupervisor) return <AccessDenied />;
   const tabs = isAdmin ? ADMIN_TABS : SUPERVISOR_TABS;
   const asked = params.get('tab') as TabId | null;
   const selected = asked && tabs.includes(asked) ? asked : (tabs[0] as TabId);
   const select = (tab: TabId) => setParams(tab === tabs[0] ? {} : { tab }, { replace: true });
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <div className="mt-6">
-        <Tabs
-          tabs={tabs}
-          selected={selected}
-          onSelect={select}
-          label={t('tabs.label')}
-          tabLabel={(tab) => t(`tabs.${tab}`)}
-          panel={<TabPanel tab={selected} />}
-        />
-      </div>
-    </section>
+    <ConsoleFrame role={role}>
+      <Tabs
+        tabs={tabs}
+        selected={selected}
+        onSelect={select}
+        label={t('tabs.label')}
+        tabLabel={(tab) => t(`tabs.${tab}`)}
+        panel={<TabPanel tab={selected} />}
+      />
+    </ConsoleFrame>
   );
 }

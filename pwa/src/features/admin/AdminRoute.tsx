@@ -1,15 +1,15 @@
 // /admin exists only for a signed-in user (spec section 2's route table): signed out, the path
 // shows the not-found screen. While the sign-in status loads we show the console's spinner
-// rather than a 404 that would flash before the console of a signed-in admin.
-import { useTranslation } from 'react-i18next';
+// rather than a 404 that would flash before the console of a signed-in admin (its frame when
+// the server said the role: ConsoleFrame.tsx).
 import { NotFoundPage } from '../notfound/NotFoundPage';
 import { useCurrentUser } from '../auth/queries';
-import { AdminPage, Spinner } from './AdminPage';
+import { AdminPage } from './AdminPage';
+import { ConsoleLoading } from './ConsoleFrame';
 
 export function AdminRoute() {
-  const { t } = useTranslation('admin');
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <Spinner label={t('loading')} />;
+  if (isLoading) return <ConsoleLoading />;
   if (!user) return <NotFoundPage />;
   return <AdminPage />;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../auth/queries';
+import { signedInHint } from '../../lib/pageHints';
 import { LandingPage } from '../landing/LandingPage';
 
 // The member home is its own chunk: visitors, the landing page's audience, never load it.
@@ -11,6 +12,7 @@ const MemberHome = lazy(() => import('./MemberHome').then((m) => ({ default: m.M
 export const SIGNED_IN_HINT_KEY = 'centre.signedIn';
 
 function readHint(): boolean {
+  if (signedInHint()) return true;
   try {
     return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
   } catch {
