@@ -39,6 +39,9 @@ export default defineConfig({
         // JavaScript chunks, the lazy namespaces included; .json in case one is ever emitted as
         // a file), core-wasm's .wasm, the icons and the manifest.
         globPatterns: ['**/*.{js,css,html,wasm,json,svg,png,webmanifest}'],
+        // The route shells are for the network's first visit (server/src/web.rs): the worker
+        // answers every navigation with shell.html.
+        globIgnores: ['shells/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         // Once the worker runs, JavaScript does too: every navigation, '/' included, gets the
         // shell and the app renders the right page (a member never sees the visitors' page
@@ -73,7 +76,14 @@ export default defineConfig({
       checks: { pluginTimings: false, ineffectiveDynamicImport: false },
       // The landing route's first load in one chunk beside the entry: one gzip stream compresses
       // better than ten small files (issue 4's 120 KB budget). Lazy pages keep their own chunks.
-      output: { codeSplitting: { groups: [{ name: 'landing', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'landing', tags: ['$initial'], priority: 20 },
+            { name: 'pages', test: /\/src\/(components|lib|api|features\/[^/]+\/(queries|mutations|[A-Z]\w+Card))\b/, minShareCount: 2, priority: 5 },
+          ],
+        },
+      },
     },
     // Every browser the centre's members use supports <link rel="modulepreload">. The offline
     // store and the admin's sync badge, imported from the landing page's code, fetch their own

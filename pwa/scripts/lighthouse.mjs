@@ -3,7 +3,7 @@
 // every route as a visitor, a member and an admin. Prints one table row per route: performance,
 // CLS, accessibility, best practices and SEO (in brackets for pages that are not indexable).
 //
-//   node pwa/scripts/lighthouse.mjs <server url> <admin e-mail> [--runs N] [--json FILE]
+//   node pwa/scripts/lighthouse.mjs <server url> <admin e-mail> [--runs N] [--json FILE] [--only who,...]
 //
 // The server must run with --demo --dev-login and --admin-emails <admin e-mail>: the script
 // signs in with the development sign-in, and the member registers a team so their pages show
@@ -20,8 +20,10 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', '3'));
 const jsonOut = option('--json', null);
+// `--only member,admin` measures only those people's routes (a quicker look while working).
+const only = option('--only', null)?.split(',');
 if (!base || !adminEmail) {
-  console.error('usage: node pwa/scripts/lighthouse.mjs <server url> <admin e-mail> [--runs N] [--json FILE]');
+  console.error('usage: node pwa/scripts/lighthouse.mjs <server url> <admin e-mail> [--runs N] [--json FILE] [--only who,...]');
   process.exit(2);
 }
 
@@ -90,6 +92,7 @@ const ROUTES = [
   { who: 'admin', path: eventPage },
 ];
 const cookies = { visitor: null, member, admin };
+const measuredRoutes = only ? ROUTES.filter((route) => only.includes(route.who)) : ROUTES;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -116,7 +119,9 @@ async function audit({ who, path }) {
   return {
     performance: score(categories.performance),
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
     lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    speedIndex: audits['speed-index']?.numericValue ?? NaN,
     tbt: audits['total-blocking-time']?.numericValue ?? NaN,
     accessibility: score(categories.accessibility),
     bestPractices: score(categories['best-practices']),
@@ -130,7 +135,7 @@ async function audit({ who, path }) {
 
 const rows = [];
 try {
-  for (const route of ROUTES) {
+  for (const route of measuredRoutes) {
     const measured = [];
     for (let run = 0; run < runs; run++) measured.push(await audit(route));
     const perf = median(measured.map((m) => m.performance));
@@ -142,10 +147,10 @@ try {
 }
 
 const pad = (value, width) => String(value).padEnd(width);
-console.log(`${pad('route', 34)} ${pad('who', 8)} perf (runs)       CLS     LCP ms  TBT ms  a11y  BP   SEO`);
+console.log(`${pad('route', 34)} ${pad('who', 8)} perf (runs)       CLS     FCP ms  LCP ms  SI ms   TBT ms  a11y  BP   SEO`);
 for (const row of rows) {
   console.log(
-    `${pad(row.path, 34)} ${pad(row.who, 8)} ${pad(`${row.performance} (${row.performances.join(' ')})`, 17)} ${pad(row.cls.toFixed(3), 7)} ${pad(Math.round(row.lcp), 7)} ${pad(Math.round(row.tbt), 7)} ${pad(row.accessibility, 5)} ${pad(row.bestPractices, 4)} ${row.indexable ? row.seo : `(${row.seo})`}`,
+    `${pad(row.path, 34)} ${pad(row.who, 8)} ${pad(`${row.performance} (${row.performances.join(' ')})`, 17)} ${pad(row.cls.toFixed(3), 7)} ${pad(Math.round(row.fcp), 7)} ${pad(Math.round(row.lcp), 7)} ${pad(Math.round(row.speedIndex), 7)} ${pad(Math.round(row.tbt), 7)} ${pad(row.accessibility, 5)} ${pad(row.bestPractices, 4)} ${row.indexable ? row.seo : `(${row.seo})`}`,
   );
   if (row.failing.length) console.log(`    not passed: ${row.failing.join(', ')}`);
 }

@@ -5,12 +5,14 @@
 // This file is on the landing page: the store is a lazy chunk, and a null answer (a visitor's
 // GET /api/auth/user) opens it only when something was kept before ('centre.kept').
 import type { QueryKey } from '@tanstack/react-query';
+import { whenIdle } from '../lib/idle';
 
 const store = () => import('../db/cache');
 
 function keep(key: string, data: unknown, identity: boolean) {
   try {
-    if (data != null || localStorage.getItem('centre.kept')) void store().then((s) => s.keepAnswer(key, data, identity), () => undefined);
+    // Kept once the page has settled: the store's chunk is not part of the first screen.
+    if (data != null || localStorage.getItem('centre.kept')) whenIdle(() => void store().then((s) => s.keepAnswer(key, data, identity), () => undefined));
   } catch {
     // No local storage: nothing is kept.
   }

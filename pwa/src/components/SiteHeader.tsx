@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent 
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginHref, useRoles, type User } from '../features/auth/queries';
+import { useIdle } from '../lib/idle';
 
 export const LOGOUT_PATH = '/api/logout';
 
@@ -189,6 +190,8 @@ export function SiteHeader() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const { user, isAdmin, isLoading } = useRoles();
+  // The sync badge (and its offline store) once the page has settled: not part of the first screen.
+  const idle = useIdle();
   const [menuOpen, setMenuOpen] = useState(false);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-2 py-1 hover:underline ${isActive ? 'font-semibold text-brand-800' : 'text-slate-800'}`;
@@ -252,7 +255,7 @@ export function SiteHeader() {
               </ul>
             </>
           )}
-          {isAdmin && (
+          {isAdmin && idle && (
             <Suspense fallback={null}>
               <SyncStatus />
             </Suspense>

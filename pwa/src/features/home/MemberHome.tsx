@@ -10,6 +10,7 @@ import { useMyDayCampRegistrations } from '../daycamps/queries';
 import { isFull, localizedEvent, useEvents, type Event } from '../events/queries';
 import { useMyRegistrations, type UserRegistration } from '../registrations/queries';
 import { nextTournamentMatch, useMyTournamentData } from '../tournaments/queries';
+import { HomeSkeleton } from './HomePage';
 
 /** How many upcoming events and registrations the home shows (spec section 9). */
 const HOME_LIMIT = 3;
@@ -28,6 +29,13 @@ export function MemberHome({ user }: { user: User }) {
   const { t } = useTranslation('home');
   usePageMeta(t('meta.title'), t('meta.description'));
   const name = user.firstName?.trim() || t('memberFallback');
+  // The cards arrive together: one that grew while another was still loading would push the
+  // ones below it (on a phone they are one column). Until then, the home's skeleton.
+  const events = useEvents();
+  const registrations = useRegistrationRows();
+  const dayCamps = useMyDayCampRegistrations(true);
+  const tournament = useMyTournamentData(registrations.rows.length > 0);
+  if (events.isLoading || registrations.isPending || dayCamps.isLoading || tournament.isLoading) return <HomeSkeleton />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">{t('welcome', { name })}</h1>
