@@ -101,5 +101,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // IndexedDB for Dexie (src/db/) in every test.
     setupFiles: ['fake-indexeddb/auto'],
+    // Keeping answers for offline use waits for a page's first seconds (src/lib/idle.ts).
+    expect: { poll: { timeout: 5000 } },
   },
 });

@@ -3,12 +3,20 @@
 // otherwise compete with the page's own scripts and data (issue 14).
 import { useEffect, useState } from 'react';
 
-/** Runs `task` once the page has loaded and the browser is idle (at the latest 3 s later). */
+/** A page's first seconds are its own: its scripts, texts and data. */
+const SETTLE_MS = 3000;
+
+/**
+ * Runs `task` once the page has loaded, its first seconds have passed and the browser is idle
+ * (at the latest 3 s after that). React's rendering in slices leaves short idle gaps while the
+ * page is still being drawn: the settling time keeps such work out of them.
+ */
 export function whenIdle(task: () => void): void {
-  const run = () => {
+  const idle = () => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 3000 });
     else setTimeout(task, 0);
   };
+  const run = () => setTimeout(idle, Math.max(0, SETTLE_MS - performance.now()));
   if (typeof document === 'undefined' || document.readyState === 'complete') run();
   else window.addEventListener('load', run, { once: true });
 }

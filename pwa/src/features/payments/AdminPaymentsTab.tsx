@@ -44,7 +44,7 @@ export function AdminPaymentsTab() {
         </div>
       </div>
       <div className="min-h-64 space-y-10" aria-busy={payments.isLoading}>
-        <QueryStatus query={payments} error={t('loadError')}>
+        <QueryStatus query={payments} error={t('loadError')} deferred>
           {(data) => (
             <>
               <UnpaidTable rows={data.unpaid} />
