@@ -113,7 +113,7 @@ fn shell_file(path: &str, id: Option<i64>, request: &HeaderMap) -> Option<Respon
         Some(id) => text.replace(ID_PLACEHOLDER, &id.to_string()),
         None => text.lines().filter(|line| !line.contains(ID_PLACEHOLDER)).map(|line| format!("{line}\n")).collect(),
     };
-    let digest: String = original.metadata.sha256_hash()[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let digest = digest(&original);
     let etag = format!("\"{digest}-{}\"", id.map_or_else(String::new, |id| id.to_string()));
     // Filled in per request, so compressed per request by the compression layer (a small page).
     let mut response = if encoding::not_modified(request, &etag) {
@@ -143,6 +143,11 @@ fn not_built() -> Response {
     (StatusCode::SERVICE_UNAVAILABLE, "The PWA was not built into this binary (run `make build`).").into_response()
 }
 
+/// A file's content digest, the base of its ETags (128 bits of its SHA-256, in hex).
+fn digest(file: &rust_embed::EmbeddedFile) -> String {
+    file.metadata.sha256_hash()[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The embedded bytes, without a copy when they are in the binary.
 fn bytes_of(data: Cow<'static, [u8]>) -> Bytes {
     match data {
@@ -169,7 +174,7 @@ fn file(path: &str, request: &HeaderMap) -> Option<Response> {
     let path = if path.is_empty() { "index.html" } else { path };
     let original = Assets::get(path)?;
     let cache = if path.starts_with("assets/") { IMMUTABLE } else { "no-cache" };
-    let digest: String = original.metadata.sha256_hash()[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let digest = digest(&original);
     let (coding, compressed, varies) = variant(path, Accepted::of(request));
     let etag = coding.etag(&digest);
     let mut response = if encoding::not_modified(request, &etag) {
