@@ -9,8 +9,10 @@
 //!   state-changing requests, and forgetting the public cache after a successful write under
 //!   `/api`. One pass, one boxed future.
 //! - [`SessionsWhenNeeded`]: the session layer and `auth::know_member`, only for requests that
-//!   carry a cookie or sign in or out ([`SIGN_IN_PATHS`]). A visitor's request without a cookie
-//!   has no session to read: `MaybeUser` answers nobody without touching the store.
+//!   sign in or out ([`SIGN_IN_PATHS`]), or carry a cookie and ask for an API call or a page. A
+//!   visitor's request without a cookie, and any request for a file, has no session to read:
+//!   `MaybeUser` answers nobody without touching the store. Only the sign-in routes may clear the
+//!   session cookie ([`keep_newer_cookie`]).
 
 use std::cell::Cell;
 use std::convert::Infallible;
@@ -257,12 +259,18 @@ pub const SIGN_IN_PATHS: [&str; 4] = ["/api/login", "/api/callback", "/api/logou
 #[derive(Clone)]
 pub struct SessionsWhenNeeded {
     sessions: SessionManagerLayer<RetryingStore>,
+    cookie: &'static str,
     state: AppState,
 }
 
 impl SessionsWhenNeeded {
     pub fn new(state: &AppState) -> SessionsWhenNeeded {
-        SessionsWhenNeeded { sessions: state.auth.session_layer(state.settings.is_https()), state: state.clone() }
+        let secure = state.settings.is_https();
+        SessionsWhenNeeded {
+            sessions: state.auth.session_layer(secure),
+            cookie: crate::auth::session_cookie(secure),
+            state: state.clone(),
+        }
     }
 }
 
@@ -280,9 +288,41 @@ pub struct SessionGate<S> {
     layers: SessionsWhenNeeded,
 }
 
-/// Whether a request gets the session layer: it carries a cookie, or signs in or out.
+/// Whether a request gets the session layer: it signs in or out, or it carries a cookie and asks
+/// for an API call or a page (a path whose last segment has no dot). Files (scripts, styles,
+/// icons, `/sw.js`, `/index.html`) are the same for everyone: no store read for each of them,
+/// and the service worker's precache never meets a session.
 fn needs_session(req: &Request) -> bool {
-    req.headers().contains_key(header::COOKIE) || SIGN_IN_PATHS.contains(&req.uri().path())
+    let path = req.uri().path();
+    if SIGN_IN_PATHS.contains(&path) {
+        return true;
+    }
+    let file = path.rsplit('/').next().is_some_and(|last| last.contains('.'));
+    req.headers().contains_key(header::COOKIE) && (path.starts_with("/api/") || !file)
+}
+
+/// tower-sessions clears the cookie of a request whose session is not in the store. A request
+/// sent with the session a sign-in has just replaced (`auth::sign_in` cycles the id) may be
+/// answered after the sign-in's own answer: its clearing would then sign the new session out
+/// of the browser. So outside the sign-in routes a session cookie is set, never cleared; an
+/// unknown one is only ever read as nobody, and expires with its max-age.
+fn keep_newer_cookie(headers: &mut HeaderMap, cookie: &str) {
+    let clears = |value: &HeaderValue| {
+        value
+            .to_str()
+            .ok()
+            .and_then(|v| v.strip_prefix(cookie))
+            .and_then(|v| v.strip_prefix('='))
+            .is_some_and(|v| v.is_empty() || v.starts_with(';'))
+    };
+    if !headers.get_all(header::SET_COOKIE).iter().any(clears) {
+        return;
+    }
+    let kept: Vec<HeaderValue> = headers.get_all(header::SET_COOKIE).iter().filter(|v| !clears(v)).cloned().collect();
+    headers.remove(header::SET_COOKIE);
+    for value in kept {
+        headers.append(header::SET_COOKIE, value);
+    }
 }
 
 impl<S> Service<Request> for SessionGate<S>
@@ -307,7 +347,15 @@ where
         let ready = std::mem::replace(&mut self.inner, clone);
         let member = Member { inner: ready, state: self.layers.state.clone() };
         let with_sessions = self.layers.sessions.layer(member);
-        Either::Right(Box::pin(with_sessions.oneshot(req)))
+        let may_clear = SIGN_IN_PATHS.contains(&req.uri().path());
+        let cookie = self.layers.cookie;
+        Either::Right(Box::pin(async move {
+            let mut response = with_sessions.oneshot(req).await?;
+            if !may_clear {
+                keep_newer_cookie(response.headers_mut(), cookie);
+            }
+            Ok(response)
+        }))
     }
 }
 

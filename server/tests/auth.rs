@@ -265,6 +265,32 @@ async fn signing_in_renews_the_session_id_and_logout_ends_the_session() {
     assert_eq!(sessions, 0, "the session row is deleted, not just forgotten by the browser");
 }
 
+/// A sign-in replaces the session (a new id). Requests the browser sent with the old id, such as
+/// the service worker's precache still running while the member signs in, may be answered after
+/// the sign-in: their answers must not clear the new session's cookie. Only signing out does.
+#[tokio::test]
+async fn answers_to_requests_made_with_a_replaced_session_do_not_sign_the_new_one_out() {
+    let app = TestApp::spawn().await;
+    let first =
+        app.client.post(app.at("/api/dev-login")).json(&json!({"email": "a@example.org"})).send().await.unwrap();
+    let old = set_cookie(&first).unwrap().split(';').next().unwrap().to_owned();
+    app.client.post(app.at("/api/dev-login")).json(&json!({"email": "b@example.org"})).send().await.unwrap();
+    let script = app.get("/").await.text().await.unwrap();
+    let asset = script.split("src=\"").nth(1).and_then(|s| s.split('"').next()).unwrap().to_owned();
+    for path in ["/api/auth/user", "/api/events", "/", "/events", "/index.html", "/sw.js", asset.as_str()] {
+        let late = reqwest::Client::new().get(app.at(path)).header("cookie", &old).send().await.unwrap();
+        assert_eq!(late.status(), 200, "{path}");
+        assert_eq!(set_cookie(&late), None, "{path}: the old id's answer leaves the browser's cookie alone");
+    }
+    let me: Value = app.get("/api/auth/user").await.json().await.unwrap();
+    assert_eq!(me["email"], "b@example.org");
+    // Signing out still clears the cookie, whatever id the request carried.
+    let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let out = no_redirect.get(app.at("/api/logout")).header("cookie", &old).send().await.unwrap();
+    assert_eq!(out.status(), 303);
+    assert!(set_cookie(&out).is_some_and(|c| c.starts_with("centre.sid=;")), "{:?}", set_cookie(&out));
+}
+
 #[tokio::test]
 async fn a_cross_origin_post_is_refused() {
     let app = TestApp::spawn().await;
