@@ -39,6 +39,7 @@ test(`a visitor's first load of / receives at most ${kb(LANDING_BUDGET_BYTES)} o
     .join('\n');
   assert.ok(js.length > 0 && js.every(({ body }) => body > 0), `Chromium measured every script:\n${table}`);
   assert.ok(!js.some(({ path }) => /Page-|AdminRoute|MemberHome/.test(path)), `no other page was loaded:\n${table}`);
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/auth/user')).length), 0, 'the server said a visitor: nothing asks who is signed in');
   for (const { path } of js) assert.equal(encodings.get(path), 'br', `${path} is sent precompressed:\n${table}`);
   assert.ok(total <= LANDING_BUDGET_BYTES, `the landing page received ${kb(total)} > ${kb(LANDING_BUDGET_BYTES)}:\n${table}`);
   await context.close();
@@ -73,7 +74,8 @@ test('a route shell fetches its page, texts and public data at once, each once, 
   const count = (pattern) => asked.filter((path) => pattern.test(path)).length;
   const list = asked.join('\n');
   assert.equal(count(/^\/api\/events$/), 1, `one GET /api/events:\n${list}`);
-  assert.equal(count(/^\/api\/auth\/user$/), 1, `one GET /api/auth/user:\n${list}`);
+  // The server sent this shell to a visitor and says so: nothing asks who is signed in.
+  assert.equal(count(/^\/api\/auth\/user$/), 0, `no GET /api/auth/user:\n${list}`);
   assert.equal(count(/\/assets\/EventsPage-.*\.js$/), 1, `the page's chunk once:\n${list}`);
   // Announced in the shell's <head>: asked before the entry script has run.
   const html = await (await page.request.get(suite.server.url + '/events')).text();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { emitRouteShells } from './route-shells.mjs';
+import { emitRouteShells, VISITOR_META } from './route-shells.mjs';
 
 const PLACEHOLDER = '<!--app-html-->';
 // UpdatePrompt's virtual module exists only in the client build: a no-op stand-in for Node.
@@ -91,6 +91,9 @@ export function prerenderLanding() {
         // The one page the browser adopts as it is (hydration: src/main.tsx); the shells' frame
         // is drawn again by the app.
         .replace(`<div id="root">${PLACEHOLDER}`, `<div id="root" data-prerendered="landing">${landing.html}`)
+        // The server sends index.html only to somebody signed out (a member gets the member
+        // home's shell): the app asks nothing about who is signed in (lib/pageHints.ts).
+        .replace('</head>', `  ${VISITOR_META}\n  </head>`)
         .replace(/<html lang="[^"]*">/, `<html lang="${landing.lang}">`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(landing.title)}</title>`)
         .replace(

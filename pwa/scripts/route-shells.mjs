@@ -9,19 +9,23 @@ import { join } from 'node:path';
 // it runs, every file is already on the phone.
 //
 // Three kinds, chosen by the server for who asks (server/src/web.rs):
-// - `shells/{segment}.html`, for everyone: page chunks, translations, and answers that are the
-//   same for everyone. `/api/auth/user` is the signed-in member or null, sent with the cookie
-//   either way (`crossorigin="use-credentials"`, as `apiFetch` asks).
-// - `shells/member/{segment}.html`, sent only with a signed-in session: also the two role calls
-//   the header makes for a signed-in member (a visitor would get a 401 for them) and the page's
-//   own reads of the member's data, and a `centre-signed-in` meta that tells the app, before
-//   any answer, that the member home comes rather than the landing page. `home` is `/` and
-//   `/home`, the member home.
+// - `shells/{segment}.html`, sent only without a signed-in session: page chunks (with the query
+//   client, which every lazy page brings: lib/lazyWithQueries.tsx), translations, and answers
+//   that are the same for everyone, with `<meta name="centre-signed-in" content="0">`: the app
+//   then knows nobody is signed in and asks nothing about it (features/auth/session.tsx).
+//   index.html, the landing page, says the same (scripts/prerender.mjs).
+// - `shells/member/{segment}.html`, sent only with a signed-in session: also the sign-in check
+//   (features/auth/SessionCheck.tsx) and its three reads (who, and the two role calls, which
+//   would be a 401 for a visitor), the page's own reads of the member's data, and a
+//   `centre-signed-in` meta of 1 that tells the app, before any answer, that the member home
+//   comes rather than the landing page. `home` is `/` and `/home`, the member home.
 // - `shells/admin/{tab}.html`, sent to an admin at /admin with ?tab=: the console's chunk, the
 //   tab's own chunk and texts, and the tab's reads, so the console's chain (who → roles → tab →
 //   its data) becomes one round of downloads; its frame is the console's, with its title, and a
 //   `centre-role` meta says so to the app. `shells/supervisor/admin.html`: the same for a
 //   supervisor (the bookings tab, the supervisor's title).
+// shell.html, for a route without its shell and for the service worker's answers, says nothing
+// of who asks: the app asks.
 // `{id}` in a read is the path's second segment (/event/4), filled in by the server.
 
 /** Route segment → the lazy page module, its reads for everyone (`api`) and its reads of a
@@ -67,9 +71,13 @@ export const ADMIN_TABS = {
   members: { api: ['/api/admin/all-users'] },
 };
 
-const EVERY_ROUTE_API = ['/api/auth/user'];
-/** What the header asks for a signed-in member on every page (features/auth/queries.ts). */
-const SIGNED_IN_API = ['/api/admin/status', '/api/supervisor/status'];
+/** What every lazy page loads with it: the query client. */
+const EVERY_PAGE = ['src/api/QueryRoot.tsx'];
+/** What a signed-in member's page loads and asks on every route: the sign-in check and its
+ *  reads (features/auth/queries.ts). */
+const SESSION_CHECK = 'src/features/auth/SessionCheck.tsx';
+const SIGNED_IN_API = ['/api/auth/user', '/api/admin/status', '/api/supervisor/status'];
+export const VISITOR_META = '<meta name="centre-signed-in" content="0">';
 const SIGNED_IN_META = '<meta name="centre-signed-in" content="1">';
 const roleMeta = (role) => `<meta name="centre-role" content="${role}">`;
 const NAMESPACES_FILE = 'src/route-namespaces.json';
@@ -148,15 +156,15 @@ export function emitRouteShells(context, bundle, root, shells) {
     const namespaces = declared[segment] ?? [];
     const used = [...namespacesUsed(context, join(root, route.module))].sort();
     if (used.some((ns) => !namespaces.includes(ns))) drift.push(`"${segment}": ${JSON.stringify(used)}`);
-    const files = scripts([route.module], namespaces, `/${segment}`);
-    const api = [...EVERY_ROUTE_API, ...route.api];
-    emit(`shells/${segment}.html`, files, api);
-    emit(`shells/member/${segment}.html`, files, [...api, ...SIGNED_IN_API, ...(route.member ?? [])], [SIGNED_IN_META]);
+    const files = scripts([route.module, ...EVERY_PAGE], namespaces, `/${segment}`);
+    const memberFiles = scripts([route.module, ...EVERY_PAGE, SESSION_CHECK], namespaces, `/${segment}`);
+    emit(`shells/${segment}.html`, files, route.api, [VISITOR_META]);
+    emit(`shells/member/${segment}.html`, memberFiles, [...SIGNED_IN_API, ...route.api, ...(route.member ?? [])], [SIGNED_IN_META]);
   }
   emit(
     'shells/member/home.html',
-    scripts([MEMBER_HOME.module], [...namespacesUsed(context, join(root, MEMBER_HOME.module))], 'the member home'),
-    [...EVERY_ROUTE_API, ...SIGNED_IN_API, ...MEMBER_HOME.member],
+    scripts([MEMBER_HOME.module, ...EVERY_PAGE, SESSION_CHECK], [...namespacesUsed(context, join(root, MEMBER_HOME.module))], 'the member home'),
+    [...SIGNED_IN_API, ...MEMBER_HOME.member],
     [SIGNED_IN_META],
   );
   const adminPage = readFileSync(join(root, 'src/features/admin/AdminPage.tsx'), 'utf8').match(/const ADMIN_TABS: TabId\[\] = \[([^\]]*)\]/);
@@ -165,8 +173,8 @@ export function emitRouteShells(context, bundle, root, shells) {
   const consoleRoute = ROUTE_SHELLS.admin;
   for (const [tab, { module, api }] of Object.entries(ADMIN_TABS)) {
     const namespaces = [...(declared.admin ?? []), ...(module ? namespacesUsed(context, join(root, module)) : [])];
-    const files = scripts([consoleRoute.module, ...(module ? [module] : [])], [...new Set(namespaces)], `the console's ${tab} tab`);
-    const reads = [...EVERY_ROUTE_API, ...consoleRoute.api, ...SIGNED_IN_API, ...api];
+    const files = scripts([consoleRoute.module, ...EVERY_PAGE, SESSION_CHECK, ...(module ? [module] : [])], [...new Set(namespaces)], `the console's ${tab} tab`);
+    const reads = [...SIGNED_IN_API, ...consoleRoute.api, ...api];
     emit(`shells/admin/${tab}.html`, files, reads, [SIGNED_IN_META, roleMeta('admin')], shells.admin);
     if (tab === tabs[0]) emit('shells/supervisor/admin.html', files, reads, [SIGNED_IN_META, roleMeta('supervisor')], shells.supervisor);
   }

@@ -6,6 +6,7 @@ import { ScrollToHash } from './components/ScrollToHash';
 import { Toaster } from './components/toast';
 import { ConsoleLoading } from './features/admin/ConsoleFrame';
 import { HomeRoute } from './features/home/HomePage';
+import { lazyWithQueries } from './lib/lazyWithQueries';
 import { roleHint } from './lib/pageHints';
 import i18n from './i18n';
 import routeNamespaces from './route-namespaces.json';
@@ -13,12 +14,12 @@ import routeNamespaces from './route-namespaces.json';
 /** A lazy page that appears with every translation namespace its components use (the build
  *  checks the list: scripts/route-shells.mjs), so no part of it suspends once it is shown. */
 function page(segment: keyof typeof routeNamespaces, load: () => Promise<ComponentType>) {
-  return lazy(() => Promise.all([load(), i18n.loadNamespaces(routeNamespaces[segment])]).then(([component]) => ({ default: component })));
+  return lazyWithQueries(() => Promise.all([load(), i18n.loadNamespaces(routeNamespaces[segment])]).then(([component]) => component));
 }
 
 // Routes of product-spec section 2. `/` and `/home` (the landing page or the member home) are
-// in the first bundle; every other page is its own chunk (React.lazy), so the landing route
-// stays within its size budget (README, Performance).
+// in the first bundle; every other page is its own chunk (React.lazy, with the query client),
+// so the landing route stays within its size budget (README, Performance).
 const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const EventsPage = page('events', () => import('./features/events/EventsPage').then((m) => m.EventsPage));
 const EventPage = page('event', () => import('./features/events/EventPage').then((m) => m.EventPage));

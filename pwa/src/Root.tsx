@@ -1,11 +1,12 @@
 import { StrictMode, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { SessionProvider } from './features/auth/session';
 
-/** The providers around the app, the same in the browser and in the build-time prerender. */
-export function Root({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/** The providers around the app, the same in the browser and in the build-time prerender. The
+ *  query client comes with the lazy parts that read through it (lib/lazyWithQueries.tsx). */
+export function Root({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <SessionProvider>{children}</SessionProvider>
     </StrictMode>
   );
 }

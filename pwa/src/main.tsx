@@ -5,25 +5,19 @@ import { i18nReady, storedLang } from './i18n';
 import './index.css';
 import { App } from './App';
 import { Root } from './Root';
-import { createQueryClient } from './api/queryClient';
-import { SIGNED_IN_HINT_KEY } from './features/home/HomePage';
+import { serverSaidVisitor } from './lib/pageHints';
 import { PRERENDERED_PATHS } from './prerender-paths';
 
-const queryClient = createQueryClient();
 const container = document.getElementById('root');
 
 /** The HTML the server sent for a visitor's `/` holds the French landing page (prerendered at
- *  build time). React adopts it as it is when the first render will be the same page; otherwise
- *  (a route shell's frame, English, a likely member) it renders anew in its place. */
+ *  build time, for a visitor). React adopts it as it is when the first render will be the same
+ *  page; otherwise (a route shell's frame, English, a page the service worker answered, so
+ *  nobody knows yet who asked) it renders anew in its place. */
 function firstRenderMatchesPrerender(): boolean {
   if (container?.dataset.prerendered !== 'landing') return false;
   if (!PRERENDERED_PATHS.includes(window.location.pathname)) return false;
-  if (storedLang() !== 'fr') return false;
-  try {
-    return localStorage.getItem(SIGNED_IN_HINT_KEY) !== '1';
-  } catch {
-    return true;
-  }
+  return storedLang() === 'fr' && serverSaidVisitor();
 }
 
 async function start(container: HTMLElement) {
@@ -31,7 +25,7 @@ async function start(container: HTMLElement) {
   // French texts are bundled (ready at once); English ones are a small chunk to wait for.
   await i18nReady;
   const app = (
-    <Root queryClient={queryClient}>
+    <Root>
       <BrowserRouter>
         <App />
       </BrowserRouter>

@@ -1,4 +1,4 @@
-// Build-time render of the landing page (French, visitor, events loading) into index.html, so
+// Build-time render of the landing page (French, a visitor, events loading) into index.html, so
 // its text is in the HTML the server sends. Built and run by scripts/prerender.ts during
 // `vite build`; the browser then hydrates it (main.tsx).
 import { renderToString } from 'react-dom/server';
@@ -6,8 +6,6 @@ import { StaticRouter } from 'react-router';
 import i18n from './i18n';
 import { App } from './App';
 import { Root } from './Root';
-import { createQueryClient } from './api/queryClient';
-import { authKeys } from './features/auth/queries';
 import { setPrerenderHints, type RoleHint } from './lib/pageHints';
 
 /**
@@ -18,11 +16,9 @@ import { setPrerenderHints, type RoleHint } from './lib/pageHints';
  */
 export async function render(url: string, { whoUnknown = false, role = null as RoleHint | null } = {}) {
   await i18n.changeLanguage('fr');
-  setPrerenderHints(whoUnknown ? { signedIn: role !== null, role } : null);
-  const queryClient = createQueryClient();
-  if (whoUnknown) void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: () => new Promise<never>(() => {}) });
+  setPrerenderHints({ who: whoUnknown ? 'unknown' : 'visitor', role });
   const html = renderToString(
-    <Root queryClient={queryClient}>
+    <Root>
       <StaticRouter location={url}>
         <App />
       </StaticRouter>

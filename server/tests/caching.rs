@@ -114,7 +114,8 @@ async fn each_route_shell_announces_its_page_chunks_and_public_data() {
         events.contains(r#"<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/events">"#),
         "{events}"
     );
-    assert!(events.contains(r#"href="/api/auth/user""#), "{events}");
+    // Sent to a visitor: nobody asks who is signed in (the page says so; tests/shell.rs).
+    assert!(!events.contains(r#"href="/api/auth/user""#), "{events}");
 
     // The brotli variant is the same page; a route's deeper paths share its shell.
     let compressed = get(&app, "/events", Some("br")).await;

@@ -16,8 +16,13 @@ async fn the_landing_page_is_prerendered_for_the_root_and_home() {
         assert!(html.contains("Bougez en plein air, au bord du lac"), "{path}: the hero title is in the HTML");
         assert!(html.contains("id=\"services\"") && html.contains("id=\"events\"") && html.contains("id=\"about\""));
         assert!(html.contains("<title>Centre plein air de La Pêche — volleyball"), "{path}: translated title");
+        // Sent to a visitor only (a member gets the member home's shell): the app asks nothing.
+        assert!(html.contains(VISITOR), "{path}: the page says it was sent to a visitor");
     }
 }
+
+/// What the pages sent to a visitor say, so that the app asks nobody who is signed in.
+const VISITOR: &str = r#"<meta name="centre-signed-in" content="0">"#;
 
 /// The frame of a route shell: the header and a loading line, drawn before any JavaScript, with
 /// no page in it.
@@ -46,8 +51,18 @@ async fn other_client_routes_get_the_shell_frame() {
         assert!(is_frame(&html), "{path}: the shell's frame, not a page: {html}");
         assert!(html.contains("src=\"/assets/"), "{path}: the shell loads the app");
         assert!(!html.contains("Bougez en plein air"), "{path}");
-        assert!(!html.contains("centre-signed-in"), "{path}: a visitor's shell");
+        assert!(!html.contains(r#"content="1""#), "{path}: a visitor's shell");
+        assert!(
+            !reads(&html).iter().any(|read| read.starts_with("/api/auth/")),
+            "{path}: nobody asks who is signed in"
+        );
         assert!(!reads(&html).contains(&"/api/admin/status"), "{path}: no role call for a visitor (a 401)");
+    }
+    // The routes with their own shell say it was sent to a visitor; shell.html, which also
+    // answers a member on a route without its shell (and every navigation once the service
+    // worker runs), says nothing: the app asks.
+    for (path, visitor) in [("/events", true), ("/admin", true), ("/nowhere/at/all", false)] {
+        assert_eq!(app.get(path).await.text().await.unwrap().contains(VISITOR), visitor, "{path}");
     }
 }
 
@@ -112,8 +127,9 @@ async fn the_console_shell_follows_the_role_and_the_tab() {
     let denied = page(&member.client, "/admin?tab=payments").await;
     assert_eq!(reads(&denied).join(" "), "/api/auth/user /api/admin/status /api/supervisor/status");
     assert!(is_frame(&denied) && !denied.contains("centre-role") && !denied.contains("Interface d"), "{denied}");
-    // A visitor: who is signed in, nothing more.
-    assert_eq!(reads(&page(&reqwest::Client::new(), "/admin").await), ["/api/auth/user"]);
+    // A visitor: nothing to read, the page says nobody is signed in (the not-found screen).
+    let visitor = page(&reqwest::Client::new(), "/admin").await;
+    assert!(reads(&visitor).is_empty() && visitor.contains(VISITOR), "{visitor}");
 }
 
 /// `{id}` in a shell is the event of the address; an address without a number drops those reads.
@@ -121,7 +137,7 @@ async fn the_console_shell_follows_the_role_and_the_tab() {
 async fn the_event_shell_announces_the_event_of_its_address() {
     let app = TestApp::spawn().await;
     let visitor = app.get("/event/7").await.text().await.unwrap();
-    assert_eq!(reads(&visitor), ["/api/auth/user", "/api/events/7", "/api/events/7/tournament"]);
+    assert_eq!(reads(&visitor), ["/api/events/7", "/api/events/7/tournament"]);
     app.sign_in_as("membre@example.org").await;
     let member = app.get("/event/7").await.text().await.unwrap();
     assert!(reads(&member).contains(&"/api/events/7/user-team"), "{member}");

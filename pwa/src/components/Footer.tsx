@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { centre } from '../config';
 import { centreYear } from '../lib/format';
-import { useCurrentUser } from '../features/auth/queries';
+import { useCurrentUser } from '../features/auth/session';
 
 /** Quick links (the landing page's anchors for visitors, the member pages once signed in),
  *  the services, and the contact details. */

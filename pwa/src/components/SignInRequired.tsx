@@ -4,7 +4,7 @@
 // a framed block inside a page (an h2).
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginHref } from '../features/auth/queries';
+import { loginHref } from './signIn';
 
 export interface SignInRequiredProps {
   /** The translated sentence: what signing in shows or allows here. */

@@ -2,11 +2,19 @@
 // page navigation to /api/login (spec sections 2, 4 and 8).
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginHref, useCurrentUser } from '../features/auth/queries';
+import { useCurrentUser } from '../features/auth/session';
 import { toast, toastViewReady } from './toast';
 
 /** Long enough to read the toast (title and message) before the page changes, counted once it shows. */
 export const LOGIN_REDIRECT_DELAY_MS = 1500;
+
+/** A sign-in link that comes back to `returnTo` and keeps the interface language. */
+export function loginHref(returnTo: string, lang: string): string {
+  const params = new URLSearchParams();
+  if (returnTo && returnTo !== '/' && returnTo.startsWith('/') && !returnTo.startsWith('//')) params.set('returnTo', returnTo);
+  params.set('lang', lang === 'en' ? 'en' : 'fr');
+  return `/api/login?${params.toString()}`;
+}
 
 /** Signs in and comes back to the page the visitor is on, in the interface language. */
 export function goToLogin(lang: string) {

@@ -1,5 +1,6 @@
 // ARCHITECTURE.md's boundary between feature areas, checked: an area imports from another only
-// its `queries.ts` (or `events/checkoutQuery.ts`), or, for a page that composes other areas'
+// its data: `queries.ts` (or `events/checkoutQuery.ts`), who is signed in (`auth/session`) and
+// what an event says (`events/model`); or, for a page that composes other areas'
 // parts, the components named below. Anything else (another area's mutations or internals)
 // fails here, so the document stays true.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,7 +16,7 @@ const COMPOSES: Record<string, string[]> = {
   events: ['tournaments/EventTournament'],
   home: ['landing/LandingPage'],
 };
-const DATA = /^[a-z-]+\/(queries|checkoutQuery)$/;
+const DATA = /^([a-z-]+\/(queries|checkoutQuery)|auth\/session|events\/model)$/;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,6 +1,7 @@
 // What the component tests share: a stubbed API (fetch answering by path) and a render inside
-// the providers the app gives every page (a fresh query client, a router, Suspense for the lazy
-// translations). Tests only: nothing in the app imports this folder.
+// the providers the app gives every page (a fresh query client, the sign-in status asked of
+// the stubbed API, a router, Suspense for the lazy translations). Tests only: nothing in the
+// app imports this folder.
 import { Suspense, type ReactNode } from 'react';
 import { vi } from 'vitest';
 import { act, render } from '@testing-library/react';
@@ -8,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import '../i18n';
 import { createQueryClient } from '../api/queryClient';
+import { SessionProvider } from '../features/auth/session';
 
 /** A JSON answer of the API. */
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -35,9 +37,11 @@ export async function renderPage(ui: ReactNode, path = '/') {
   await act(async () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Suspense fallback={null}>{ui}</Suspense>
-        </MemoryRouter>
+        <SessionProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Suspense fallback={null}>{ui}</Suspense>
+          </MemoryRouter>
+        </SessionProvider>
       </QueryClientProvider>,
     );
   });

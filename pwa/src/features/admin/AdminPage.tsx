@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/Button';
 import { Tabs } from '../../components/Tabs';
 import { usePageMeta } from '../../components/usePageMeta';
-import { useRoles } from '../auth/queries';
+import { useRoles } from '../auth/session';
 import { AdminEventsTab } from '../events/AdminEventsTab';
 import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';

@@ -3,7 +3,7 @@
 // rather than a 404 that would flash before the console of a signed-in admin (its frame when
 // the server said the role: ConsoleFrame.tsx).
 import { NotFoundPage } from '../notfound/NotFoundPage';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { AdminPage } from './AdminPage';
 import { ConsoleLoading } from './ConsoleFrame';
 

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { QueryStatus } from '../../components/QueryStatus';
 import { validateUserId } from '../../core';
 import { formatDate } from '../../lib/format';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { useAddGrant, useRemoveGrant } from './mutations';
 import { displayName, useGrants, type Grant, type Role } from './queries';
 import { SubmitButton } from '../../components/form/FormActions';

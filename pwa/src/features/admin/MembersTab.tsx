@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../components/QueryStatus';
 import { formatDate } from '../../lib/format';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { displayName, useMembers } from './queries';
 
 export function MembersTab() {

@@ -1,14 +1,13 @@
-// The signed-in user and their roles. GET /api/auth/user answers the user, or `null` when signed
-// out (a 200 either way, so a visitor's page logs no failed request in the console); the two
-// status calls run only when signed in and are never retried (spec section 6). All three
+// The sign-in status as the API answers it. GET /api/auth/user answers the user, or `null` when
+// signed out (a 200 either way, so a visitor's page logs no failed request in the console); the
+// two status calls run only when signed in and are never retried (spec section 6). All three
 // answer their last copy with no network, so an admin stays one offline; a `null` answer
-// forgets everything kept (api/offline.ts).
+// forgets everything kept (api/offline.ts). Only SessionCheck.tsx runs these queries: every
+// component reads who is signed in from session.tsx.
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
-import type { Schemas } from '../../api/types';
-
-export type User = Schemas['UserDto'];
+import type { User } from './session';
 
 export const authKeys = {
   user: ['api', 'auth', 'user'] as const,
@@ -26,36 +25,23 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
-/** `user` is null when signed out; `isLoading` while the status is unknown. */
-export function useCurrentUser() {
-  const query = useQuery(offlineFirst(authKeys.user, fetchCurrentUser, true));
-  return { user: query.data ?? null, isLoading: query.isLoading, isSignedIn: !!query.data };
-}
-
 /**
- * The signed-in user's roles. `isLoading` until both status calls answered (or while the user
- * is unknown); a failed status call counts as "no such role".
+ * The user and their roles. `userLoading` while the status is unknown, `rolesLoading` until
+ * both status calls answered; a failed status call counts as "no such role".
  */
-export function useRoles() {
-  const { user, isLoading: userLoading } = useCurrentUser();
-  const enabled = !!user;
+export function useSessionQueries() {
+  const user = useQuery(offlineFirst(authKeys.user, fetchCurrentUser, true));
+  const enabled = !!user.data;
   const admin = useQuery({ ...offlineFirst(authKeys.adminStatus, () => apiFetch<{ isAdmin: boolean }>('/api/admin/status')), enabled });
   const supervisor = useQuery({
     ...offlineFirst(authKeys.supervisorStatus, () => apiFetch<{ isSupervisor: boolean }>('/api/supervisor/status')),
     enabled,
   });
   return {
-    user,
-    isLoading: userLoading || (enabled && (admin.isLoading || supervisor.isLoading)),
+    user: user.data ?? null,
+    userLoading: user.isLoading,
+    rolesLoading: enabled && (admin.isLoading || supervisor.isLoading),
     isAdmin: admin.data?.isAdmin === true,
     isSupervisor: supervisor.data?.isSupervisor === true,
   };
-}
-
-/** A sign-in link that comes back to `returnTo` and keeps the interface language. */
-export function loginHref(returnTo: string, lang: string): string {
-  const params = new URLSearchParams();
-  if (returnTo && returnTo !== '/' && returnTo.startsWith('/') && !returnTo.startsWith('//')) params.set('returnTo', returnTo);
-  params.set('lang', lang === 'en' ? 'en' : 'fr');
-  return `/api/login?${params.toString()}`;
 }

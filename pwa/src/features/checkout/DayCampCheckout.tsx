@@ -1,7 +1,7 @@
 // /checkout?type=daycamp&id={id}&amount={amountPaid}: the amount in the query is only what the
 // page was told; the parent's own registration, read from the server, is what is shown.
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { weekNumber, weekRange } from '../../lib/dates';
 import { useMyDayCampRegistration } from '../daycamps/queries';
 import { PaymentSummary } from './PaymentSummary';

@@ -2,7 +2,7 @@
 // event and the team, then the amount, the reference and the Interac steps from the server
 // (GET /api/user/event-registrations/{id}, the member's own registration only).
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { useMyEventCheckout } from '../events/checkoutQuery';
 import { PaymentSummary } from './PaymentSummary';
 import { RegistrationCheckout } from './RegistrationCheckout';

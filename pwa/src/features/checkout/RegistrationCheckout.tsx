@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { SignInRequired } from '../../components/SignInRequired';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 
 export function RegistrationCheckout<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
   const { t } = useTranslation('checkout');

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/form/Select';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { useRoles } from '../auth/queries';
+import { useRoles } from '../auth/session';
 import { CancelBookingButton, durationText, StatusBadge } from './BookingBadges';
 import { useCancelBooking } from './mutations';
 import { useAdminBookings, type AdminFilters, type CourtBooking, type StatusFilter } from './queries';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatLongDate, formatTime } from '../../lib/format';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { CancelBookingButton, StatusBadge } from './BookingBadges';
 import { useCancelMyBooking } from './mutations';
 import { useMyCourtBookings, type CourtBooking } from './queries';

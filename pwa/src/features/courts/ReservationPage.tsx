@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/usePageMeta';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import type { CourtBooking } from './queries';
 import { BookingFlow } from './reservation/BookingFlow';
 import { BookingSummary } from './reservation/BookingSummary';

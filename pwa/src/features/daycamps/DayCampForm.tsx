@@ -11,7 +11,7 @@ import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { useSignInGate } from '../../components/signIn';
 import { checkCampAge, validateDayCampRegistration } from '../../core';
 import { formatPrice } from '../../lib/format';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { centreToday } from '../../lib/dates';
 import { ChildFields } from './ChildFields';
 import { useRegisterDayCamp } from './mutations';

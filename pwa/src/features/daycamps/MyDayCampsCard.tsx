@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatPrice } from '../../lib/format';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { weekNumber, weekRange } from '../../lib/dates';
 import { useMyDayCampRegistrations, type MyDayCampRegistration } from './queries';
 

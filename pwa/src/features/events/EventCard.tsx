@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatLongDateTime, formatPrice } from '../../lib/format';
-import { isFull, localizedEvent, placesLeft, type Event } from './queries';
+import { isFull, localizedEvent, placesLeft } from './model';
+import type { Event } from './queries';
 
 /** One card of the events page (spec section 2, Events page). */
 export function EventCard({ event, onRegister }: { event: Event; onRegister: (event: Event) => void }) {

@@ -6,7 +6,8 @@ import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { EventTournament } from '../tournaments/EventTournament';
-import { localizedEvent, useEvent } from './queries';
+import { localizedEvent } from './model';
+import { useEvent } from './queries';
 
 /** /event/{eventId}: the event's details (spec section 2, Event page). The tournament parts
  * (the member's team, the schedule, the standings) come below, from the tournament feature. */

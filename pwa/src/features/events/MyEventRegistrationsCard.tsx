@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
 import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { namedMembers, useMyEventRegistrations, type UserEventRegistration } from './queries';
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');

@@ -5,9 +5,10 @@ import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/form/TextField';
 import { useForm } from '../../components/form/useForm';
 import { validateTeamRegistration } from '../../core';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { useRegisterTeam, type TeamRegistrationInput } from './mutations';
-import { localizedEvent, type Event } from './queries';
+import { localizedEvent } from './model';
+import type { Event } from './queries';
 import { FormActions } from '../../components/form/FormActions';
 
 type TeamValues = Omit<TeamRegistrationInput, 'eventId'>;

@@ -79,20 +79,6 @@ export function useEvent(id: number | string) {
   return useQuery(offlineFirst(eventKeys.detail(id), () => apiFetch<Event>(`/api/events/${id}`)));
 }
 
-/** The title and description in the interface language: English when there is one. */
-export function localizedEvent(event: Event, lang: string) {
-  const en = lang.startsWith('en');
-  return {
-    title: (en && event.titleEn) || event.title,
-    description: (en && event.descriptionEn) || event.description,
-  };
-}
-
-/** True when the event has a maximum and it is reached. */
-export function isFull(event: Event): boolean {
-  return event.maxParticipants !== null && event.currentParticipants >= event.maxParticipants;
-}
-
 /** Every event with its registration count (admins; kept for the Tournois tab offline). */
 export function useAdminEvents() {
   return useQuery(offlineFirst(eventKeys.admin, () => apiFetch<AdminEvent[]>('/api/admin/events')));
@@ -114,9 +100,4 @@ export function useMyEventRegistrations(enabled: boolean) {
     queryFn: () => apiFetch<UserEventRegistration[]>('/api/user/event-registrations'),
     enabled,
   });
-}
-
-/** Places left, or null when the event has no maximum. */
-export function placesLeft(event: Event): number | null {
-  return event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.currentParticipants);
 }

@@ -1,41 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../auth/queries';
-import { signedInHint } from '../../lib/pageHints';
+import { useCurrentUser } from '../auth/session';
+import { lazyWithQueries } from '../../lib/lazyWithQueries';
+import { likelySignedIn } from '../../lib/pageHints';
 import { LandingPage } from '../landing/LandingPage';
 
 // The member home is its own chunk: visitors, the landing page's audience, never load it.
-const MemberHome = lazy(() => import('./MemberHome').then((m) => ({ default: m.MemberHome })));
+const MemberHome = lazyWithQueries(() => import('./MemberHome').then((m) => m.MemberHome));
 
-/** Local-storage hint that the last visit ended signed in: decides what to show while the
- *  sign-in status loads (a skeleton for a likely member, the prerendered landing page otherwise). */
-export const SIGNED_IN_HINT_KEY = 'centre.signedIn';
-
-function readHint(): boolean {
-  if (signedInHint()) return true;
-  try {
-    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function writeHint(signedIn: boolean) {
-  try {
-    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
-    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
-  } catch {
-    // Private mode: no hint, the landing page shows while loading.
-  }
-}
-
-/** `/` and `/home`: the member home when signed in, the landing page for visitors. */
+/** `/` and `/home`: the member home when signed in, the landing page for visitors. While the
+ *  status loads: the member home's skeleton for a likely member, the landing page otherwise. */
 export function HomeRoute() {
   const { user, isLoading } = useCurrentUser();
-  useEffect(() => {
-    if (!isLoading) writeHint(!!user);
-  }, [isLoading, user]);
-  if (isLoading) return readHint() ? <HomeSkeleton /> : <LandingPage />;
+  if (isLoading) return likelySignedIn() ? <HomeSkeleton /> : <LandingPage />;
   if (!user) return <LandingPage />;
   return (
     <Suspense fallback={<HomeSkeleton />}>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFull, localizedEvent, type Event } from '../events/queries';
+import { isFull, localizedEvent, placesLeft } from '../events/model';
+import type { Event } from '../events/queries';
 import { useSignInGate } from '../../components/signIn';
 import { formatLongDateTime, formatPrice } from '../../lib/format';
 
@@ -24,7 +25,7 @@ function EventCard({ event }: { event: Event }) {
   const titleId = useId();
   const { title, description } = localizedEvent(event, i18n.language);
   const full = isFull(event);
-  const remaining = event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.currentParticipants);
+  const remaining = placesLeft(event);
   return (
     <li className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
       <div className="flex items-center justify-between gap-2 text-sm">

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useEvents } from '../events/queries';
+import { useUpcomingEvents } from './useUpcomingEvents';
 import EventList from './EventList';
 
 /** The landing page's #events section: upcoming active events from GET /api/events. */
 export function EventsSection() {
   const { t } = useTranslation('landing');
-  const events = useEvents();
+  const events = useUpcomingEvents();
   return (
     <section id="events" aria-labelledby="events-title" className="scroll-mt-20 bg-brand-50 px-4 py-16">
       <div className="mx-auto max-w-6xl">
@@ -21,10 +21,10 @@ export function EventsSection() {
             {t('events.all')}
           </Link>
         </div>
-        <div className="mt-8" aria-busy={events.isPending}>
-          {events.isPending ? (
+        <div className="mt-8" aria-busy={events.status === 'pending'}>
+          {events.status === 'pending' ? (
             <EventsSkeleton label={t('events.loading')} />
-          ) : events.isError ? (
+          ) : events.status === 'error' ? (
             <p className="text-slate-700">{t('events.error')}</p>
           ) : events.data.length === 0 ? (
             <p className="rounded-xl bg-white p-6 text-slate-700">{t('events.empty')}</p>

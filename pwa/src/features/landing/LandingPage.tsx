@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { centre } from '../../config';
 import { usePageMeta } from '../../components/usePageMeta';
-import { loginHref } from '../auth/queries';
+import { loginHref } from '../../components/signIn';
 import { EventsSection } from './EventsSection';
 
 const services = [

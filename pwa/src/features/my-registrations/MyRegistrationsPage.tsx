@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SignInRequired } from '../../components/SignInRequired';
 import { usePageMeta } from '../../components/usePageMeta';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { MyCourtBookingsCard } from '../courts/MyCourtBookingsCard';
 import { useMyCourtBookings } from '../courts/queries';
 import { MyDayCampsCard } from '../daycamps/MyDayCampsCard';

@@ -13,7 +13,8 @@ function serve(routes: Record<string, [number, unknown]>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      // The panel's own calls; the providers' sign-in check (test/render.tsx) is not the panel's.
+      if (path !== '/api/auth/user') calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const [status, body] = routes[path] ?? [404, { code: 'not_found', message: 'x' }];
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),

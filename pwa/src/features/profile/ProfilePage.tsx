@@ -5,7 +5,7 @@ import { SignInRequired } from '../../components/SignInRequired';
 import { usePageMeta } from '../../components/usePageMeta';
 import { LOGOUT_PATH } from '../../components/SiteHeader';
 import { formatLongDate } from '../../lib/format';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import type { Narrow, Schemas } from '../../api/types';
 import type { PaymentStatus } from '../../components/PaymentBadge';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 
 /** One row of GET /api/user/registrations (spec section 3, user view): the fields the home reads. */
 export type UserRegistration = Pick<

@@ -3,7 +3,7 @@
 // tournament live while it runs (useTournamentStream).
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../components/QueryStatus';
-import { useCurrentUser } from '../auth/queries';
+import { useCurrentUser } from '../auth/session';
 import { PublicMatchList } from './PublicMatchList';
 import { PublicStandings } from './PublicStandings';
 import { useEventTournament, useUserTeam } from './queries';

@@ -9,7 +9,7 @@ import { useSignInGate } from '../../../components/signIn';
 import { toast } from '../../../components/toast';
 import { splitFullName, validateCourtBooking } from '../../../core';
 import { centreToday } from '../../../lib/dates';
-import type { User } from '../../auth/queries';
+import type { User } from '../../auth/session';
 import { useBookCourt, type BookingInput } from '../mutations';
 import { useCourts, type CourtBooking, type Slot } from '../queries';
 import { ContactSection } from './ContactSection';

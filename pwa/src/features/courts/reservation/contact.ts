@@ -1,6 +1,6 @@
 // The contact part of a court booking: its values, where core's and the server's field errors
 // are shown on the page, and the court's name as the page writes it.
-import type { User } from '../../auth/queries';
+import type { User } from '../../auth/session';
 import type { Court } from '../queries';
 
 export const DEFAULT_PLAYERS = '6';

@@ -1,0 +1,24 @@
+// The lazy half of session.tsx: asks who is signed in (queries.ts) and hands every change of
+// the answer to <SessionProvider>; remembers the outcome for the next visit's first screen.
+import { useEffect } from 'react';
+import { QueryRoot } from '../../api/QueryRoot';
+import { rememberSignedIn } from '../../lib/pageHints';
+import { useSessionQueries } from './queries';
+import type { Session } from './session';
+
+function Check({ onAnswer }: { onAnswer: (session: Session) => void }) {
+  const { user, userLoading, rolesLoading, isAdmin, isSupervisor } = useSessionQueries();
+  useEffect(() => {
+    onAnswer({ user, userLoading, rolesLoading, isAdmin, isSupervisor });
+    if (!userLoading) rememberSignedIn(!!user);
+  }, [onAnswer, user, userLoading, rolesLoading, isAdmin, isSupervisor]);
+  return null;
+}
+
+export default function SessionCheck({ onAnswer }: { onAnswer: (session: Session) => void }) {
+  return (
+    <QueryRoot>
+      <Check onAnswer={onAnswer} />
+    </QueryRoot>
+  );
+}

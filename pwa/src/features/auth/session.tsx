@@ -1,0 +1,59 @@
+// Who is signed in, as every component reads it (useCurrentUser, useRoles). A page the server
+// sent to a visitor needs no question (lib/pageHints.ts serverSaidVisitor): the landing route's
+// first load then carries no query library at all (issue 14's budget). Otherwise the lazy
+// SessionCheck asks the API through the auth queries (queries.ts, TanStack Query, kept for
+// offline use) and hands each answer to <SessionProvider>.
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Schemas } from '../../api/types';
+import { rememberSignedIn, serverSaidVisitor } from '../../lib/pageHints';
+
+export type User = Schemas['UserDto'];
+
+export type Session = {
+  user: User | null;
+  /** The sign-in status is not known yet. */
+  userLoading: boolean;
+  /** Signed in, the roles are not known yet. */
+  rolesLoading: boolean;
+  isAdmin: boolean;
+  isSupervisor: boolean;
+};
+
+const VISITOR: Session = { user: null, userLoading: false, rolesLoading: false, isAdmin: false, isSupervisor: false };
+const UNKNOWN: Session = { ...VISITOR, userLoading: true };
+
+const SessionContext = createContext<Session>(UNKNOWN);
+
+const SessionCheck = lazy(() => import('./SessionCheck'));
+
+/** Around the app: the session the server said, or the one SessionCheck finds out. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [ask] = useState(() => !serverSaidVisitor());
+  const [session, setSession] = useState<Session>(ask ? UNKNOWN : VISITOR);
+  // The server's word ends what the last visit remembered (a member who signed out since).
+  useEffect(() => {
+    if (!ask) rememberSignedIn(false);
+  }, [ask]);
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      {ask && (
+        <Suspense fallback={null}>
+          <SessionCheck onAnswer={setSession} />
+        </Suspense>
+      )}
+    </SessionContext.Provider>
+  );
+}
+
+/** `user` is null when signed out; `isLoading` while the status is unknown. */
+export function useCurrentUser() {
+  const { user, userLoading } = useContext(SessionContext);
+  return { user, isLoading: userLoading, isSignedIn: !!user };
+}
+
+/** The signed-in user's roles. `isLoading` until both are known (or while the user is unknown). */
+export function useRoles() {
+  const { user, userLoading, rolesLoading, isAdmin, isSupervisor } = useContext(SessionContext);
+  return { user, isLoading: userLoading || rolesLoading, isAdmin, isSupervisor };
+}

@@ -1,0 +1,22 @@
+// What an event says, computed the same way on every page: the landing page's cards (which load
+// without the query library) and the events pages. The reads are in queries.ts.
+import type { Event } from './queries';
+
+/** The title and description in the interface language: English when there is one. */
+export function localizedEvent(event: Event, lang: string) {
+  const en = lang.startsWith('en');
+  return {
+    title: (en && event.titleEn) || event.title,
+    description: (en && event.descriptionEn) || event.description,
+  };
+}
+
+/** True when the event has a maximum and it is reached. */
+export function isFull(event: Event): boolean {
+  return event.maxParticipants !== null && event.currentParticipants >= event.maxParticipants;
+}
+
+/** Places left, or null when the event has no maximum. */
+export function placesLeft(event: Event): number | null {
+  return event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.currentParticipants);
+}
