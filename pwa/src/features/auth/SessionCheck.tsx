@@ -1,8 +1,7 @@
 // The lazy half of session.tsx: asks who is signed in (queries.ts) and hands every change of
-// the answer to <SessionProvider>; remembers the outcome for the next visit's first screen.
+// the answer to <SessionProvider>.
 import { useEffect } from 'react';
 import { QueryRoot } from '../../api/QueryRoot';
-import { rememberSignedIn } from '../../lib/pageHints';
 import { useSessionQueries } from './queries';
 import type { Session } from './session';
 
@@ -10,7 +9,6 @@ function Check({ onAnswer }: { onAnswer: (session: Session) => void }) {
   const { user, userLoading, rolesLoading, isAdmin, isSupervisor } = useSessionQueries();
   useEffect(() => {
     onAnswer({ user, userLoading, rolesLoading, isAdmin, isSupervisor });
-    if (!userLoading) rememberSignedIn(!!user);
   }, [onAnswer, user, userLoading, rolesLoading, isAdmin, isSupervisor]);
   return null;
 }

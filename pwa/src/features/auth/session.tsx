@@ -30,10 +30,11 @@ const SessionCheck = lazy(() => import('./SessionCheck'));
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [ask] = useState(() => !serverSaidVisitor());
   const [session, setSession] = useState<Session>(ask ? UNKNOWN : VISITOR);
-  // The server's word ends what the last visit remembered (a member who signed out since).
+  // Remembered for the next visit's first screen, whoever said it: the server (a member who
+  // signed out since forgets it) or the API.
   useEffect(() => {
-    if (!ask) rememberSignedIn(false);
-  }, [ask]);
+    if (!session.userLoading) rememberSignedIn(!!session.user);
+  }, [session.userLoading, session.user]);
   return (
     <SessionContext.Provider value={session}>
       {children}
