@@ -49,8 +49,11 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("internal", "Une erreur interne s'est produite. Veuillez réessayer.", "An internal error occurred. Please try again."),
     ("unavailable", "Le service est momentanément indisponible. Veuillez réessayer.", "The service is temporarily unavailable. Please try again."),
     ("rate_limited", "Trop de requêtes. Réessayez dans quelques instants.", "Too many requests. Please try again in a moment."),
+    ("request_timeout", "La requête est arrivée trop lentement. Veuillez réessayer.", "The request arrived too slowly. Please try again."),
+    ("too_many_streams", "Trop de pages en direct sont ouvertes. Réessayez dans quelques instants.", "Too many live pages are open. Please try again in a moment."),
     // Field validation (spec section 5). Where the spec gives a text, it is used verbatim.
     ("too_long", "Ce champ est trop long.", "This field is too long."),
+    ("text_control", "Ce champ contient des caractères non permis.", "This field contains characters that are not allowed."),
     ("email_invalid", "Email invalide", "Invalid email"),
     ("phone_invalid", "Numéro de téléphone invalide", "Invalid phone number"),
     ("date_invalid", "Date invalide", "Invalid date"),

@@ -150,7 +150,7 @@ pub fn validate_court_booking<Z: TimeZone>(
             }
         },
     };
-    let comments = c.optional("comments", input.comments.as_deref(), max_len::COMMENTS);
+    let comments = c.optional_multiline("comments", input.comments.as_deref(), max_len::COMMENTS);
     c.finish(|| {
         Some(CourtBooking {
             court_id: court_id?,

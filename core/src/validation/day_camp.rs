@@ -94,7 +94,7 @@ pub fn validate_day_camp_registration(
 ) -> Result<DayCampRegistration, Vec<FieldError>> {
     let mut c = Checker::new();
     let mut weeks: Vec<Text> = Vec::new();
-    let mut weeks_ok = true;
+    let mut weeks_refused = None;
     let raw_weeks = input.week_id.iter().chain(input.week_ids.iter().flatten());
     for raw in raw_weeks {
         match Text::parse(raw, max_len::WEEK_ID) {
@@ -104,10 +104,12 @@ pub fn validate_day_camp_registration(
                 }
             }
             Err(TextError::Empty) => {}
-            Err(_) => weeks_ok = false,
+            Err(e) => weeks_refused = weeks_refused.or(Some(e.generic_code().unwrap_or("too_long"))),
         }
     }
-    if !weeks_ok || weeks.len() > MAX_WEEKS {
+    if let Some(code) = weeks_refused {
+        c.push("weekId", code);
+    } else if weeks.len() > MAX_WEEKS {
         c.push("weekId", "too_long");
     } else if weeks.is_empty() {
         c.push("weekId", "week_required");
@@ -142,7 +144,7 @@ pub fn validate_day_camp_registration(
     let parent_email = c.email("parentEmail", input.parent_email.as_deref(), "parent_email_invalid");
     let parent_phone = c.phone("parentPhone", input.parent_phone.as_deref(), "phone_required");
     let emergency = c.optional_phone("emergencyPhone", input.emergency_phone.as_deref());
-    let medical = c.optional("medicalConditions", input.medical_conditions.as_deref(), max_len::MEDICAL);
+    let medical = c.optional_multiline("medicalConditions", input.medical_conditions.as_deref(), max_len::MEDICAL);
     c.finish(|| {
         Some(DayCampRegistration {
             week_ids: weeks,

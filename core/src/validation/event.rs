@@ -142,8 +142,8 @@ pub fn validate_event(input: &EventInput) -> Result<EventForm, Vec<FieldError>> 
     let title = c.required("title", input.title.as_deref(), max_len::TITLE, "title_required");
     let title_en = c.optional("titleEn", input.title_en.as_deref(), max_len::TITLE);
     let description =
-        c.required("description", input.description.as_deref(), max_len::DESCRIPTION, "description_required");
-    let description_en = c.optional("descriptionEn", input.description_en.as_deref(), max_len::DESCRIPTION);
+        c.required_multiline("description", input.description.as_deref(), max_len::DESCRIPTION, "description_required");
+    let description_en = c.optional_multiline("descriptionEn", input.description_en.as_deref(), max_len::DESCRIPTION);
     let category = match c.optional("categoryId", input.category_id.as_deref(), max_len::CATEGORY) {
         Some(Some(id)) if !EVENT_CATEGORIES.contains(&id.as_str()) => {
             c.push("categoryId", "category_invalid");

@@ -42,7 +42,7 @@ impl Checker {
     }
 
     /// A parsed field, or its error recorded: blank gives `empty`, too long `too_long`,
-    /// malformed `invalid`.
+    /// malformed `invalid`, a character the field may not hold `text_control`.
     fn field<T>(
         &mut self,
         field: &'static str,
@@ -55,6 +55,7 @@ impl Checker {
             Err(TextError::Empty) => empty,
             Err(TextError::TooLong) => "too_long",
             Err(TextError::Invalid) => invalid,
+            Err(TextError::Control) => "text_control",
         };
         self.push(field, code);
         None
@@ -74,7 +75,8 @@ impl Checker {
         }
     }
 
-    /// Required text: blank gives `required`, too long gives `too_long`.
+    /// Required text on one line: blank gives `required`, too long gives `too_long`, a control
+    /// character `text_control`.
     fn required(
         &mut self,
         field: &'static str,
@@ -85,9 +87,27 @@ impl Checker {
         self.field(field, Text::parse(value.unwrap_or(""), max), required, required)
     }
 
-    /// Optional text: blank is `None`; too long is an error (and the outer `None`).
+    /// Optional text on one line: blank is `None`; too long or a control character is an error
+    /// (and the outer `None`).
     fn optional(&mut self, field: &'static str, value: Option<&str>, max: usize) -> Option<Option<Text>> {
         self.optional_field(field, Text::parse(value.unwrap_or(""), max), "too_long")
+    }
+
+    /// Required free text ([`Text::parse_multiline`]: line breaks and tabs allowed), with the
+    /// codes of [`Checker::required`].
+    fn required_multiline(
+        &mut self,
+        field: &'static str,
+        value: Option<&str>,
+        max: usize,
+        required: &'static str,
+    ) -> Option<Text> {
+        self.field(field, Text::parse_multiline(value.unwrap_or(""), max), required, required)
+    }
+
+    /// Optional free text, with the codes of [`Checker::optional`].
+    fn optional_multiline(&mut self, field: &'static str, value: Option<&str>, max: usize) -> Option<Option<Text>> {
+        self.optional_field(field, Text::parse_multiline(value.unwrap_or(""), max), "too_long")
     }
 
     /// Required e-mail: blank or malformed both give `invalid` (the spec has one text for both).

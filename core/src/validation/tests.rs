@@ -703,3 +703,162 @@ fn validated_values_serialize_in_camel_case() {
     assert_eq!(json["priceCents"], 1250);
     assert_eq!(json["requiresPayment"], false);
 }
+
+// --- control characters ---------------------------------------------------------------------
+
+const CONTROL: (&str, &str) =
+    ("Ce champ contient des caractères non permis.", "This field contains characters that are not allowed.");
+
+/// The one error `errors` must hold: `code` on `field`, with its French and English texts.
+fn assert_refused(case: &str, errors: &[FieldError], field: &str, code: &str, texts: (&str, &str)) {
+    let got: Vec<(&str, &str)> = errors.iter().map(|e| (e.field, e.code)).collect();
+    assert_eq!(got, [(field, code)], "{case}");
+    assert_eq!(message(code, Lang::Fr), Some(texts.0), "{case}: French text of {code}");
+    assert_eq!(message(code, Lang::En), Some(texts.1), "{case}: English text of {code}");
+}
+
+/// Each raw value with what `Text::parse` (one line) must answer: the kept text, or the error.
+#[test]
+fn one_line_text_refuses_control_characters() {
+    let long_clean = "é".repeat(10_000);
+    let long_with_nul = format!("\u{0}{}", "é".repeat(200));
+    let cases: [(&str, &str, Result<&str, TextError>); 22] = [
+        ("NUL at the start", "\u{0}Titre", Err(TextError::Control)),
+        ("NUL in the middle", "Ti\u{0}tre", Err(TextError::Control)),
+        ("NUL at the end", "Titre\u{0}", Err(TextError::Control)),
+        ("TAB", "Marie\tÈve", Err(TextError::Control)),
+        ("CR", "Nom\rBcc: x@example.org", Err(TextError::Control)),
+        ("LF", "Nom\nBcc: x@example.org", Err(TextError::Control)),
+        ("CRLF", "Nom\r\nBcc: x@example.org", Err(TextError::Control)),
+        ("NEL (U+0085)", "Nom\u{85}Bcc", Err(TextError::Control)),
+        ("line separator (U+2028)", "Nom\u{2028}Bcc", Err(TextError::Control)),
+        ("paragraph separator (U+2029)", "Nom\u{2029}Bcc", Err(TextError::Control)),
+        ("DEL", "a\u{7f}b", Err(TextError::Control)),
+        ("BEL", "a\u{7}b", Err(TextError::Control)),
+        ("ESC", "\u{1b}[31mrouge", Err(TextError::Control)),
+        ("C1 CSI (U+009B)", "a\u{9b}b", Err(TextError::Control)),
+        ("a control character before the length", &long_with_nul, Err(TextError::Control)),
+        ("accented name", "Marie-Ève Côté-Lévesque", Ok("Marie-Ève Côté-Lévesque")),
+        ("whitespace around is trimmed", " \tMarie-Ève Côté-Lévesque\r\n", Ok("Marie-Ève Côté-Lévesque")),
+        ("punctuation", "O'Brien & fils (n° 2) — « été »", Ok("O'Brien & fils (n° 2) — « été »")),
+        ("a lone line separator is blank", "\u{2028}", Err(TextError::Empty)),
+        ("blank", " \t\r\n ", Err(TextError::Empty)),
+        ("10,000 é", &long_clean, Err(TextError::TooLong)),
+        ("exactly the limit", "ééééé", Ok("ééééé")),
+    ];
+    for (case, raw, want) in cases {
+        let max = if case == "exactly the limit" { 5 } else { max_len::NAME };
+        let got = Text::parse(raw, max);
+        assert_eq!(got.as_ref().map(Text::as_str).map_err(|e| *e), want, "{case}");
+    }
+}
+
+/// Free text keeps its line breaks and tabs; every other control character is refused.
+#[test]
+fn multiline_text_keeps_line_breaks_and_refuses_other_control_characters() {
+    let cases: [(&str, &str, Result<&str, TextError>); 11] = [
+        ("LF", "Ligne 1\nLigne 2", Ok("Ligne 1\nLigne 2")),
+        ("CRLF", "Ligne 1\r\nLigne 2", Ok("Ligne 1\r\nLigne 2")),
+        ("CR", "Ligne 1\rLigne 2", Ok("Ligne 1\rLigne 2")),
+        ("TAB", "Colonne\tvaleur", Ok("Colonne\tvaleur")),
+        ("trailing newline trimmed", "Asthme\n\n", Ok("Asthme")),
+        ("line separator is not a control character", "a\u{2028}b", Ok("a\u{2028}b")),
+        ("NUL at the start", "\u{0}Ligne", Err(TextError::Control)),
+        ("NUL at the end", "Ligne 1\nLigne\u{0}", Err(TextError::Control)),
+        ("BEL", "a\u{7}b", Err(TextError::Control)),
+        ("DEL", "a\u{7f}b", Err(TextError::Control)),
+        ("NEL (U+0085)", "a\u{85}b", Err(TextError::Control)),
+    ];
+    for (case, raw, want) in cases {
+        let got = Text::parse_multiline(raw, max_len::COMMENTS);
+        assert_eq!(got.as_ref().map(Text::as_str).map_err(|e| *e), want, "{case}");
+    }
+    assert_eq!(Text::parse_multiline(&"é".repeat(1001), max_len::COMMENTS), Err(TextError::TooLong));
+    assert_eq!(Text::parse_multiline(" \n\t", max_len::COMMENTS), Err(TextError::Empty));
+}
+
+/// Every text field of every form answers `text_control` (its texts in both languages) for a
+/// control character; e-mails and phone numbers keep their own `invalid` code.
+#[test]
+fn every_form_refuses_control_characters_field_by_field() {
+    const PHONE: (&str, &str) = ("Numéro de téléphone invalide", "Invalid phone number");
+    let injected = "Nom\r\nBcc: x@example.org";
+    let event_fields = ["title", "titleEn", "description", "descriptionEn", "categoryId", "location"];
+    for field in event_fields {
+        let errors = validate_event(&parse(&with(&event_ok(), json!({ field: "\u{0}Titre" })))).expect_err(field);
+        assert_refused(field, &errors, field, "text_control", CONTROL);
+    }
+    for field in ["title", "titleEn", "location"] {
+        let errors = validate_event(&parse(&with(&event_ok(), json!({ field: injected })))).expect_err(field);
+        assert_refused(field, &errors, field, "text_control", CONTROL);
+    }
+    let team_fields = [
+        "teamName",
+        "captainFirstName",
+        "captainLastName",
+        "member2FirstName",
+        "member2LastName",
+        "member3FirstName",
+        "member3LastName",
+        "member4FirstName",
+        "member4LastName",
+    ];
+    for field in team_fields {
+        let errors =
+            validate_team_registration(&parse(&with(&team_ok(), json!({ field: injected })))).expect_err(field);
+        assert_refused(field, &errors, field, "text_control", CONTROL);
+    }
+    for field in ["captainEmail", "member2Email", "member3Email"] {
+        let body = with(&team_ok(), json!({ field: "marie\u{0}@example.ca" }));
+        let errors = validate_team_registration(&parse(&body)).expect_err(field);
+        assert_refused(field, &errors, field, "email_invalid", EMAIL);
+    }
+    let tz = chrono_tz::America::Toronto;
+    for (field, value) in [("firstName", injected), ("lastName", "Roy\u{0}"), ("comments", "Merci\u{7}")] {
+        let body = with(&booking_ok(), json!({ field: value }));
+        let errors = validate_court_booking(&parse(&body), today(), tz).expect_err(field);
+        assert_refused(field, &errors, field, "text_control", CONTROL);
+    }
+    for (field, value, code, texts) in [
+        ("email", "marie@example.ca\nBcc: x@example.org", "email_invalid", EMAIL),
+        ("phone", "819-555-0123 ext\t4", "phone_invalid", PHONE),
+        ("phone", "819-555-0123 x\n4", "phone_invalid", PHONE),
+    ] {
+        let body = with(&booking_ok(), json!({ field: value }));
+        let errors = validate_court_booking(&parse(&body), today(), tz).expect_err(value);
+        assert_refused(value, &errors, field, code, texts);
+    }
+    let comments = with(&booking_ok(), json!({"comments": "Filet bas, s.v.p.\r\nMerci!\tÀ bientôt"}));
+    let booking = validate_court_booking(&parse(&comments), today(), tz).expect("comments on several lines");
+    assert_eq!(booking.comments().map(Text::as_str), Some("Filet bas, s.v.p.\r\nMerci!\tÀ bientôt"));
+    for field in ["childFirstName", "childLastName", "parentName", "medicalConditions", "weekId"] {
+        let body = with(&camp_ok(), json!({ field: "\u{0}Titre" }));
+        let errors = validate_day_camp_registration(&parse(&body), today()).expect_err(field);
+        assert_refused(field, &errors, field, "text_control", CONTROL);
+    }
+    let in_list = with(&camp_ok(), json!({"weekId": null, "weekIds": ["week1", "week\u{2028}3"]}));
+    let errors = validate_day_camp_registration(&parse(&in_list), today()).expect_err("a week in the list");
+    assert_refused("weekIds", &errors, "weekId", "text_control", CONTROL);
+    for (field, value) in [("parentPhone", "819 555 0101\r\n"), ("emergencyPhone", "819\u{0}555 0101")] {
+        let errors = validate_day_camp_registration(&parse(&with(&camp_ok(), json!({ field: value }))), today());
+        if field == "parentPhone" {
+            // A line break after the number is trimmed, as any whitespace around a value.
+            assert!(errors.is_ok(), "{field}");
+        } else {
+            assert_refused(field, &errors.expect_err(field), field, "phone_invalid", PHONE);
+        }
+    }
+    let medical = with(&camp_ok(), json!({"medicalConditions": "Asthme\nAllergie aux arachides\r\n\tÉpipen"}));
+    let camp = validate_day_camp_registration(&parse(&medical), today()).expect("medical on several lines");
+    assert_eq!(camp.medical_conditions().map(Text::as_str), Some("Asthme\nAllergie aux arachides\r\n\tÉpipen"));
+    let errors = validate_user_id("abc\u{0}def").expect_err("user id");
+    assert_refused("user id", &errors, "userId", "text_control", CONTROL);
+}
+
+/// Core's generic code of a refused character is the catalogue's, in both languages.
+#[test]
+fn text_control_is_in_the_catalogue() {
+    assert_eq!(TextError::Control.generic_code(), Some("text_control"));
+    assert_eq!(message("text_control", Lang::Fr), Some(CONTROL.0));
+    assert_eq!(message("text_control", Lang::En), Some(CONTROL.1));
+}

@@ -25,6 +25,9 @@ pub enum TextError {
     Empty,
     TooLong,
     Invalid,
+    /// A character the field may not hold (see [`Lines`]): a NUL the database cannot keep
+    /// whole, or a line break that would start a line of its own in an e-mail or a workbook.
+    Control,
 }
 
 impl TextError {
@@ -35,16 +38,40 @@ impl TextError {
             TextError::Empty => None,
             TextError::TooLong => Some("too_long"),
             TextError::Invalid => None,
+            TextError::Control => Some("text_control"),
         }
     }
 }
 
-/// `raw` trimmed, unless that is empty or longer than `max` characters: the first check of
-/// every text field.
-fn bounded(raw: &str, max: usize) -> Result<&str, TextError> {
+/// Whether a field's text is one line (names, titles, ids...) or free text typed in a
+/// `<textarea>` (a description, comments, the medical information).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lines {
+    One,
+    Many,
+}
+
+impl Lines {
+    /// True for a character this kind of field refuses: on one line every control character
+    /// (NUL, TAB, CR, LF, DEL, the C1 set with U+0085) and the Unicode line and paragraph
+    /// separators; in free text the control characters but line breaks and tabs.
+    fn refuses(self, c: char) -> bool {
+        match self {
+            Lines::One => c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'),
+            Lines::Many => c.is_control() && !matches!(c, '\n' | '\r' | '\t'),
+        }
+    }
+}
+
+/// `raw` trimmed, unless that is empty, holds a character `lines` refuses, or is longer than
+/// `max` characters: the first check of every text field. Whitespace around the text (a pasted
+/// trailing newline) is trimmed before, as it is never kept.
+fn bounded(raw: &str, max: usize, lines: Lines) -> Result<&str, TextError> {
     let trimmed = raw.trim();
     if trimmed.is_empty() {
         Err(TextError::Empty)
+    } else if trimmed.chars().any(|c| lines.refuses(c)) {
+        Err(TextError::Control)
     } else if trimmed.chars().count() > max {
         Err(TextError::TooLong)
     } else {
@@ -52,15 +79,29 @@ fn bounded(raw: &str, max: usize) -> Result<&str, TextError> {
     }
 }
 
-/// Trimmed, non-empty text of bounded length (names, titles, locations, ids...).
+/// [`bounded`] for a value with a shape of its own (an e-mail, a phone number): a character no
+/// line may hold makes it malformed, so it keeps its own `invalid` code.
+fn bounded_shape(raw: &str, max: usize) -> Result<&str, TextError> {
+    bounded(raw, max, Lines::One).map_err(|e| if e == TextError::Control { TextError::Invalid } else { e })
+}
+
+/// Trimmed, non-empty text of bounded length without control characters (names, titles,
+/// locations, ids...; free text may also hold line breaks and tabs).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
 pub struct Text(String);
 
 impl Text {
-    /// Trims `raw`; refuses it when empty or longer than `max` characters.
+    /// One line of text: trims `raw`; refuses it when empty, when it holds a control character
+    /// or a line or paragraph separator (U+2028, U+2029), or when longer than `max` characters.
     pub fn parse(raw: &str, max: usize) -> Result<Text, TextError> {
-        bounded(raw, max).map(|s| Text(s.to_owned()))
+        bounded(raw, max, Lines::One).map(|s| Text(s.to_owned()))
+    }
+
+    /// Free text typed in a `<textarea>`: as [`Text::parse`], but line breaks (`\n`, `\r`) and
+    /// tabs are kept; every other control character is refused.
+    pub fn parse_multiline(raw: &str, max: usize) -> Result<Text, TextError> {
+        bounded(raw, max, Lines::Many).map(|s| Text(s.to_owned()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -86,7 +127,7 @@ pub struct Email(String);
 
 impl Email {
     pub fn parse(raw: &str) -> Result<Email, TextError> {
-        let s = bounded(raw, max_len::EMAIL)?;
+        let s = bounded_shape(raw, max_len::EMAIL)?;
         let Some((local, domain)) = s.split_once('@') else {
             return Err(TextError::Invalid);
         };
@@ -121,7 +162,7 @@ pub struct Phone(String);
 
 impl Phone {
     pub fn parse(raw: &str) -> Result<Phone, TextError> {
-        let s = bounded(raw, max_len::PHONE)?;
+        let s = bounded_shape(raw, max_len::PHONE)?;
         let lower = s.to_ascii_lowercase();
         let (main, ext) = match lower.find("ext").or_else(|| lower.find('x')) {
             Some(i) => (&lower[..i], Some(lower[i..].trim_start_matches("ext").trim_start_matches('x'))),
@@ -246,6 +287,9 @@ mod tests {
         {
             assert!(Email::parse(bad).is_err(), "{bad}");
         }
+        for bad in ["a\u{0}@b.co", "a@b.co\r\nBcc: x@example.org", "a\tb@c.co", "a@b\u{7f}.co", "a\u{2028}b@c.co"] {
+            assert_eq!(Email::parse(bad), Err(TextError::Invalid), "{bad:?}");
+        }
         assert_eq!(Email::parse(&format!("{}@b.co", "a".repeat(65))), Err(TextError::Invalid));
         assert_eq!(Email::parse(&format!("a@{}.co", "b".repeat(260))), Err(TextError::TooLong));
     }
@@ -266,6 +310,9 @@ mod tests {
             ["", "abc", "12345", "819-555-0123 ext", "1+819 555 0123", "819 555 0123 poste 4", "1234567890123456"]
         {
             assert!(Phone::parse(bad).is_err(), "{bad}");
+        }
+        for bad in ["819-555-0123 ext\t4", "819-555-0123 x\n4", "819\u{0}555-0123", "819-555-0123 ext.\u{85}4"] {
+            assert_eq!(Phone::parse(bad), Err(TextError::Invalid), "{bad:?}");
         }
     }
 

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 use centre_core::FieldError;
 use centre_core::payments::{self as rules, Line, Outcome, Payable, PayableKind, Transfer};
 use centre_core::timefmt::utc_text;
-use centre_core::validation::dollars;
+use centre_core::validation::{Text, TextError, dollars};
 use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -69,6 +69,17 @@ pub struct ReconcileDto {
 /// At most this much text per batch (a season's notifications fit many times over).
 const MAX_RECONCILE_TEXT: usize = 200_000;
 
+/// Core's rule for free text on `raw`, which may be blank here (a transfer without a message;
+/// a blank paste is core's `reconcile_unreadable`): a control character other than a line
+/// break or a tab is 422 `text_control` on `field`. Pasted e-mails and bank exports are free
+/// text, and the transfers read from them keep that rule when they come back to be confirmed.
+fn free_text(field: &'static str, raw: &str) -> Result<(), AppError> {
+    match Text::parse_multiline(raw, MAX_RECONCILE_TEXT) {
+        Ok(_) | Err(TextError::Empty) => Ok(()),
+        Err(e) => Err(AppError::Validation(vec![FieldError::new(field, e.generic_code().unwrap_or("validation"))])),
+    }
+}
+
 /// `POST /api/admin/payments/reconcile` (admin) `{text}`: reads the transfers and matches them;
 /// stores nothing. Unreadable text is 422 with the reason (`reconcile_*`).
 #[utoipa::path(
@@ -89,6 +100,7 @@ pub async fn reconcile(
     if body.text.len() > MAX_RECONCILE_TEXT {
         return Err(AppError::Validation(vec![FieldError::new("text", "too_long")]));
     }
+    free_text("text", &body.text)?;
     let parsed = rules::parse(&body.text).map_err(|e| AppError::Detailed {
         status: StatusCode::UNPROCESSABLE_ENTITY,
         code: e.code(),
@@ -168,6 +180,12 @@ pub async fn confirm(
 ) -> Result<Response, AppError> {
     if body.items.is_empty() || body.items.len() > 500 {
         return Err(AppError::Validation(vec![FieldError::new("items", "transfer_batch_invalid")]));
+    }
+    for item in &body.items {
+        let t = &item.transfer;
+        for text in [t.sender.as_str(), t.message.as_str(), t.bank_reference.as_deref().unwrap_or("")] {
+            free_text("items", text)?;
+        }
     }
     let by = admin.id().to_owned();
     let now = utc_text(Utc::now());
