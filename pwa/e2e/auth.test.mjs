@@ -1,5 +1,6 @@
 // Sign-in through a real OpenID Connect provider (npm oidc-provider on loopback), a tampered
-// state, a cancelled sign-in and sign-out; then the roles in the browser: a member has no Admin
+// state, a cancelled sign-in and sign-out, `--admin-emails` applied only to an address the
+// provider verified; then the roles in the browser: a member has no Admin
 // link and gets 'Accès refusé', the phone menu and the nameless account button, a supervisor
 // sees only the Réservations tab, an admin grants and removes a supervisor and sees the toasts.
 import { after, before, describe, test } from 'node:test';
@@ -39,6 +40,13 @@ async function signInAtProvider(page, login) {
   await page.getByRole('button', { name: 'Sign-in' }).click();
 }
 
+/** Whether `GET /api/admin/status` says the context's member is an admin. */
+async function adminStatus(context, server) {
+  const response = await context.request.get(`${server.url}/api/admin/status`);
+  assert.equal(response.status(), 200);
+  return response.json();
+}
+
 describe('OpenID Connect sign-in against a real provider', () => {
   let server;
   let provider;
@@ -47,7 +55,9 @@ describe('OpenID Connect sign-in against a real provider', () => {
     const port = await freePort();
     const site = `http://127.0.0.1:${port}`;
     provider = await startProvider(site);
-    server = await startServer({ port, devLogin: false, env: provider.env });
+    // The provider's `eve` claims direction@…, unverified; `dora`'s address is verified.
+    const adminEmails = ['direction@example.org', 'dora.admin@example.org'].join(',');
+    server = await startServer({ port, devLogin: false, env: provider.env, args: ['--admin-emails', adminEmails] });
   });
 
   after(async () => {
@@ -82,6 +92,37 @@ describe('OpenID Connect sign-in against a real provider', () => {
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('banner').getByRole('link', { name: 'Connexion' }).waitFor();
     assert.equal(await currentUser(context, server), null);
+    await context.close();
+  });
+
+  test('an address in --admin-emails that the provider did not verify signs in as a member, not an admin', async () => {
+    const context = await offlineContext();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInAtProvider(page, 'eve');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('user-menu-name').getByText('Eve').waitFor();
+    const me = await currentUser(context, server);
+    assert.equal(me.email, 'direction@example.org', 'signed in, with the address the provider gave');
+    assert.deepEqual(await adminStatus(context, server), { isAdmin: false });
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { name: 'Accès refusé' }).waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).count(), 0);
+    await context.close();
+  });
+
+  test('an address in --admin-emails that the provider verified is an admin at sign-in', async () => {
+    const context = await offlineContext();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInAtProvider(page, 'dora');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('user-menu-name').getByText('Dora').waitFor();
+    assert.deepEqual(await adminStatus(context, server), { isAdmin: true });
+    await page.goto(`${server.url}/admin`);
+    await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
     await context.close();
   });
 

@@ -9,10 +9,16 @@ import { freePort } from './harness.mjs';
 export const CLIENT_ID = 'centre-e2e';
 export const CLIENT_SECRET = 'centre-e2e-secret-that-is-long-enough-for-hs256';
 
-/** Accounts keyed by the login typed into the provider's form. */
+/**
+ * Accounts keyed by the login typed into the provider's form. `eve` claims an address this
+ * provider has not verified (as at a provider that does not check e-mails), the one auth.test.mjs
+ * lists in `--admin-emails`; `dora`'s listed address is verified.
+ */
 export const accounts = {
   ana: { email: 'ana.roy@example.org', email_verified: true, given_name: 'Ana', family_name: 'Roy' },
   bob: { email: 'bob.gagnon@example.org', email_verified: true, given_name: 'Bob', family_name: 'Gagnon' },
+  eve: { email: 'direction@example.org', email_verified: false, given_name: 'Eve', family_name: 'Imposteur' },
+  dora: { email: 'dora.admin@example.org', email_verified: true, given_name: 'Dora', family_name: 'Admin' },
 };
 
 /**

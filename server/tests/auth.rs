@@ -545,3 +545,76 @@ async fn a_rush_of_sign_ins_all_succeed() {
         assert!(!task.await.unwrap().is_empty());
     }
 }
+
+fn is_admin(conn: &rusqlite::Connection, user_id: &str) -> bool {
+    conn.query_row("SELECT EXISTS(SELECT 1 FROM role_grants WHERE user_id = ?1 AND role = 'admin')", [user_id], |r| {
+        r.get(0)
+    })
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_listed_email_is_admin_at_an_openid_sign_in_only_when_the_provider_verified_it() {
+    use centre_server::db::users::{EmailTrust, Identity, upsert_identity};
+    // What the OpenID callback saves (routes/auth.rs `save_identity`), on the app's database;
+    // the flow itself, against a real provider, is in pwa/e2e/auth.test.mjs.
+    let app = TestApp::spawn_with(|s| s.admin_emails = vec!["boss@example.org".to_owned()]).await;
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let settings = &*app.state.settings;
+    let claimed = Identity {
+        subject: Some("sub-boss".to_owned()),
+        email: "Boss@Example.org".to_owned(),
+        email_verified: false,
+        first_name: Some("Bea".to_owned()),
+        ..Identity::default()
+    };
+    let user = upsert_identity(&conn, &claimed, EmailTrust::Provider).unwrap();
+    assert!(!user.email_verified);
+    centre_server::auth::bootstrap_admin(&conn, settings, &user).unwrap();
+    assert!(!is_admin(&conn, &user.id), "an address nobody verified is not an admin's");
+    // The next sign-in, the provider has verified it: admin, and the account says verified.
+    let verified = Identity { email_verified: true, ..claimed.clone() };
+    let user = upsert_identity(&conn, &verified, EmailTrust::Provider).unwrap();
+    assert!(user.email_verified);
+    centre_server::auth::bootstrap_admin(&conn, settings, &user).unwrap();
+    assert!(is_admin(&conn, &user.id));
+    // Each sign-in sets what the provider says now.
+    let user = upsert_identity(&conn, &claimed, EmailTrust::Provider).unwrap();
+    assert!(!user.email_verified);
+}
+
+#[tokio::test]
+async fn an_account_that_keeps_its_old_address_is_not_verified() {
+    use centre_server::db::users::{EmailTrust, Identity, upsert_identity};
+    let app = TestApp::spawn().await;
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let other = app.user("pris@example.org", None).await;
+    let first = Identity {
+        subject: Some("sub-1".to_owned()),
+        email: "moi@example.org".to_owned(),
+        email_verified: true,
+        ..Identity::default()
+    };
+    let user = upsert_identity(&conn, &first, EmailTrust::Provider).unwrap();
+    assert!(user.email_verified);
+    // The provider now gives an address another account holds: the account keeps its own, which
+    // nobody vouched for at this sign-in.
+    let moved = Identity { email: "pris@example.org".to_owned(), ..first };
+    let user = upsert_identity(&conn, &moved, EmailTrust::Provider).unwrap();
+    assert_eq!((user.email.as_str(), user.email_verified), ("moi@example.org", false));
+    let theirs: bool =
+        conn.query_row("SELECT email_verified FROM users WHERE id = ?1", [&other.id], |r| r.get(0)).unwrap();
+    assert!(theirs, "the other account is untouched");
+}
+
+#[tokio::test]
+async fn the_development_sign_in_and_the_command_line_vouch_for_their_addresses() {
+    let app = TestApp::spawn().await;
+    let dev = app.user("dev@example.org", None).await;
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let operator = centre_server::db::users::grant_admin_from_cli(&conn, "operateur@example.org").unwrap();
+    assert!(operator.email_verified);
+    let verified: bool =
+        conn.query_row("SELECT email_verified FROM users WHERE id = ?1", [&dev.id], |r| r.get(0)).unwrap();
+    assert!(verified);
+}

@@ -558,3 +558,68 @@ async fn slots_are_correct_on_the_daylight_saving_days() {
     let mail: String = conn.query_row("SELECT body_text FROM outbox_emails", [], |r| r.get(0)).unwrap();
     assert!(mail.contains("Heure : de 01:00 à 02:00"), "{mail}");
 }
+
+/// Every outbox row's recipient and subject, oldest first.
+fn outbox(app: &TestApp) -> Vec<(String, String)> {
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    conn.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
+    let mut stmt = conn.prepare("SELECT to_address, subject FROM outbox_emails ORDER BY id").unwrap();
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().collect::<Result<_, _>>().unwrap()
+}
+
+#[tokio::test]
+async fn a_bookings_emails_go_to_the_members_own_address_never_to_the_typed_one() {
+    let app = TestApp::spawn().await;
+    let marie = app.user("marie@example.org", None).await;
+    let admin = app.user("admin@example.org", Some("admin")).await;
+    let day = season_day(7, 8);
+    // The form's address is someone else's (the e-mail would carry Marie's comments to it).
+    let mut body = booking_body(1, day, 10, 1);
+    body["email"] = json!("victime@example.org");
+    let response = book(&app, &marie, &body).await;
+    assert_eq!(response.status(), 201);
+    let booking: Value = response.json().await.unwrap();
+    // The booking keeps what was typed (the console shows it); only the e-mail's recipient changes.
+    assert_eq!(booking["email"], "victime@example.org");
+    let mails = outbox(&app);
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0].0, "marie@example.org");
+    assert!(mails[0].1.starts_with("Réservation confirmée"), "{mails:?}");
+
+    // The member's cancellation: to her too.
+    let id = booking["id"].as_i64().unwrap();
+    let response = marie.client.delete(app.at(&format!("/api/user/court-bookings/{id}"))).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    // The centre's cancellation of another such booking: to her as well.
+    let second: Value = book(&app, &marie, &body).await.json().await.unwrap();
+    let second = second["id"].as_i64().unwrap();
+    assert_eq!(
+        admin.client.delete(app.at(&format!("/api/admin/bookings/{second}"))).send().await.unwrap().status(),
+        200
+    );
+
+    let mails = outbox(&app);
+    let count = |prefix: &str| mails.iter().filter(|(_, s)| s.starts_with(prefix)).count();
+    assert_eq!((mails.len(), count("Réservation confirmée"), count("Réservation annulée")), (4, 2, 2), "{mails:?}");
+    assert!(mails.iter().all(|(to, _)| to == "marie@example.org"), "{mails:?}");
+    assert!(!mails.iter().any(|(to, _)| to.eq_ignore_ascii_case("victime@example.org")), "{mails:?}");
+}
+
+#[tokio::test]
+async fn a_member_whose_address_is_not_verified_books_and_cancels_without_any_email() {
+    let app = TestApp::spawn().await;
+    let marie = app.user("marie@example.org", None).await;
+    // As after a sign-in at a provider that did not verify her address.
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    conn.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
+    assert_eq!(conn.execute("UPDATE users SET email_verified = 0 WHERE id = ?1", [&marie.id]).unwrap(), 1);
+    let day = season_day(7, 9);
+    let response = book(&app, &marie, &booking_body(2, day, 11, 1)).await;
+    assert_eq!(response.status(), 201);
+    let booking: Value = response.json().await.unwrap();
+    assert_eq!(slot_at(&slots(&app, 2, day).await, "11:00")["available"], false, "the booking is made");
+    let id = booking["id"].as_i64().unwrap();
+    let response = marie.client.delete(app.at(&format!("/api/user/court-bookings/{id}"))).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(outbox(&app), Vec::<(String, String)>::new());
+}

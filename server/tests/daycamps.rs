@@ -149,7 +149,9 @@ async fn programs_and_weeks_come_from_the_database() {
 
 #[tokio::test]
 async fn the_9am_rush_never_oversells_a_week() {
-    let app = TestApp::spawn().await;
+    // The 200 requests stand for parents on many networks; here they all come from loopback, so
+    // this one address may hold them all at once.
+    let app = TestApp::spawn_with(|s| s.connections.per_address = 512).await;
     let weeks = weeks(&app).await;
     let mut parents = Vec::new();
     for p in 0..10 {
@@ -580,4 +582,59 @@ async fn admins_see_the_children_of_a_week_mark_them_paid_and_export_them() {
     let empty: Value = empty.json().await.unwrap();
     assert_eq!(empty["code"], "camp_nothing_to_export");
     assert_eq!(app.get("/api/admin/day-camp-weeks/999/registrations").await.status(), 404);
+}
+
+/// Every outbox row's recipient and subject, oldest first.
+fn outbox(app: &TestApp) -> Vec<(String, String)> {
+    let conn = db(app);
+    let mut stmt = conn.prepare("SELECT to_address, subject FROM outbox_emails ORDER BY id").unwrap();
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().collect::<Result<_, _>>().unwrap()
+}
+
+#[tokio::test]
+async fn the_registration_email_goes_to_the_members_own_address_never_to_a_typed_one() {
+    let app = TestApp::spawn().await;
+    let weeks = weeks(&app).await;
+    let ana = app.user("ana@example.org", None).await;
+    // Someone else's address as the parent's: the e-mail (with the names Ana typed) goes to Ana.
+    let mut body = form("Léa", &born(&weeks, 7, 30), &[weeks[0].id]);
+    body["parentEmail"] = json!("voisine@example.org");
+    let (status, created) = register(&ana, &app.url, &body).await;
+    assert_eq!(status, 201, "{created}");
+    let reference = created["paymentReference"].as_str().unwrap().to_owned();
+    assert_eq!(
+        outbox(&app),
+        [("ana@example.org".to_owned(), format!("Camp de jour : inscription de Léa Roy reçue ({reference})"))]
+    );
+    // The registration keeps the typed address (the camp staff's contact).
+    let mine: Value =
+        ana.client.get(app.at("/api/user/day-camp-registrations")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(mine[0]["parentEmail"], "voisine@example.org");
+
+    // Her own address in another case: one e-mail, not two.
+    let mut body = form("Max", &born(&weeks, 7, 60), &[weeks[0].id]);
+    body["parentEmail"] = json!("ANA@Example.ORG");
+    let (status, created) = register(&ana, &app.url, &body).await;
+    assert_eq!(status, 201, "{created}");
+    let reference = created["paymentReference"].as_str().unwrap().to_owned();
+    let about: Vec<String> =
+        outbox(&app).into_iter().filter(|(_, subject)| subject.contains(&reference)).map(|(to, _)| to).collect();
+    assert_eq!(about.len(), 1, "{about:?}");
+    assert!(about[0].eq_ignore_ascii_case("ana@example.org"), "{about:?}");
+    assert_eq!(outbox(&app).len(), 2);
+    assert!(!outbox(&app).iter().any(|(to, _)| to.eq_ignore_ascii_case("voisine@example.org")));
+}
+
+#[tokio::test]
+async fn a_member_whose_address_is_not_verified_registers_without_any_email() {
+    let app = TestApp::spawn().await;
+    let weeks = weeks(&app).await;
+    let ana = app.user("ana@example.org", None).await;
+    // As after a sign-in at a provider that did not verify her address.
+    assert_eq!(db(&app).execute("UPDATE users SET email_verified = 0 WHERE id = ?1", [&ana.id]).unwrap(), 1);
+    let (status, created) = register(&ana, &app.url, &form("Léa", &born(&weeks, 7, 30), &[weeks[0].id])).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(taken(&app, "explorateurs", weeks[0].id), 1, "the place is taken");
+    assert_eq!(count(&app, "SELECT count(*) FROM day_camp_registrations"), 1);
+    assert_eq!(outbox(&app), Vec::<(String, String)>::new());
 }

@@ -121,3 +121,64 @@ fn a_database_newer_than_the_code_is_refused() {
     let error = Db::open(&path).err().expect("a newer schema must be refused").to_string();
     assert!(error.contains("newer than this program knows"), "{error}");
 }
+
+mod embedded {
+    refinery::embed_migrations!("../migrations");
+}
+
+#[test]
+fn v6_keeps_the_users_and_counts_only_accounts_without_a_provider_as_verified() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    {
+        // A database at schema V5 with an account of each kind.
+        let mut conn = Connection::open(&path).unwrap();
+        embedded::migrations::runner()
+            .set_target(refinery::Target::Version(5))
+            .set_abort_divergent(true)
+            .run(&mut conn)
+            .unwrap();
+        let version: i64 =
+            conn.query_row("SELECT max(version) FROM refinery_schema_history", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, 5);
+        conn.execute_batch(
+            "INSERT INTO users (id, email, first_name, last_name, oidc_subject, created_at, updated_at) VALUES
+               ('u-operator', 'premier@example.org', NULL, NULL, NULL, '2026-05-01T12:00:00Z', '2026-05-01T12:00:00Z'),
+               ('u-provider', 'marie@example.org', 'Marie', 'Tremblay', 'sub-marie', '2026-05-02T12:00:00Z', '2026-05-02T12:00:00Z');
+             INSERT INTO role_grants (user_id, role, granted_at) VALUES ('u-operator', 'admin', '2026-05-01T12:00:00Z');",
+        )
+        .unwrap();
+    }
+    Db::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    let version: i64 = conn.query_row("SELECT max(version) FROM refinery_schema_history", [], |r| r.get(0)).unwrap();
+    assert_eq!(version, known_schema_version());
+    let users: Vec<(String, String, Option<String>, i64)> = conn
+        .prepare("SELECT id, email, first_name, email_verified FROM users ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        users,
+        [
+            ("u-operator".to_owned(), "premier@example.org".to_owned(), None, 1),
+            ("u-provider".to_owned(), "marie@example.org".to_owned(), Some("Marie".to_owned()), 0),
+        ]
+    );
+    let admins: i64 =
+        conn.query_row("SELECT count(*) FROM role_grants WHERE role = 'admin'", [], |r| r.get(0)).unwrap();
+    assert_eq!(admins, 1);
+    // A new account is unverified unless said otherwise; only 0 and 1 are values.
+    conn.execute(
+        "INSERT INTO users (id, email, created_at, updated_at) VALUES ('u-new', 'new@example.org', 'now', 'now')",
+        [],
+    )
+    .unwrap();
+    let verified: i64 =
+        conn.query_row("SELECT email_verified FROM users WHERE id = 'u-new'", [], |r| r.get(0)).unwrap();
+    assert_eq!(verified, 0);
+    assert!(conn.execute("UPDATE users SET email_verified = 2 WHERE id = 'u-new'", []).is_err());
+    assert!(conn.execute("UPDATE users SET email_verified = NULL WHERE id = 'u-new'", []).is_err());
+}

@@ -134,10 +134,23 @@ fn today_number() -> i64 {
     chrono::Utc::now().timestamp().div_euclid(86_400)
 }
 
-/// Grants admin at sign-in to the e-mails of `--admin-emails`.
+/// Grants admin at sign-in to the e-mails of `--admin-emails`, when the account's address is
+/// verified: the provider said `email_verified: true` at this sign-in, or the address was
+/// vouched for (`users::EmailTrust::Vouched`: the development sign-in). Anyone can claim a listed
+/// address at a provider that does not verify e-mails; such a person signs in as a member, and
+/// the log says why (by user id: the address itself never goes to the log). An admin grant the
+/// account already holds is left as it is.
 pub fn bootstrap_admin(conn: &rusqlite::Connection, settings: &Settings, user: &UserRow) -> Result<(), AppError> {
-    if settings.admin_emails.iter().any(|e| e.eq_ignore_ascii_case(user.email.trim())) {
+    if !settings.admin_emails.iter().any(|e| e.eq_ignore_ascii_case(user.email.trim())) {
+        return Ok(());
+    }
+    if user.email_verified {
         users::grant(conn, &user.id, Role::Admin, None).map_err(|e| AppError::Internal(e.to_string()))?;
+    } else {
+        tracing::warn!(
+            user_id = %user.id,
+            "admin not granted at sign-in: the e-mail listed in --admin-emails is not verified by the provider"
+        );
     }
     Ok(())
 }

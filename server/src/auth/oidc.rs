@@ -194,8 +194,19 @@ impl Oidc {
     }
 }
 
+/// A name from the provider, by core's rule for names (trimmed, bounded, no control
+/// character); one it refuses is left out, as if the provider had not sent it.
 fn non_blank(value: Option<String>) -> Option<String> {
-    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+    claim(value, centre_core::validation::max_len::NAME)
+}
+
+/// The picture's address, by the same rule; a URL may be long.
+fn picture(value: Option<String>) -> Option<String> {
+    claim(value, 2048)
+}
+
+fn claim(value: Option<String>, max: usize) -> Option<String> {
+    centre_core::validation::Text::parse(&value?, max).ok().map(centre_core::validation::Text::into_string)
 }
 
 fn identity_from_id_token<AC: AdditionalClaims>(claims: &IdTokenClaims<AC, CoreGenderClaim>) -> Identity {
@@ -205,14 +216,17 @@ fn identity_from_id_token<AC: AdditionalClaims>(claims: &IdTokenClaims<AC, CoreG
         email_verified: claims.email_verified().unwrap_or(false),
         first_name: non_blank(claims.given_name().and_then(|n| n.get(None)).map(|n| n.as_str().to_owned())),
         last_name: non_blank(claims.family_name().and_then(|n| n.get(None)).map(|n| n.as_str().to_owned())),
-        profile_image_url: non_blank(claims.picture().and_then(|p| p.get(None)).map(|p| p.as_str().to_owned())),
+        profile_image_url: picture(claims.picture().and_then(|p| p.get(None)).map(|p| p.as_str().to_owned())),
     }
 }
 
 fn merge_userinfo<AC: AdditionalClaims>(identity: &mut Identity, info: &UserInfoClaims<AC, CoreGenderClaim>) {
     if let Some(email) = info.email() {
+        // The ID token's `email_verified` speaks of the ID token's address: it carries over only
+        // when userinfo names the same address and says nothing itself.
+        let same = email.as_str().trim().eq_ignore_ascii_case(identity.email.trim());
+        identity.email_verified = info.email_verified().unwrap_or(same && identity.email_verified);
         identity.email = email.as_str().to_owned();
-        identity.email_verified = info.email_verified().unwrap_or(identity.email_verified);
     }
     if let Some(name) = non_blank(info.given_name().and_then(|n| n.get(None)).map(|n| n.as_str().to_owned())) {
         identity.first_name = Some(name);
@@ -220,7 +234,7 @@ fn merge_userinfo<AC: AdditionalClaims>(identity: &mut Identity, info: &UserInfo
     if let Some(name) = non_blank(info.family_name().and_then(|n| n.get(None)).map(|n| n.as_str().to_owned())) {
         identity.last_name = Some(name);
     }
-    if let Some(picture) = non_blank(info.picture().and_then(|p| p.get(None)).map(|p| p.as_str().to_owned())) {
+    if let Some(picture) = picture(info.picture().and_then(|p| p.get(None)).map(|p| p.as_str().to_owned())) {
         identity.profile_image_url = Some(picture);
     }
     if identity.first_name.is_none()
@@ -248,6 +262,37 @@ pub fn safe_return_to(raw: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use openidconnect::{EmptyAdditionalClaims, EndUserEmail, StandardClaims, SubjectIdentifier};
+
+    #[test]
+    fn userinfo_vouches_only_for_the_address_it_names() {
+        let from_id_token = Identity {
+            subject: Some("s".to_owned()),
+            email: "ana@example.org".to_owned(),
+            email_verified: true,
+            ..Identity::default()
+        };
+        let info = |email: &str, verified: Option<bool>| -> UserInfoClaims<EmptyAdditionalClaims, CoreGenderClaim> {
+            UserInfoClaims::new(
+                StandardClaims::new(SubjectIdentifier::new("s".to_owned()))
+                    .set_email(Some(EndUserEmail::new(email.to_owned())))
+                    .set_email_verified(verified),
+                EmptyAdditionalClaims {},
+            )
+        };
+        let merged = |email, verified| {
+            let mut identity = from_id_token.clone();
+            merge_userinfo(&mut identity, &info(email, verified));
+            (identity.email, identity.email_verified)
+        };
+        // The same address, userinfo silent: the ID token's word stands.
+        assert_eq!(merged("Ana@example.org", None), ("Ana@example.org".to_owned(), true));
+        // Another address, userinfo silent: nobody said it is verified.
+        assert_eq!(merged("autre@example.org", None), ("autre@example.org".to_owned(), false));
+        // Userinfo's own word wins.
+        assert_eq!(merged("ana@example.org", Some(false)), ("ana@example.org".to_owned(), false));
+        assert_eq!(merged("autre@example.org", Some(true)), ("autre@example.org".to_owned(), true));
+    }
 
     #[test]
     fn only_local_destinations_are_kept() {

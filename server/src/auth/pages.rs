@@ -132,7 +132,8 @@ pub struct DevForm<'a> {
     pub last_name: &'a str,
     pub return_to: &'a str,
     pub email_error: bool,
-    pub name_error: bool,
+    /// The catalogue code of a refused name, if any.
+    pub name_error: Option<&'static str>,
     pub offer_provider: bool,
 }
 
@@ -143,11 +144,13 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
     } else {
         String::new()
     };
-    let name_error = if form.name_error {
-        format!("<p class=\"error\" role=\"alert\">{}</p>", escape(&t.name_too_long))
-    } else {
-        String::new()
-    };
+    let name_error = match form.name_error {
+        Some("too_long") => Some(t.name_too_long.as_str()),
+        Some(code) => Some(centre_core::message(code, lang).unwrap_or(code)),
+        None => None,
+    }
+    .map(|text| format!("<p class=\"error\" role=\"alert\">{}</p>", escape(text)))
+    .unwrap_or_default();
     let described = if form.email_error { " aria-invalid=\"true\" aria-describedby=\"email-error\"" } else { "" };
     let provider = if form.offer_provider {
         format!(
@@ -179,7 +182,8 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
         sign_in = escape(&t.sign_in),
         home = escape(&t.home),
     );
-    let status = if form.email_error || form.name_error { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
+    let status =
+        if form.email_error || form.name_error.is_some() { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
     document(status, t, &t.dev_title, &body)
 }
 

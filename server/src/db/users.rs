@@ -12,6 +12,9 @@ pub struct UserRow {
     pub last_name: Option<String>,
     pub profile_image_url: Option<String>,
     pub created_at: String,
+    /// Whether `email` is known to be this person's (see [`EmailTrust`]); the centre's e-mails
+    /// go only to a verified address ([`mail_address`]).
+    pub email_verified: bool,
 }
 
 /// A signed-in user with the roles they hold.
@@ -54,11 +57,36 @@ pub struct Identity {
     /// The provider's stable subject; `None` for the development sign-in.
     pub subject: Option<String>,
     pub email: String,
-    /// Whether the e-mail may be trusted to link to an existing account.
+    /// What the provider says (`email_verified`): false when it does not say, and for an
+    /// identity no provider made (the development sign-in, `centre admin grant`), whose address
+    /// is vouched for instead ([`EmailTrust::Vouched`]).
     pub email_verified: bool,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub profile_image_url: Option<String>,
+}
+
+/// Who stands behind the e-mail address of an identity being saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmailTrust {
+    /// An OpenID provider: the address is verified exactly when the provider says so.
+    Provider,
+    /// Someone running the server typed it: the operator (`centre admin grant`), or the
+    /// developer at the development sign-in (`--dev-login`, which the server refuses with an
+    /// https public URL, so it never faces the internet). A deliberate decision: these tools
+    /// count the address as verified (account, e-mails, `--admin-emails`) without any
+    /// provider's word, and without pretending a provider gave it.
+    Vouched,
+}
+
+impl EmailTrust {
+    /// Whether `identity`'s address counts as verified.
+    pub fn verified(self, identity: &Identity) -> bool {
+        match self {
+            EmailTrust::Provider => identity.email_verified,
+            EmailTrust::Vouched => true,
+        }
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -71,7 +99,7 @@ pub enum GrantError {
     Db(#[from] rusqlite::Error),
 }
 
-const USER_COLUMNS: &str = "id, email, first_name, last_name, profile_image_url, created_at";
+const USER_COLUMNS: &str = "id, email, first_name, last_name, profile_image_url, created_at, email_verified";
 
 fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UserRow> {
     Ok(UserRow {
@@ -81,6 +109,7 @@ fn user_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<UserRow> {
         last_name: row.get(3)?,
         profile_image_url: row.get(4)?,
         created_at: row.get(5)?,
+        email_verified: row.get(6)?,
     })
 }
 
@@ -116,13 +145,43 @@ pub fn find_with_roles(conn: &Connection, id: &str) -> rusqlite::Result<Option<U
     Ok(Some(UserWithRoles { user, is_admin, is_supervisor }))
 }
 
+/// Why the centre does not write to a member.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMail {
+    /// The account's address is not verified (its provider did not say so).
+    Unverified,
+    /// No account (deleted since; its rows keep only what was typed in them).
+    NoAccount,
+}
+
+/// The one address the centre's e-mails about a member's bookings and registrations go to:
+/// the member's own account address, read in the caller's transaction, and only when it is
+/// verified. Never an address typed in a form (a booking's `email`, a camp's `parentEmail`):
+/// a member could type anyone's, and the e-mail carries text the member typed. We decided not
+/// to build a link that would confirm a typed address for now; a typed address that is the
+/// member's own (any case) is this same address, so it gets this one e-mail.
+pub fn mail_address(conn: &Connection, user_id: Option<&str>) -> rusqlite::Result<Result<String, NoMail>> {
+    let Some(user_id) = user_id else { return Ok(Err(NoMail::NoAccount)) };
+    let found: Option<(String, bool)> = conn
+        .query_row("SELECT email, email_verified FROM users WHERE id = ?1", [user_id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    Ok(match found {
+        Some((email, true)) => Ok(email),
+        Some((_, false)) => Err(NoMail::Unverified),
+        None => Err(NoMail::NoAccount),
+    })
+}
+
 /// Creates or updates the user an identity belongs to: by provider subject first, then by
 /// e-mail (an account made by `centre admin grant` or the development sign-in) when the provider
 /// vouches for the e-mail and that account is not linked to another subject, else a new user.
-/// Names and picture follow the provider when it sends them.
-pub fn upsert_identity(conn: &Connection, identity: &Identity) -> Result<UserRow, UpsertError> {
+/// Names and picture follow the provider when it sends them. `email_verified` is set at every
+/// sign-in from `trust` (the provider's word, or vouched for); when the account keeps its old
+/// address because another account holds the new one, nobody vouched for the kept address: 0.
+pub fn upsert_identity(conn: &Connection, identity: &Identity, trust: EmailTrust) -> Result<UserRow, UpsertError> {
     let now = now_text();
     let email = identity.email.trim();
+    let verified = trust.verified(identity);
     let by_subject = match &identity.subject {
         Some(subject) => conn
             .query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE oidc_subject = ?1"), [subject], user_from_row)
@@ -143,6 +202,7 @@ pub fn upsert_identity(conn: &Connection, identity: &Identity) -> Result<UserRow
             conn.execute(
                 "UPDATE users SET
                     email = CASE WHEN EXISTS(SELECT 1 FROM users WHERE email = ?2 AND id <> ?1) THEN email ELSE ?2 END,
+                    email_verified = CASE WHEN EXISTS(SELECT 1 FROM users WHERE email = ?2 AND id <> ?1) THEN 0 ELSE ?8 END,
                     first_name = COALESCE(?3, first_name),
                     last_name = COALESCE(?4, last_name),
                     profile_image_url = COALESCE(?5, profile_image_url),
@@ -156,7 +216,8 @@ pub fn upsert_identity(conn: &Connection, identity: &Identity) -> Result<UserRow
                     identity.last_name,
                     identity.profile_image_url,
                     identity.subject,
-                    now
+                    now,
+                    verified
                 ],
             )?;
             user.id
@@ -164,9 +225,19 @@ pub fn upsert_identity(conn: &Connection, identity: &Identity) -> Result<UserRow
         None => {
             let id = new_user_id();
             conn.execute(
-                "INSERT INTO users (id, email, first_name, last_name, profile_image_url, oidc_subject, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-                params![id, email, identity.first_name, identity.last_name, identity.profile_image_url, identity.subject, now],
+                "INSERT INTO users (id, email, first_name, last_name, profile_image_url, oidc_subject, created_at, updated_at,
+                                    email_verified)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
+                params![
+                    id,
+                    email,
+                    identity.first_name,
+                    identity.last_name,
+                    identity.profile_image_url,
+                    identity.subject,
+                    now,
+                    verified
+                ],
             )?;
             id
         }
@@ -262,12 +333,12 @@ pub fn grant_admin_from_cli(conn: &Connection, who: &str) -> Result<UserRow, Gra
         None if who.contains('@') => match find_by_email(conn, who)? {
             Some(user) => user,
             None => {
-                upsert_identity(conn, &Identity { email: who.to_owned(), ..Identity::default() }).map_err(
-                    |e| match e {
-                        UpsertError::Db(e) => GrantError::Db(e),
-                        UpsertError::EmailTaken => GrantError::UnknownUser,
-                    },
-                )?
+                // The operator typed the address on the server: vouched for.
+                let identity = Identity { email: who.to_owned(), ..Identity::default() };
+                upsert_identity(conn, &identity, EmailTrust::Vouched).map_err(|e| match e {
+                    UpsertError::Db(e) => GrantError::Db(e),
+                    UpsertError::EmailTaken => GrantError::UnknownUser,
+                })?
             }
         },
         None => return Err(GrantError::UnknownUser),

@@ -11,6 +11,10 @@ use crate::db::outbox::Email;
 
 /// What the e-mail needs beyond the rows.
 pub struct Context<'a> {
+    /// Who receives it: the member's own verified account address (`db::users::mail_address`).
+    /// The form's `parentEmail` gets it only by being that same address: the e-mail repeats
+    /// what the member typed (names), so it never goes to an address the member may not own.
+    pub to: &'a str,
     pub interac_email: &'a str,
     /// The site's address, for the link to /my-registrations.
     pub public_url: &'a str,
@@ -107,7 +111,7 @@ pub fn registration_received(registration: &RegistrationRow, program: &ProgramRo
         Lang::Fr => format!("Camp de jour : inscription de {child} reçue ({reference})"),
         Lang::En => format!("Day camp: registration of {child} received ({reference})"),
     };
-    Email { to: registration.parent_email.clone(), subject, body_text: lines.join("\n") + "\n", ics: None }
+    Email { to: cx.to.to_owned(), subject, body_text: lines.join("\n") + "\n", ics: None }
 }
 
 #[cfg(test)]
@@ -160,7 +164,12 @@ mod tests {
     }
 
     fn cx(lang: Lang) -> Context<'static> {
-        Context { interac_email: "paiement@example.org", public_url: "https://centre.example/", lang }
+        Context {
+            to: "ana@example.org",
+            interac_email: "paiement@example.org",
+            public_url: "https://centre.example/",
+            lang,
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Court booking e-mails: the confirmation and the cancellation, each with an .ics file that
 //! adds (or removes) the booking in the person's calendar. French or English by the booking's
-//! language; times in the centre's time zone.
+//! language; times in the centre's time zone. Both go to the member's own verified account
+//! address, never to the address typed in the booking (the notes are the member's own text).
 
 use centre_core::Lang;
 use centre_core::camps::date_label;
@@ -42,7 +43,9 @@ pub struct BookingMail<'a> {
     pub id: i64,
     pub court_name: &'a str,
     pub first_name: &'a str,
-    pub email: &'a str,
+    /// Who receives it: the member's own verified account address (`db::users::mail_address`),
+    /// never the address typed in the booking.
+    pub to: &'a str,
     pub start: DateTime<Utc>,
     pub end: DateTime<Utc>,
     pub players: Option<i64>,
@@ -139,7 +142,7 @@ pub fn confirmation(b: &BookingMail<'_>, ctx: Context<'_>) -> Email {
         }
     };
     Email {
-        to: b.email.to_owned(),
+        to: b.to.to_owned(),
         subject,
         body_text: with_signature(body),
         ics: Some(ics_event(&uid(b, ctx), b.start, b.end, &calendar_summary(b), CENTRE_ADDRESS, false)),
@@ -192,7 +195,7 @@ pub fn cancellation(b: &BookingMail<'_>, by: CancelledBy, ctx: Context<'_>) -> E
         ),
     };
     Email {
-        to: b.email.to_owned(),
+        to: b.to.to_owned(),
         subject,
         body_text: with_signature(body),
         ics: Some(ics_event(&uid(b, ctx), b.start, b.end, &calendar_summary(b), CENTRE_ADDRESS, true)),
@@ -215,7 +218,7 @@ mod tests {
             id: 42,
             court_name: "Terrain de volleyball 1",
             first_name: "Marie",
-            email: "marie@example.org",
+            to: "marie@example.org",
             start,
             end: start + chrono::Duration::hours(1),
             players: Some(6),

@@ -71,7 +71,7 @@ impl Letters for PaymentLetters {
                 (format!("Payment reminder: {}", u.reference), lines)
             }
         };
-        letter(&u.to, subject, lines)
+        letter(u.to.as_deref().unwrap_or_default(), subject, lines)
     }
 
     fn expired(&self, u: &Unpaid) -> Email {
@@ -102,7 +102,7 @@ impl Letters for PaymentLetters {
                 ],
             ),
         };
-        letter(&u.to, subject, lines)
+        letter(u.to.as_deref().unwrap_or_default(), subject, lines)
     }
 }
 
@@ -129,7 +129,7 @@ mod tests {
             reminders_sent: 0,
             last_reminder_at: None,
             lang: lang.into(),
-            to: "capitaine@example.org".into(),
+            to: Some("capitaine@example.org".into()),
             name: "Les Smash".into(),
             title: "Tournoi 4x4".into(),
             title_en: Some("4x4 tournament".into()),

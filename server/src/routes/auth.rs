@@ -12,7 +12,7 @@ use crate::app::AppState;
 use crate::auth::oidc::{Flow, OidcError, safe_return_to};
 use crate::auth::pages::{self, DevForm, Failure};
 use crate::auth::{self, KEY_FLOW, KEY_ID_TOKEN, MaybeUser};
-use crate::db::users::{self, Identity, UpsertError, UserRow};
+use crate::db::users::{self, EmailTrust, Identity, UpsertError, UserRow};
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::openapi;
 use crate::ratelimit::ClientAddr;
@@ -121,7 +121,7 @@ pub async fn login(
                 last_name: "",
                 return_to: &return_to,
                 email_error: false,
-                name_error: false,
+                name_error: None,
                 offer_provider: state.auth.oidc.is_some(),
             },
         );
@@ -210,7 +210,7 @@ pub async fn callback(
             });
         }
     };
-    let user = match save_identity(&state, identity).await {
+    let user = match save_identity(&state, identity, EmailTrust::Provider).await {
         Ok(user) => user,
         Err(SaveError::EmailTaken) => return fail(Failure::AccountConflict),
         Err(SaveError::App(e)) => {
@@ -234,13 +234,14 @@ enum SaveError {
     App(AppError),
 }
 
-/// Creates or updates the user, and grants admin to the e-mails of `--admin-emails`.
-async fn save_identity(state: &AppState, identity: Identity) -> Result<UserRow, SaveError> {
+/// Creates or updates the user (its address verified as `trust` says), and grants admin to the
+/// verified e-mails of `--admin-emails`.
+async fn save_identity(state: &AppState, identity: Identity, trust: EmailTrust) -> Result<UserRow, SaveError> {
     let settings = state.settings.clone();
     state
         .db
         .write(move |tx| {
-            let user = match users::upsert_identity(tx, &identity) {
+            let user = match users::upsert_identity(tx, &identity, trust) {
                 Ok(user) => user,
                 Err(UpsertError::EmailTaken) => return Ok(Err(())),
                 Err(UpsertError::Db(e)) => return Err(AppError::from(e)),
@@ -287,14 +288,14 @@ pub struct DevLoginBody {
     lang: Option<String>,
 }
 
-const NAME_MAX: usize = 100;
-
-fn name(value: Option<&str>) -> Result<Option<String>, ()> {
-    let value = value.map(str::trim).filter(|v| !v.is_empty());
-    match value {
-        Some(v) if v.chars().count() > NAME_MAX => Err(()),
-        Some(v) => Ok(Some(v.to_owned())),
-        None => Ok(None),
+/// An optional name, by core's rule for names (trimmed, not too long, no control character):
+/// blank is `None`, anything refused is the field's error.
+fn name(field: &'static str, value: Option<&str>) -> Result<Option<String>, FieldError> {
+    use centre_core::validation::{Text, TextError, max_len};
+    match Text::parse(value.unwrap_or(""), max_len::NAME) {
+        Ok(text) => Ok(Some(text.into_string())),
+        Err(TextError::Empty) => Ok(None),
+        Err(refused) => Err(FieldError::new(field, refused.generic_code().unwrap_or("too_long"))),
     }
 }
 
@@ -337,9 +338,8 @@ pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang
     if email_error {
         errors.push(FieldError::new("email", "email_invalid"));
     }
-    let first_name =
-        name(body.first_name.as_deref()).map_err(|()| errors.push(FieldError::new("firstName", "too_long")));
-    let last_name = name(body.last_name.as_deref()).map_err(|()| errors.push(FieldError::new("lastName", "too_long")));
+    let first_name = name("firstName", body.first_name.as_deref()).map_err(|e| errors.push(e));
+    let last_name = name("lastName", body.last_name.as_deref()).map_err(|e| errors.push(e));
     let return_to = safe_return_to(body.return_to.as_deref());
     if !errors.is_empty() {
         if is_form {
@@ -352,13 +352,17 @@ pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang
                     last_name: body.last_name.as_deref().unwrap_or(""),
                     return_to: &return_to,
                     email_error,
-                    name_error: first_name.is_err() || last_name.is_err(),
+                    name_error: errors.iter().find(|e| e.field != "email").map(|e| e.code),
                     offer_provider: state.auth.oidc.is_some(),
                 },
             );
         }
         return AppError::Validation(errors).into_response();
     }
+    // No provider has said anything about this address (`email_verified` stays false); the
+    // developer typing it vouches for it instead. A decision for this development tool only
+    // (it exists with `--dev-login`, refused with an https public URL): the account counts as
+    // verified, so it gets the centre's e-mails and `--admin-emails` applies to it.
     let identity = Identity {
         subject: None,
         email,
@@ -367,7 +371,7 @@ pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang
         last_name: last_name.unwrap_or_default(),
         profile_image_url: None,
     };
-    let user = match save_identity(&state, identity).await {
+    let user = match save_identity(&state, identity, EmailTrust::Vouched).await {
         Ok(user) => user,
         Err(SaveError::EmailTaken) => return AppError::conflict("conflict").into_response(),
         Err(SaveError::App(e)) => return e.into_response(),

@@ -18,6 +18,7 @@ use crate::db::courts::{
     self, BookError, Booker, BookingRow, BookingRules, CancelError, Counts, Filter, ScheduleError, Status,
 };
 use crate::db::outbox;
+use crate::db::users::{self, NoMail};
 use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
 use crate::error::{ApiQuery, AppError, ReqLang};
 use crate::openapi;
@@ -261,12 +262,13 @@ fn lang_of_booking(b: &BookingRow) -> Lang {
     if b.lang == "en" { Lang::En } else { Lang::Fr }
 }
 
-fn mail_of(b: &BookingRow) -> Option<BookingMail<'_>> {
+/// What the e-mails say about `b`, sent `to` the member's own address.
+fn mail_of<'a>(b: &'a BookingRow, to: &'a str) -> Option<BookingMail<'a>> {
     Some(BookingMail {
         id: b.id,
         court_name: &b.court_name,
         first_name: &b.first_name,
-        email: &b.email,
+        to,
         start: b.start()?,
         end: b.end()?,
         players: b.players,
@@ -274,6 +276,30 @@ fn mail_of(b: &BookingRow) -> Option<BookingMail<'_>> {
         notes: b.notes.as_deref(),
         lang: lang_of_booking(b),
     })
+}
+
+/// Where a booking's e-mails go: the booking member's own verified account address, read in the
+/// caller's transaction (`users::mail_address`: never the booking's typed `email`, and no link
+/// to confirm a typed address for now). `None` when there is none, and the log says why (the
+/// booking's id and the member's, never an address).
+fn recipient(tx: &rusqlite::Connection, b: &BookingRow, what: &str) -> Result<Option<String>, AppError> {
+    match users::mail_address(tx, b.user_id.as_deref())? {
+        Ok(to) => Ok(Some(to)),
+        Err(why) => {
+            let user_id = b.user_id.as_deref().unwrap_or("-");
+            match why {
+                NoMail::Unverified => tracing::warn!(
+                    booking_id = b.id,
+                    %user_id,
+                    "no {what} e-mail: the member's address is not verified by the provider"
+                ),
+                NoMail::NoAccount => {
+                    tracing::warn!(booking_id = b.id, "no {what} e-mail: the booking's member has no account")
+                }
+            }
+            Ok(None)
+        }
+    }
 }
 
 /// `POST /api/courts/book`: a signed-in member books one free slot for themself. Validated by
@@ -308,7 +334,11 @@ pub async fn book(
         .write(move |tx| {
             let who = Booker { user_id: &user_id, lang: lang.code(), now };
             let row = courts::book(tx, &form, &who, &rules).map_err(book_error)?;
-            if let Some(mail) = mail_of(&row) {
+            // To the member's own verified address; none when it is not verified (the booking
+            // is made all the same).
+            if let Some(to) = recipient(tx, &row, "confirmation")?
+                && let Some(mail) = mail_of(&row, &to)
+            {
                 let ctx = Context { public_url: &settings.public_url, tz };
                 outbox::enqueue(tx, &mails::confirmation(&mail, ctx), now)?;
             }
@@ -336,8 +366,9 @@ pub async fn mine(user: CurrentUser, State(state): State<AppState>) -> Result<Js
     Ok(Json(rows.into_iter().map(BookingDto::from).collect()))
 }
 
-/// Cancels a booking in one transaction with its e-mail; `allowed` refuses what this caller may
-/// not cancel (answering the error to return).
+/// Cancels a booking in one transaction with its e-mail (to the member's own verified address,
+/// as the confirmation); `allowed` refuses what this caller may not cancel (answering the error
+/// to return).
 async fn cancel(
     state: &AppState,
     id: i64,
@@ -350,7 +381,9 @@ async fn cancel(
         .db
         .write(move |tx| {
             let (row, cancelled) = courts::cancel_booking(tx, id, now, |row| allowed(row, now))?;
-            if let Some(mail) = mail_of(&row) {
+            if let Some(to) = recipient(tx, &row, "cancellation")?
+                && let Some(mail) = mail_of(&row, &to)
+            {
                 let ctx = Context { public_url: &settings.public_url, tz: settings.timezone };
                 outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), now)?;
             }

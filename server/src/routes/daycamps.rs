@@ -26,6 +26,7 @@ use crate::db::daycamps::{
 };
 use crate::db::outbox;
 use crate::db::payments::Kind;
+use crate::db::users::{self, NoMail};
 use crate::emails;
 use crate::error::{ApiJson, ApiQuery, AppError, Localized, ReqLang};
 use crate::exports;
@@ -355,12 +356,29 @@ pub async fn register(
                 now: &utc_text(now),
             };
             let (registration, program) = daycamps::register(tx, &new).map_err(|e| register_error(e, &child))?;
-            let cx = emails::camps::Context {
-                interac_email: &settings.interac_email,
-                public_url: &settings.public_url,
-                lang,
-            };
-            outbox::enqueue(tx, &emails::camps::registration_received(&registration, &program, &cx), now)?;
+            // The e-mail goes to the member's own verified account address, read in this
+            // transaction, never to the typed `parentEmail` (no link to confirm a typed address
+            // for now): a `parentEmail` that is the member's own address, in any case, is that
+            // same address, so one e-mail. Unverified: the registration stands, without e-mail.
+            match users::mail_address(tx, Some(&user_id))? {
+                Ok(to) => {
+                    let cx = emails::camps::Context {
+                        to: &to,
+                        interac_email: &settings.interac_email,
+                        public_url: &settings.public_url,
+                        lang,
+                    };
+                    outbox::enqueue(tx, &emails::camps::registration_received(&registration, &program, &cx), now)?;
+                }
+                Err(NoMail::Unverified) => tracing::warn!(
+                    registration_id = registration.id,
+                    %user_id,
+                    "no camp registration e-mail: the member's address is not verified by the provider"
+                ),
+                Err(NoMail::NoAccount) => {
+                    tracing::warn!(registration_id = registration.id, %user_id, "no camp registration e-mail: no account")
+                }
+            }
             Ok::<_, AppError>((registration, program))
         })
         .await?;

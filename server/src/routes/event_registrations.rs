@@ -16,8 +16,8 @@ use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
-use crate::db::outbox;
 use crate::db::payments::Kind;
+use crate::db::{outbox, users};
 use crate::emails;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
@@ -174,14 +174,26 @@ pub async fn register(
                 Registrant { user_id: &account.id, lang: lang.code(), now: &utc_text(now), today_start: &today_start };
             let (registration, event) =
                 event_registrations::register_team(tx, event_id, &team, &who).map_err(register_error)?;
-            let cx = emails::events::Context {
-                to: &account.email,
-                greeting_name: account.first_name.as_deref().or(registration.captain.first_name.as_deref()),
-                interac_email: &settings.interac_email,
-                tz: settings.timezone,
-                lang,
-            };
-            outbox::enqueue(tx, &emails::events::registration_confirmed(&event, &registration, &cx), now)?;
+            // The member's own verified address only (users::mail_address): the e-mail carries
+            // the names and addresses the member typed.
+            match users::mail_address(tx, Some(&account.id))? {
+                Ok(to) => {
+                    let cx = emails::events::Context {
+                        to: &to,
+                        greeting_name: account.first_name.as_deref().or(registration.captain.first_name.as_deref()),
+                        interac_email: &settings.interac_email,
+                        tz: settings.timezone,
+                        lang,
+                    };
+                    outbox::enqueue(tx, &emails::events::registration_confirmed(&event, &registration, &cx), now)?;
+                }
+                Err(why) => tracing::warn!(
+                    registration_id = registration.id,
+                    user_id = %account.id,
+                    ?why,
+                    "no registration e-mail: the member has no verified address"
+                ),
+            }
             Ok::<_, AppError>(registration)
         })
         .await?;

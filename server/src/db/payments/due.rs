@@ -35,9 +35,9 @@ pub trait Letters {
     fn expired(&self, unpaid: &Unpaid) -> Email;
 }
 
-/// When the next reminder of `u` is due, if it gets one.
+/// When the next reminder of `u` is due, if it gets one (never without an address to write to).
 pub fn next_reminder(u: &Unpaid, policy: ReminderPolicy) -> Option<DateTime<Utc>> {
-    (u.reminders_sent < policy.max)
+    (u.to.is_some() && u.reminders_sent < policy.max)
         .then(|| u.last_reminder_at.unwrap_or(u.created_at) + Duration::days(policy.after_days))
 }
 
@@ -54,7 +54,10 @@ pub fn run(
         if u.deadline.is_some_and(|d| now >= d) {
             if !u.held_by_tournament {
                 status::set(conn, u.kind, u.id, PaymentStatus::Expired, &now_text)?;
-                outbox::enqueue(conn, &letters.expired(&u), now)?;
+                // Written to the member's own verified address only; without one, nobody.
+                if u.to.is_some() {
+                    outbox::enqueue(conn, &letters.expired(&u), now)?;
+                }
                 report.expired += 1;
                 continue;
             }

@@ -18,8 +18,9 @@ pub struct Unpaid {
     pub reminders_sent: i64,
     pub last_reminder_at: Option<DateTime<Utc>>,
     pub lang: String,
-    /// Who is reminded: the account's address, else the one given in the form.
-    pub to: String,
+    /// Who is reminded: the account's own address when it is verified (users::mail_address's
+    /// rule), never an address typed in the form; `None`: nobody is written to.
+    pub to: Option<String>,
     /// The team's name or the child's name.
     pub name: String,
     /// The event's title (French, then English when there is one) or the camp program's id.
@@ -36,7 +37,7 @@ pub struct Unpaid {
 
 /// The pending event registrations; `{name}` stands for [`super::EVENT_NAME`].
 const EVENT_UNPAID: &str = "SELECT r.id, r.payment_reference, r.amount_due_cents, r.created_at, r.reminders_sent,
-        r.last_reminder_at, r.lang, COALESCE(u.email, r.captain_email, r.email, ''),
+        r.last_reminder_at, r.lang, CASE WHEN u.email_verified = 1 THEN u.email END,
         {name},
         e.title, e.title_en, CASE WHEN r.released_at IS NULL THEN e.payment_deadline_days END,
         CASE WHEN r.released_at IS NULL THEN e.payment_deadline_date END, e.id,
@@ -46,7 +47,7 @@ const EVENT_UNPAID: &str = "SELECT r.id, r.payment_reference, r.amount_due_cents
 
 /// The pending camp registrations; `{name}` stands for [`super::CAMP_NAME`].
 const CAMP_UNPAID: &str = "SELECT r.id, r.payment_reference, r.amount_cents, r.created_at, r.reminders_sent,
-        r.last_reminder_at, r.lang, COALESCE(u.email, r.parent_email),
+        r.last_reminder_at, r.lang, CASE WHEN u.email_verified = 1 THEN u.email END,
         {name}, r.program_id, NULL,
         CASE WHEN r.released_at IS NULL THEN p.payment_deadline_days END,
         CASE WHEN r.released_at IS NULL THEN p.payment_deadline_date END, NULL, 0
