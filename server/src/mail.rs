@@ -1,7 +1,8 @@
 //! Sending e-mail. Handlers only write to the outbox (in their own transaction) and `kick` the
 //! worker after commit; the worker delivers through SMTP (lettre) or, without SMTP settings,
-//! writes each message as an .eml file into a local folder and logs it. A failure never touches
-//! what the e-mail announces; it is retried with backoff.
+//! writes each message as an .eml file into a local folder and logs it. Each message is claimed
+//! in the database before it is sent, so two processes on one file send it once between them. A
+//! failure never touches what the e-mail announces; it is retried with backoff.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -37,6 +38,10 @@ enum Transport {
 pub enum MailSetupError {
     #[error("invalid --smtp-url: {0}")]
     SmtpUrl(String),
+    #[error(
+        "--smtp-url {url} asks for tls={tls} with a user name or password: the password could go over the network in clear; use smtps://user:password@host:465 (TLS from the start) or smtp://user:password@host:587 (STARTTLS, required)"
+    )]
+    PasswordInClear { url: String, tls: String },
     #[error("invalid --mail-from '{0}': expected an address such as 'Centre <no-reply@example.org>'")]
     From(String),
 }
@@ -46,7 +51,7 @@ impl Mailer {
         let from: Mailbox = from.parse().map_err(|_| MailSetupError::From(from.to_owned()))?;
         let transport = match smtp_url {
             Some(url) => Transport::Smtp(
-                AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                AsyncSmtpTransport::<Tokio1Executor>::from_url(&secured_url(url)?)
                     .map_err(|e| MailSetupError::SmtpUrl(e.to_string()))?
                     .timeout(Some(Duration::from_secs(20)))
                     .build(),
@@ -61,12 +66,13 @@ impl Mailer {
         self.inner.wake.notify_one();
     }
 
-    /// Delivers every message due now; returns how many were sent.
+    /// Delivers every message due now, each claimed in the database before it is sent (another
+    /// process on the same file never sends it too); returns how many were sent.
     pub async fn deliver_due(&self, db: &Db) -> Result<usize, AppError> {
         let mut sent = 0;
         loop {
             let now = Utc::now();
-            let Some(queued) = db.read(move |conn| outbox::next_due(conn, now).map_err(AppError::from)).await? else {
+            let Some(queued) = db.write(move |tx| outbox::claim_next(tx, now).map_err(AppError::from)).await? else {
                 return Ok(sent);
             };
             let outcome = self.send(&queued.email).await;
@@ -121,6 +127,32 @@ impl Mailer {
                 let _ = tokio::time::timeout(Duration::from_secs(30), mailer.inner.wake.notified()).await;
             }
         })
+    }
+}
+
+/// The URL given to lettre, so that a password never travels in clear. Lettre reads
+/// `smtp://user:password@host:587` without `tls=` as plain SMTP: the password would go in clear,
+/// or the server, offering AUTH only after STARTTLS, would refuse it. So with credentials (a user
+/// or a password) `smtp://` gets lettre's `tls=required` (STARTTLS, or nothing is sent), and a
+/// weaker `tls=` is refused; `smtps://` is TLS from the first byte whatever `tls=` says. Without
+/// credentials the URL is lettre's as written: a local relay or a test sink may be plain.
+fn secured_url(raw: &str) -> Result<String, MailSetupError> {
+    let mut url = url::Url::parse(raw).map_err(|e| MailSetupError::SmtpUrl(e.to_string()))?;
+    let credentials = !url.username().is_empty() || url.password().is_some();
+    if !credentials || url.scheme() != "smtp" {
+        return Ok(raw.to_owned());
+    }
+    // The first `tls` pair, as lettre reads it.
+    let tls = url.query_pairs().find(|(key, _)| key == "tls").map(|(_, value)| value.into_owned());
+    match tls.as_deref() {
+        None => {
+            url.query_pairs_mut().append_pair("tls", "required");
+            Ok(url.into())
+        }
+        Some("required") => Ok(raw.to_owned()),
+        Some(weaker) => {
+            Err(MailSetupError::PasswordInClear { url: crate::settings::mask_url_secret(raw), tls: weaker.to_owned() })
+        }
     }
 }
 
@@ -199,6 +231,54 @@ fn without_addresses(text: &str) -> String {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    // A runtime: lettre's connection pool starts its task when the transport is built.
+    #[tokio::test]
+    async fn a_password_in_the_smtp_url_always_goes_over_tls() {
+        let secured = |url: &str| secured_url(url).map_err(|e| e.to_string());
+        // With credentials, smtp:// means STARTTLS, required; the rest of the URL stays as written.
+        assert_eq!(
+            secured("smtp://centre:s3cr%2Ft@smtp.example.org:587").as_deref(),
+            Ok("smtp://centre:s3cr%2Ft@smtp.example.org:587?tls=required")
+        );
+        assert_eq!(
+            secured("smtp://centre@relay.example.org").as_deref(),
+            Ok("smtp://centre@relay.example.org?tls=required")
+        );
+        assert_eq!(
+            secured("smtp://centre:pw@smtp.example.org:587/centre.example.org?x=1").as_deref(),
+            Ok("smtp://centre:pw@smtp.example.org:587/centre.example.org?x=1&tls=required")
+        );
+        assert_eq!(
+            secured("smtp://centre:pw@smtp.example.org:587?tls=required").as_deref(),
+            Ok("smtp://centre:pw@smtp.example.org:587?tls=required")
+        );
+        // smtps:// is TLS from the first byte; without credentials the URL is lettre's as written.
+        for unchanged in [
+            "smtps://centre:pw@smtp.example.org:465",
+            "smtp://127.0.0.1:2525",
+            "smtp://relay.example.org:25?tls=opportunistic",
+            "smtp://relay.example.org?tls=required",
+        ] {
+            assert_eq!(secured(unchanged).as_deref(), Ok(unchanged));
+        }
+        // Asking for less than required TLS with a password is refused at start, the password masked.
+        for weaker in [
+            "smtp://centre:hunter2@smtp.example.org:587?tls=none",
+            "smtp://centre:hunter2@smtp.example.org:587?tls=opportunistic",
+        ] {
+            let refused = Mailer::new(Some(weaker), "Centre <no-reply@example.org>", PathBuf::from("outbox"))
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(refused.contains("--smtp-url smtp://centre:***@smtp.example.org:587?tls="), "{refused}");
+            assert!(refused.contains("in clear") && !refused.contains("hunter2"), "{refused}");
+        }
+        let builds =
+            |url: &str| Mailer::new(Some(url), "Centre <no-reply@example.org>", PathBuf::from("outbox")).is_ok();
+        assert!(builds("smtp://centre:pw@smtp.example.org:587") && builds("smtps://centre:pw@smtp.example.org:465"));
+        assert!(builds("smtp://127.0.0.1:2525"));
+    }
 
     #[test]
     fn logged_smtp_errors_carry_no_address() {

@@ -1,5 +1,6 @@
 //! The e-mail outbox: rows written in the same transaction as what they announce, delivered
-//! after commit by the mail worker, retried with backoff.
+//! after commit by the mail worker, retried with backoff. A worker claims a row (`claim_next`)
+//! before sending it, so two processes on one file never send the same message twice.
 
 use centre_core::timefmt::utc_text;
 use chrono::{DateTime, Duration, Utc};
@@ -32,12 +33,23 @@ pub fn enqueue(conn: &Connection, email: &Email, now: DateTime<Utc>) -> rusqlite
     Ok(conn.last_insert_rowid())
 }
 
-/// The next message due, if any.
-pub fn next_due(conn: &Connection, now: DateTime<Utc>) -> rusqlite::Result<Option<Queued>> {
+/// How long a claimed message is kept from every worker, its own included, while it is being
+/// sent: well above the SMTP timeout (20 s), so only a process that died mid-send lets it run
+/// out, and the message is then sent again (at least once after a crash, exactly once otherwise).
+pub const LEASE: Duration = Duration::minutes(5);
+
+/// Takes the next message due at `now`, if any, for one worker: its `next_attempt_at` moves to
+/// the end of its `LEASE` in the same statement that picks it, so no other worker (in this
+/// process or another on the same file) takes it until `mark_sent` or `mark_failed` settles it
+/// or, its process having died, the lease runs out. Run it in a write transaction (`Db::write`,
+/// `BEGIN IMMEDIATE`): the pick and the claim are one.
+pub fn claim_next(conn: &Connection, now: DateTime<Utc>) -> rusqlite::Result<Option<Queued>> {
     conn.query_row(
-        "SELECT id, to_address, subject, body_text, ics, attempts FROM outbox_emails
-         WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT 1",
-        params![utc_text(now)],
+        "UPDATE outbox_emails SET next_attempt_at = ?2
+         WHERE id = (SELECT id FROM outbox_emails WHERE status = 'pending' AND next_attempt_at <= ?1
+                     ORDER BY id LIMIT 1)
+         RETURNING id, to_address, subject, body_text, ics, attempts",
+        params![utc_text(now), utc_text(now + LEASE)],
         |r| {
             Ok(Queued {
                 id: r.get(0)?,
