@@ -34,7 +34,10 @@ bin=target/release/centre
 work=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 url="http://127.0.0.1:$port"
-RUST_LOG=warn "$bin" serve --addr "127.0.0.1:$port" --db "$work/centre.db" --demo --dev-login >"$work/server.log" 2>&1 &
+# The load generators stand for many clients, all from loopback: one address may hold what the
+# rush below opens at once (200 connections), beyond the default cap per address.
+RUST_LOG=warn "$bin" serve --addr "127.0.0.1:$port" --db "$work/centre.db" --demo --dev-login \
+  --max-connections-per-address 512 >"$work/server.log" 2>&1 &
 pid=$!
 peers=()
 trap 'kill $pid "${peers[@]}" 2>/dev/null; wait $pid "${peers[@]}" 2>/dev/null; rm -rf "$work"' EXIT

@@ -38,6 +38,8 @@ pub struct Shared {
     pub metrics: crate::metrics::Metrics,
     /// The public GETs' answers, as sent (public_cache.rs).
     pub public_cache: PublicCache,
+    /// Live streams open, per client address and in all (net/caps.rs).
+    pub streams: Arc<crate::net::caps::Counter>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -52,18 +54,34 @@ pub enum PrepareError {
 
 /// Opens and migrates the database, seeds reference (and demo) data, sets up mail. Blocking;
 /// starts no task (the caller spawns the mail worker with `state.mailer.spawn_worker`).
+///
+/// A database that cannot take writes (a full disk, `--max-db-pages` reached, a read-only file)
+/// and needs no migration starts read-only, and the log says so: a site that shows its pages
+/// and refuses writes is better than no site. Data that is missing and cannot be seeded for
+/// that reason is seeded at the next start.
 pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     let mailer = Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from, settings.mail_dir.clone())?;
     let db = Db::open_capped(&settings.db, settings.max_db_pages)?;
+    if let Some(reason) = db.read_only_at_start() {
+        tracing::warn!(
+            db = %settings.db.display(),
+            "the database cannot take writes ({reason}): starting read-only. Reads are served, writes answer 503 storage_unavailable and GET /api/health says why; once there is room (or the file is writable) writes pass again"
+        );
+    }
     let today = chrono::Utc::now().with_timezone(&settings.timezone).date_naive();
     let mut conn = db.connect()?;
-    seed::reference_data(&mut conn, today)?;
-    if settings.demo {
-        seed::demo_data(&mut conn, settings.timezone)?;
+    let seeded = seed::reference_data(&mut conn, today)
+        .and_then(|()| if settings.demo { seed::demo_data(&mut conn, settings.timezone) } else { Ok(()) });
+    match seeded {
+        Err(e) if e.refused_by_storage() => {
+            tracing::warn!(error = %e, "seeding skipped: the database cannot take writes; it is done at the next start");
+        }
+        other => other?,
     }
     let auth = AuthState::open(&settings, &db)?;
     let limits = crate::ratelimit::Limits::new(&settings);
     let public_cache = PublicCache::new(settings.timezone);
+    let settings_streams = settings.streams;
     Ok(AppState(Arc::new(Shared {
         db,
         settings: Arc::new(settings),
@@ -73,10 +91,12 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
         limits,
         metrics: crate::metrics::Metrics::new(),
         public_cache,
+        streams: crate::net::caps::Counter::new(settings_streams),
     })))
 }
 
-const MAX_BODY_BYTES: usize = 256 * 1024;
+/// The largest request body taken (a bank export of a season is well below).
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
 
 /// The router and the layers every request crosses, outermost first, stacked in one `layer`
 /// call (each `Router::layer` call boxes every route once more, and the box is cloned for every

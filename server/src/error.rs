@@ -31,8 +31,11 @@ pub enum AppError {
         field: Option<&'static str>,
         args: Vec<(&'static str, Localized)>,
     },
-    /// 429 `rate_limited` with `Retry-After`: the whole seconds (at least 1) until a try can pass.
-    RateLimited {
+    /// A refusal to try again later (429 `rate_limited`, 503 `too_many_streams`) with
+    /// `Retry-After`: the whole seconds (at least 1) until a try can pass.
+    RetryLater {
+        status: StatusCode,
+        code: &'static str,
         retry_after_secs: u64,
     },
     /// Anything else: logged, answered 500 (or 503 when the database is busy).
@@ -58,7 +61,11 @@ impl AppError {
     }
     /// Too many requests: `wait` is how long until the next one can pass.
     pub fn rate_limited(wait: std::time::Duration) -> Self {
-        AppError::RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 }
+        Self::retry_later(StatusCode::TOO_MANY_REQUESTS, "rate_limited", wait)
+    }
+    /// Refused for now (`status`, `code`); a try after `wait` may pass.
+    pub fn retry_later(status: StatusCode, code: &'static str, wait: std::time::Duration) -> Self {
+        AppError::RetryLater { status, code, retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 }
     }
 }
 
@@ -122,6 +129,8 @@ impl From<rusqlite::Error> for AppError {
         match e.sqlite_error_code() {
             Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => AppError::Busy,
             Some(rusqlite::ErrorCode::DiskFull | rusqlite::ErrorCode::ReadOnly) => {
+                // For the health check, when this happens inside a write (`Db::write`).
+                crate::db::note_refused_write(&e);
                 tracing::error!(cause = %e, "the database cannot be written: storage full or read-only");
                 AppError::client(StatusCode::SERVICE_UNAVAILABLE, "storage_unavailable")
             }
@@ -177,10 +186,9 @@ impl AppError {
                 let code = errors.first().map_or("validation", |e| e.code);
                 ErrorParts { fields: Some(errors), ..plain(StatusCode::UNPROCESSABLE_ENTITY, code) }
             }
-            AppError::RateLimited { retry_after_secs } => ErrorParts {
-                retry_after_secs: Some(retry_after_secs),
-                ..plain(StatusCode::TOO_MANY_REQUESTS, "rate_limited")
-            },
+            AppError::RetryLater { status, code, retry_after_secs } => {
+                ErrorParts { retry_after_secs: Some(retry_after_secs), ..plain(status, code) }
+            }
             AppError::Internal(cause) => {
                 tracing::error!(cause = %cause, "internal error");
                 plain(StatusCode::INTERNAL_SERVER_ERROR, "internal")
@@ -244,8 +252,8 @@ pub fn lang_of(headers: &axum::http::HeaderMap) -> Lang {
         .map_or(Lang::Fr, Lang::from_accept_language)
 }
 
-/// JSON body extractor whose rejections use the common error shape (400 malformed, 413 too
-/// large, 415 wrong content type).
+/// JSON body extractor whose rejections use the common error shape (400 malformed or of the
+/// wrong content type, 408 arrived too slowly, 413 too large).
 pub struct ApiJson<T>(pub T);
 
 impl<S, T> FromRequest<S> for ApiJson<T>
@@ -260,13 +268,15 @@ where
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(value)) => Ok(ApiJson(value)),
             Err(rejection) => {
-                let status = rejection.status();
-                let code = match &rejection {
-                    JsonRejection::BytesRejection(_) if status == StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
-                    JsonRejection::MissingJsonContentType(_) => "malformed_json",
-                    _ => "malformed_json",
+                let (status, code) = match &rejection {
+                    JsonRejection::BytesRejection(_) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                        (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
+                    }
+                    JsonRejection::BytesRejection(_) if crate::net::body::is_too_slow(&rejection) => {
+                        (StatusCode::REQUEST_TIMEOUT, "request_timeout")
+                    }
+                    _ => (StatusCode::BAD_REQUEST, "malformed_json"),
                 };
-                let status = if status == StatusCode::PAYLOAD_TOO_LARGE { status } else { StatusCode::BAD_REQUEST };
                 let text = message(code, lang).unwrap_or(code).to_owned();
                 Err(error_response(status, code, text, None))
             }

@@ -5,8 +5,9 @@
 //!
 //! - [`Edge`], the outermost: the request log line and its metrics, the panic catcher (a 500 in
 //!   the common error shape), the security headers (HSTS on https), the one cache policy of API
-//!   answers ([`no_store`]), the request's language for error bodies, the Origin check of
-//!   state-changing requests, and forgetting the public cache after a successful write under
+//!   answers ([`no_store`]), the request's language for error bodies, a body announced larger
+//!   than the limit (413 before it is read), the Origin check of state-changing requests, and
+//!   forgetting the public cache after a successful write under
 //!   `/api`. One pass, one boxed future.
 //! - [`SessionsWhenNeeded`]: the session layer and `auth::know_member`, only for requests that
 //!   sign in or out ([`SIGN_IN_PATHS`]), or carry a cookie and ask for an API call or a page. A
@@ -117,7 +118,9 @@ where
         if let Some(slot) = &pending.member {
             req.extensions_mut().insert(slot.clone());
         }
-        let answer = match crate::auth::origin::refuse_cross_site(&req, &self.state.settings.public_url) {
+        let refused = declared_too_large(req.headers())
+            .or_else(|| crate::auth::origin::refuse_cross_site(&req, &self.state.settings.public_url));
+        let answer = match refused {
             Some(refused) => Err(refused),
             None => match std::panic::catch_unwind(AssertUnwindSafe(|| self.inner.call(req))) {
                 Ok(future) => Ok(future),
@@ -137,6 +140,14 @@ where
             Ok(finish(&state, https, pending, response))
         })
     }
+}
+
+/// A body announced larger than any the server takes is refused before a byte of it is read,
+/// whoever sends it (a signed-in member's request would otherwise wait for the whole body).
+fn declared_too_large(headers: &HeaderMap) -> Option<Response> {
+    let declared = headers.get(header::CONTENT_LENGTH)?.to_str().ok()?.trim().parse::<u64>().ok()?;
+    (declared > crate::app::MAX_BODY_BYTES as u64)
+        .then(|| crate::error::AppError::client(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").into_response())
 }
 
 /// A handler panicked: logged, answered 500 in the common error shape; the server keeps serving.

@@ -11,6 +11,7 @@ pub mod layers;
 pub mod live;
 pub mod mail;
 pub mod metrics;
+pub mod net;
 pub mod openapi;
 pub mod public_cache;
 pub mod ratelimit;

@@ -64,25 +64,24 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         if let Some(metrics_addr) = state.settings.metrics_addr {
             serve_metrics(metrics_addr, centre_server::metrics::router(state.clone())).await?;
         }
+        centre_server::net::check_open_files(state.settings.connections);
         let live = state.live.clone();
-        axum::serve(
-            listener,
-            centre_server::build_router(state).into_make_service_with_connect_info::<std::net::SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
+        centre_server::net::serve_app(listener, state, async move {
             shutdown_signal().await;
             // Open live pages would otherwise keep the graceful stop waiting.
             live.close();
         })
-        .await
-        .map_err(|e| format!("server error: {e}"))?;
+        .await;
         tracing::info!("shutting down: checkpointing the database");
-        let emptied = tokio::task::spawn_blocking(move || db.checkpoint())
-            .await
-            .map_err(|e| e.to_string())?
-            .map_err(|e| format!("checkpoint failed: {e}"))?;
-        if !emptied {
-            tracing::info!("the WAL is still read by another process (Litestream): it checkpoints it itself");
+        let checkpoint = tokio::task::spawn_blocking(move || db.checkpoint()).await.map_err(|e| e.to_string())?;
+        match checkpoint {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::info!("the WAL is still read by another process (Litestream): it checkpoints it itself")
+            }
+            // Every write is already safe in the WAL, which the next start reads: a stop on a
+            // full disk is still a clean stop, not a failed service.
+            Err(e) => tracing::warn!(error = %e, "the WAL could not be checkpointed: it is kept for the next start"),
         }
         Ok(())
     })

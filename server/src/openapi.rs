@@ -6,8 +6,9 @@
 //!
 //! Errors are `ApiError` (`{message, code, fieldErrors?}`). What every state-changing call can
 //! answer whatever it does is added here once (`Common`): 403 `forbidden_origin` (the Origin
-//! check), 429 `rate_limited` (a member's writes), and 400 `malformed_json` for a body that is not
-//! the JSON described.
+//! check), 429 `rate_limited` (a member's writes), and for a call with a body, 400
+//! `malformed_json` (not the JSON described), 408 `request_timeout` (too slow) and 413
+//! `payload_too_large`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -59,6 +60,21 @@ error_response!(NotFound, "404", "No such resource, or an id that is not a whole
 error_response!(Conflict, "409", "Refused by the resource's state; `code` says why.");
 error_response!(Unprocessable, "422", "Invalid fields: `fieldErrors` has one message per field; `code` is the first.");
 error_response!(TooManyRequests, "429", "Too many writes by this member (`rate_limited`); see `Retry-After`.");
+error_response!(
+    RequestTimeout,
+    "408",
+    "The body arrived too slowly (`request_timeout`): 10 s, then 500 bytes a second."
+);
+error_response!(
+    PayloadTooLarge,
+    "413",
+    "A body over 256 KiB, refused before it is read when announced (`payload_too_large`)."
+);
+error_response!(
+    ServiceUnavailable,
+    "503",
+    "Too many live pages open, from this address or in all (`too_many_streams`); see `Retry-After`."
+);
 
 /// The responses every state-changing call can give, added to each such operation; and each
 /// operation's id made unique by its tag (`dayCampsRegister`, `eventRegistrationsRegister`).
@@ -87,6 +103,8 @@ impl Modify for Common {
                 }
                 if operation.request_body.is_some() {
                     add::<BadRequest>(operation);
+                    add::<RequestTimeout>(operation);
+                    add::<PayloadTooLarge>(operation);
                 }
             }
         }
@@ -197,7 +215,7 @@ fn add<T: IntoResponses>(operation: &mut Operation) {
     ),
     components(
         schemas(crate::error::ErrorBody),
-        responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, Unprocessable, TooManyRequests)
+        responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, Unprocessable, TooManyRequests, RequestTimeout, PayloadTooLarge, ServiceUnavailable)
     ),
     modifiers(&Common)
 )]

@@ -15,7 +15,7 @@
 //! block one household or one phone gets.
 
 use std::hash::Hash;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -28,6 +28,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 
 use crate::app::AppState;
 use crate::error::AppError;
+use crate::net::caps::bucket;
 use crate::settings::Settings;
 
 /// Sign-in requests one address may make at once; then one more a second.
@@ -85,7 +86,7 @@ impl<K: Hash + Eq + Clone> Limiter<K> {
 }
 
 /// The client's address (see the module's text); `None` when the server was not started with
-/// the peers' addresses (`into_make_service_with_connect_info`).
+/// the peers' addresses (`net::serve` gives them to every request).
 #[derive(Clone, Copy, Debug)]
 pub struct ClientAddr(pub Option<IpAddr>);
 
@@ -124,14 +125,6 @@ pub fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> IpA
         }
     }
     peer
-}
-
-/// What one limit counts for an address: itself for IPv4, its /64 for IPv6.
-fn bucket(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(v6.to_bits() & !u128::from(u64::MAX))),
-    }
 }
 
 impl Limits {

@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::net::caps::Cap;
+
 #[derive(Debug, Parser)]
 #[command(name = "centre", version, about = "Centre plein air — serveur web et API")]
 pub struct Cli {
@@ -80,8 +82,15 @@ pub struct ServeArgs {
     /// The centre's time zone (IANA name).
     #[arg(long, env = "CENTRE_TIMEZONE", default_value = "America/Toronto")]
     pub timezone: String,
-    /// SMTP server for outgoing mail, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@host.
-    /// Without it, e-mails are written as .eml files into --mail-dir.
+    /// SMTP server for outgoing mail. smtps://user:password@host:465 is TLS from the first byte;
+    /// smtp://user:password@host:587 starts TLS with STARTTLS before it logs in, and sends nothing
+    /// (not even the password) to a server that does not offer STARTTLS: the mail waits and the
+    /// log says why. smtp://host:port without a user or password is plain SMTP (a relay on the
+    /// same machine), unless ?tls=required or ?tls=opportunistic asks for STARTTLS; a user or
+    /// password with ?tls=none or ?tls=opportunistic is refused at start. Percent-encode any of
+    /// @ : / ? # % in the user or password (@ is %40). The server's certificate must chain to a
+    /// root the system trusts (Debian's ca-certificates; SSL_CERT_FILE names another PEM file of
+    /// roots). Without this setting, e-mails are written as .eml files into --mail-dir.
     #[arg(long, env = "CENTRE_SMTP_URL")]
     pub smtp_url: Option<String>,
     /// Sender of outgoing mail.
@@ -134,6 +143,22 @@ pub struct ServeArgs {
     /// Comma-separated e-mails granted the admin role when they sign in.
     #[arg(long, env = "CENTRE_ADMIN_EMAILS", default_value = "")]
     pub admin_emails: String,
+    /// Open connections the server takes in all; beyond it a new one gets a 503 and is closed.
+    /// Keep the process's open-files limit above it (deploy/centre.service: LimitNOFILE).
+    #[arg(long, env = "CENTRE_MAX_CONNECTIONS", default_value_t = DEFAULT_CONNECTIONS.total, value_parser = clap::value_parser!(u32).range(16..=1_000_000))]
+    pub max_connections: u32,
+    /// Open connections one client address may hold (an IPv6 /64 counts as one). A trusted
+    /// proxy's connections count only in the total.
+    #[arg(long, env = "CENTRE_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = DEFAULT_CONNECTIONS.per_address, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections_per_address: u32,
+    /// Live tournament pages (server-sent event streams) open in all; beyond it, 503 with
+    /// Retry-After.
+    #[arg(long, env = "CENTRE_MAX_STREAMS", default_value_t = DEFAULT_STREAMS.total, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_streams: u32,
+    /// Live tournament pages one client address may hold open (a group of spectators on one
+    /// network shares an address).
+    #[arg(long, env = "CENTRE_MAX_STREAMS_PER_ADDRESS", default_value_t = DEFAULT_STREAMS.per_address, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_streams_per_address: u32,
 }
 
 /// The centre's contact address, which also receives Interac e-Transfers unless configured.
@@ -142,6 +167,15 @@ pub const DEFAULT_INTERAC_EMAIL: &str = "info@centrepleinair-lapeche.org";
 /// Writes per signed-in member per minute (and at once): a person, even a parent registering
 /// three children or an admin scoring a tournament, stays far below; a script does not.
 pub const DEFAULT_WRITE_LIMIT: u32 = 120;
+
+/// Open connections in all, and per client address: a browser opens at most 6 to a site, so 64
+/// is ten devices behind one address at once, while one address alone can take only a sixteenth
+/// of the server. Behind Caddy (the deployment guide) only the total applies to connections.
+pub const DEFAULT_CONNECTIONS: Cap = Cap { total: 1024, per_address: 64 };
+
+/// Live tournament pages in all, and per client address (as a trusted proxy gives it): the
+/// spectators of one tournament on the centre's network share an address.
+pub const DEFAULT_STREAMS: Cap = Cap { total: 512, per_address: 64 };
 
 fn parse_flag(value: &str) -> Result<bool, String> {
     match value.trim().to_ascii_lowercase().as_str() {
@@ -182,6 +216,13 @@ pub struct Settings {
     pub admin_emails: Vec<String>,
     /// Where /metrics is served, if anywhere.
     pub metrics_addr: Option<SocketAddr>,
+    /// Open connections, per client address and in all.
+    pub connections: Cap,
+    /// Live streams, per client address and in all.
+    pub streams: Cap,
+    /// How long a client may keep a connection waiting (not a flag: `net::TIMEOUTS`; tests
+    /// shorten them).
+    pub timeouts: crate::net::Timeouts,
 }
 
 /// The OpenID Connect provider and this site's client registration with it.
@@ -260,7 +301,9 @@ impl Settings {
             dev_login: args.dev_login,
             demo: args.demo,
             timezone,
-            smtp_url: args.smtp_url.clone(),
+            // Blank is none: the environment template ships `CENTRE_SMTP_URL=` for the
+            // volunteer to fill in, and systemd passes it as an empty value.
+            smtp_url: args.smtp_url.clone().filter(|url| !url.trim().is_empty()),
             mail_from: args.mail_from.clone(),
             mail_dir,
             interac_email,
@@ -276,6 +319,9 @@ impl Settings {
             oidc,
             admin_emails,
             metrics_addr,
+            connections: Cap { total: args.max_connections, per_address: args.max_connections_per_address },
+            streams: Cap { total: args.max_streams, per_address: args.max_streams_per_address },
+            timeouts: crate::net::TIMEOUTS,
         })
     }
 
@@ -302,13 +348,16 @@ impl Settings {
             oidc: None,
             admin_emails: Vec::new(),
             metrics_addr: None,
+            connections: DEFAULT_CONNECTIONS,
+            streams: DEFAULT_STREAMS,
+            timeouts: crate::net::TIMEOUTS,
         }
     }
 
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} payment_reminders={}x{}d oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} payment_reminders={}x{}d oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={} max_connections={} max_connections_per_address={} max_streams={} max_streams_per_address={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -336,6 +385,10 @@ impl Settings {
             // How many, never who: logs carry no personal data.
             self.admin_emails.len(),
             self.metrics_addr.map_or_else(|| "none".to_owned(), |a| a.to_string()),
+            self.connections.total,
+            self.connections.per_address,
+            self.streams.total,
+            self.streams.per_address,
         )
     }
 
@@ -421,6 +474,17 @@ fn normalise_public_url(url: &str) -> Result<String, SettingsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_blank_smtp_url_as_the_environment_template_ships_it_means_no_smtp() {
+        let serve = |url: &str| match Cli::try_parse_from(["centre", "serve", "--smtp-url", url]) {
+            Ok(Cli { command: Command::Serve(args) }) => Settings::from_args(&args).map(|s| s.smtp_url).ok(),
+            _ => None,
+        };
+        assert_eq!(serve(""), Some(None));
+        assert_eq!(serve("  "), Some(None));
+        assert_eq!(serve("smtp://127.0.0.1:2525"), Some(Some("smtp://127.0.0.1:2525".to_owned())));
+    }
 
     #[test]
     fn public_url_is_validated() {

@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -19,29 +19,8 @@ use tokio::sync::Mutex;
 
 const ADMIN: &str = "admin@example.org";
 
-/// The server process, killed and reaped if a test fails before it ends it: an orphan would go
-/// on running and holding what its parent held.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl std::ops::Deref for Server {
-    type Target = Child;
-    fn deref(&self) -> &Child {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Server {
-    fn deref_mut(&mut self) -> &mut Child {
-        &mut self.0
-    }
-}
+/// The server process, killed and reaped if a test fails before it ends it.
+type Server = common::Process;
 
 fn spawn(db: &std::path::Path, addr: &str) -> Server {
     let child = Command::new(env!("CARGO_BIN_EXE_centre"))
@@ -53,7 +32,7 @@ fn spawn(db: &std::path::Path, addr: &str) -> Server {
         .spawn()
         .unwrap();
     common::wait_until_listening(addr);
-    Server(child)
+    common::Process(child)
 }
 
 /// 15 June of the next outdoor season, when both courts are open all day.

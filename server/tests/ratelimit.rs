@@ -87,7 +87,11 @@ async fn the_default_write_limit_lets_a_member_make_120_writes_at_once_then_refu
 
 #[tokio::test]
 async fn a_rush_of_members_behind_one_address_all_get_through() {
-    let app = TestApp::with_admin().await;
+    // As deployed: the school's members reach the app through Caddy on loopback, a trusted
+    // proxy, whose connections count in the total only (not against one address's cap).
+    let app = TestApp::spawn_with(|s| s.trusted_proxies = vec![std::net::Ipv4Addr::LOCALHOST.into()]).await;
+    let admin = app.sign_in_as("admin@example.org").await;
+    app.grant(&admin, "admin");
     let created = app
         .client
         .post(app.at("/api/events"))

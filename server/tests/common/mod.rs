@@ -65,10 +65,8 @@ impl TestApp {
         let state = tokio::task::spawn_blocking(move || centre_server::prepare(settings)).await.unwrap().unwrap();
         state.mailer.spawn_worker(state.db.clone());
         state.auth.spawn_session_cleanup();
-        let router = centre_server::build_router(state.clone());
-        tokio::spawn(async move {
-            axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>()).await.unwrap();
-        });
+        // The binary's own listener: its caps and timeouts are part of what the tests drive.
+        tokio::spawn(centre_server::net::serve_app(listener, state.clone(), std::future::pending()));
         let url = format!("http://{addr}");
         let client = same_origin_client(&url);
         TestApp { url, client, db_path, state, _dir: dir }
@@ -127,6 +125,30 @@ impl TestApp {
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(self.at(path)).send().await.unwrap()
+    }
+}
+
+/// A child process (the real `centre`), killed and reaped if the test ends before it stops it:
+/// an orphan would go on running and holding what its parent held.
+pub struct Process(pub std::process::Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl std::ops::Deref for Process {
+    type Target = std::process::Child;
+    fn deref(&self) -> &std::process::Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Process {
+    fn deref_mut(&mut self) -> &mut std::process::Child {
+        &mut self.0
     }
 }
 

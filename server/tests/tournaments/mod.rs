@@ -6,7 +6,7 @@
 //! against a court or a team twice in one slot, and offline scoring (phones' pushes, conflicts).
 #![allow(clippy::unwrap_used)]
 
-mod support;
+pub mod support;
 
 mod flow;
 mod public;

@@ -4,13 +4,15 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../api/queryClient';
 import { adminTournament } from './testFixtures';
 import type { Tournament } from './types';
-import { pushedVersion, useTournamentStream } from './useTournamentStream';
+import { pushedVersion, REOPEN_MS, useTournamentStream } from './useTournamentStream';
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
+  static readonly CLOSED = 2;
   static opened: FakeEventSource[] = [];
   listeners = new Map<string, ((event: MessageEvent) => void)[]>();
   closed = false;
+  readyState = 1;
   constructor(public url: string) {
     FakeEventSource.opened.push(this);
   }
@@ -19,6 +21,12 @@ class FakeEventSource {
   }
   close() {
     this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** What the browser does when the server refuses the stream (a 503): closed, then `error`. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.push('error', '');
   }
   push(type: string, data: string) {
     for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
@@ -81,6 +89,37 @@ describe('the event page follows its tournament live', () => {
     expect(FakeEventSource.opened).toHaveLength(2);
     view.unmount();
     expect(FakeEventSource.opened[1]?.closed).toBe(true);
+  });
+
+  it('asks again after a while when the server refuses the stream, and not after a mere drop', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      const view = render(
+        <QueryClientProvider client={createQueryClient()}>
+          <Live tournament={adminTournament({ status: 'in_progress', version: 3 })} />
+        </QueryClientProvider>,
+      );
+      const [first] = FakeEventSource.opened;
+      // A dropped connection: the browser reconnects by itself (still CONNECTING), no new one.
+      first!.readyState = 0;
+      act(() => first?.push('error', ''));
+      act(() => vi.advanceTimersByTime(3 * REOPEN_MS));
+      expect(FakeEventSource.opened).toHaveLength(1);
+      // Refused: a new stream, after REOPEN_MS at the earliest and twice that at the latest.
+      act(() => first?.refuse());
+      act(() => vi.advanceTimersByTime(REOPEN_MS - 1));
+      expect(FakeEventSource.opened).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(REOPEN_MS + 1));
+      expect(FakeEventSource.opened).toHaveLength(2);
+      // Unmounted while refused: nothing more is opened.
+      act(() => FakeEventSource.opened[1]?.refuse());
+      view.unmount();
+      act(() => vi.advanceTimersByTime(3 * REOPEN_MS));
+      expect(FakeEventSource.opened).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('opens nothing when the event has no tournament', () => {

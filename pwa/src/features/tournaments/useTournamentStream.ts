@@ -2,14 +2,19 @@
 // /api/events/{id}/tournament/stream. The server sends a `tournament` event {"version": n} at
 // connect and after every change; each one whose version is not the one on screen invalidates
 // the tournament and the member's team (data is never stale otherwise: src/api/README.md). The
-// browser reconnects by itself, and the message sent at reconnect refetches what changed in
-// between. Closed on unmount and once the tournament is completed. A match whose time comes
+// browser reconnects by itself after a dropped connection, and the message sent at reconnect
+// refetches what changed in between; a refusal (the server's cap on live pages answers 503)
+// closes an EventSource for good, so the page opens a new one after a while (REOPEN_MS, as the
+// answer's Retry-After asks). Closed on unmount and once the tournament is completed. A match whose time comes
 // turns 'En cours' on the server without a change to push: the page refetches at that moment.
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { tournamentKeys } from './queries';
 import { nextStatusChange } from './schedule';
 import type { Match, Tournament } from './types';
+
+/** How long a refused live page waits before it asks again (the server's Retry-After). */
+export const REOPEN_MS = 10_000;
 
 /** The version a stream message carries, or null when it carries none. */
 export function pushedVersion(data: unknown): number | null {
@@ -32,16 +37,30 @@ export function useTournamentStream(eventId: number | string, tournament: Tourna
 
   useEffect(() => {
     if (!live || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/events/${eventId}/tournament/stream`);
     const onMessage = (event: MessageEvent) => {
       const version = pushedVersion(event.data);
       if (version !== null && version === shown.current) return;
       void queryClient.invalidateQueries({ queryKey: tournamentKeys.event(eventId) });
       void queryClient.invalidateQueries({ queryKey: tournamentKeys.userTeam(eventId) });
     };
-    source.addEventListener('tournament', onMessage);
-    source.addEventListener('message', onMessage);
-    return () => source.close();
+    let source: EventSource | null = null;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      const opened = new EventSource(`/api/events/${eventId}/tournament/stream`);
+      opened.addEventListener('tournament', onMessage);
+      opened.addEventListener('message', onMessage);
+      opened.addEventListener('error', () => {
+        if (opened.readyState !== EventSource.CLOSED) return;
+        // Spread over the next REOPEN_MS so refused pages do not all come back at once.
+        reopen = setTimeout(open, REOPEN_MS + Math.random() * REOPEN_MS);
+      });
+      source = opened;
+    };
+    open();
+    return () => {
+      clearTimeout(reopen);
+      source?.close();
+    };
   }, [eventId, live, queryClient]);
 
   useEffect(() => {

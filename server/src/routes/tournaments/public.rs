@@ -6,6 +6,7 @@ use std::convert::Infallible;
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use chrono::Utc;
 use futures_util::Stream;
@@ -18,8 +19,12 @@ use crate::auth::{CurrentUser, MaybeUser};
 use crate::db::{Db, tournaments};
 use crate::error::AppError;
 use crate::openapi;
+use crate::ratelimit::ClientAddr;
 use crate::routes::events::visible;
 use crate::routes::params::{self, Id};
+
+/// When a refused live page may try again (the page waits that long, useTournamentStream.ts).
+const STREAM_RETRY: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -84,24 +89,30 @@ fn version_event(version: i64) -> Event {
     params(params::EventId),
     responses(
         (status = 200, description = "Server-sent events: `tournament` with `{\"version\": n}` at once and after each change.", content_type = "text/event-stream", body = String),
-        openapi::NotFound
+        openapi::NotFound, openapi::ServiceUnavailable
     )
 )]
 pub async fn stream(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
+    client: ClientAddr,
     Id(event_id): Id,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, AppError> {
+    // Held as long as the stream is open: one client cannot keep every stream of the server.
+    let place = state.streams.acquire(client.0).map_err(|refused| {
+        tracing::warn!(?refused, "live stream refused: over its cap");
+        AppError::retry_later(StatusCode::SERVICE_UNAVAILABLE, "too_many_streams", STREAM_RETRY)
+    })?;
     let admin = user.is_some_and(|u| u.is_admin());
     state.db.read(move |conn| visible(conn, event_id, admin).map(|_| ())).await?;
     let (changes, closing) = state.live.subscribe();
     let db = state.db.clone();
     let first = version(&db, event_id).await;
     let stream = futures_util::stream::unfold(
-        (changes, closing, db, Some(first)),
-        move |(mut changes, mut closing, db, pending)| async move {
+        (changes, closing, db, Some(first), place),
+        move |(mut changes, mut closing, db, pending, place)| async move {
             if let Some(v) = pending {
-                return Some((Ok(version_event(v)), (changes, closing, db, None)));
+                return Some((Ok(version_event(v)), (changes, closing, db, None, place)));
             }
             loop {
                 tokio::select! {
@@ -110,7 +121,7 @@ pub async fn stream(
                         Ok(id) if id != event_id => continue,
                         Ok(_) | Err(RecvError::Lagged(_)) => {
                             let v = version(&db, event_id).await;
-                            return Some((Ok(version_event(v)), (changes, closing, db, None)));
+                            return Some((Ok(version_event(v)), (changes, closing, db, None, place)));
                         }
                         Err(RecvError::Closed) => return None,
                     },
