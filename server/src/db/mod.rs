@@ -1,6 +1,11 @@
 //! The only module that knows SQL. A small pool of SQLite connections, every one set up the
 //! same way (WAL, a counted busy wait, foreign keys, synchronous=NORMAL); calls run on the blocking
 //! pool, never on the async workers; writes run in `BEGIN IMMEDIATE` transactions.
+//!
+//! A database that cannot take writes (a full disk, the page cap, a read-only file) but needs no
+//! migration opens read-only: reads are served, writes are refused as they come, and the health
+//! check says why (probe.rs). A migration that cannot be written refuses the start, and never
+//! leaves a half-migrated file: pending migrations apply in one transaction.
 
 pub mod backup;
 pub mod busy;
@@ -16,12 +21,15 @@ pub mod stats;
 pub mod tournaments;
 pub mod users;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use tokio::sync::Semaphore;
+
+pub use probe::{Health, WriteRefusal, note_refused_write};
 
 mod embedded {
     refinery::embed_migrations!("../migrations");
@@ -45,6 +53,27 @@ pub enum OpenError {
     Migration { path: PathBuf, message: String },
     #[error("the database {path} is not writable: {source}")]
     NotWritable { path: PathBuf, source: rusqlite::Error },
+    #[error(
+        "cannot open the database {path}: {source}; its disk is full ({free} bytes free, and SQLite needs room for the database's shared-memory file): free disk space, then start again"
+    )]
+    DiskFullAtOpen { path: PathBuf, free: u64, source: rusqlite::Error },
+    #[error(
+        "the database {path} cannot be written ({reason}) and {pending} migration(s) wait to be applied: refusing to start, the file is left as it was; free disk space (or raise --max-db-pages, or make the file and its folder writable), then start again"
+    )]
+    CannotMigrate { path: PathBuf, reason: WriteRefusal, pending: usize },
+    #[error("seeding {what} failed: {source}")]
+    Seeding { what: &'static str, source: rusqlite::Error },
+}
+
+impl OpenError {
+    /// Whether the storage refused a write (a full disk, the page cap, a read-only file).
+    pub fn refused_by_storage(&self) -> bool {
+        match self {
+            OpenError::CannotMigrate { .. } => true,
+            OpenError::Seeding { source, .. } => probe::Failure::of(source).is_some(),
+            _ => false,
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -59,6 +88,10 @@ struct Inner {
     permits: Semaphore,
     /// Health checks waiting for the next query (probe.rs).
     probe: probe::Waiting,
+    /// The last write the storage refused, until one passes again (probe.rs).
+    writes: probe::Writes,
+    /// Why the database opened read-only, if it did.
+    read_only_at_start: Option<WriteRefusal>,
 }
 
 /// Errors a database call can end with: the caller's own error type, which must absorb
@@ -78,15 +111,37 @@ impl Db {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| OpenError::Directory { dir: dir.to_owned(), source })?;
         }
-        let mut conn = open_connection(path, max_pages)?;
-        check_is_sqlite(&conn, path)?;
-        // A read-only directory or file shows up at the first write.
-        conn.execute_batch(
-            "PRAGMA journal_mode=WAL; CREATE TABLE IF NOT EXISTS _centre_probe(x); DROP TABLE _centre_probe;",
-        )
-        .map_err(|source| OpenError::NotWritable { path: path.to_owned(), source })?;
+        let mut conn = open_connection(path, max_pages)
+            .and_then(|conn| check_is_sqlite(&conn, path).map(|()| conn))
+            .map_err(|e| when_disk_full(e, path))?;
         refuse_newer_schema(&conn, path)?;
-        migrate(&mut conn, path)?;
+        let pending = pending_migrations(&conn, path)?;
+        // A read-only folder or file, a full disk or the page cap show up at the first write.
+        let refused = match conn.execute_batch(
+            "PRAGMA journal_mode=WAL; CREATE TABLE IF NOT EXISTS _centre_probe(x); DROP TABLE _centre_probe;",
+        ) {
+            Ok(()) => None,
+            Err(source) => match probe::Failure::of(&source) {
+                Some(failure) => Some(failure),
+                None => return Err(OpenError::NotWritable { path: path.to_owned(), source }),
+            },
+        };
+        let mut read_only_at_start = None;
+        let mut refused_at_start = None;
+        if let Some(failure) = refused {
+            let room = probe::room(&conn, path, max_pages.is_some()).unwrap_or_default();
+            let reason = failure.reason(room);
+            if pending > 0 {
+                return Err(OpenError::CannotMigrate { path: path.to_owned(), reason, pending });
+            }
+            read_only_at_start = Some(reason);
+            refused_at_start = Some(match failure {
+                probe::Failure::Full => probe::Refused::Full(room),
+                probe::Failure::ReadOnly => probe::Refused::ReadOnly,
+            });
+        }
+        // With nothing pending this only reads the history and checks it.
+        migrate(&mut conn, path, max_pages, pending)?;
         Ok(Db {
             inner: Arc::new(Inner {
                 path: path.to_owned(),
@@ -94,8 +149,16 @@ impl Db {
                 idle: Mutex::new(vec![conn]),
                 permits: Semaphore::new(MAX_CONNECTIONS),
                 probe: probe::Waiting::default(),
+                writes: probe::Writes::starting(refused_at_start),
+                read_only_at_start,
             }),
         })
+    }
+
+    /// Why the database opened read-only (it could not take the start's test write and needed no
+    /// migration), if it did. Writes may pass again later: the health check tells.
+    pub fn read_only_at_start(&self) -> Option<WriteRefusal> {
+        self.inner.read_only_at_start
     }
 
     pub fn path(&self) -> &Path {
@@ -119,18 +182,33 @@ impl Db {
         self.with_conn(move |conn| f(conn)).await
     }
 
-    /// Runs `f` inside a `BEGIN IMMEDIATE` transaction, committed when `f` returns Ok.
+    /// Runs `f` inside a `BEGIN IMMEDIATE` transaction, committed when `f` returns Ok. A write
+    /// the storage refuses (SQLITE_FULL, SQLITE_READONLY) is noted for the health check, and
+    /// forgotten once a write commits changes.
     pub async fn write<T, E, F>(&self, f: F) -> Result<T, E>
     where
         T: Send + 'static,
         E: DbCallError,
         F: FnOnce(&Transaction<'_>) -> Result<T, E> + Send + 'static,
     {
+        let inner = Arc::clone(&self.inner);
         self.with_conn(move |conn| {
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let value = f(&tx)?;
-            tx.commit()?;
-            Ok(value)
+            let watch = probe::Watch::start();
+            let changes = conn.total_changes();
+            let result = transact(conn, f);
+            match (&result, watch.finish()) {
+                (Err(_), Some(failure)) => {
+                    // Measured after the rollback: the room the write lacked.
+                    let room = probe::room(conn, &inner.path, inner.max_pages.is_some()).unwrap_or_default();
+                    inner.writes.refused(match failure {
+                        probe::Failure::Full => probe::Refused::Full(room),
+                        probe::Failure::ReadOnly => probe::Refused::ReadOnly,
+                    });
+                }
+                (Ok(_), _) if conn.total_changes() > changes => inner.writes.passed(),
+                _ => {}
+            }
+            result
         })
         .await
     }
@@ -150,8 +228,10 @@ impl Db {
                 None => open_connection(&inner.path, inner.max_pages).map_err(|e| E::task_failed(e.to_string()))?,
             };
             let result = f(&mut conn);
-            // A connection left inside a transaction (a panic or early return) is dropped.
+            // A connection left inside a transaction (a panic or early return) is dropped, and
+            // so is one that opened the file read-only: a new one can write once the file can.
             if conn.is_autocommit()
+                && !conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true)
                 && let Ok(mut idle) = inner.idle.lock()
             {
                 idle.push(conn);
@@ -184,6 +264,22 @@ impl Db {
     }
 }
 
+/// `BEGIN IMMEDIATE`, `f`, `COMMIT`; the transaction is rolled back when `f` fails.
+fn transact<T, E, F>(conn: &mut Connection, f: F) -> Result<T, E>
+where
+    E: DbCallError,
+    F: FnOnce(&Transaction<'_>) -> Result<T, E>,
+{
+    let noted = |error: rusqlite::Error| {
+        probe::note_refused_write(&error);
+        E::from(error)
+    };
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(noted)?;
+    let value = f(&tx)?;
+    tx.commit().map_err(noted)?;
+    Ok(value)
+}
+
 fn open_connection(path: &Path, max_pages: Option<u32>) -> Result<Connection, OpenError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
         | OpenFlags::SQLITE_OPEN_CREATE
@@ -202,15 +298,25 @@ fn open_connection(path: &Path, max_pages: Option<u32>) -> Result<Connection, Op
 
 /// Runs the embedded migrations with foreign keys off, as SQLite's procedure for rebuilding a
 /// table asks (V5 rebuilds tables others refer to: dropping the old one must cascade nothing),
-/// then checks every reference still holds before turning them back on.
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), OpenError> {
+/// then checks every reference still holds before turning them back on. The `pending`
+/// migrations apply in one transaction with their history: when the storage refuses one of
+/// them (a full disk), none is applied.
+fn migrate(conn: &mut Connection, path: &Path, max_pages: Option<u32>, pending: usize) -> Result<(), OpenError> {
     let failed = |message: String| OpenError::Migration { path: path.to_owned(), message };
     conn.execute_batch("PRAGMA foreign_keys=OFF;").map_err(|e| failed(e.to_string()))?;
     let ran = embedded::migrations::runner()
         .set_abort_divergent(true)
         .set_abort_missing(true)
+        .set_grouped(true)
         .run(conn)
-        .map_err(|e| failed(e.to_string()));
+        .map_err(|e| match refused_by_storage(&e) {
+            Some(failure) => OpenError::CannotMigrate {
+                path: path.to_owned(),
+                reason: failure.reason(probe::room(conn, path, max_pages.is_some()).unwrap_or_default()),
+                pending,
+            },
+            None => failed(e.to_string()),
+        });
     let broken: rusqlite::Result<i64> =
         conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| r.get(0));
     conn.execute_batch("PRAGMA foreign_keys=ON;").map_err(|e| failed(e.to_string()))?;
@@ -230,22 +336,66 @@ fn classify(path: &Path, source: rusqlite::Error) -> OpenError {
     }
 }
 
+/// A database that cannot be opened for lack of room says so: SQLite needs a little room for its
+/// shared-memory file when the last server stopped cleanly (and removed it).
+fn when_disk_full(error: OpenError, path: &Path) -> OpenError {
+    use rusqlite::ErrorCode::{CannotOpen, DiskFull, SystemIoFailure};
+    match error {
+        OpenError::Open { path: opened, source }
+            if matches!(source.sqlite_error_code(), Some(CannotOpen | DiskFull | SystemIoFailure)) =>
+        {
+            match probe::free_space(path) {
+                Some(free) if free < probe::DISK_RESERVE => OpenError::DiskFullAtOpen { path: opened, free, source },
+                _ => OpenError::Open { path: opened, source },
+            }
+        }
+        other => other,
+    }
+}
+
 fn check_is_sqlite(conn: &Connection, path: &Path) -> Result<(), OpenError> {
     conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))
         .map(|_| ())
         .map_err(|source| classify(path, source))
 }
 
+/// The SQLite error under a migration's, when the storage refused it.
+fn refused_by_storage(error: &refinery::Error) -> Option<probe::Failure> {
+    let mut cause = std::error::Error::source(error);
+    while let Some(error) = cause {
+        if let Some(failure) = error.downcast_ref::<rusqlite::Error>().and_then(probe::Failure::of) {
+            return Some(failure);
+        }
+        cause = error.source();
+    }
+    None
+}
+
+fn has_history(conn: &Connection, path: &Path) -> Result<bool, OpenError> {
+    conn.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='refinery_schema_history'",
+        [],
+        |r| r.get::<_, i64>(0),
+    )
+    .map(|n| n > 0)
+    .map_err(|source| classify(path, source))
+}
+
+/// How many of the embedded migrations the database has not applied. Reads only.
+fn pending_migrations(conn: &Connection, path: &Path) -> Result<usize, OpenError> {
+    let applied: HashSet<i64> = if has_history(conn, path)? {
+        let mut stmt =
+            conn.prepare("SELECT version FROM refinery_schema_history").map_err(|source| classify(path, source))?;
+        stmt.query_map([], |r| r.get(0)).and_then(Iterator::collect).map_err(|source| classify(path, source))?
+    } else {
+        HashSet::new()
+    };
+    let runner = embedded::migrations::runner();
+    Ok(runner.get_migrations().iter().filter(|m| !applied.contains(&i64::from(m.version()))).count())
+}
+
 fn refuse_newer_schema(conn: &Connection, path: &Path) -> Result<(), OpenError> {
-    let has_history: bool = conn
-        .query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='refinery_schema_history'",
-            [],
-            |r| r.get::<_, i64>(0),
-        )
-        .map_err(|source| classify(path, source))?
-        > 0;
-    if !has_history {
+    if !has_history(conn, path)? {
         return Ok(());
     }
     let found: i64 = conn

@@ -1,6 +1,8 @@
 //! Reference data every new database gets (the two courts with their season and hours, the
 //! day-camp programs and the coming summer's weeks) and, with `--demo`, sample events and
-//! registrations. Both only fill empty tables, so a restart never duplicates anything.
+//! registrations. Both only fill empty tables, so a restart never duplicates anything; and
+//! when nothing is missing they do not write at all, so a database that cannot take writes (a
+//! full disk) still starts.
 
 use centre_core::timefmt::utc_text;
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc, Weekday};
@@ -37,11 +39,22 @@ pub fn camp_weeks(today: NaiveDate) -> Vec<(NaiveDate, NaiveDate)> {
         .collect()
 }
 
+/// Whether the courts, the day-camp programs or the camp weeks are still to be created.
+fn reference_data_missing(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT NOT EXISTS (SELECT 1 FROM courts) OR NOT EXISTS (SELECT 1 FROM day_camp_programs)
+             OR NOT EXISTS (SELECT 1 FROM day_camp_weeks)",
+        [],
+        |r| r.get(0),
+    )
+}
+
 pub fn reference_data(conn: &mut Connection, today: NaiveDate) -> Result<(), OpenError> {
-    let wrap = |source: rusqlite::Error| OpenError::Migration {
-        path: Default::default(),
-        message: format!("seeding reference data: {source}"),
-    };
+    let wrap = |source: rusqlite::Error| OpenError::Seeding { what: "reference data", source };
+    if !reference_data_missing(conn).map_err(wrap)? {
+        return Ok(());
+    }
+    // Counted again under the write lock: two servers starting at once seed once.
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(wrap)?;
     let courts: i64 = tx.query_row("SELECT count(*) FROM courts", [], |r| r.get(0)).map_err(wrap)?;
     if courts == 0 {
@@ -153,10 +166,10 @@ const DEMO_EVENTS: &[DemoEvent] = &[
 
 /// Sample events and registrations, only into a database that has no events yet.
 pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz) -> Result<(), OpenError> {
-    let wrap = |source: rusqlite::Error| OpenError::Migration {
-        path: Default::default(),
-        message: format!("seeding demo data: {source}"),
-    };
+    let wrap = |source: rusqlite::Error| OpenError::Seeding { what: "demo data", source };
+    if conn.query_row("SELECT EXISTS (SELECT 1 FROM events)", [], |r| r.get::<_, bool>(0)).map_err(wrap)? {
+        return Ok(());
+    }
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(wrap)?;
     let events: i64 = tx.query_row("SELECT count(*) FROM events", [], |r| r.get(0)).map_err(wrap)?;
     if events > 0 {
