@@ -46,6 +46,11 @@ suite cargo-test cargo_counts cargo test --workspace --no-fail-fast
 step contract scripts/contract-test.sh
 # deploy/: the systemd unit, the environment template and the Caddyfile (needs the debug binary).
 step deploy-files scripts/check-deploy.sh
+# The deployment guide (deploy/README.md) run to the letter in a throwaway copy of the system.
+step deploy-drill scripts/deploy-drill.sh target/debug/centre
+# One client's flood (1,500 live streams, 2,000 idle connections) against the debug binary under
+# the unit's LimitNOFILE: health from another address within 100 ms, memory back after.
+step exhaustion python3 scripts/exhaustion.py target/debug/centre
 suite wasm-parity node_counts node --test --test-reporter=spec core-wasm/tests/parity.mjs
 # The .wasm budget of issue 5: at most 150 KB (KiB) gzipped.
 step wasm-size bash -c 'size=$(gzip -9c pwa/src/core/pkg/centre_core_wasm_bg.wasm | wc -c); echo "core-wasm: $size bytes gzipped (budget 150 KiB = 153600)"; [ "$size" -le 153600 ]'

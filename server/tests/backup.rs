@@ -1,4 +1,4 @@
-//! `centre backup --to DIR` and `centre restore FROM` with the real binary (issue 16): snapshots
+//! `centre backup --to DIR` and `centre restore FROM` with the real binary: snapshots
 //! taken while the server writes hold every write acknowledged before them and pass SQLite's
 //! integrity check; only the newest N are kept; a restore refuses to replace a database without
 //! `--force`, refuses what is not a sound centre database, and brings back the snapshot's data.
@@ -121,4 +121,35 @@ async fn snapshots_while_the_server_writes_keep_the_newest_and_restore_with_forc
     let missing = centre(&["backup", "--to", &to, "--db", backups.path().join("none.db").to_str().unwrap()]);
     assert!(!missing.status.success());
     assert!(text(&missing).contains("no database at"), "{}", text(&missing));
+}
+
+#[tokio::test]
+async fn snapshots_are_the_owners_alone_and_a_restore_belongs_to_the_database_folders_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let app = TestApp::with_admin().await;
+    create_event(&app, "Avant la restauration").await;
+    let dir = tempfile::tempdir().unwrap();
+    let snapshots_dir = dir.path().join("snapshots");
+    let out = centre(&["backup", "--to", snapshots_dir.to_str().unwrap(), "--db", app.db_path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&snapshots_dir), 0o700, "the snapshots' folder is its owner's alone");
+    let names = snapshots(&snapshots_dir);
+    let snapshot = snapshots_dir.join(&names[0]);
+    assert_eq!(mode(&snapshot), 0o600, "a snapshot is readable by its owner only");
+
+    // The service's folder belongs to another account (the centre user); the restore, run by
+    // this test as root, leaves a file that account owns and can write, alone.
+    let service_dir = dir.path().join("service");
+    std::fs::create_dir(&service_dir).unwrap();
+    std::fs::set_permissions(&service_dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let (uid, gid) = (64_123, 64_124);
+    std::os::unix::fs::chown(&service_dir, Some(uid), Some(gid)).unwrap();
+    let db = service_dir.join("centre.db");
+    let out = centre(&["restore", snapshot.to_str().unwrap(), "--db", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out));
+    let restored = std::fs::metadata(&db).unwrap();
+    assert_eq!((restored.uid(), restored.gid()), (uid, gid), "the folder's owner owns the restored file");
+    assert_eq!(restored.permissions().mode() & 0o777, 0o600);
+    assert_eq!(event_titles(&db), vec!["Avant la restauration".to_owned()]);
 }

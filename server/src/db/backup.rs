@@ -1,12 +1,14 @@
-//! Snapshots for those without object storage (issue 16): `centre backup --to DIR` and
+//! Snapshots for those without object storage: `centre backup --to DIR` and
 //! `centre restore FROM`. A snapshot is SQLite's `VACUUM INTO` from a read transaction, so it
 //! is consistent and safe while the server writes; it is written under a temporary name, checked
 //! (`PRAGMA integrity_check`) and only then renamed, so a crash never leaves a half snapshot with
 //! a snapshot's name. Restoring refuses to replace a database without `force`, refuses a file
 //! that is not a sound centre database or is newer than this binary, and replaces the file with
-//! its `-wal` and `-shm` (the server must be stopped: the runbook in README says so).
+//! its `-wal` and `-shm` (the server must be stopped: the deployment guide says so), giving the
+//! new file to the owner of the database's folder. Snapshots are readable by their owner only.
 
 use std::fs;
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -89,12 +91,20 @@ fn snapshot(from: &Connection, to: &Path) -> Result<(), BackupError> {
 pub fn backup(db: &Path, dir: &Path, keep: usize, now: DateTime<Utc>) -> Result<PathBuf, BackupError> {
     let source = open_existing(db)?;
     check(&source, db)?;
-    fs::create_dir_all(dir).map_err(io(format!("cannot create {}", dir.display())))?;
+    // A snapshot holds every member's data: its folder and file are the owner's alone, whoever
+    // runs this and whatever their umask.
+    fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(io(format!("cannot create {}", dir.display())))?;
     let name = format!("{PREFIX}{}{SUFFIX}", now.format("%Y%m%dT%H%M%SZ"));
     let path = dir.join(&name);
     let partial = dir.join(format!(".{name}.partial"));
     let _ = fs::remove_file(&partial);
     snapshot(&source, &partial)?;
+    fs::set_permissions(&partial, fs::Permissions::from_mode(0o600))
+        .map_err(io(format!("cannot protect {}", partial.display())))?;
     fs::rename(&partial, &path).map_err(io(format!("cannot name {}", path.display())))?;
     prune(dir, keep.max(1))?;
     Ok(path)
@@ -130,6 +140,7 @@ pub fn restore(from: &Path, db: &Path, force: bool) -> Result<(), BackupError> {
     let partial = sidecar(db, ".restoring");
     let _ = fs::remove_file(&partial);
     snapshot(&source, &partial)?;
+    give_to_folder_owner(&partial, db)?;
     for stale in [&wal, &shm] {
         match fs::remove_file(stale) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -139,6 +150,25 @@ pub fn restore(from: &Path, db: &Path, force: bool) -> Result<(), BackupError> {
         }
     }
     fs::rename(&partial, db).map_err(io(format!("cannot replace {}", db.display())))
+}
+
+/// The restored file gets the owner and group of the database's folder, readable and writable
+/// by them alone: restored as root (or by another account), the server, which runs as the
+/// folder's owner, could otherwise not write to it ('attempt to write a readonly database').
+fn give_to_folder_owner(file: &Path, db: &Path) -> Result<(), BackupError> {
+    let dir = db.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let folder = fs::metadata(dir).map_err(io(format!("cannot read {}", dir.display())))?;
+    let mine = fs::metadata(file).map_err(io(format!("cannot read {}", file.display())))?;
+    if (mine.uid(), mine.gid()) != (folder.uid(), folder.gid()) {
+        std::os::unix::fs::chown(file, Some(folder.uid()), Some(folder.gid())).map_err(io(format!(
+            "cannot give {} to the owner of {} (uid {}): run the restore as root or as that user",
+            file.display(),
+            dir.display(),
+            folder.uid()
+        )))?;
+    }
+    fs::set_permissions(file, fs::Permissions::from_mode(0o600))
+        .map_err(io(format!("cannot protect {}", file.display())))
 }
 
 fn sidecar(db: &Path, suffix: &str) -> PathBuf {
