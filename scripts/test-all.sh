@@ -41,6 +41,9 @@ node_counts() { awk '/^(# |ℹ )pass [0-9]+/ { p += $3 } /^(# |ℹ )fail [0-9]+/
 step rustfmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 suite cargo-test cargo_counts cargo test --workspace --no-fail-fast
+# The console's xlsx exports opened by LibreOffice: dates as dates, amounts as numbers, each sheet
+# on one landscape page.
+step xlsx-libreoffice scripts/xlsx-libreoffice.sh
 # The HTTP contract (api/openapi.json) against the real debug binary: schemathesis, as a visitor
 # and as an admin; no 5xx, every status and body as documented.
 step contract scripts/contract-test.sh

@@ -114,6 +114,23 @@ pub fn date_label(d: NaiveDate, lang: Lang) -> String {
     }
 }
 
+/// A week's number in its summer, from its label (`week1` is 1), as the console numbers them.
+pub fn week_number(label: &str) -> Option<u32> {
+    let digits = label.len() - label.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    label[label.len() - digits..].parse().ok()
+}
+
+/// A week as the console names it: `Semaine 1 : 6 au 10 juillet 2026`, `Week 1: July 6 to 10,
+/// 2026`; its dates alone when its label carries no number.
+pub fn week_name(label: &str, start: NaiveDate, end: NaiveDate, lang: Lang) -> String {
+    let dates = week_label(start, end, lang);
+    match (week_number(label), lang) {
+        (Some(n), Lang::Fr) => format!("Semaine {n} : {dates}"),
+        (Some(n), Lang::En) => format!("Week {n}: {dates}"),
+        (None, _) => dates,
+    }
+}
+
 /// A week's dates as a person reads them, to follow "la semaine du" / "the week of":
 /// `6 au 10 juillet 2026`, `29 juillet au 2 août 2026`; `July 6 to 10, 2026`,
 /// `July 29 to August 2, 2026`.
@@ -248,5 +265,16 @@ mod tests {
         for placeholder in ["{age}", "{week}", "{program}", "{min}", "{max}"] {
             assert!(fr.contains(placeholder), "{placeholder}");
         }
+    }
+
+    #[test]
+    fn a_week_is_named_as_the_console_names_it() {
+        let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).unwrap_or_default();
+        assert_eq!(week_number("week1"), Some(1));
+        assert_eq!(week_number("week12"), Some(12));
+        assert_eq!(week_number("semaine"), None);
+        assert_eq!(week_name("week1", d(7, 6), d(7, 10), Lang::Fr), "Semaine 1 : 6 au 10 juillet 2026");
+        assert_eq!(week_name("week4", d(7, 27), d(7, 31), Lang::En), "Week 4: July 27 to 31, 2026");
+        assert_eq!(week_name("spéciale", d(7, 27), d(7, 31), Lang::Fr), "27 au 31 juillet 2026");
     }
 }

@@ -13,6 +13,8 @@ use centre_core::Lang;
 use centre_core::camps::week_label;
 use chrono::{Months, NaiveDate};
 use common::{TestApp, User};
+
+use crate::event_registrations::xlsx_checks;
 use serde_json::{Value, json};
 
 #[derive(Debug, Clone)]
@@ -480,7 +482,17 @@ async fn admins_see_the_children_of_a_week_mark_them_paid_and_export_them() {
     older["medicalConditions"] = json!("");
     older["emergencyPhone"] = json!("");
     older["canSwim"] = json!(false);
-    assert_eq!(register(&ana, &app.url, &older).await.0, 201);
+    let (status, older) = register(&ana, &app.url, &older).await;
+    assert_eq!(status, 201);
+    // Léa registered in summer time, Max in standard time (the export's dates).
+    for (registration, at) in [(id, "2026-06-10T13:00:00Z"), (older["id"].as_i64().unwrap(), "2026-12-01T15:00:00Z")] {
+        db(&app)
+            .execute(
+                "UPDATE day_camp_registrations SET created_at = ?1 WHERE id = ?2",
+                rusqlite::params![at, registration],
+            )
+            .unwrap();
+    }
 
     let path = format!("/api/admin/day-camp-weeks/{}/registrations", weeks[0].id);
     for (client, status) in [(&ana.client, 403), (&supervisor.client, 403), (&app.new_client(), 401)] {
@@ -568,13 +580,33 @@ async fn admins_see_the_children_of_a_week_mark_them_paid_and_export_them() {
             "Date d'inscription"
         ]
     );
-    assert_eq!(
-        &cells[1][1..9],
-        ["Explorateurs", "Léa", "Roy", &born(&weeks, 7, 30), "7", "Fille", "Oui", "Allergie aux arachides"]
-    );
+    // The week as the console names it: its number, then its dates (core's own table checks
+    // the dates' wording).
+    let dates = week_label(weeks[0].start, weeks[0].end, Lang::Fr);
+    let week = format!("Semaine 1 : {dates}");
+    assert!(cells[1..].iter().all(|r| r[0] == week), "{cells:?}");
+    assert_eq!(&cells[1][1..4], ["Explorateurs", "Léa", "Roy"]);
+    assert_eq!(&cells[1][6..9], ["Fille", "Oui", "Allergie aux arachides"]);
     assert_eq!(&cells[1][12..14], ["819-555-0199", "Payé"]);
     assert_eq!(&cells[2][1..4], ["Leaders", "Max", "Aubin"]);
     assert_eq!(&cells[2][12..14], ["", "En attente"]);
+    // Typed cells: the birth date a day, the age a number, the registration an instant on
+    // Toronto's clock (13:00 UTC in June is 09:00, 15:00 UTC in December is 10:00).
+    let typed: Vec<&[calamine::Data]> = range.rows().collect();
+    xlsx_checks::assert_date(&typed[1][4], &born(&weeks, 7, 30), 0, 0);
+    assert_eq!(typed[1][5], calamine::Data::Float(7.0));
+    xlsx_checks::assert_date(&typed[1][15], "2026-06-10", 9, 0);
+    xlsx_checks::assert_date(&typed[2][15], "2026-12-01", 10, 0);
+    xlsx_checks::keep(&bytes, "camp_de_jour.xlsx");
+    xlsx_checks::assert_formats(&bytes, &[xlsx_checks::INSTANT, xlsx_checks::DAY]);
+    let exported = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).format("%d/%m/%Y");
+    xlsx_checks::assert_print_layout(
+        &bytes,
+        1,
+        "Camp de jour",
+        &cells[0].iter().map(String::as_str).collect::<Vec<_>>(),
+        &format!("&amp;LCamp de jour — semaine du {dates}&amp;RExporté le {exported} "),
+    );
 
     // An empty week: no file.
     let empty = app.get(&format!("/api/admin/day-camp-weeks/{}/registrations.xlsx", weeks[4].id)).await;

@@ -432,8 +432,17 @@ async fn the_xlsx_export_has_the_sheet_the_headers_and_one_row_per_person() {
     let marie = app.user("marie@example.org", None).await;
     let paul = app.user("paul@example.org", None).await;
     let first: Value = register(&marie.client, &app, id, &team(4, "Les Huards")).await.json().await.unwrap();
-    register(&paul.client, &app, id, &team(2, "")).await;
+    let second: Value = register(&paul.client, &app, id, &team(2, "")).await.json().await.unwrap();
     let path = format!("/api/admin/event-registrations/{}/payment", first["id"]);
+    // One registration in summer time, one in standard time.
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    for (registration, at) in [(&first, "2026-06-10T13:00:00Z"), (&second, "2026-12-01T15:00:00Z")] {
+        conn.execute(
+            "UPDATE event_registrations SET created_at = ?1 WHERE id = ?2",
+            rusqlite::params![at, registration["id"].as_i64()],
+        )
+        .unwrap();
+    }
     app.client.put(app.at(&path)).json(&json!({"paymentStatus": "paid"})).send().await.unwrap();
 
     let response = app.get(&format!("/api/admin/events/{id}/registrations.xlsx")).await;
@@ -451,6 +460,25 @@ async fn the_xlsx_export_has_the_sheet_the_headers_and_one_row_per_person() {
     let mut book: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes.to_vec())).unwrap();
     assert_eq!(book.sheet_names(), ["Inscriptions"]);
     let range = book.worksheet_range("Inscriptions").unwrap();
+    // The registration date is a date cell on Toronto's clock: 13:00 UTC in June is 09:00,
+    // 15:00 UTC in December is 10:00.
+    let cells: Vec<&[calamine::Data]> = range.rows().collect();
+    for row in &cells[1..5] {
+        xlsx_checks::assert_date(&row[7], "2026-06-10", 9, 0);
+    }
+    for row in &cells[5..7] {
+        xlsx_checks::assert_date(&row[7], "2026-12-01", 10, 0);
+    }
+    xlsx_checks::keep(&bytes, "inscriptions.xlsx");
+    xlsx_checks::assert_formats(&bytes, &[xlsx_checks::INSTANT]);
+    let exported = Utc::now().with_timezone(&chrono_tz::America::Toronto).format("%d/%m/%Y");
+    xlsx_checks::assert_print_layout(
+        &bytes,
+        1,
+        "Inscriptions",
+        &["Événement", "Équipe", "Rôle", "Prénom", "Nom", "Courriel", "Statut du paiement", "Date d'inscription"],
+        &format!("&amp;LInscriptions — Tournoi d'été 4x4&amp;RExporté le {exported} "),
+    );
     let rows: Vec<Vec<String>> = range.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
     assert_eq!(
         rows[0],
@@ -471,4 +499,123 @@ async fn the_xlsx_export_has_the_sheet_the_headers_and_one_row_per_person() {
     );
     assert!(rows[1..].iter().all(|r| r[0] == "Tournoi d'été 4x4"));
     assert_eq!(rows[4][5], "sam@example.org");
+}
+
+/// What every export's test checks in the workbook's own files, which calamine does not read:
+/// the number formats and the print layout (also used by the day-camp and payments tests).
+pub(crate) mod xlsx_checks {
+    use std::io::{Cursor, Read};
+
+    use calamine::Data;
+    use chrono::NaiveDate;
+
+    /// Keeps the workbook as `name` in `$XLSX_OUT_DIR` when it is set, for LibreOffice's check
+    /// (`scripts/xlsx-libreoffice.sh`).
+    pub fn keep(bytes: &[u8], name: &str) {
+        if let Some(dir) = std::env::var_os("XLSX_OUT_DIR") {
+            std::fs::write(std::path::Path::new(&dir).join(name), bytes).unwrap();
+        }
+    }
+
+    /// One file of the xlsx (a zip archive), as text.
+    pub fn part(bytes: &[u8], name: &str) -> String {
+        let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+        let mut text = String::new();
+        zip.by_name(name).unwrap().read_to_string(&mut text).unwrap();
+        text
+    }
+
+    /// Excel's serial number of a wall-clock time (days since 1899-12-30, the time as a
+    /// fraction of the day): the test's own reference, not the exporter's.
+    fn serial(day: &str, hour: u32, minute: u32) -> f64 {
+        let day: NaiveDate = day.parse().unwrap();
+        let days = (day - NaiveDate::from_ymd_opt(1899, 12, 30).unwrap()).num_days() as f64;
+        days + f64::from(hour * 60 + minute) / 1440.0
+    }
+
+    /// A date cell (a date number format, read as a date by calamine) at that wall-clock time.
+    pub fn assert_date(cell: &Data, day: &str, hour: u32, minute: u32) {
+        match cell {
+            Data::DateTime(d) if d.is_datetime() => {
+                let expected = serial(day, hour, minute);
+                assert!((d.as_f64() - expected).abs() < 1e-6, "{cell:?} is not {day} {hour:02}:{minute:02}");
+            }
+            other => panic!("not a date cell: {other:?}, expected {day} {hour:02}:{minute:02}"),
+        }
+    }
+
+    /// An amount: a number cell in dollars (its format is checked by `assert_formats`).
+    pub fn assert_dollars(cell: &Data, dollars: f64) {
+        assert_eq!(cell, &Data::Float(dollars), "an amount of {dollars} dollars");
+    }
+
+    /// The instants' number format, French style.
+    pub const INSTANT: &str = "dd/mm/yyyy hh:mm";
+    /// The days' number format.
+    pub const DAY: &str = "dd/mm/yyyy";
+    /// The amounts' number format (XML-escaped): `# ##0,00 $` in French.
+    pub const DOLLARS: &str = "#,##0.00 &quot;$&quot;";
+
+    /// The workbook has these number formats (`INSTANT`, `DAY`, `DOLLARS`).
+    pub fn assert_formats(bytes: &[u8], codes: &[&str]) {
+        let styles = part(bytes, "xl/styles.xml");
+        for code in codes {
+            assert!(styles.contains(&format!("formatCode=\"{code}\"")), "{code} missing from {styles}");
+        }
+    }
+
+    /// Sheet `n` (from 1) prints landscape on Letter, one page wide and as many pages tall as it
+    /// needs, its heading row on every page, under `header` (the start of `<oddHeader>`, XML
+    /// escaped), every column at least as wide as its heading.
+    pub fn assert_print_layout(bytes: &[u8], n: usize, name: &str, headings: &[&str], header: &str) {
+        let sheet = part(bytes, &format!("xl/worksheets/sheet{n}.xml"));
+        assert!(sheet.contains("<pageSetUpPr fitToPage=\"1\"/>"), "fit to page in {sheet}");
+        let setup = element(&sheet, "<pageSetup ");
+        for attribute in ["orientation=\"landscape\"", "fitToHeight=\"0\"", "paperSize=\"1\""] {
+            assert!(setup.contains(attribute), "{attribute} in {setup}");
+        }
+        // fitToWidth is 1 when it is left out (the schema's default).
+        assert!(!setup.contains("fitToWidth") || setup.contains("fitToWidth=\"1\""), "{setup}");
+        let odd_header = element(&sheet, "<oddHeader>");
+        assert!(odd_header.starts_with(&format!("<oddHeader>{header}")), "{odd_header} is not {header}…");
+        let book = part(bytes, "xl/workbook.xml");
+        let titles = format!(">'{name}'!$1:$1</definedName>");
+        let plain = format!(">{name}!$1:$1</definedName>");
+        assert!(
+            book.contains("name=\"_xlnm.Print_Titles\"") && (book.contains(&titles) || book.contains(&plain)),
+            "the heading row repeated on every page of {name}: {book}"
+        );
+        let widths = column_widths(&sheet);
+        for (col, heading) in headings.iter().enumerate() {
+            let width = widths.get(&(col + 1)).copied().unwrap_or(0.0);
+            assert!(width >= heading.chars().count() as f64, "column {heading:?} is {width} wide in {sheet}");
+        }
+    }
+
+    /// The first element starting with `start`, up to its end.
+    fn element<'a>(xml: &'a str, start: &str) -> &'a str {
+        let from = xml.find(start).unwrap_or_else(|| panic!("no {start} in {xml}"));
+        let rest = &xml[from..];
+        let end = rest.find("/>").into_iter().chain(rest.find("</")).min().unwrap();
+        &rest[..end]
+    }
+
+    /// Each column's width (`<col min max width>`), by column number from 1.
+    fn column_widths(sheet: &str) -> std::collections::HashMap<usize, f64> {
+        let attribute = |col: &str, name: &str| -> String {
+            let at = col.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            col[at..].split('"').next().unwrap().to_owned()
+        };
+        let mut widths = std::collections::HashMap::new();
+        // Each element's attributes, with the space before the first one.
+        for col in sheet.split("<col ").skip(1).map(|c| format!(" {}", c.split("/>").next().unwrap())) {
+            let (min, max): (usize, usize) =
+                (attribute(&col, "min").parse().unwrap(), attribute(&col, "max").parse().unwrap());
+            let width: f64 = attribute(&col, "width").parse().unwrap();
+            for n in min..=max {
+                widths.insert(n, width);
+            }
+        }
+        widths
+    }
 }

@@ -3,11 +3,13 @@
 //! medical and emergency columns. Admins only; the file is never cached.
 
 use centre_core::Lang;
-use centre_core::camps::{age_on, program_name};
-use rust_xlsxwriter::{Format, Workbook, XlsxError};
+use centre_core::camps::{age_on, program_name, week_label, week_name};
+use centre_core::timefmt::parse_utc;
+use chrono::NaiveDateTime;
+use rust_xlsxwriter::{Workbook, XlsxError};
 
+use super::{Cell, Page, local, write_sheet};
 use crate::db::daycamps::{RegistrationRow, WeekRow};
-use crate::emails::date_time;
 
 pub const SHEET: &str = "Camp de jour";
 pub const HEADERS: [&str; 16] = [
@@ -28,12 +30,11 @@ pub const HEADERS: [&str; 16] = [
     "Référence de paiement",
     "Date d'inscription",
 ];
-const WIDTHS: [f64; 16] =
-    [14.0, 14.0, 16.0, 16.0, 16.0, 6.0, 9.0, 10.0, 36.0, 22.0, 28.0, 16.0, 18.0, 16.0, 20.0, 18.0];
 
-/// One row per child. The age is the child's age on the first day of the week.
-pub fn rows(week: &WeekRow, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[String; 16]> {
-    let week_start = week.start_date.format("%Y-%m-%d").to_string();
+/// One row per child. The week as the console names it (`Semaine 2 : 12 au 16 juillet 2027`);
+/// the age is the child's age on the first day of the week.
+pub fn rows(week: &WeekRow, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[Cell; 16]> {
+    let week_name = week_name(&week.label, week.start_date, week.end_date, Lang::Fr);
     registrations
         .iter()
         .map(|r| {
@@ -44,52 +45,34 @@ pub fn rows(week: &WeekRow, registrations: &[RegistrationRow], tz: chrono_tz::Tz
                 _ => "",
             };
             [
-                week_start.clone(),
-                program_name(&r.program_id, Lang::Fr),
-                r.child_first_name.clone(),
-                r.child_last_name.clone(),
-                r.child_birth_date.format("%Y-%m-%d").to_string(),
-                age_on(r.child_birth_date, week.start_date).to_string(),
-                gender.to_owned(),
-                if r.can_swim { "Oui" } else { "Non" }.to_owned(),
-                r.medical_conditions.clone().unwrap_or_default(),
-                r.parent_name.clone(),
-                r.parent_email.clone(),
-                r.parent_phone.clone(),
-                r.emergency_phone.clone().unwrap_or_default(),
-                super::payments::payment_status_fr(&r.payment_status).to_owned(),
-                r.payment_reference.clone(),
-                date_time(&r.created_at, tz, Lang::Fr),
+                Cell::text(week_name.clone()),
+                Cell::Text(program_name(&r.program_id, Lang::Fr)),
+                Cell::text(r.child_first_name.clone()),
+                Cell::text(r.child_last_name.clone()),
+                Cell::Day(r.child_birth_date),
+                Cell::Number(age_on(r.child_birth_date, week.start_date).into()),
+                Cell::text(gender),
+                Cell::text(if r.can_swim { "Oui" } else { "Non" }),
+                Cell::Note(r.medical_conditions.clone().unwrap_or_default()),
+                Cell::text(r.parent_name.clone()),
+                Cell::text(r.parent_email.clone()),
+                Cell::text(r.parent_phone.clone()),
+                Cell::Text(r.emergency_phone.clone().unwrap_or_default()),
+                Cell::text(super::payments::payment_status_fr(&r.payment_status)),
+                Cell::text(r.payment_reference.clone()),
+                Cell::Time(parse_utc(&r.created_at).map(|t| local(t, tz))),
             ]
         })
         .collect()
 }
 
-/// The workbook's bytes: a bold header row, then `rows` (the age as a number).
-pub fn workbook(rows: &[[String; 16]]) -> Result<Vec<u8>, XlsxError> {
-    const AGE: usize = 5;
+/// The workbook's bytes: sheet 'Camp de jour', a bold heading row, then `rows`; printed under
+/// 'Camp de jour — semaine du …' and the export's date (`exported`, the centre's wall clock).
+pub fn workbook(rows: &[[Cell; 16]], week: &WeekRow, exported: NaiveDateTime) -> Result<Vec<u8>, XlsxError> {
     let mut book = Workbook::new();
-    let sheet = book.add_worksheet();
-    sheet.set_name(SHEET)?;
-    let bold = Format::new().set_bold();
-    let wrap = Format::new().set_text_wrap();
-    for (col, header) in HEADERS.iter().enumerate() {
-        sheet.write_string_with_format(0, col as u16, *header, &bold)?;
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let line = i as u32 + 1;
-        for (col, value) in row.iter().enumerate() {
-            match value.parse::<f64>() {
-                Ok(age) if col == AGE => sheet.write_number(line, col as u16, age)?,
-                _ if col == 8 => sheet.write_string_with_format(line, col as u16, value, &wrap)?,
-                _ => sheet.write_string(line, col as u16, value)?,
-            };
-        }
-    }
-    for (col, width) in WIDTHS.into_iter().enumerate() {
-        sheet.set_column_width(col as u16, width)?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
+    let title = format!("Camp de jour — semaine du {}", week_label(week.start_date, week.end_date, Lang::Fr));
+    let page = Page { sheet: SHEET, title: &title, exported };
+    write_sheet(&mut book, &page, &HEADERS, rows.iter().map(|r| r.as_slice()))?;
     book.save_to_buffer()
 }
 
@@ -132,31 +115,33 @@ mod tests {
             weeks: vec![week.clone()],
         };
         let rows = rows(&week, &[child], chrono_tz::America::Toronto);
+        let text = |s: &str| Cell::Text(s.to_owned());
         assert_eq!(
             rows,
-            vec![
-                [
-                    "2027-07-12",
-                    "Aventuriers",
-                    "Noé",
-                    "Côté",
-                    "2018-07-13",
-                    "8",
-                    "Garçon",
-                    "Non",
-                    "Asthme (pompe dans le sac)",
-                    "Marc Côté",
-                    "marc@example.org",
-                    "819-555-0102",
-                    "819-555-0199",
-                    "Payé",
-                    "CJ-XYZ789",
-                    "22/11/2026 09:05",
-                ]
-                .map(String::from)
-            ]
+            vec![[
+                text("12 au 16 juillet 2027"),
+                text("Aventuriers"),
+                text("Noé"),
+                text("Côté"),
+                Cell::Day(d("2018-07-13")),
+                Cell::Number(8.0),
+                text("Garçon"),
+                text("Non"),
+                Cell::Note("Asthme (pompe dans le sac)".to_owned()),
+                text("Marc Côté"),
+                text("marc@example.org"),
+                text("819-555-0102"),
+                text("819-555-0199"),
+                text("Payé"),
+                text("CJ-XYZ789"),
+                // 14:05 UTC in November is 09:05 in Toronto (standard time).
+                Cell::Time(d("2026-11-22").and_hms_opt(9, 5, 0)),
+            ]]
         );
         assert_eq!(file_name(&week), "camp_de_jour_2027-07-12_au_2027-07-16.xlsx");
-        assert!(workbook(&rows).is_ok_and(|bytes| bytes.starts_with(b"PK")));
+        assert!(
+            workbook(&rows, &week, d("2026-11-23").and_hms_opt(8, 0, 0).unwrap_or_default())
+                .is_ok_and(|bytes| bytes.starts_with(b"PK"))
+        );
     }
 }

@@ -2,31 +2,33 @@
 //! 'Inscriptions', French columns, one row per person (captain and members up to 6; one
 //! 'Participant' row for an individual).
 
-use chrono::NaiveDate;
-use rust_xlsxwriter::{Format, Workbook, XlsxError};
+use centre_core::timefmt::parse_utc;
+use chrono::{NaiveDate, NaiveDateTime};
+use rust_xlsxwriter::{Workbook, XlsxError};
 
+use super::{Cell, Page, local, write_sheet};
 use crate::db::event_registrations::{Person, RegistrationRow};
-use crate::emails::date_time;
 
 pub const SHEET: &str = "Inscriptions";
 pub const HEADERS: [&str; 8] =
     ["Événement", "Équipe", "Rôle", "Prénom", "Nom", "Courriel", "Statut du paiement", "Date d'inscription"];
 
-/// One row per person, in the order of the registrations.
-pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[String; 8]> {
+/// One row per person, in the order of the registrations; the registration's date on the
+/// centre's wall clock.
+pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[Cell; 8]> {
     let mut out = Vec::new();
     for r in registrations {
         let payment = super::payments::payment_status_fr(&r.payment_status);
-        let date = date_time(&r.created_at, tz, centre_core::Lang::Fr);
+        let date = Cell::Time(parse_utc(&r.created_at).map(|t| local(t, tz)));
         let row = |team: &str, role: String, p: &Person| {
             [
-                event_title.to_owned(),
-                team.to_owned(),
-                role,
-                p.first_name.clone().unwrap_or_default(),
-                p.last_name.clone().unwrap_or_default(),
-                p.email.clone().unwrap_or_default(),
-                payment.to_owned(),
+                Cell::text(event_title),
+                Cell::text(team),
+                Cell::Text(role),
+                Cell::Text(p.first_name.clone().unwrap_or_default()),
+                Cell::Text(p.last_name.clone().unwrap_or_default()),
+                Cell::Text(p.email.clone().unwrap_or_default()),
+                Cell::text(payment),
                 date.clone(),
             ]
         };
@@ -43,24 +45,13 @@ pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz:
     out
 }
 
-/// The workbook's bytes: a bold header row, then `rows`.
-pub fn workbook(rows: &[[String; 8]]) -> Result<Vec<u8>, XlsxError> {
+/// The workbook's bytes: sheet 'Inscriptions', a bold heading row, then `rows`; printed under
+/// 'Inscriptions — {title}' and the export's date (`exported`, the centre's wall clock).
+pub fn workbook(rows: &[[Cell; 8]], event_title: &str, exported: NaiveDateTime) -> Result<Vec<u8>, XlsxError> {
     let mut book = Workbook::new();
-    let sheet = book.add_worksheet();
-    sheet.set_name(SHEET)?;
-    let bold = Format::new().set_bold();
-    for (col, header) in HEADERS.iter().enumerate() {
-        sheet.write_string_with_format(0, col as u16, *header, &bold)?;
-    }
-    for (i, row) in rows.iter().enumerate() {
-        for (col, value) in row.iter().enumerate() {
-            sheet.write_string(i as u32 + 1, col as u16, value)?;
-        }
-    }
-    for (col, width) in [30.0, 20.0, 12.0, 16.0, 16.0, 30.0, 18.0, 18.0].into_iter().enumerate() {
-        sheet.set_column_width(col as u16, width)?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
+    let title = format!("Inscriptions — {event_title}");
+    let page = Page { sheet: SHEET, title: &title, exported };
+    write_sheet(&mut book, &page, &HEADERS, rows.iter().map(|r| r.as_slice()))?;
     book.save_to_buffer()
 }
 
@@ -125,7 +116,11 @@ mod tests {
             ..team.clone()
         };
         let rows = rows("Tournoi", &[team, individual], chrono_tz::America::Toronto);
-        let roles: Vec<(&str, &str)> = rows.iter().map(|r| (r[1].as_str(), r[2].as_str())).collect();
+        let text = |c: &Cell| match c {
+            Cell::Text(s) => s.clone(),
+            other => format!("{other:?}"),
+        };
+        let roles: Vec<(String, String)> = rows.iter().map(|r| (text(&r[1]), text(&r[2]))).collect();
         assert_eq!(
             roles,
             [
@@ -135,9 +130,12 @@ mod tests {
                 ("Équipe 4", "Membre 6"),
                 ("Individuel", "Participant")
             ]
+            .map(|(a, b)| (a.to_owned(), b.to_owned()))
         );
-        assert_eq!(rows[0][6], "Payé");
-        assert_eq!(rows[4][6], "En attente");
-        assert_eq!(rows[0][7], "01/06/2026 12:00");
+        assert_eq!(rows[0][6], Cell::text("Payé"));
+        assert_eq!(rows[4][6], Cell::text("En attente"));
+        // 16:00 UTC on June 1st is noon in Toronto (summer time).
+        let noon = NaiveDate::from_ymd_opt(2026, 6, 1).and_then(|d| d.and_hms_opt(12, 0, 0));
+        assert_eq!(rows[0][7], Cell::Time(noon));
     }
 }

@@ -674,7 +674,9 @@ pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
             let registrations = daycamps::list_for_week(conn, week_id)?;
             let rows = exports::camps::rows(&week, &registrations, tz);
-            let (bytes, count) = super::reply::sheet(&rows, "camp_nothing_to_export", exports::camps::workbook)?;
+            let (bytes, count) = super::reply::sheet(&rows, "camp_nothing_to_export", |r| {
+                exports::camps::workbook(r, &week, exports::local(Utc::now(), tz))
+            })?;
             Ok::<_, AppError>((exports::camps::file_name(&week), bytes, count))
         })
         .await?;

@@ -352,7 +352,9 @@ pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): 
             let event = events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
             let registrations = event_registrations::list_for_event(conn, event_id)?;
             let rows = exports::events::rows(&event.title, &registrations, tz);
-            let (bytes, count) = super::reply::sheet(&rows, "nothing_to_export", exports::events::workbook)?;
+            let (bytes, count) = super::reply::sheet(&rows, "nothing_to_export", |r| {
+                exports::events::workbook(r, &event.title, exports::local(Utc::now(), tz))
+            })?;
             Ok::<_, AppError>((exports::events::file_name(&event.title, today), bytes, count))
         })
         .await?;

@@ -6,6 +6,7 @@ use calamine::{Data, Reader, Xlsx};
 use serde_json::{Value, json};
 
 use super::support::*;
+use crate::event_registrations::xlsx_checks;
 
 #[tokio::test]
 async fn the_payments_view_lists_the_unpaid_and_totals_each_event_and_camp_week() {
@@ -114,6 +115,16 @@ async fn the_payments_workbook_has_the_unpaid_and_the_totals() {
     run(&app, chrono::Utc::now()).await;
     let weeks = camp_weeks(&app).await;
     let lea = register_camp(&app, &paul, "Léa", &[weeks[0].0], "fr").await;
+    // Known dates: Léa registered at 15:00 UTC on December 1st (10:00 in Toronto), in the week
+    // of July 5 to 9, 2027.
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    conn.execute("UPDATE day_camp_registrations SET created_at = '2026-12-01T15:00:00Z' WHERE id = ?1", [id(&lea)])
+        .unwrap();
+    conn.execute(
+        "UPDATE day_camp_weeks SET start_date = '2027-07-05', end_date = '2027-07-09' WHERE id = ?1",
+        [weeks[0].0],
+    )
+    .unwrap();
 
     let response = app.get("/api/admin/payments.xlsx").await;
     assert_eq!(response.status(), 200);
@@ -160,14 +171,47 @@ async fn the_payments_workbook_has_the_unpaid_and_the_totals() {
     assert_eq!(cell(rows[2], 2), "Explorateurs");
     assert_eq!(cell(rows[2], 3), reference(&lea));
     assert_eq!(cell(rows[2], 4), "120");
+    // Typed cells: amounts in dollars, dates on Toronto's clock, an empty cell without a date.
+    xlsx_checks::assert_dollars(&rows[1][4], 100.0);
+    xlsx_checks::assert_dollars(&rows[2][4], 120.0);
+    assert!(matches!(&rows[1][5], Data::DateTime(d) if d.is_datetime()), "{:?}", rows[1][5]);
+    assert!(matches!(&rows[1][8], Data::DateTime(d) if d.is_datetime()), "next reminder: {:?}", rows[1][8]);
+    assert_eq!(rows[1][9], Data::Empty);
+    xlsx_checks::assert_date(&rows[2][5], "2026-12-01", 10, 0);
+    assert_eq!(rows[1][6], Data::Float(4.0));
 
     let totals = book.worksheet_range("Totaux").unwrap();
-    let rows: Vec<Vec<String>> = totals.rows().map(|r| (0..5).map(|c| cell(r, c)).collect()).collect();
+    let typed: Vec<&[Data]> = totals.rows().collect();
+    let rows: Vec<Vec<String>> = typed.iter().map(|r| (0..5).map(|c| cell(r, c)).collect()).collect();
     assert_eq!(rows[0], ["Type", "Événement ou semaine", "Attendu ($)", "Reçu ($)", "À recevoir ($)"]);
     assert_eq!(rows[1], ["Événement", "Tournoi 4x4", "150", "50", "100"]);
-    assert_eq!(rows[2][0], "Semaine de camp");
+    // The week as the console names it, never its stored label ('week1').
+    assert_eq!(rows[2][..2], ["Semaine de camp", "Semaine 1 : 5 au 9 juillet 2027"]);
     assert_eq!(rows[2][2..], ["120", "0", "120"]);
     assert_eq!(rows.len(), 3);
+    for (row, dollars) in [(1, [150.0, 50.0, 100.0]), (2, [120.0, 0.0, 120.0])] {
+        for (col, amount) in dollars.into_iter().enumerate() {
+            xlsx_checks::assert_dollars(&typed[row][col + 2], amount);
+        }
+    }
+
+    xlsx_checks::keep(&bytes, "paiements.xlsx");
+    xlsx_checks::assert_formats(&bytes, &[xlsx_checks::INSTANT, xlsx_checks::DOLLARS]);
+    let exported = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).format("%d/%m/%Y");
+    xlsx_checks::assert_print_layout(
+        &bytes,
+        1,
+        "Impayés",
+        &headers.iter().map(String::as_str).collect::<Vec<_>>(),
+        &format!("&amp;LPaiements — inscriptions impayées&amp;RExporté le {exported} "),
+    );
+    xlsx_checks::assert_print_layout(
+        &bytes,
+        2,
+        "Totaux",
+        &rows[0].iter().map(String::as_str).collect::<Vec<_>>(),
+        &format!("&amp;LPaiements — totaux par événement et par semaine de camp&amp;RExporté le {exported} "),
+    );
 }
 
 #[tokio::test]

@@ -189,8 +189,16 @@ pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Resp
             let events = overview::event_totals(conn)?;
             let weeks = overview::week_totals(conn)?;
             let rows = unpaid.len();
-            let bytes =
-                exports::payments::workbook(&unpaid, &events, &weeks, policy, tz, Utc::now()).map_err(xlsx_failed)?;
+            let bytes = exports::payments::workbook(
+                &unpaid,
+                &events,
+                &weeks,
+                &crate::db::daycamps::list_weeks(conn)?.into_iter().map(|(w, _)| w).collect::<Vec<_>>(),
+                policy,
+                tz,
+                Utc::now(),
+            )
+            .map_err(xlsx_failed)?;
             Ok::<_, AppError>((bytes, rows))
         })
         .await?;
