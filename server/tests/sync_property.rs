@@ -1,32 +1,38 @@
-//! Offline scoring simulated (issue 13): three phones and an admin against the server's own use
-//! cases on a real SQLite file, 10,000 seeded random operations. A phone scores what its own view
-//! shows unscored (its last pull projected with its waiting entries by core's `project`, as
-//! core-wasm does), goes offline and online, pushes (part of its outbox, the same push twice, a
-//! later batch before an earlier one, or a "crash": the server commits and the answer never
-//! arrives), and pulls; the admin withdraws teams and settles conflicts. Each push runs like
-//! `POST /api/admin/sync/scores`: sorted by seq, one `BEGIN IMMEDIATE` transaction, `sync::push`
-//! per entry, stopping at a gap. Each tournament is played to its end (the server draws the
-//! bracket when the pool is complete), then everyone syncs and a new one starts.
+//! Offline scoring simulated: three phones and an admin against the real server (the router
+//! on a real SQLite file, `TestApp`), 10,000 seeded random operations. A phone keeps what it
+//! last pulled from `GET /api/admin/tournaments/{id}/matches` and `…/standings`, and shows that
+//! copy with its waiting entries applied by core's `project` and each pool's standings
+//! recomputed by core, as the PWA does with core-wasm. It scores what its own view shows
+//! unscored, goes offline and online, pushes with `POST /api/admin/sync/scores` (part of its
+//! outbox, the same push twice, a later batch before an earlier one, or a "crash": the server
+//! commits and the answer never arrives), and pulls; the admin withdraws teams and settles
+//! conflicts. Each tournament is played to its end (the server draws the bracket when the pool
+//! is complete), then everyone syncs and a new one starts.
 //!
 //! After every tournament and at the end: no entry lost (each has exactly one stored outcome,
 //! the one its phone was answered), none applied twice (at most one applied entry and one
 //! 'score' history row per match), every entry whose score differs from its match's was a
-//! conflict or a refusal, and every phone's view is the server's matches and standings. A push
-//! right after a pull predicts, with core's `project`, exactly what the server answers.
+//! conflict or a refusal, and every phone's view is what the server's GET routes answer. A
+//! push right after a pull is predicted by the phone's own view: its outcomes, and the
+//! matches and standings the server answers after it.
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
 
+// The phone computes its standings with core, as the PWA does through core-wasm.
 use centre_core::standings::{Standing, standings};
 use centre_core::sync::{ScoreEntry, project};
 use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
 use centre_core::validation::{TournamentConfigInput, validate_tournament_config};
+use centre_server::db::event_registrations;
 use centre_server::db::tournaments::scores::Refused;
-use centre_server::db::tournaments::sync::{self, Entry, Keep, Outcome, PushRefused, ResolveRefused};
+use centre_server::db::tournaments::sync::{self, Entry, Keep, Outcome, ResolveRefused};
 use centre_server::db::tournaments::{self, MatchRow, event_teams, schedule, views};
-use centre_server::db::{Db, event_registrations};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, Transaction, TransactionBehavior, params};
+use serde_json::{Value, json};
+
+use crate::common::TestApp;
 
 const SEED: u64 = 0x5eed_0013_c0ff_ee13;
 const OPERATIONS: usize = 10_000;
@@ -79,55 +85,84 @@ struct Answer {
     gap: bool,
 }
 
-/// One push as `POST /api/admin/sync/scores` runs it.
-fn push_batch(conn: &mut Connection, device: &str, batch: &[Entry]) -> Answer {
-    assert!(batch.len() <= MAX_ENTRIES);
-    let mut entries = batch.to_vec();
-    entries.sort_by_key(|e| e.seq);
-    entries.dedup_by_key(|e| e.seq);
-    immediate(conn, |tx| {
-        let mut outcomes = Vec::new();
-        let mut gap = false;
-        for e in &entries {
-            match sync::push(tx, device, e, ADMIN, NOW) {
-                Ok((outcome, _)) => outcomes.push(outcome),
-                Err(PushRefused::Gap { .. }) => {
-                    gap = true;
-                    break;
-                }
-                Err(PushRefused::Db(err)) => return Err(err),
-            }
-        }
-        let last_seq = sync::last_seq(tx, device)?;
-        Ok(Answer { outcomes, last_seq, gap })
-    })
-    .unwrap()
-}
-
-fn core(rows: &[MatchRow]) -> Vec<Match> {
-    rows.iter().map(MatchRow::to_core).collect()
-}
-
 fn scoreable(m: &Match) -> bool {
     m.status != MatchStatus::Completed && m.team1_id.is_some() && m.team2_id.is_some()
 }
 
-/// Each pool's standings from a tournament's rows and teams, as the device computes them with
-/// core (a team's pool is the pool of its pool matches).
-fn device_standings(rows: &[MatchRow], teams: &[Team], pool_count: u8) -> Vec<Vec<Standing>> {
-    let mut pool_of = BTreeMap::new();
-    for m in rows {
-        if let Some(pool) = m.pool {
-            for t in [m.team1_id, m.team2_id].into_iter().flatten() {
-                pool_of.insert(t, pool);
-            }
+/// A match as the phone hands it to core (the PWA's `toCoreMatch`): the side that forfeited a
+/// knockout match read from `forfeit` and the winner.
+fn phone_match(m: &Value) -> Match {
+    let forfeit_side = (m["forfeit"] == true).then(|| {
+        let winner = m["winnerId"].as_i64();
+        if winner.is_some() && winner == m["team1Id"].as_i64() {
+            2
+        } else if (winner.is_some() && winner == m["team2Id"].as_i64()) || m["team1Id"].is_null() {
+            1
+        } else {
+            2
         }
-    }
-    let matches = core(rows);
-    (0..pool_count)
-        .filter_map(|pool| {
-            let members: Vec<Team> = teams.iter().filter(|t| pool_of.get(&t.id) == Some(&pool)).cloned().collect();
-            (!members.is_empty() || pool == 0).then(|| standings(&matches, &members))
+    });
+    serde_json::from_value(json!({
+        "id": m["id"],
+        "roundType": m["roundType"],
+        "roundName": m["roundName"],
+        "bracketCode": m["bracketCode"],
+        "status": m["status"],
+        "team1Id": m["team1Id"],
+        "team2Id": m["team2Id"],
+        "team1Score": m["team1Score"],
+        "team2Score": m["team2Score"],
+        "scheduledTime": m["scheduledTime"],
+        "courtNumber": m["courtNumber"],
+        "forfeitSide": forfeit_side,
+    }))
+    .unwrap_or_else(|e| panic!("{m}: {e}"))
+}
+
+fn phone_matches(answer: &[Value]) -> Vec<Match> {
+    answer.iter().map(phone_match).collect()
+}
+
+fn pool_number(v: &Value) -> Option<u8> {
+    v.as_u64().map(|p| u8::try_from(p).unwrap())
+}
+
+/// Each pool's standings as the phone shows them (the PWA's `poolStandings`): core's standings
+/// of `matches` in that pool (the pool as the phone's copy of the matches says) for the teams
+/// its kept standings list in that pool.
+fn phone_standings(copy: &[Value], kept: &[Value], matches: &[Match]) -> Vec<(u8, Standing)> {
+    let pools: BTreeSet<u8> = kept.iter().map(|row| pool_number(&row["pool"]).unwrap()).collect();
+    let pool_of: BTreeMap<i64, Option<u8>> =
+        copy.iter().map(|m| (m["id"].as_i64().unwrap(), pool_number(&m["pool"]))).collect();
+    pools
+        .into_iter()
+        .flat_map(|pool| {
+            let teams: Vec<Team> = kept
+                .iter()
+                .filter(|row| pool_number(&row["pool"]) == Some(pool))
+                .map(|row| Team {
+                    id: row["teamId"].as_i64().unwrap(),
+                    name: row["teamName"].as_str().unwrap().to_owned(),
+                })
+                .collect();
+            let played: Vec<Match> = matches
+                .iter()
+                .filter(|m| m.round_type == RoundType::Pool && pool_of.get(&m.id) == Some(&Some(pool)))
+                .cloned()
+                .collect();
+            standings(&played, &teams).into_iter().map(move |line| (pool, line))
+        })
+        .collect()
+}
+
+/// The standings `GET …/standings` answered, with their pools.
+fn answered_standings(rows: &[Value]) -> Vec<(u8, Standing)> {
+    rows.iter()
+        .map(|row| {
+            (
+                pool_number(&row["pool"]).unwrap(),
+                serde_json::from_value(row.clone()).unwrap_or_else(|e| panic!("{row}: {e}")),
+            )
         })
         .collect()
 }
@@ -138,9 +173,10 @@ struct Device {
     online: bool,
     /// Entries not answered yet, in seq order.
     outbox: Vec<Entry>,
-    /// The tournament as last pulled.
-    snapshot: Vec<MatchRow>,
-    teams: Vec<Team>,
+    /// The tournament's matches as last pulled (`GET …/matches`).
+    snapshot: Vec<Value>,
+    /// Its standings as last pulled (`GET …/standings`): which team is in which pool.
+    standings: Vec<Value>,
     /// Answers the server committed but the device never received, by seq.
     lost: BTreeMap<i64, Outcome>,
 }
@@ -167,7 +203,7 @@ impl Device {
 
     /// What the phone shows: its last pull with its waiting entries applied by core.
     fn view(&self) -> Vec<Match> {
-        project(&core(&self.snapshot), &self.score_entries(&self.outbox)).matches
+        project(&phone_matches(&self.snapshot), &self.score_entries(&self.outbox)).matches
     }
 }
 
@@ -187,7 +223,11 @@ struct Tally {
 }
 
 struct Sim {
+    /// A connection to the server's file, for the setup, the admin's console work and the checks.
     conn: Connection,
+    /// Dropped before the runtime that serves it.
+    app: TestApp,
+    rt: tokio::runtime::Runtime,
     rng: Rng,
     devices: Vec<Device>,
     event_id: i64,
@@ -203,9 +243,16 @@ struct Sim {
 }
 
 impl Sim {
-    fn new(path: &std::path::Path) -> Sim {
-        let db = Db::open(path).unwrap();
-        let conn = db.connect().unwrap();
+    fn new() -> Sim {
+        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let app = rt.block_on(async {
+            // Thousands of pushes by one admin: the per-member write limit would refuse them.
+            let app = TestApp::spawn_with(|settings| settings.write_limit = 0).await;
+            let id = app.sign_in_as("sim-phones@example.org").await;
+            app.grant(&id, "admin");
+            app
+        });
+        let conn = app.state.db.connect().unwrap();
         conn.execute(
             "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at)
              VALUES (?1, 'sim-admin@example.org', 'Admin', 'Simulé', ?2, ?2)",
@@ -219,12 +266,14 @@ impl Sim {
                 online: true,
                 outbox: Vec::new(),
                 snapshot: Vec::new(),
-                teams: Vec::new(),
+                standings: Vec::new(),
                 lost: BTreeMap::new(),
             })
             .collect();
         let mut sim = Sim {
             conn,
+            app,
+            rt,
             rng: Rng(SEED),
             devices,
             event_id: 0,
@@ -286,12 +335,87 @@ impl Sim {
         tournaments::matches(&self.conn, self.tournament_id).unwrap()
     }
 
+    /// A GET of the admin's API, answering its JSON.
+    fn get(&self, path: &str) -> Value {
+        self.rt.block_on(async {
+            let response = self.app.get(path).await;
+            assert_eq!(response.status(), 200, "GET {path}");
+            response.json().await.unwrap()
+        })
+    }
+
+    /// What the server answers for the tournament: its matches and its standings.
+    fn answered(&self) -> (Vec<Value>, Vec<Value>) {
+        let t = self.tournament_id;
+        let matches = self.get(&format!("/api/admin/tournaments/{t}/matches"));
+        let standings = self.get(&format!("/api/admin/tournaments/{t}/standings"));
+        (matches.as_array().unwrap().clone(), standings.as_array().unwrap().clone())
+    }
+
+    /// One push through `POST /api/admin/sync/scores`, as the phone sends it.
+    fn push_batch(&self, device: &str, batch: &[Entry]) -> Answer {
+        assert!(batch.len() <= MAX_ENTRIES);
+        let entries: Vec<Value> = batch
+            .iter()
+            .map(|e| {
+                json!({
+                    "seq": e.seq,
+                    "entryId": e.entry_id,
+                    "matchId": e.match_id,
+                    "team1Score": e.team1_score,
+                    "team2Score": e.team2_score,
+                    "baseVersion": e.base_version,
+                    "enteredAt": e.entered_at,
+                    "team1Id": e.seen_teams.and_then(|t| t.0),
+                    "team2Id": e.seen_teams.and_then(|t| t.1),
+                })
+            })
+            .collect();
+        let sent = batch.iter().map(|e| e.seq).collect::<BTreeSet<_>>().len();
+        let (status, body) = self.rt.block_on(async {
+            let response = self
+                .app
+                .client
+                .post(self.app.at("/api/admin/sync/scores"))
+                .json(&json!({"deviceId": device, "entries": entries}))
+                .send()
+                .await
+                .unwrap();
+            let status = response.status().as_u16();
+            (status, response.json::<Value>().await.unwrap())
+        });
+        let last_seq = body["lastSeq"].as_i64().unwrap_or_else(|| panic!("{device}: {status} {body}"));
+        match status {
+            200 => {
+                let outcomes: Vec<Outcome> = body["results"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| Outcome {
+                        seq: r["seq"].as_i64().unwrap(),
+                        entry_id: r["entryId"].as_str().unwrap().to_owned(),
+                        match_id: r["matchId"].as_i64().unwrap(),
+                        outcome: r["outcome"].as_str().unwrap().to_owned(),
+                        code: r["code"].as_str().map(str::to_owned),
+                    })
+                    .collect();
+                // The server stops only at a gap: fewer answers than entries sent means one.
+                let gap = outcomes.len() < sent;
+                Answer { outcomes, last_seq, gap }
+            }
+            409 => {
+                assert_eq!(body["code"], "sync_gap", "{body}");
+                Answer { outcomes: Vec::new(), last_seq, gap: true }
+            }
+            other => panic!("{device}: push answered {other} {body}"),
+        }
+    }
+
     fn pull(&mut self, d: usize) {
-        let rows = self.server_rows();
-        let teams = event_teams(&self.conn, self.event_id).unwrap();
+        let (matches, standings) = self.answered();
         let device = &mut self.devices[d];
-        device.snapshot = rows;
-        device.teams = teams;
+        device.snapshot = matches;
+        device.standings = standings;
     }
 
     /// The device takes an answer: each outcome settles its waiting entry.
@@ -364,7 +488,8 @@ impl Sim {
         let device = &mut self.devices[d];
         let seq = device.next_seq;
         device.next_seq += 1;
-        let base_version = device.snapshot.iter().find(|m| m.id == match_id).map_or(0, |m| m.version);
+        let base_version =
+            device.snapshot.iter().find(|m| m["id"] == match_id).map_or(0, |m| m["version"].as_i64().unwrap());
         let entry = Entry {
             seq,
             entry_id: format!("{}-{seq}", device.id),
@@ -393,13 +518,13 @@ impl Sim {
         let way = self.rng.below(100);
         if way < 45 {
             *self.tally.operations.entry("push").or_default() += 1;
-            let answer = push_batch(&mut self.conn, &id, batch);
+            let answer = self.push_batch(&id, batch);
             self.receive(d, &answer);
         } else if way < 60 {
             // Two tabs, or a retry racing the first: the second push answers the same.
             *self.tally.operations.entry("push twice").or_default() += 1;
-            let first = push_batch(&mut self.conn, &id, batch);
-            let second = push_batch(&mut self.conn, &id, batch);
+            let first = self.push_batch(&id, batch);
+            let second = self.push_batch(&id, batch);
             assert_eq!(first, second, "{id}: the same push twice answers the same");
             self.receive(d, &first);
         } else if way < 80 && outbox.len() >= 2 {
@@ -407,17 +532,17 @@ impl Sim {
             *self.tally.operations.entry("push later first").or_default() += 1;
             let from = 1 + self.rng.below(outbox.len() - 1);
             let later = &outbox[from..outbox.len().min(from + MAX_ENTRIES)];
-            let answer = push_batch(&mut self.conn, &id, later);
+            let answer = self.push_batch(&id, later);
             self.receive(d, &answer);
             if self.rng.chance(50) {
                 let rest = self.devices[d].outbox.iter().take(MAX_ENTRIES).cloned().collect::<Vec<_>>();
-                let answer = push_batch(&mut self.conn, &id, &rest);
+                let answer = self.push_batch(&id, &rest);
                 self.receive(d, &answer);
             }
         } else {
             // The server commits; the answer never reaches the phone, which sends it all again later.
             *self.tally.operations.entry("push lost").or_default() += 1;
-            let answer = push_batch(&mut self.conn, &id, batch);
+            let answer = self.push_batch(&id, batch);
             let device = &mut self.devices[d];
             for o in answer.outcomes {
                 if let Some(before) = device.lost.insert(o.seq, o.clone()) {
@@ -439,9 +564,10 @@ impl Sim {
         let batch: Vec<Entry> = device.outbox.iter().take(MAX_ENTRIES).cloned().collect();
         let server_last = sync::last_seq(&self.conn, &id).unwrap();
         let fresh: Vec<Entry> = batch.iter().filter(|e| e.seq > server_last).cloned().collect();
-        let predicted = project(&core(&device.snapshot), &device.score_entries(&fresh));
-        let snapshot_ids: Vec<i64> = device.snapshot.iter().map(|m| m.id).collect();
-        let answer = push_batch(&mut self.conn, &id, &batch);
+        let predicted = project(&phone_matches(&device.snapshot), &device.score_entries(&fresh));
+        let predicted_standings = phone_standings(&device.snapshot, &device.standings, &predicted.matches);
+        let snapshot_ids: Vec<i64> = device.snapshot.iter().map(|m| m["id"].as_i64().unwrap()).collect();
+        let answer = self.push_batch(&id, &batch);
         assert!(!answer.gap, "{id}: the whole outbox continues from the server's number");
         assert_eq!(answer.outcomes.len(), batch.len());
         let got: Vec<(String, String, Option<String>)> = answer
@@ -453,9 +579,11 @@ impl Sim {
         let want: Vec<(String, String, Option<String>)> =
             predicted.outcomes.iter().map(|o| (o.entry_id.clone(), o.outcome.clone(), o.code.clone())).collect();
         assert_eq!(got, want, "{id}: the phone's projection predicts the server's answer");
-        let after: Vec<Match> =
-            self.server_rows().iter().filter(|m| snapshot_ids.contains(&m.id)).map(MatchRow::to_core).collect();
-        assert_eq!(after, predicted.matches, "{id}: and the matches the server ends with");
+        // The bracket the server draws when the pool completes is new to the phone's copy.
+        let (matches, standings) = self.answered();
+        let after: Vec<Match> = phone_matches(&matches).into_iter().filter(|m| snapshot_ids.contains(&m.id)).collect();
+        assert_eq!(after, predicted.matches, "{id}: and the matches the server answers after it");
+        assert_eq!(answered_standings(&standings), predicted_standings, "{id}: and its standings");
         if !fresh.is_empty() {
             self.tally.predicted_pushes += 1;
         }
@@ -673,15 +801,16 @@ impl Sim {
             assert!(scores <= 1, "match {} scored twice", m.id);
         }
 
-        // Every phone's view is the server's tournament: its matches and core's standings.
-        let tournament = tournaments::find(conn, self.tournament_id).unwrap().unwrap();
-        let rows = tournaments::matches(conn, self.tournament_id).unwrap();
-        let server_standings = views::pool_standings(conn, &tournament, &rows).unwrap();
+        // Every phone's view is what the server answers: its matches and its standings.
+        let (matches, standings) = self.answered();
+        let server_matches = phone_matches(&matches);
+        let server_standings = answered_standings(&standings);
         for device in &self.devices {
             assert!(device.outbox.is_empty());
-            assert_eq!(device.view(), core(&rows), "{}: the phone shows the server's matches", device.id);
+            let view = device.view();
+            assert_eq!(view, server_matches, "{}: the phone shows the server's matches", device.id);
             assert_eq!(
-                device_standings(&device.snapshot, &device.teams, tournament.pool_count),
+                phone_standings(&device.snapshot, &device.standings, &view),
                 server_standings,
                 "{}: and its standings",
                 device.id
@@ -692,8 +821,7 @@ impl Sim {
 
 #[test]
 fn three_phones_and_ten_thousand_operations_lose_no_score_and_apply_none_twice() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut sim = Sim::new(&dir.path().join("centre.db"));
+    let mut sim = Sim::new();
     for _ in 0..OPERATIONS {
         sim.step();
         if sim.tournament_over() {

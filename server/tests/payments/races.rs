@@ -1,9 +1,19 @@
 //! Expiry racing a late payment and a new registration for the same last places: one outcome,
-//! and the event's count always the people of the registrations that hold places.
+//! and the event's count always the people of the registrations that hold places. The first
+//! rounds force each order that leads to a different outcome (each step waits for the one before
+//! it), so every outcome is seen; the others race freely.
 
 use serde_json::json;
 
 use super::support::*;
+
+const PAID_FIRST: &str = "paid before the expiry";
+const PAID_LATE: &str = "expired, then paid late";
+const NEWCOMER: &str = "expired, the newcomer took the places";
+
+/// The forced rounds: the order of the three steps (0 the expiry, 1 the payment, 2 the
+/// newcomer's registration) and the outcome it must give.
+const FORCED: [([usize; 3], &str); 3] = [([1, 0, 2], PAID_FIRST), ([0, 1, 2], PAID_LATE), ([0, 2, 1], NEWCOMER)];
 
 /// `(current_participants, people of non-released registrations, max)` as stored.
 fn counts(app: &crate::common::TestApp, event: i64) -> (i64, i64, i64) {
@@ -36,27 +46,43 @@ async fn expiry_a_late_payment_and_a_new_registration_for_the_last_places_have_o
         let holder = id(&register_team(&app, &late, event, 4, "fr").await);
         assert_eq!(participants(&app, event).await, 6);
 
-        // Each round gives a different one of the three a head start of a few scheduler turns
-        // (no sleeping), so every order gets its chance.
-        let head_start = |who: usize| async move {
-            if round % 3 != who {
-                for _ in 0..(round % 4) * 1500 {
-                    tokio::task::yield_now().await;
+        // A forced round: each step waits for its turn (the steps before it done). A free round
+        // gives a different one of the three a head start of a few scheduler turns (no sleeping).
+        let forced = FORCED.get(round).map(|(order, _)| *order);
+        let (turn, turns) = tokio::sync::watch::channel(0usize);
+        let turn = &turn;
+        let head_start = |who: usize| {
+            let mut turns = turns.clone();
+            async move {
+                if let Some(order) = forced {
+                    let mine = order.iter().position(|&w| w == who).unwrap();
+                    turns.wait_for(|&t| t == mine).await.unwrap();
+                } else if round % 3 != who {
+                    for _ in 0..(round % 4) * 1500 {
+                        tokio::task::yield_now().await;
+                    }
                 }
             }
         };
+        let done = || turn.send_modify(|t| *t += 1);
         let (report, (pay_status, pay_body), new_response) = tokio::join!(
             async {
                 head_start(0).await;
-                run(&app, after_days(3)).await
+                let report = run(&app, after_days(3)).await;
+                done();
+                report
             },
             async {
                 head_start(1).await;
-                set_payment(&app, "event", holder, "paid").await
+                let answer = set_payment(&app, "event", holder, "paid").await;
+                done();
+                answer
             },
             async {
                 head_start(2).await;
-                post_team(&app, &newcomer, event, 4, "en").await
+                let response = post_team(&app, &newcomer, event, 4, "en").await;
+                done();
+                response
             },
         );
         let (new_status, new_body) = answer(new_response).await;
@@ -80,14 +106,20 @@ async fn expiry_a_late_payment_and_a_new_registration_for_the_last_places_have_o
             assert_eq!(current, 6);
         }
         let label = match (holder_holds, report.expired) {
-            (true, 0) => "paid before the expiry",
-            (true, _) => "expired, then paid late",
-            (false, _) => "expired, the newcomer took the places",
+            (true, 0) => PAID_FIRST,
+            (true, _) => PAID_LATE,
+            (false, _) => NEWCOMER,
         };
+        if let Some((order, expected)) = FORCED.get(round) {
+            assert_eq!(label, *expected, "round {round}: the order {order:?}");
+        }
         *outcomes.entry(label.to_owned()).or_default() += 1;
         // Whatever happened, its member was told at most once, and only if it was released.
         let told = mails_about(&app, &format!("EV{event}-"), &RELEASED).len();
         assert_eq!(told, report.expired, "round {round}");
     }
     eprintln!("outcomes over the rounds: {outcomes:?}");
+    for label in [PAID_FIRST, PAID_LATE, NEWCOMER] {
+        assert!(outcomes.contains_key(label), "{label} never happened: {outcomes:?}");
+    }
 }

@@ -12,5 +12,6 @@ mod flow;
 mod public;
 mod schedule;
 mod scoring;
+mod standings;
 mod sync;
 mod teams;

@@ -1,10 +1,9 @@
-//! Shared steps: an event with its teams, a tournament, scores, and the standings core gives
-//! for the scores the tests chose.
+//! Shared steps: an event with its teams, a tournament, scores, and the standings the tests
+//! expect for the scores they chose (a small reference of the test's own, never the server's
+//! or core's code: `standings.rs` checks it and the server against tables written by hand).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use centre_core::standings::{Standing, standings};
-use centre_core::tournament::{Match, Team};
 use chrono::{DateTime, Duration, Utc};
 use serde_json::{Value, json};
 
@@ -55,10 +54,17 @@ pub fn partner_email(event_id: i64, n: usize) -> String {
 /// Registers `count` teams of 4 (names 'Équipe T0'…), each by its own member, with e-mails of
 /// their own (unique across events too).
 pub async fn register_teams(app: &TestApp, event_id: i64, count: usize) -> Vec<Registered> {
+    let names: Vec<String> = (0..count).map(|n| format!("Équipe T{n}")).collect();
+    register_named(app, event_id, &names).await
+}
+
+/// Registers one team per name, in order (so in the order of their ids), as
+/// [`register_teams`] does.
+pub async fn register_named(app: &TestApp, event_id: i64, names: &[String]) -> Vec<Registered> {
     let mut teams = Vec::new();
-    for n in 0..count {
+    for (n, name) in names.iter().enumerate() {
+        let name = name.clone();
         let user = app.user(&registrant_email(event_id, n), None).await;
-        let name = format!("Équipe T{n}");
         let body = json!({
             "teamName": name,
             "captainFirstName": "Camille", "captainLastName": "Tremblay",
@@ -116,9 +122,15 @@ pub struct Setup {
 
 impl Setup {
     pub async fn new(teams: usize, body: Value) -> Setup {
+        let names: Vec<String> = (0..teams).map(|n| format!("Équipe T{n}")).collect();
+        Setup::named(&names, body).await
+    }
+
+    /// As [`Setup::new`], with the teams' names chosen (registered in this order).
+    pub async fn named(names: &[String], body: Value) -> Setup {
         let app = TestApp::with_admin().await;
         let event_id = create_event(&app, "Tournoi d'été").await;
-        let teams = register_teams(&app, event_id, teams).await;
+        let teams = register_named(&app, event_id, names).await;
         let tournament_id = create_tournament(&app, event_id, &body).await["id"].as_i64().unwrap();
         Setup { app, event_id, teams, tournament_id }
     }
@@ -242,20 +254,77 @@ pub fn strengths(ids: &[i64], order: &[u32]) -> BTreeMap<i64, u32> {
     ids.iter().copied().zip(order.iter().copied()).collect()
 }
 
-/// One line of the table the tests expect: core's standing.
-pub type Line = Standing;
+/// One line of the table the tests expect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Line {
+    pub team_id: i64,
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub points_for: u32,
+    pub points_against: u32,
+    pub points_differential: i64,
+    pub tournament_points: u32,
+}
 
-/// The standings of `teams` from `results` (only results between two of them count) by core's
-/// rule, the one the server runs: the tests check what the server reads, counts and answers.
-/// The tests choose scores that leave no tie on points and differential, so the spec's two keys
-/// decide the whole order (checked here).
+impl Line {
+    pub fn empty(team_id: i64) -> Line {
+        Line {
+            team_id,
+            played: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            points_for: 0,
+            points_against: 0,
+            points_differential: 0,
+            tournament_points: 0,
+        }
+    }
+
+    /// One match seen from this team's side: the spec's win 3, draw 1, loss 0.
+    fn add(&mut self, scored: u32, conceded: u32) {
+        self.played += 1;
+        self.points_for += scored;
+        self.points_against += conceded;
+        self.points_differential += i64::from(scored) - i64::from(conceded);
+        if scored > conceded {
+            self.wins += 1;
+            self.tournament_points += 3;
+        } else if scored == conceded {
+            self.draws += 1;
+            self.tournament_points += 1;
+        } else {
+            self.losses += 1;
+        }
+    }
+}
+
+/// The test's own reference for the standings of `teams` from `results` (only results between
+/// two of them count): the spec's rule, win 3, draw 1, loss 0, ordered by points, then points
+/// differential. The tests choose scores that leave no tie on those two keys (checked here), so
+/// the further tie-breaks never decide these tables; `standings.rs` checks those by hand.
 pub fn expected_table(teams: &[i64], results: &[Result4]) -> Vec<Line> {
-    let teams: Vec<Team> = teams.iter().map(|&id| Team { id, name: String::new() }).collect();
-    let matches: Vec<Match> =
-        results.iter().zip(1..).map(|(&(a, b, sa, sb), id)| Match::played(id, a, b, sa, sb)).collect();
-    let lines = standings(&matches, &teams);
-    let keys: BTreeSet<(u32, i64)> = lines.iter().map(|l| (l.tournament_points, l.points_differential)).collect();
-    assert_eq!(keys.len(), lines.len(), "the chosen scores leave a tie on points and differential: {lines:?}");
+    let mut lines: Vec<Line> = teams.iter().map(|&t| Line::empty(t)).collect();
+    for &(a, b, sa, sb) in results {
+        let ia = teams.iter().position(|&t| t == a);
+        let ib = teams.iter().position(|&t| t == b);
+        if let (Some(ia), Some(ib)) = (ia, ib) {
+            lines[ia].add(sa, sb);
+            lines[ib].add(sb, sa);
+        }
+    }
+    lines.sort_by(|x, y| {
+        (y.tournament_points, y.points_differential).cmp(&(x.tournament_points, x.points_differential))
+    });
+    for pair in lines.windows(2) {
+        assert!(
+            (pair[0].tournament_points, pair[0].points_differential)
+                != (pair[1].tournament_points, pair[1].points_differential),
+            "the chosen scores leave a tie on points and differential: {lines:?}"
+        );
+    }
     lines
 }
 
