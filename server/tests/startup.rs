@@ -86,8 +86,10 @@ fn sigterm_stops_the_server_cleanly_and_checkpoints() {
     let db = dir.path().join("centre.db");
     let addr = common::free_addr();
     let mut child = serve_logging(&db, &addr);
-    // Wait for the database to be ready (health answers), then send SIGTERM.
-    std::thread::sleep(Duration::from_millis(300));
+    // The database is ready (health answers 200), then SIGTERM.
+    common::wait_for("/api/health to answer 200", Duration::from_secs(20), || {
+        common::get_status(&addr, "/api/health") == Some(200)
+    });
     let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     assert!(status.success());
     let exit = child.wait().unwrap();

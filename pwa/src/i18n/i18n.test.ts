@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { EAGER_NAMESPACES, namespaces } from './index';
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
-const resources: Record<string, Record<string, unknown>> = { fr: {}, en: {} };
+// Built from the files alone: a language or namespace is here only when a file brings it.
+const resources: Record<string, Record<string, unknown>> = {};
 for (const [path, mod] of Object.entries(files)) {
   const match = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
   if (match) {
-    resources[match[1] as string] ??= {};
-    (resources[match[1] as string] as Record<string, unknown>)[match[2] as string] = mod.default;
+    const [, lang, ns] = match as unknown as [string, string, string];
+    resources[lang] ??= {};
+    (resources[lang] as Record<string, unknown>)[ns] = mod.default;
   }
 }
 
@@ -18,9 +20,35 @@ function keys(value: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
+/** The keys of `from` that `to` lacks, each named `lang/namespace:key`. */
+function missing(from: Record<string, unknown>, to: Record<string, unknown>, lang: string): string[] {
+  return Object.keys(from).flatMap((ns) => {
+    const present = new Set(to[ns] === undefined ? [] : keys(to[ns]));
+    return keys(from[ns]).filter((key) => !present.has(key)).map((key) => `${lang}/${ns}:${key}`);
+  });
+}
+
 describe('translations', () => {
-  it('has exactly the languages fr and en', () => {
+  it('has exactly the languages fr and en, each with its files', () => {
     expect(Object.keys(resources).sort()).toEqual(['en', 'fr']);
+    expect(Object.keys(resources.fr ?? {}).length).toBeGreaterThan(0);
+    expect(Object.keys(resources.en ?? {}).length).toBeGreaterThan(0);
+  });
+
+  it('names a key that one language has and the other lacks', () => {
+    // A hand-written pair: the check below must see a key missing on either side.
+    const fr = { common: { ok: 'OK', nested: { yes: 'Oui', no: 'Non' } }, only: { a: 'a' } };
+    const en = { common: { ok: 'OK', nested: { yes: 'Yes' }, extra: 'Extra' } };
+    expect(missing(fr, en, 'en')).toEqual(['en/common:nested.no', 'en/only:a']);
+    expect(missing(en, fr, 'fr')).toEqual(['fr/common:extra']);
+    expect(missing(fr, fr, 'fr')).toEqual([]);
+  });
+
+  it('has every key in both languages', () => {
+    const fr = resources.fr ?? {};
+    const en = resources.en ?? {};
+    expect(missing(fr, en, 'en'), 'keys French has and English lacks').toEqual([]);
+    expect(missing(en, fr, 'fr'), 'keys English has and French lacks').toEqual([]);
   });
 
   it('has the same namespaces in French and English', () => {

@@ -203,3 +203,37 @@ pub fn event_body(title: &str, max: Option<i64>) -> Value {
         "requiresPayment": false,
     })
 }
+
+/// Waits until `ready` holds, checking every few milliseconds; fails the test with `what` once
+/// `limit` has passed. A wait on a condition, never a fixed sleep.
+pub fn wait_for(what: &str, limit: std::time::Duration, mut ready: impl FnMut() -> bool) {
+    let started = std::time::Instant::now();
+    while !ready() {
+        assert!(started.elapsed() < limit, "waited {limit:?} for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// The status of `GET path` on `addr` over a fresh connection, or None when nothing answers.
+pub fn get_status(addr: &str, path: &str) -> Option<u16> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).ok()?;
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).ok()?;
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).ok()?;
+    response.strip_prefix("HTTP/1.1 ")?.get(..3)?.parse().ok()
+}
+
+/// True while some connection holds `db`'s write lock (a write transaction is open): a
+/// `BEGIN IMMEDIATE` that does not wait is refused. When the lock is free this probe takes it
+/// for an instant and gives it back at once, writing nothing.
+pub fn write_lock_held(db: &std::path::Path) -> bool {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.busy_timeout(std::time::Duration::ZERO).unwrap();
+    match conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;") {
+        Ok(()) => false,
+        Err(rusqlite::Error::SqliteFailure(e, _)) if e.code == rusqlite::ErrorCode::DatabaseBusy => true,
+        Err(e) => panic!("probing the write lock: {e}"),
+    }
+}
