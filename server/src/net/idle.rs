@@ -7,10 +7,14 @@
 //! - waiting for a request and nothing arrived: closed after [`super::Timeouts::idle`];
 //! - a request head started arriving: it must be whole within [`super::Timeouts::head`];
 //! - a request being served (its body read, its answer written, a live stream open): no limit
-//!   here; the body has its own minimum rate (`super::body`), and a live stream writes its
-//!   heartbeats.
+//!   on the wait for the client's bytes; the body has its own minimum rate (`super::body`), and
+//!   a live stream writes its heartbeats.
 //!
-//! A limit passed ends the connection (the read fails with `TimedOut`, and hyper closes it).
+//! Whatever the phase, an answer the client stops reading (its socket takes no byte) fails
+//! after the idle limit too.
+//!
+//! A limit passed ends the connection (the read or write fails with `TimedOut`, and hyper
+//! closes it).
 
 use std::io;
 use std::pin::Pin;
@@ -115,13 +119,39 @@ pin_project_lite::pin_project! {
         phase: Arc<Phase>,
         limits: Limits,
         timer: Pin<Box<Sleep>>,
+        // Since when the socket takes no byte of the answer, and the timer for that.
+        write_stalled: Option<Instant>,
+        write_timer: Pin<Box<Sleep>>,
     }
 }
 
 impl<T> Watched<T> {
     pub fn new(inner: T, phase: Arc<Phase>, limits: Limits) -> Watched<T> {
         let timer = Box::pin(tokio::time::sleep(limits.idle));
-        Watched { inner, phase, limits, timer }
+        let write_timer = Box::pin(tokio::time::sleep(limits.idle));
+        Watched { inner, phase, limits, timer, write_stalled: None, write_timer }
+    }
+}
+
+/// A write's outcome, watched: progress forgets a stall; a stall longer than `limit` fails.
+fn watch_write<R>(
+    outcome: Poll<io::Result<R>>,
+    cx: &mut Context<'_>,
+    stalled: &mut Option<Instant>,
+    timer: &mut Pin<Box<Sleep>>,
+    limit: Duration,
+) -> Poll<io::Result<R>> {
+    if outcome.is_ready() {
+        *stalled = None;
+        return outcome;
+    }
+    let deadline = *stalled.get_or_insert_with(Instant::now) + limit;
+    if timer.deadline() != deadline {
+        timer.as_mut().reset(deadline);
+    }
+    match timer.as_mut().poll(cx) {
+        Poll::Ready(()) => Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, "the client stopped reading"))),
+        Poll::Pending => Poll::Pending,
     }
 }
 
@@ -156,7 +186,9 @@ impl<T: AsyncRead> AsyncRead for Watched<T> {
 
 impl<T: AsyncWrite> AsyncWrite for Watched<T> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
-        self.project().inner.poll_write(cx, buf)
+        let this = self.project();
+        let outcome = this.inner.poll_write(cx, buf);
+        watch_write(outcome, cx, this.write_stalled, this.write_timer, this.limits.idle)
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -172,7 +204,9 @@ impl<T: AsyncWrite> AsyncWrite for Watched<T> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        self.project().inner.poll_write_vectored(cx, bufs)
+        let this = self.project();
+        let outcome = this.inner.poll_write_vectored(cx, bufs);
+        watch_write(outcome, cx, this.write_stalled, this.write_timer, this.limits.idle)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -218,6 +252,19 @@ mod tests {
         let slow = watched.read(&mut buf).await;
         assert_eq!(slow.map_err(|e| e.kind()).err(), Some(io::ErrorKind::TimedOut));
         assert_eq!(head.elapsed(), LIMITS.head);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn an_answer_the_client_stops_reading_fails_after_the_idle_limit() {
+        // A socket whose buffer holds 64 bytes and a client that never reads.
+        let (_client, server) = tokio::io::duplex(64);
+        let phase = Phase::new();
+        phase.started();
+        let mut watched = Watched::new(server, phase, LIMITS);
+        let started = Instant::now();
+        let stalled = watched.write_all(&[b'x'; 1024]).await;
+        assert_eq!(stalled.map_err(|e| e.kind()).err(), Some(io::ErrorKind::TimedOut));
+        assert_eq!(started.elapsed(), LIMITS.idle);
     }
 
     #[tokio::test(start_paused = true)]
