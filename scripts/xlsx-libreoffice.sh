@@ -4,12 +4,13 @@
 # values as shown) and to PDF. Checks: dates are date values shown dd/mm/yyyy hh:mm on Toronto's
 # clock, amounts are numbers shown with two decimals and " $", and every sheet prints on one
 # landscape page (one page wide: nothing cut by column).
-# Needs soffice (scripts/setup.sh test installs Debian's libreoffice-calc-nogui) and pdfinfo.
+# Needs soffice (scripts/setup.sh test installs Debian's libreoffice-calc-nogui) and pdfinfo;
+# without them it fails rather than pass unseen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v soffice >/dev/null 2>&1 || ! command -v pdfinfo >/dev/null 2>&1; then
-  echo "skipped: no soffice or pdfinfo (scripts/setup.sh test installs them)"
-  exit 0
+  echo "no soffice or pdfinfo: scripts/setup.sh test installs them (make test runs it first)"
+  exit 1
 fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -599,13 +599,12 @@ async fn admins_see_the_children_of_a_week_mark_them_paid_and_export_them() {
     xlsx_checks::assert_date(&typed[2][15], "2026-12-01", 10, 0);
     xlsx_checks::keep(&bytes, "camp_de_jour.xlsx");
     xlsx_checks::assert_formats(&bytes, &[xlsx_checks::INSTANT, xlsx_checks::DAY]);
-    let exported = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).format("%d/%m/%Y");
     xlsx_checks::assert_print_layout(
         &bytes,
         1,
         "Camp de jour",
         &cells[0].iter().map(String::as_str).collect::<Vec<_>>(),
-        &format!("&amp;LCamp de jour — semaine du {dates}&amp;RExporté le {exported} "),
+        &format!("&amp;LCamp de jour — semaine du {dates}&amp;RExporté le {{day}} "),
     );
 
     // An empty week: no file.
