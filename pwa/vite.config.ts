@@ -75,7 +75,7 @@ export default defineConfig({
       // (src/i18n/index.ts): that the glob's import of them stays in the entry is intended.
       checks: { pluginTimings: false, ineffectiveDynamicImport: false },
       // The landing route's first load in one chunk beside the entry: one gzip stream compresses
-      // better than ten small files (issue 4's 120 KB budget). Lazy pages keep their own chunks.
+      // better than ten small files (the landing route's budget). Lazy pages keep their own chunks.
       output: {
         codeSplitting: {
           groups: [

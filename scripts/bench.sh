@@ -184,7 +184,7 @@ echo
 # and on a usual Node peer (Express 5 + better-sqlite3 + compression: scripts/bench-peer/, the
 # same query and JSON on the same database, installed here into target/bench-peer, never at test
 # time), each started on loopback and loaded alone, with and without Accept-Encoding: br.
-# Targets (issue 14): /api/events at least 10x the Express peer, /api/health at least half the
+# Targets: /api/events at least 10x the Express peer, /api/health at least half the
 # bare axum handler.
 peer_dir=target/bench-peer
 if ! cmp -s scripts/bench-peer/package.json "$peer_dir/package.json" || [ ! -d "$peer_dir/node_modules/better-sqlite3" ]; then
@@ -474,7 +474,7 @@ print(f"matches scored: {scored}; matches scored twice: {doubles}")
 if doubles or scored != 600 or statuses.get(200) != 600 or statuses.get(409) != 600:
     sys.exit("FAILED: a match was scored twice or a score was lost")
 
-# Offline sync (issue 13): one phone drains 500 queued entries, in pushes of 200 as the PWA
+# Offline sync: one phone drains 500 queued entries, in pushes of 200 as the PWA
 # sends them; then 20 phones push at once, every match scored by four of them with the same
 # score (one applied, three duplicates). The database is asked: entries applied twice must be 0.
 import uuid
@@ -512,7 +512,7 @@ if twice or applied != 500 or outcomes.get("applied") != 250 or outcomes.get("du
     sys.exit("FAILED: an entry was applied twice or lost")
 PY
 
-# ---- Section: Lighthouse (issue 14) ----
+# ---- Section: Lighthouse ----
 # Lighthouse 12.8's mobile defaults (slow 4G, a 4x slower CPU, a phone's screen) in Debian's
 # Chromium on a fresh release server with the demo data: every route as a visitor, a member and
 # an admin, the median of 3 runs each (pwa/scripts/lighthouse.mjs). Targets: performance >= 95,

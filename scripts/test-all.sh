@@ -55,7 +55,7 @@ step deploy-drill scripts/deploy-drill.sh target/debug/centre
 # the unit's LimitNOFILE: health from another address within 100 ms, memory back after.
 step exhaustion python3 scripts/exhaustion.py target/debug/centre
 suite wasm-parity node_counts node --test --test-reporter=spec core-wasm/tests/parity.mjs
-# The .wasm budget of issue 5: at most 150 KB (KiB) gzipped.
+# The .wasm budget: at most 150 KB (KiB) gzipped.
 step wasm-size bash -c 'size=$(gzip -9c pwa/src/core/pkg/centre_core_wasm_bg.wasm | wc -c); echo "core-wasm: $size bytes gzipped (budget 150 KiB = 153600)"; [ "$size" -le 153600 ]'
 step typecheck bash -c 'cd pwa && npx tsc --noEmit'
 step eslint bash -c 'cd pwa && npx eslint --max-warnings 0 .'

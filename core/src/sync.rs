@@ -25,7 +25,7 @@ use crate::small::IdIndex;
 use crate::tournament::{Match, MatchId, MatchStatus, RoundType, TeamId};
 use crate::validation::Score;
 
-/// A score entered on a device, as the device sends it (issue 13's sync rules).
+/// A score entered on a device, as the device sends it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScoreEntry {

@@ -279,7 +279,7 @@ describe('roles in the console', () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
     await page.getByRole('tabpanel').waitFor();
-    // The spec's six tabs in its order (the day-camp issue adds its own tab among them).
+    // The spec's six tabs in its order (the console adds its own tabs among them).
     const spec = ['Réservations', 'Événements', 'Tournois', 'Administrateurs', 'Superviseurs', 'Membres'];
     const shown = await page.getByRole('tab').allTextContents();
     assert.deepEqual(shown.filter((name) => spec.includes(name)), spec);

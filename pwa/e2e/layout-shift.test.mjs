@@ -1,4 +1,4 @@
-// Steady pages (issue 14): on a phone-sized screen, each route below shifts the layout by at most
+// Steady pages: on a phone-sized screen, each route below shifts the layout by at most
 // 0.02 in all (Chromium's `layout-shift` entries, as CLS counts them) while its lazy chunk,
 // translations and data arrive, and logs no console error. A visitor and a member load the
 // public pages, /reservations and /day-camps (a member also /my-registrations, then registers a

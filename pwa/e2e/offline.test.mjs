@@ -1,4 +1,4 @@
-// Offline scoring end to end (issue 13) with the real server and Chromium: two admin phones A
+// Offline scoring end to end with the real server and Chromium: two admin phones A
 // and B. A opens the Tournois tab once with network, the service worker takes control, the
 // network goes (`context.setOffline(true)`), A reloads and still has the console, and scores
 // two matches ('2 scores en attente'); B, online, scores one of them differently; A comes back:

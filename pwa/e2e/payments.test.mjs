@@ -1,4 +1,4 @@
-// Payments end to end (issue 17) with the real server and Chromium: an admin creates a paid
+// Payments end to end with the real server and Chromium: an admin creates a paid
 // event through the API; a member registers a team from /events and lands on
 // /checkout?type=event&id=… with the amount and the reference; in the console's Paiements tab
 // the admin sees the registration unpaid, gives the event a payment deadline, is told why a

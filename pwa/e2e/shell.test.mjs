@@ -1,4 +1,4 @@
-// The bilingual shell (issue 4) in the real server and Chromium: French by default, English
+// The bilingual shell in the real server and Chromium: French by default, English
 // that survives a reload, anchors, the member home, the sign-in gate, axe scans in both
 // languages, and the landing page without JavaScript.
 import { test as nodeTest } from 'node:test';

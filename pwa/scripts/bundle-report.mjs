@@ -5,7 +5,7 @@
 // chunk it imports statically, minus what the landing page has already loaded; dynamic imports
 // are their own entries. The landing route is index.html's entry plus the dynamic chunks its
 // first load fetches at once (FIRST_LOAD: the service worker's window side, imported as the
-// shell mounts). Its budget (issue 14): at most 100 KB of JavaScript as sent, wasm excluded.
+// shell mounts). Its budget: at most 100 KB of JavaScript as sent, wasm excluded.
 // e2e/budget.test.mjs checks both this and what Chromium really receives.
 //
 //   node scripts/bundle-report.mjs           prints the table

@@ -1,4 +1,4 @@
-// `make bench`'s Lighthouse section (issue 14): Lighthouse 12.8's mobile defaults (simulated slow
+// `make bench`'s Lighthouse section: Lighthouse 12.8's mobile defaults (simulated slow
 // 4G and a 4× slower CPU, a phone's screen) in Debian's Chromium against a running server, for
 // every route as a visitor, a member and an admin. Prints one table row per route: performance,
 // CLS, accessibility, best practices and SEO (in brackets for pages that are not indexable).

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Per-route shells (issue 14): shell.html with the route's own downloads announced in <head>, so
+// Per-route shells: shell.html with the route's own downloads announced in <head>, so
 // a phone on a slow network fetches the page's chunk, its French texts and its public data at
 // the same time as the entry script, instead of one after the other (entry → page → texts →
 // data). The server sends `shells/{first path segment}.html` when it exists, else shell.html

@@ -120,8 +120,8 @@ fn matrix(target: &str) -> Vec<Call> {
         "startTime": "2099-08-24T13:00"
     });
     vec![
-        // Identity and roles (this issue). Who is signed in is answered to everyone: the user,
-        // or `null` for a visitor (issue 14: no failed request in a visitor's console).
+        // Identity and roles. Who is signed in is answered to everyone: the user,
+        // or `null` for a visitor (so a visitor's console shows no failed request).
         call(M::GET, "/api/auth/user", Public, Live(200)),
         call(M::GET, "/api/admin/status", SignedIn, Live(200)),
         call(M::GET, "/api/supervisor/status", SignedIn, Live(200)),
@@ -132,7 +132,7 @@ fn matrix(target: &str) -> Vec<Call> {
         call(M::DELETE, format!("/api/admin/users/{target}"), Admin, Live(204)),
         call(M::POST, format!("/api/admin/supervisors/{target}"), Admin, Live(201)),
         call(M::DELETE, format!("/api/admin/supervisors/{target}"), Admin, Live(204)),
-        // Events and registrations (issue 6).
+        // Events and registrations.
         call(M::GET, "/api/events", Public, Live(200)),
         call(M::GET, "/api/events/1", Public, Live(200)),
         call(M::GET, "/api/events/1/tournament", Public, Live(200)),
@@ -145,20 +145,20 @@ fn matrix(target: &str) -> Vec<Call> {
         with_body(M::POST, "/api/events", event.clone(), Admin, Live(201)),
         with_body(M::PUT, "/api/events/1", event, Admin, Live(200)),
         call(M::GET, "/api/admin/events/1/registrations", Admin, Live(200)),
-        // Courts (issue 7).
+        // Courts.
         call(M::GET, "/api/courts", Public, Live(200)),
         call(M::GET, "/api/courts/availability?date=2099-07-01&courtId=1", Public, Live(200)),
         // One slot for three allowed roles: the member books it, the staff after them find it taken.
         with_body(M::POST, "/api/courts/book", booking, SignedIn, Once(201, 409)),
         call(M::GET, "/api/user/court-bookings", SignedIn, Live(200)),
         call(M::GET, "/api/admin/bookings", Staff, Live(200)),
-        // Day camps (issue 8).
+        // Day camps.
         call(M::GET, "/api/day-camp-programs", Public, Live(200)),
         call(M::GET, "/api/day-camp-weeks", Public, Live(200)),
         // One child for three allowed roles: the member registers it (registration 1), the staff
         // after them get 409 (the same child twice in a week).
         with_body(M::POST, "/api/day-camp-registrations", camp, SignedIn, Once(201, 409)),
-        // Tournaments (issue 12). Tournament 1 (event 1) is under way with one pool match; the
+        // Tournaments. Tournament 1 (event 1) is under way with one pool match; the
         // admin's POST /api/events above created event 2, which gets a new tournament (2).
         call(M::GET, "/api/admin/events/1/tournament", Admin, Live(200)),
         with_body(M::POST, "/api/admin/events/2/tournament", tournament.clone(), Admin, Live(201)),
@@ -206,7 +206,7 @@ fn beyond_spec() -> Vec<Call> {
             Live(409),
         ),
         call(M::GET, "/api/admin/matches/1/history", Admin, Live(200)),
-        // Offline scoring (issue 13): an empty push answers the device's number; no conflict to settle.
+        // Offline scoring: an empty push answers the device's number; no conflict to settle.
         with_body(
             M::POST,
             "/api/admin/sync/scores",
@@ -216,7 +216,7 @@ fn beyond_spec() -> Vec<Call> {
         ),
         call(M::GET, "/api/admin/tournaments/1/conflicts", Admin, Live(200)),
         with_body(M::POST, "/api/admin/score-conflicts/none/resolve", json!({"keep": "current"}), Admin, Live(404)),
-        // Getting paid (issue 17). Registration 1 was marked paid above; the pasted notification
+        // Getting paid. Registration 1 was marked paid above; the pasted notification
         // names registration 2's reference; an empty confirmation is the state's refusal.
         call(M::GET, "/api/admin/payments", Admin, Live(200)),
         call(M::GET, "/api/admin/payments.xlsx", Admin, Live(200)),

@@ -1,4 +1,4 @@
-//! Issue 14's delivery: the PWA's files compressed once at build time and sent by
+//! Delivery: the PWA's files compressed once at build time and sent by
 //! Accept-Encoding (brotli, gzip, identity) with their type, length, `Vary` and cache rules; the
 //! public GETs answered from memory with an ETag (304 on `If-None-Match`), and a write seen by
 //! the very next read. Needs pwa/dist built with its .br and .gz files (`make build` or `make
@@ -94,7 +94,7 @@ async fn the_pwa_files_are_sent_precompressed_by_accept_encoding() {
 }
 
 /// The route's own shell asks for its page's chunks and public data with the entry script
-/// (issue 14: a phone on a slow network fetches them at once, not one after the other).
+/// (so that a phone on a slow network fetches them at once, not one after the other).
 #[tokio::test]
 async fn each_route_shell_announces_its_page_chunks_and_public_data() {
     let app = TestApp::spawn().await;

@@ -1,5 +1,5 @@
-//! kill -9 in the middle of a burst of concurrent writes, and SIGTERM with requests in flight
-//! (issue 16). kill -9: the real binary takes
+//! kill -9 in the middle of a burst of concurrent writes, and SIGTERM with requests in flight.
+//! kill -9: the real binary takes
 //! events, court bookings, team registrations and phones' scores from many clients at once and
 //! is killed without warning; after a restart every write it acknowledged is there, nothing is
 //! half-written (each event's participant count equals its registrations) and SQLite's

@@ -1,4 +1,4 @@
-//! The Litestream restore drill (issue 16): the real `centre` under
+//! The Litestream restore drill: the real `centre` under
 //! `litestream replicate -config litestream.yml -exec "centre serve …"` with a file replica takes
 //! acknowledged writes of four kinds (an event, a court booking, a day-camp registration, a
 //! tournament score); after a stop and the loss of the database with its `-wal` and `-shm`,

@@ -1,4 +1,4 @@
-//! `/metrics` scraped from the real binary on its own address (issue 16): requests by route and
+//! `/metrics` scraped from the real binary on its own address: requests by route and
 //! status with their latency, the mail outbox (an SMTP server that refuses keeps a message
 //! waiting), the phones' score entries and open conflicts of the demo, sessions, busy retries
 //! and memory. The public address does not serve it, and the request log names the member by

@@ -1,4 +1,4 @@
-//! Payment reconciliation (issue 17), the pure part: reading the Interac transfers an admin
+//! Payment reconciliation, the pure part: reading the Interac transfers an admin
 //! pastes or uploads, and matching each one to a registration by its payment reference.
 //!
 //! - [`parse`] reads either the text of Interac notification e-mails, one or many pasted one

@@ -1,7 +1,7 @@
-// Reads that must work with no network (issue 13: who is signed in, the console's Tournois tab,
-// the event page). Each good answer is kept in IndexedDB (src/db/cache.ts); when the fetch
-// fails for want of a network (fetch's TypeError, never an ApiError: a 401 or a 404 is an
-// answer) the kept copy is the answer. 'offlineFirst' lets TanStack run the query offline.
+// Reads that must work with no network, for scoring offline (who is signed in, the console's
+// Tournois tab, the event page). Each good answer is kept in IndexedDB (src/db/cache.ts); when
+// the fetch fails for want of a network (fetch's TypeError, never an ApiError: a 401 or a 404 is
+// an answer) the kept copy is the answer. 'offlineFirst' lets TanStack run the query offline.
 // This file is on the landing page: the store is a lazy chunk, and a null answer (a visitor's
 // GET /api/auth/user) opens it only when something was kept before ('centre.kept').
 import type { QueryKey } from '@tanstack/react-query';

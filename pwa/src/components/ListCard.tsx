@@ -1,6 +1,6 @@
 // A card of /my-registrations: its title, then the member's list from one query, with the
 // card's empty state (a sentence and a link to where something can be added) and, while
-// loading, that empty state's skeleton, so that the cards below do not move (issue 14).
+// loading, that empty state's skeleton, so that the cards below do not move.
 import type { ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
 import { QueryStatus, type QueryLike } from './QueryStatus';

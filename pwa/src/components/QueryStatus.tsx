@@ -1,6 +1,6 @@
 // The states of a card or section that shows one query's data: loading, failed, empty, then the
 // data. While loading it shows `loading` (Skeleton blocks of the final size, so nothing moves
-// when the data arrives, issue 14) inside a status that says 'Chargement…' to screen readers, or
+// when the data arrives) inside a status that says 'Chargement…' to screen readers, or
 // that sentence itself when no skeleton is given. A disabled query that has no data shows nothing.
 // With `deferred`, data that arrives is drawn as a deferred value: React renders it in slices, in
 // the background, while the loading state stays (several long tables are not one long task on a

@@ -1,4 +1,4 @@
-// A grey block standing in for what is loading (issue 14), of the final size so that the page
+// A grey block standing in for what is loading, of the final size so that the page
 // keeps its layout when the data arrives: either given its height (`h-7` for a `text-lg` line)
 // or holding the very text it stands for, invisible (a sentence wraps as it will). Hidden from
 // assistive technologies: the status around it says what is loading.

@@ -164,8 +164,8 @@ function valueOf<T>(json: string): T {
 }
 
 /**
- * What this phone's waiting score entries do, in their order, with the server's own merge rule
- * (issue 13): the matches with the applied scores and the bracket advanced, and each entry's
+ * What this phone's waiting score entries do, in their order, with the server's own merge rule:
+ * the matches with the applied scores and the bracket advanced, and each entry's
  * outcome (`applied`, `duplicate`, `conflict`, `rejected` with its code).
  */
 export async function applyPending(request: PendingRequest, lang: string): Promise<Projection> {

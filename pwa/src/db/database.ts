@@ -2,7 +2,7 @@
 // Dexie). Three tables:
 // - `meta`: one row, the device's id (a UUID made once) and the number its next score entry gets;
 // - `outbox`: every score entered on this phone, numbered 1, 2, 3… (`seq`), with what the server
-//   answered (issue 13's sync rules); entries are never deleted, so a server restored from a
+//   answered; entries are never deleted, so a server restored from a
 //   backup can be given them again;
 // - `cache`: the last good answer of each query that must work offline (src/api/offline.ts).
 import { Dexie, type EntityTable } from 'dexie';

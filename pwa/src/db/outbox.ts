@@ -1,4 +1,4 @@
-// The score outbox (issue 13): entries are numbered by the device in the same transaction that
+// The score outbox: entries are numbered by the device in the same transaction that
 // stores them, pushed in that order, and keep the server's answer. See database.ts.
 import { liveQuery } from 'dexie';
 import { db, newId, type DeviceMeta, type EntryState, type OutboxEntry } from './database';

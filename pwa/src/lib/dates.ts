@@ -125,7 +125,7 @@ export function fromCentreInput(local: string): string {
 }
 
 /**
- * A payment deadline (issue 17). A date's deadline is the next midnight at the centre: shown as
+ * A payment deadline. A date's deadline is the next midnight at the centre: shown as
  * that day at 23:59 (`30/06/2026 23:59`, not `01/07/2026 00:00`); any other instant as `formatDateTime`.
  */
 export function formatDeadline(value: string | number | Date, language: string): string {

@@ -3,7 +3,7 @@
 //   French: 08/03/2026 14:30, long form « 8 mars 2026 à 14:30 », prices « 25,00 $ »
 //   English: 2026-03-08 14:30, long form "March 8th, 2026 at 14:30", prices "$25.00"
 // Built on the browser's Intl alone (no date library): the landing page's event cards use it,
-// and every kilobyte of the landing route counts (issue 4's budget).
+// and every kilobyte of the landing route counts against its budget.
 import { centre } from '../config';
 
 export type Lang = 'fr' | 'en';

@@ -1,6 +1,6 @@
 // Work the first screen does not need (keeping answers for offline use, the admin's sync badge)
 // waits until the page has loaded and the main thread is free: on a mid-range phone it would
-// otherwise compete with the page's own scripts and data (issue 14).
+// otherwise compete with the page's own scripts and data.
 import { useEffect, useState } from 'react';
 
 /** A page's first seconds are its own: its scripts, texts and data. */

@@ -1,4 +1,4 @@
-//! Getting paid (issue 17) end to end through the real router, with the scheduled work driven
+//! Getting paid end to end through the real router, with the scheduled work driven
 //! at moments the tests choose (`scheduler::run_once`, the injected clock): reminders in the
 //! registrant's language, deadlines releasing the places of the unpaid, restores, late
 //! payments and refunds, tournaments holding their teams, races for the last places, two

@@ -1,4 +1,4 @@
-//! Offline scoring through HTTP (issue 13): phones push their waiting entries
+//! Offline scoring through HTTP: phones push their waiting entries
 //! (`POST /api/admin/sync/scores`), each applied once and in order, a gap refused, a different
 //! score kept as a conflict for an admin to settle, a permanently invalid entry answered with its
 //! reason without blocking the rest, the online `PUT …/score` under the same rule, and 20 phones

@@ -1,8 +1,8 @@
 // Who is signed in, as every component reads it (useCurrentUser, useRoles). A page the server
 // sent to a visitor needs no question (lib/pageHints.ts serverSaidVisitor): the landing route's
-// first load then carries no query library at all (issue 14's budget). Otherwise the lazy
-// SessionCheck asks the API through the auth queries (queries.ts, TanStack Query, kept for
-// offline use) and hands each answer to <SessionProvider>.
+// first load then carries no query library at all (its budget: 100 KB of JavaScript). Otherwise
+// the lazy SessionCheck asks the API through the auth queries (queries.ts, TanStack Query, kept
+// for offline use) and hands each answer to <SessionProvider>.
 import { createContext, lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Schemas } from '../../api/types';
 import { rememberSignedIn, serverSaidVisitor } from '../../lib/pageHints';

@@ -1,7 +1,7 @@
 // The calendar's grid: the weekday names, then a button per day of the month coloured by its
 // availability. While the month's availability loads, a grey cell stands in for each day (the
 // month's own number of weeks, known before the data), so the legend and the page below keep
-// their place (issue 14).
+// their place.
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/Skeleton';
 import { daysInMonth, monthLabel, weekdayIndex, weekdayNames } from '../../lib/dates';

@@ -56,7 +56,7 @@ export function useRegisterDayCamp(options: { onSuccess?: (r: DayCampRegistered)
   });
 }
 
-/** The Interac follow-up, as for events (issue 17's states): paid, back to pending, refunded
+/** The Interac follow-up, as for events: paid, back to pending, refunded
  * (the weeks given back), or an expired registration restored or paid late. */
 export function useSetDayCampPayment() {
   const { t } = useTranslation('daycamps');

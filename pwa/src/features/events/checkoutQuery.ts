@@ -1,6 +1,6 @@
 // The events area's read of one of the member's registrations with what to pay, for
 // /checkout?type=event. Beside queries.ts (whose key factory it uses) rather than in it: the
-// landing page's first load carries queries.ts, and its 120 KB budget (issue 4) has no room.
+// landing page's first load carries queries.ts, and its budget has no room.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import type { Narrow, Schemas } from '../../api/types';

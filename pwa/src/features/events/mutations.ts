@@ -116,7 +116,7 @@ export function useDeleteRegistration() {
   });
 }
 
-/** The Interac follow-up (issue 17's states): paid, back to pending, refunded, or an expired
+/** The Interac follow-up: paid, back to pending, refunded, or an expired
  * registration restored or paid late (its places taken back: the counters change too). */
 export function useSetPaymentStatus() {
   const { t } = useTranslation('events');

@@ -1,4 +1,4 @@
-// The console's Paiements tab (issue 17; admins only, the server checks again): the unpaid
+// The console's Paiements tab (admins only, the server checks again): the unpaid
 // registrations, the expired ones to restore or mark paid late, the totals per event and per
 // camp week, the workbook export, the payment deadline dialog, and the reconciliation of the
 // Interac transfers received. The view's place is kept while it loads (no layout shift).

@@ -1,4 +1,4 @@
-// Payments (issue 17), the console's side: the one query-key factory, the read hook of the
+// Payments, the console's side: the one query-key factory, the read hook of the
 // payments view and the types of the reconciliation (GET /api/admin/payments,
 // POST /api/admin/payments/reconcile). Admins only; the server checks again.
 import { useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/usePageMeta';
 
-/** A titled, clearly temporary page; each is replaced by the issue that owns it. */
+/** A titled, clearly temporary page; each is replaced by the real page once it is built. */
 export function PlaceholderPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   usePageMeta(t(titleKey));

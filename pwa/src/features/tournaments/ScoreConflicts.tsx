@@ -1,4 +1,4 @@
-// 'Conflits de score (n)' (issue 13): a score pushed by a phone that differs from the one the
+// 'Conflits de score (n)': a score pushed by a phone that differs from the one the
 // match already has is kept aside, never overwriting it. Each open conflict shows both scores,
 // who entered them, on which device and when (centre time); the admin keeps one, which then
 // counts as a normal score (standings and bracket follow on the server).

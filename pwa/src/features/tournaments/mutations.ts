@@ -2,7 +2,7 @@
 // changed — the console's tournament, matches and standings, the event page's tournament and
 // the member's team data — and shows the spec's toast (section 8): on failure the server's
 // message when it sent one, else the action's default text. A score goes through this phone's
-// outbox (issue 13), online or not: stored at once, shown at once, pushed by the sync engine.
+// outbox, online or not: stored at once, shown at once, pushed by the sync engine.
 import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';

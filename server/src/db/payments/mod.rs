@@ -1,4 +1,4 @@
-//! Getting paid (issue 17). Events and day camps are paid by Interac e-Transfer after
+//! Getting paid. Events and day camps are paid by Interac e-Transfer after
 //! registration; this folder is what happens around that, for both kinds of registration:
 //!
 //! - `status.rs`: the payment states and their transitions (pending, paid, expired, refunded).

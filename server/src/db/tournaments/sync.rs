@@ -1,4 +1,4 @@
-//! Score entries pushed by phones that scored offline (issue 13), and the conflicts they raise.
+//! Score entries pushed by phones that scored offline, and the conflicts they raise.
 //!
 //! Each device numbers its entries 1, 2, 3…; [`push`] takes one entry in the caller's
 //! `BEGIN IMMEDIATE` transaction and stores the device's last applied number in that same

@@ -1,4 +1,4 @@
-//! Getting paid (issue 17), the console's side: the payments view and its xlsx export,
+//! Getting paid, the console's side: the payments view and its xlsx export,
 //! reconciliation of a batch of Interac transfers (read and matched, then confirmed by the
 //! admin), the payment deadlines of events and camp programs, the payment state changes of
 //! both kinds of registration, and the member's own checkout figures for an event.

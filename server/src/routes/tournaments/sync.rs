@@ -1,4 +1,4 @@
-//! Offline scoring over HTTP (issue 13; beyond spec section 7, documented in ARCHITECTURE.md):
+//! Offline scoring over HTTP (beyond spec section 7, documented in ARCHITECTURE.md):
 //! a phone pushes its waiting score entries, and admins settle the conflicts they raise.
 //!
 //! - `POST /api/admin/sync/scores` `{deviceId, entries: [{seq, entryId, matchId, team1Score,

@@ -1,5 +1,5 @@
 // The choice of court: a large card per court (at most two, the centre's outdoor courts). While
-// the courts load, two grey cards of the same size hold their place (issue 14).
+// the courts load, two grey cards of the same size hold their place.
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { Skeleton } from '../../../components/Skeleton';

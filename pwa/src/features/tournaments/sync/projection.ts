@@ -1,4 +1,4 @@
-// What the console shows while this phone's scores wait (issue 13): the server's matches with
+// What the console shows while this phone's scores wait: the server's matches with
 // the waiting entries applied by centre-core (the server's own merge rule; the bracket advanced
 // as the server would), and each pool's standings recomputed from them. Derived on every
 // change, never stored.

@@ -1,4 +1,4 @@
-// One push of this phone's waiting score entries (issue 13's sync rules, PowerSync's upload
+// One push of this phone's waiting score entries (ARCHITECTURE.md's sync rules, PowerSync's upload
 // queue): in `seq` order, at most 200 per request, until none waits. Each answered entry keeps
 // its outcome; a 409 `sync_gap` (the server lacks entries, e.g. restored from a backup) makes
 // every entry after the server's number wait again and the push goes on from there. No network
