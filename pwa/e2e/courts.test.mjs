@@ -110,9 +110,12 @@ describe('court reservations', () => {
     const item = card.getByTestId('my-court-booking');
     await item.waitFor();
     const mine = await item.innerText();
-    for (const part of ['Terrain de volleyball 1', 'Confirmée', 'En attente', '10:00', '11:00', 'On apporte le filet']) {
+    for (const part of ['Terrain de volleyball 1', 'Confirmée', 'Gratuit', '10:00', '11:00', 'On apporte le filet']) {
       assert.ok(mine.includes(part), `my booking shows ${part}: ${mine}`);
     }
+    // Court use is free: the payment slot says so, never that a payment is awaited.
+    await item.getByTestId('payment-badge').getByText('Gratuit', { exact: true }).waitFor();
+    assert.ok(!mine.includes('En attente'), `no pending payment on a free booking: ${mine}`);
     await item.getByRole('button', { name: /Annuler/ }).waitFor();
     await context.close();
   });
@@ -253,6 +256,9 @@ describe('court reservations', () => {
     await toast(page, 'Réservation annulée').waitFor();
     await item.getByText('Annulée', { exact: true }).waitFor();
     assert.equal(await item.getByRole('button', { name: /Annuler/ }).count(), 0);
+    // Cancelled, it still cost nothing: 'Gratuit', not a payment awaited.
+    await item.getByTestId('payment-badge').getByText('Gratuit', { exact: true }).waitFor();
+    assert.equal(await item.getByText('En attente').count(), 0);
     // The slot is free again for everyone.
     const slots = await page.request.get(`${suite.server.url}/api/courts/availability?date=${day}&courtId=2`);
     assert.equal((await slots.json()).find((s) => s.time === '14:00')?.available, true);

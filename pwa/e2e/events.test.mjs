@@ -2,7 +2,8 @@
 // creates an event in the console; a member sees the French messages of the team form, registers
 // a team from /events, lands on /checkout with the amount, receives the Interac instructions by
 // e-mail and finds the registration in /my-registrations; the admin sees it, marks it paid and
-// exports the xlsx; /events searches, filters and loads more; a past registration folds away.
+// exports the xlsx; a free event's registration says 'Gratuit', never 'En attente'; /events
+// searches, filters and loads more; a past registration folds away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
@@ -166,6 +167,45 @@ test('the admin sees the registration, marks it paid and exports the xlsx', asyn
   await member.page.goto(`${suite.server.url}/my-registrations`);
   await member.page.getByTestId('my-event-registration').getByText('Payé', { exact: true }).waitFor();
   await member.context.close();
+});
+
+test('a free event registration says Gratuit, never En attente, to the member and in the console', async () => {
+  const FREE = 'Initiation gratuite au volleyball';
+  const admin = await adminPage();
+  const created = await admin.context.request.post(`${suite.server.url}/api/events`, {
+    headers: { Origin: suite.server.url },
+    data: {
+      title: FREE, titleEn: '', description: 'Ouverte à tous.', descriptionEn: '', categoryId: 'volleyball', location: 'La Pêche',
+      startDate: inTenDays(), endDate: null, price: 0, maxParticipants: null, requiresPayment: false,
+    },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const event = await created.json();
+
+  const { context, page } = await memberPage();
+  const registered = await context.request.post(`${suite.server.url}/api/events/${event.id}/register`, {
+    headers: { Origin: suite.server.url },
+    data: { captainFirstName: 'Marie', captainLastName: 'Tremblay', captainEmail: MEMBER, member2FirstName: 'Alex', member2LastName: 'Roy', member2Email: 'alex@example.org' },
+  });
+  assert.equal(registered.status(), 201, await registered.text());
+  // The server keeps its stored state: only the amount says there is nothing to pay.
+  assert.deepEqual([(await registered.json()).amountDue], [0]);
+
+  await page.goto(`${suite.server.url}/my-registrations`);
+  const item = page.getByTestId('my-event-registration').filter({ hasText: FREE });
+  await item.getByRole('link', { name: FREE }).waitFor();
+  await item.getByTestId('payment-badge').getByText('Gratuit', { exact: true }).waitFor();
+  assert.equal(await item.getByText('En attente').count(), 0);
+  await context.close();
+
+  await admin.page.reload();
+  await admin.page.getByRole('heading', { name: 'Gestion des événements' }).waitFor();
+  const card = admin.page.getByTestId('admin-event').filter({ hasText: FREE });
+  await card.getByRole('button', { name: 'Inscriptions (1)' }).click();
+  const row = card.getByTestId('registrations-panel').getByTestId('admin-registration');
+  await row.getByTestId('payment-badge').first().getByText('Gratuit', { exact: true }).waitFor();
+  assert.equal(await row.getByText('En attente').count(), 0);
+  await admin.context.close();
 });
 
 test('/my-registrations asks a visitor to log in', async () => {

@@ -500,6 +500,27 @@ async fn the_xlsx_export_has_the_sheet_the_headers_and_one_row_per_person() {
     assert_eq!(rows[4][5], "sam@example.org");
 }
 
+#[tokio::test]
+async fn the_xlsx_export_says_gratuit_for_a_registration_with_nothing_to_pay() {
+    let app = TestApp::with_admin().await;
+    let mut body = event_body("Soirée libre", None);
+    body["price"] = json!(0);
+    let id = create_event(&app, body).await["id"].as_i64().unwrap();
+    let marie = app.user("marie@example.org", None).await;
+    let registered: Value = register(&marie.client, &app, id, &team(2, "Les Libres")).await.json().await.unwrap();
+    // The row keeps its stored state: only what is shown says free.
+    assert_eq!(registered["paymentStatus"], "pending");
+    assert_eq!(registered["amountDue"], 0.0);
+
+    let response = app.get(&format!("/api/admin/events/{id}/registrations.xlsx")).await;
+    assert_eq!(response.status(), 200);
+    let bytes = response.bytes().await.unwrap();
+    let mut book: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes.to_vec())).unwrap();
+    let range = book.worksheet_range("Inscriptions").unwrap();
+    let statuses: Vec<String> = range.rows().skip(1).map(|r| r[6].to_string()).collect();
+    assert_eq!(statuses, ["Gratuit", "Gratuit"], "the captain's row and the member's");
+}
+
 /// What every export's test checks in the workbook's own files, which calamine does not read:
 /// the number formats and the print layout (also used by the day-camp and payments tests).
 pub(crate) mod xlsx_checks {

@@ -19,7 +19,7 @@ async function show(node: React.ReactNode) {
 describe('payment badges and actions', () => {
   it('names each state with its own word and style', async () => {
     const states: PaymentStatus[] = ['pending', 'paid', 'expired', 'refunded'];
-    await show(states.map((s) => <PaymentBadge key={s} status={s} />));
+    await show(states.map((s) => <PaymentBadge key={s} status={s} amountDue={25} />));
     const badges = await screen.findAllByTestId('payment-badge');
     expect(badges.map((b) => b.textContent)).toEqual(['○En attente', '✓Payé', '!Expiré', '↩Remboursé']);
     expect(new Set(badges.map((b) => b.className)).size).toBe(4);

@@ -58,7 +58,7 @@ pub fn rows(week: &WeekRow, registrations: &[RegistrationRow], tz: chrono_tz::Tz
                 Cell::text(r.parent_email.clone()),
                 Cell::text(r.parent_phone.clone()),
                 Cell::Text(r.emergency_phone.clone().unwrap_or_default()),
-                Cell::text(super::payments::payment_status_fr(&r.payment_status)),
+                Cell::text(super::payments::payment_status_fr(&r.payment_status, r.amount_cents)),
                 Cell::text(r.payment_reference.clone()),
                 Cell::Time(parse_utc(&r.created_at).map(|t| local(t, tz))),
             ]
@@ -119,7 +119,7 @@ mod tests {
         assert_eq!(
             rows,
             vec![[
-                text("12 au 16 juillet 2027"),
+                text("Semaine 2 : 12 au 16 juillet 2027"),
                 text("Aventuriers"),
                 text("Noé"),
                 text("Côté"),

@@ -18,7 +18,7 @@ pub const HEADERS: [&str; 8] =
 pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[Cell; 8]> {
     let mut out = Vec::new();
     for r in registrations {
-        let payment = super::payments::payment_status_fr(&r.payment_status);
+        let payment = super::payments::payment_status_fr(&r.payment_status, r.amount_due_cents);
         let date = Cell::Time(parse_utc(&r.created_at).map(|t| local(t, tz)));
         let row = |team: &str, role: String, p: &Person| {
             [
@@ -104,7 +104,7 @@ mod tests {
             status: "confirmed".into(),
             payment_status: "paid".into(),
             payment_reference: "EV1-AAAAAA".into(),
-            amount_due_cents: 0,
+            amount_due_cents: 6_000,
             lang: "fr".into(),
             created_at: "2026-06-01T16:00:00Z".into(),
         };
@@ -113,9 +113,12 @@ mod tests {
             team_number: None,
             individual: named("Solo"),
             payment_status: "pending".into(),
+            amount_due_cents: 1_500,
             ..team.clone()
         };
-        let rows = rows("Tournoi", &[team, individual], chrono_tz::America::Toronto);
+        // Nothing to pay: the row stores 'pending', the export says it is free.
+        let free = RegistrationRow { individual: named("Libre"), amount_due_cents: 0, ..individual.clone() };
+        let rows = rows("Tournoi", &[team, individual, free], chrono_tz::America::Toronto);
         let text = |c: &Cell| match c {
             Cell::Text(s) => s.clone(),
             other => format!("{other:?}"),
@@ -128,12 +131,14 @@ mod tests {
                 ("Équipe 4", "Membre 2"),
                 ("Équipe 4", "Membre 4"),
                 ("Équipe 4", "Membre 6"),
+                ("Individuel", "Participant"),
                 ("Individuel", "Participant")
             ]
             .map(|(a, b)| (a.to_owned(), b.to_owned()))
         );
         assert_eq!(rows[0][6], Cell::text("Payé"));
         assert_eq!(rows[4][6], Cell::text("En attente"));
+        assert_eq!(rows[5][6], Cell::text("Gratuit"));
         // 16:00 UTC on June 1st is noon in Toronto (summer time).
         let noon = NaiveDate::from_ymd_opt(2026, 6, 1).and_then(|d| d.and_hms_opt(12, 0, 0));
         assert_eq!(rows[0][7], Cell::Time(noon));

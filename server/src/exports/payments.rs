@@ -29,8 +29,13 @@ pub const UNPAID_HEADERS: [&str; 10] = [
 ];
 pub const TOTALS_HEADERS: [&str; 5] = ["Type", "Événement ou semaine", "Attendu ($)", "Reçu ($)", "À recevoir ($)"];
 
-/// The label of a payment state in French, as the console, the exports and the e-mails show it.
-pub fn payment_status_fr(status: &str) -> &'static str {
+/// The label of a registration's payment in French, as the console and the exports show it:
+/// 'Gratuit' when there is nothing to pay (`amount_cents` 0, a free event or program), whatever
+/// state the row stores, as the PWA's `paymentBadgeState` decides it; else the state's word.
+pub fn payment_status_fr(status: &str, amount_cents: i64) -> &'static str {
+    if amount_cents <= 0 {
+        return "Gratuit";
+    }
     match status {
         "paid" => "Payé",
         "expired" => "Expiré",

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PaymentBadge, type PaymentStatus } from '../../components/PaymentBadge';
+import { isFree, isOwing } from '../../components/paymentState';
 import { formatPrice } from '../../lib/format';
 import { CheckoutCard } from './CheckoutCard';
 
@@ -23,9 +24,9 @@ export interface PaymentSummaryProps {
 
 export function PaymentSummary({ children, amount, reference, status, interacEmail, corrected = false }: PaymentSummaryProps) {
   const { t, i18n } = useTranslation('checkout');
-  const free = amount === 0;
+  const free = isFree(amount);
   const formatted = formatPrice(amount, i18n.language);
-  const owing = !free && status === 'pending';
+  const owing = isOwing(status, amount);
   return (
     <>
       <CheckoutCard id="summary-title" title={t('summary.title')} className="mt-8 rounded-xl border border-slate-200 p-6 shadow-sm">
@@ -43,7 +44,7 @@ export function PaymentSummary({ children, amount, reference, status, interacEma
               </dd>
               <dt className="font-semibold text-slate-700">{t('summary.status')}</dt>
               <dd>
-                <PaymentBadge status={status} size="md" />
+                <PaymentBadge status={status} amountDue={amount} size="md" />
               </dd>
             </>
           )}

@@ -1,11 +1,12 @@
 // The court bookings card of /my-registrations (spec section 2): court name (default 'Terrain
-// de volleyball'), status badge, date, start-end time, creation date, payment badge, notes; the
+// de volleyball'), status badge, date, start-end time, creation date, payment badge ('Gratuit': court use is free), notes; the
 // member's cancel button on future confirmed bookings (beyond the spec); empty state links to
 // /reservations.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
+import { COURT_BOOKING_AMOUNT_DUE } from '../../components/paymentState';
 import { formatDate, formatLongDate, formatTime } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { CancelBookingButton, StatusBadge } from './BookingBadges';
@@ -52,7 +53,7 @@ function BookingItem({ booking: b, upcoming }: { booking: CourtBooking; upcoming
         </div>
         <div className="flex flex-wrap gap-2">
           <StatusBadge status={b.status} />
-          <PaymentBadge status={b.paymentStatus} size="md" />
+          <PaymentBadge status={b.paymentStatus} amountDue={COURT_BOOKING_AMOUNT_DUE} size="md" />
         </div>
       </div>
       <p className="mt-2 text-sm text-slate-600">{t('mine.createdOn', { date: formatDate(b.createdAt, lang) })}</p>

@@ -1,7 +1,7 @@
 // The admin console's 'Camps de jour' tab (beyond the spec: the centre needs to see who is
 // coming): the weeks with places taken / capacity per program; for the chosen week its children
 // by program (name, age, parent contact, emergency phone, medical conditions, can swim),
-// payment status with the payment actions (issue 17), and the week's xlsx export. Admins only
+// payment status with the payment actions, and the week's xlsx export. Admins only
 // (the server checks again); medical data is shown here and nowhere else. An expired or
 // refunded registration gave its weeks back, so it is in no week: the Paiements tab lists the
 // expired ones.
@@ -179,7 +179,7 @@ function ChildItem({ child: c }: { child: AdminChild }) {
             {c.childGender && ` · ${t(`form.gender.${c.childGender}`)}`}
           </p>
         </div>
-        <PaymentBadge status={c.paymentStatus} />
+        <PaymentBadge status={c.paymentStatus} amountDue={c.amountPaid} />
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[11rem_1fr]">
         <dt className="font-semibold text-slate-700">{t('admin.parent')}</dt>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
+import { isOwing } from '../../components/paymentState';
 import { formatDate, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { weekNumber, weekRange } from '../../lib/dates';
@@ -45,7 +46,7 @@ function Item({ registration: r }: { registration: MyDayCampRegistration }) {
           </p>
           <p className="text-slate-800">{t(`programs.${r.programId}.name`, { defaultValue: r.programName })}</p>
         </div>
-        <PaymentBadge status={r.paymentStatus} size="md" />
+        <PaymentBadge status={r.paymentStatus} amountDue={r.amountPaid} size="md" />
       </div>
       {/* An expired or refunded registration gave its weeks back. */}
       {r.weeks.length > 0 && (
@@ -59,7 +60,7 @@ function Item({ registration: r }: { registration: MyDayCampRegistration }) {
         </>
       )}
       <p className="mt-3 font-semibold">{t('mine.amount', { amount: formatPrice(r.amountPaid, lang) })}</p>
-      {r.paymentStatus === 'pending' && (
+      {isOwing(r.paymentStatus, r.amountPaid) && (
         <p className="mt-1 text-sm text-slate-700">
           {t('mine.howToPay', { email: r.interacEmail, reference: r.paymentReference })}{' '}
           <Link to={`/checkout?type=daycamp&id=${r.id}&amount=${r.amountPaid}`} className="font-semibold text-lake-600 underline">

@@ -1,6 +1,6 @@
 // The registrations panel of an event in the console's Événements tab (spec section 2): the
 // count, the xlsx export, and per registration its people, payment badge and reference, the
-// payment actions (issue 17) and 'Supprimer l'inscription'.
+// payment actions and 'Supprimer l'inscription'.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { RegistrationPaymentActions } from '../../components/PaymentActions';
@@ -65,7 +65,7 @@ function RegistrationItem({ registration: r }: { registration: Registration }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{name}</span>
         <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold">{team ? t('admin.teamBadge') : t('admin.individualBadge')}</span>
-        <PaymentBadge status={r.paymentStatus} />
+        <PaymentBadge status={r.paymentStatus} amountDue={r.amountDue} />
         <span className="text-sm text-slate-600">{t('admin.registeredOn', { date: formatLongDateTime(r.createdAt, lang) })}</span>
       </div>
       {team ? (
@@ -94,7 +94,7 @@ function RegistrationItem({ registration: r }: { registration: Registration }) {
             <p className="font-semibold">{t('admin.details')}</p>
             <p>{formatDate(r.createdAt, lang)}</p>
             <p>
-              <PaymentBadge status={r.paymentStatus} />
+              <PaymentBadge status={r.paymentStatus} amountDue={r.amountDue} />
             </p>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../components/ListCard';
 import { PaymentBadge } from '../../components/PaymentBadge';
+import { isOwing } from '../../components/paymentState';
 import { formatDate, formatLongDateTime, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { namedMembers, useMyEventRegistrations, type UserEventRegistration } from './queries';
@@ -57,7 +58,7 @@ function RegistrationItem({ registration: r }: { registration: UserEventRegistra
   const { t, i18n } = useTranslation('events');
   const lang = i18n.language;
   const title = (lang.startsWith('en') && r.eventTitleEn) || r.eventTitle;
-  const owing = r.paymentStatus === 'pending' && r.amountDue > 0;
+  const owing = isOwing(r.paymentStatus, r.amountDue);
   const statusKey = ['confirmed', 'pending', 'cancelled'].includes(r.status) ? r.status : 'pending';
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="my-event-registration">
@@ -80,7 +81,7 @@ function RegistrationItem({ registration: r }: { registration: UserEventRegistra
               {t(`mine.status.${statusKey}`)}
             </span>
           )}
-          <PaymentBadge status={r.paymentStatus} size="md" />
+          <PaymentBadge status={r.paymentStatus} amountDue={r.amountDue} size="md" />
         </div>
       </div>
       <p className="mt-2 font-medium">

@@ -90,7 +90,7 @@ function Line({ line, index, checked, onToggle, disabled }: { line: ReconcileLin
             <p className="font-mono text-xs">{registration.reference}</p>
             <p className="flex flex-wrap items-center gap-2">
               <span className="tabular-nums">{formatPrice(registration.amountDue, lang)}</span>
-              <PaymentBadge status={registration.paymentStatus} />
+              <PaymentBadge status={registration.paymentStatus} amountDue={registration.amountDue} />
             </p>
           </div>
         ) : (
