@@ -241,7 +241,7 @@ describe('roles in the console', () => {
     await context.close();
   });
 
-  test('a supervisor sees Interface de Supervision with only the Réservations tab', async () => {
+  test('a supervisor reaches Interface de Supervision from the navigation, with only the Réservations tab', async () => {
     const context = await newContext(browser);
     const supervisor = await signIn(context, server, { email: 'super@example.org', firstName: 'Sam', lastName: 'Superviseur' });
     // Granted by an admin, through the API.
@@ -255,14 +255,18 @@ describe('roles in the console', () => {
     await adminContext.close();
 
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin`);
+    // The navigation leads a supervisor to the console, under its own name.
+    await page.goto(server.url);
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.getByRole('link', { name: 'Supervision' }).click();
+    await page.waitForURL(`${server.url}/admin`);
     // The title is in the page the server sends (the supervisor's console frame); the tabs
     // follow once the app has checked the access.
     await page.getByRole('heading', { level: 1, name: 'Interface de Supervision' }).waitFor();
     await page.getByRole('tabpanel').waitFor();
     const tabs = page.getByRole('tab');
     assert.deepEqual(await tabs.allTextContents(), ['Réservations']);
-    assert.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).count(), 0);
+    assert.equal(await nav.getByRole('link', { name: 'Admin' }).count(), 0);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 // The top navigation of spec section 2: logo to /; for a signed-in user Home, Events,
-// Reservations, and Admin only for admins; the FR/EN switch; the user menu (avatar or icon,
+// Reservations, Admin for admins and Supervision for supervisors (the read-only console at
+// /admin; the server checks the role again); the FR/EN switch; the user menu (avatar or icon,
 // first name or 'account'; profile, my bookings, logout); a login button for visitors; the
 // links collapse into a menu on small screens. Sign-in and sign-out are full page navigations.
 // An admin also gets the offline scoring status ('3 scores en attente'), its own lazy chunk.
@@ -191,7 +192,7 @@ function UserMenu({ user }: { user: User }) {
 export function SiteHeader() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const { user, isAdmin, isLoading } = useRoles();
+  const { user, isAdmin, isSupervisor, isLoading } = useRoles();
   // The sync badge (and its offline store) once the page has settled: not part of the first screen.
   const idle = useIdle();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -247,10 +248,10 @@ export function SiteHeader() {
                     {t('nav.reservations')}
                   </NavLink>
                 </li>
-                {isAdmin && (
+                {(isAdmin || isSupervisor) && (
                   <li>
                     <NavLink to="/admin" className={linkClass} onClick={closeMenu}>
-                      {t('nav.admin')}
+                      {t(isAdmin ? 'nav.admin' : 'nav.supervision')}
                     </NavLink>
                   </li>
                 )}
