@@ -402,6 +402,13 @@ export interface EntryOutcome {
   code: string | null;
 }
 
+/** What the console offers on one match. */
+export interface MatchActions {
+  id: number;
+  canScore: boolean;
+  canCorrect: boolean;
+}
+
 export interface Projection {
   matches: Match[];
   /** One per entry, in the given order. */
@@ -425,6 +432,7 @@ export interface JsonCalls {
   advanceKnockout: [MatchesRequest, Match[]];
   removeTeam: [RemoveTeamRequest, TeamRemoval];
   applyPending: [PendingRequest, Projection];
+  matchActions: [MatchesRequest, MatchActions[]];
   /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */
   checkCampAge: [CampAgeRequest, null];
 }
@@ -449,4 +457,7 @@ export interface TextCalls {
   /** The reservation page's full-name input split as spec section 3 says: JSON
    * `Envelope<[firstName, lastName]>`. */
   splitFullName(full: string): string;
+  /** A stored payment state; answers the JSON array of the states an admin may move it to, in
+   * the order offered (`[]` for an unknown state). */
+  paymentMoves(status: string): string;
 }

@@ -5,13 +5,14 @@
 //! `{"ok": true, "value": ...}` or
 //! `{"ok": false, "code", "message", "fieldErrors": {field: message}, "codes": {field: code}}`.
 
+use centre_core::payments::PaymentStatus;
 use centre_core::schedule::knockout::{advance, placeholder, plan_knockout};
 use centre_core::schedule::{ScheduleError, ScheduleSettings, pool_schedule, remove_team};
 use centre_core::slots::{CourtHours, SlotError, check_booking, list_slots, month_view};
 use centre_core::standings::{Standing, standings};
 use centre_core::sync::{ScoreEntry, project};
 use centre_core::timefmt;
-use centre_core::tournament::{Match, Team, TeamId};
+use centre_core::tournament::{Match, Team, TeamId, bracket_drawn};
 use centre_core::validation::{self as v};
 use centre_core::{FieldError, Lang, message};
 use chrono::{DateTime, NaiveDate, Utc};
@@ -371,6 +372,35 @@ struct PendingRequest {
 pub fn apply_pending(request: &str, lang_code: &str) -> String {
     let r = parse::<PendingRequest>(request).map(|q| project(&q.matches, &q.entries));
     respond(r, lang(lang_code))
+}
+
+/// What the console offers on one match.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MatchActions {
+    id: i64,
+    can_score: bool,
+    can_correct: bool,
+}
+
+/// For each match of a tournament, whether a score can be entered and whether its result can be
+/// corrected (the bracket's draw is read from the same list), as the server decides.
+pub fn match_actions(request: &str, lang_code: &str) -> String {
+    let r = parse::<MatchesRequest>(request).map(|q| {
+        let drawn = bracket_drawn(&q.matches);
+        q.matches
+            .iter()
+            .map(|m| MatchActions { id: m.id, can_score: m.can_score(), can_correct: m.can_correct(drawn).is_ok() })
+            .collect::<Vec<_>>()
+    });
+    respond(r, lang(lang_code))
+}
+
+/// The payment states an admin may move a registration to from `status` (its stored text), as
+/// a JSON array in the order offered; none for an unknown state.
+pub fn payment_moves(status: &str) -> String {
+    let moves = PaymentStatus::parse(status).map_or(&[][..], PaymentStatus::admin_moves);
+    Value::Array(moves.iter().map(|s| Value::from(s.as_str())).collect()).to_string()
 }
 
 // --- messages -------------------------------------------------------------------------------

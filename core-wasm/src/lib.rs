@@ -119,6 +119,18 @@ pub fn remove_team(request: &str, lang_code: &str) -> String {
     api::remove_team_from(request, lang_code)
 }
 
+/// For each match, whether the console may score it and correct it.
+#[wasm_bindgen(js_name = matchActions)]
+pub fn match_actions(request: &str, lang_code: &str) -> String {
+    api::match_actions(request, lang_code)
+}
+
+/// The payment states (JSON array) an admin may move a registration to from `status`.
+#[wasm_bindgen(js_name = paymentMoves)]
+pub fn payment_moves(status: &str) -> String {
+    api::payment_moves(status)
+}
+
 /// What a device's waiting score entries do, in order: the matches with the applied scores and
 /// the bracket advanced, and each entry's outcome (`applied`, `duplicate`, `conflict`, `rejected`).
 #[wasm_bindgen(js_name = applyPending)]

@@ -188,6 +188,12 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "Projection", &projected);
     check_output(&all, "EntryOutcome", &projected["outcomes"][1]);
     check_output(&all, "ScoreEntry", &entry);
+    let actions = ok(&api::match_actions(&json!({"matches": [full_match]}).to_string(), "fr"));
+    check_output(&all, "MatchActions", &actions[0]);
+    assert_eq!(actions[0], json!({"id": 1, "canScore": false, "canCorrect": true}));
+    assert_eq!(api::payment_moves("paid"), r#"["pending","refunded"]"#);
+    assert_eq!(api::payment_moves("refunded"), "[]");
+    assert_eq!(api::payment_moves("nonsense"), "[]");
 
     let split = ok(&api::split_full_name("Marie Tremblay"));
     assert_eq!(split, json!(["Marie", "Tremblay"]));

@@ -11,14 +11,17 @@
 //! - [`payments`]: reading Interac transfers (pasted notifications, bank CSV exports) and matching them to registrations by payment reference.
 //! - [`messages`]: the one French/English catalogue behind every error code.
 
+pub mod access;
 pub mod camps;
 pub mod errors;
 pub mod messages;
 pub mod payments;
+pub mod registration;
 pub mod schedule;
 pub mod slots;
 mod small;
 pub mod standings;
+mod stored;
 pub mod sync;
 pub mod text;
 pub mod timefmt;

@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::schedule::knockout::{advance, check_score};
 use crate::small::IdIndex;
+use crate::stored::stored_text;
 use crate::tournament::{Match, MatchId, MatchStatus, RoundType, TeamId};
 use crate::validation::Score;
 
@@ -65,6 +66,31 @@ pub fn seen(sides: Sides) -> Option<Sides> {
     (sides != (None, None)).then_some(sides)
 }
 
+/// Where a device's entry numbered `seq` stands after its last applied one, `last_seq`:
+/// entries apply exactly once and in the device's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sequence {
+    /// At or below the last: sent again (its answer was lost, or another tab sent it). The
+    /// stored outcome is the answer; nothing changes.
+    Replay,
+    /// The next one: judged and recorded.
+    Next,
+    /// Beyond the next: an entry in between is missing; refused until it comes.
+    Gap,
+}
+
+impl Sequence {
+    pub fn of(seq: i64, last_seq: i64) -> Sequence {
+        if seq <= last_seq {
+            Sequence::Replay
+        } else if seq == last_seq + 1 {
+            Sequence::Next
+        } else {
+            Sequence::Gap
+        }
+    }
+}
+
 /// What an entry does to its match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
@@ -78,14 +104,26 @@ pub enum Verdict {
     Rejected(&'static str),
 }
 
+/// What an entry did, as stored and as the phone is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum SyncOutcome {
+    Applied,
+    Duplicate,
+    Conflict,
+    Rejected,
+}
+
+stored_text!(SyncOutcome { Applied = "applied", Duplicate = "duplicate", Conflict = "conflict", Rejected = "rejected" });
+
 impl Verdict {
-    /// `applied`, `duplicate`, `conflict` or `rejected`: the outcome's name on the wire.
-    pub fn outcome(self) -> &'static str {
+    pub fn outcome(self) -> SyncOutcome {
         match self {
-            Verdict::Apply => "applied",
-            Verdict::Duplicate => "duplicate",
-            Verdict::Conflict => "conflict",
-            Verdict::Rejected(_) => "rejected",
+            Verdict::Apply => SyncOutcome::Applied,
+            Verdict::Duplicate => SyncOutcome::Duplicate,
+            Verdict::Conflict => SyncOutcome::Conflict,
+            Verdict::Rejected(_) => SyncOutcome::Rejected,
         }
     }
 
@@ -128,8 +166,7 @@ pub fn judge(m: Option<&Match>, team1: u32, team2: u32, seen: Option<Sides>) -> 
 #[serde(rename_all = "camelCase")]
 pub struct EntryOutcome {
     pub entry_id: String,
-    /// `applied`, `duplicate`, `conflict` or `rejected`.
-    pub outcome: String,
+    pub outcome: SyncOutcome,
     pub code: Option<String>,
 }
 
@@ -165,7 +202,7 @@ pub fn project(matches: &[Match], entries: &[ScoreEntry]) -> Projection {
         }
         outcomes.push(EntryOutcome {
             entry_id: e.entry_id.clone(),
-            outcome: verdict.outcome().to_owned(),
+            outcome: verdict.outcome(),
             code: verdict.code().map(str::to_owned),
         });
     }
@@ -283,5 +320,14 @@ mod tests {
         assert_eq!(outcomes(&p).iter().map(|o| o.1).collect::<Vec<_>>(), ["applied"; 3]);
         assert_eq!((p.matches[2].team1_id, p.matches[2].team2_id), (Some(2), Some(3)));
         assert_eq!(p.matches[2].winner(), Some(2));
+    }
+
+    #[test]
+    fn a_device_s_entries_apply_once_and_in_its_order() {
+        assert_eq!(Sequence::of(1, 0), Sequence::Next);
+        assert_eq!(Sequence::of(5, 4), Sequence::Next);
+        assert_eq!(Sequence::of(4, 4), Sequence::Replay);
+        assert_eq!(Sequence::of(1, 4), Sequence::Replay);
+        assert_eq!(Sequence::of(6, 4), Sequence::Gap);
     }
 }

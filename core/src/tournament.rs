@@ -4,6 +4,8 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::stored::stored_text;
+
 pub type TeamId = i64;
 pub type MatchId = i64;
 
@@ -15,6 +17,7 @@ pub struct Team {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RoundType {
     Pool,
@@ -23,12 +26,61 @@ pub enum RoundType {
     Final,
 }
 
+stored_text!(RoundType { Pool = "pool", Quarterfinal = "quarterfinal", Semifinal = "semifinal", Final = "final" });
+
+/// A match's state. Stored: `scheduled` until its score is in, then `completed`; shown:
+/// `in_progress` once its time has come with both teams known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum MatchStatus {
     Scheduled,
     InProgress,
     Completed,
+}
+
+stored_text!(MatchStatus { Scheduled = "scheduled", InProgress = "in_progress", Completed = "completed" });
+
+/// A tournament's state: `setup` until its schedule is generated, `in_progress` while it is
+/// played, `completed` with its final (or its last pool match when there is no bracket).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentStatus {
+    Setup,
+    InProgress,
+    Completed,
+}
+
+stored_text!(TournamentStatus { Setup = "setup", InProgress = "in_progress", Completed = "completed" });
+
+impl TournamentStatus {
+    /// The schedule exists: the teams are fixed (withdrawn, never released by a payment), the
+    /// settings no longer change the pools, and scores count.
+    pub fn has_schedule(self) -> bool {
+        self != TournamentStatus::Setup
+    }
+}
+
+/// What a line of a match's history records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ScoreKind {
+    Score,
+    Correction,
+    Forfeit,
+}
+
+stored_text!(ScoreKind { Score = "score", Correction = "correction", Forfeit = "forfeit" });
+
+/// Why a correction is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CorrectionRefused {
+    /// A knockout match, or a pool match once the bracket is drawn from the pool's results.
+    Closed,
+    /// The match has no score to correct.
+    NotCompleted,
 }
 
 /// A stored match. Knockout matches carry a `bracketCode` (`QF1`..`QF4`, `SF1`, `SF2`, `F`) and
@@ -110,5 +162,102 @@ impl Match {
 
     pub fn involves(&self, team: TeamId) -> bool {
         self.team1_id == Some(team) || self.team2_id == Some(team)
+    }
+
+    /// Both teams are known (a knockout side may still wait for a winner).
+    pub fn teams_known(&self) -> bool {
+        self.team1_id.is_some() && self.team2_id.is_some()
+    }
+
+    /// A score can be entered: not completed and both teams known.
+    pub fn can_score(&self) -> bool {
+        self.status != MatchStatus::Completed && self.teams_known()
+    }
+
+    /// A result can be corrected: a completed pool match while the bracket, drawn from the
+    /// pools' results, is not (`bracket_drawn`).
+    pub fn can_correct(&self, bracket_drawn: bool) -> Result<(), CorrectionRefused> {
+        if self.round_type != RoundType::Pool || bracket_drawn {
+            return Err(CorrectionRefused::Closed);
+        }
+        if self.status != MatchStatus::Completed {
+            return Err(CorrectionRefused::NotCompleted);
+        }
+        Ok(())
+    }
+
+    /// The state a page shows at `now`: `in_progress` once the match's time has come with both
+    /// teams known and no score yet.
+    pub fn shown_status(&self, now: DateTime<Utc>) -> MatchStatus {
+        if self.status == MatchStatus::Completed {
+            MatchStatus::Completed
+        } else if self.scheduled_time.is_some_and(|t| t <= now) && self.teams_known() {
+            MatchStatus::InProgress
+        } else {
+            MatchStatus::Scheduled
+        }
+    }
+}
+
+/// The bracket is drawn once any match is not a pool match.
+pub fn bracket_drawn(matches: &[Match]) -> bool {
+    matches.iter().any(|m| m.round_type != RoundType::Pool)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    fn at(hour: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 8, 22, hour, 0, 0).single().unwrap_or_default()
+    }
+
+    #[test]
+    fn a_match_is_in_progress_once_its_time_has_come_with_both_teams() {
+        let mut m = Match::played(1, 10, 20, 0, 0);
+        m.status = MatchStatus::Scheduled;
+        m.scheduled_time = Some(at(14));
+        assert_eq!(m.shown_status(at(13)), MatchStatus::Scheduled);
+        assert_eq!(m.shown_status(at(14)), MatchStatus::InProgress);
+        m.team2_id = None;
+        assert_eq!(m.shown_status(at(15)), MatchStatus::Scheduled);
+        assert!(!m.can_score());
+        m.team2_id = Some(20);
+        assert!(m.can_score());
+        m.status = MatchStatus::Completed;
+        assert_eq!(m.shown_status(at(15)), MatchStatus::Completed);
+        assert!(!m.can_score());
+    }
+
+    #[test]
+    fn only_a_completed_pool_match_is_corrected_and_only_before_the_bracket() {
+        let mut m = Match::played(1, 10, 20, 21, 18);
+        assert_eq!(m.can_correct(false), Ok(()));
+        assert_eq!(m.can_correct(true), Err(CorrectionRefused::Closed));
+        m.status = MatchStatus::Scheduled;
+        assert_eq!(m.can_correct(false), Err(CorrectionRefused::NotCompleted));
+        m.round_type = RoundType::Final;
+        assert_eq!(m.can_correct(false), Err(CorrectionRefused::Closed));
+        assert!(bracket_drawn(&[Match::played(2, 1, 2, 0, 0), m]));
+        assert!(!bracket_drawn(&[Match::played(2, 1, 2, 0, 0)]));
+    }
+
+    #[test]
+    fn states_read_back_from_their_stored_text() {
+        for s in TournamentStatus::ALL {
+            assert_eq!(TournamentStatus::parse(s.as_str()), Some(*s));
+        }
+        for s in MatchStatus::ALL {
+            assert_eq!(MatchStatus::parse(s.as_str()), Some(*s));
+        }
+        for r in RoundType::ALL {
+            assert_eq!(RoundType::parse(r.as_str()), Some(*r));
+        }
+        for k in ScoreKind::ALL {
+            assert_eq!(ScoreKind::parse(k.as_str()), Some(*k));
+        }
+        assert!(!TournamentStatus::Setup.has_schedule() && TournamentStatus::InProgress.has_schedule());
     }
 }

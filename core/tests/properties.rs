@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
 use centre_core::standings::standings;
-use centre_core::sync::{ScoreEntry, project};
+use centre_core::sync::{ScoreEntry, SyncOutcome, project};
 use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use proptest::prelude::*;
@@ -201,7 +201,7 @@ proptest! {
         // Idempotent: the same entries again apply nothing and change nothing.
         let twice = project(&once.matches, &all);
         prop_assert_eq!(&twice.matches, &once.matches);
-        prop_assert!(twice.outcomes.iter().all(|o| o.outcome != "applied"));
+        prop_assert!(twice.outcomes.iter().all(|o| o.outcome != SyncOutcome::Applied));
         // Batches: syncing in two goes gives the same matches and outcomes as one.
         let cut = split.min(all.len());
         let first = project(&matches, &all[..cut]);
@@ -215,12 +215,12 @@ proptest! {
                 prop_assert_eq!((m.team1_score, m.team2_score), (before.team1_score, before.team2_score));
             }
             let on_match: Vec<_> = all.iter().zip(&once.outcomes).filter(|(e, _)| e.match_id == m.id).collect();
-            prop_assert!(on_match.iter().filter(|(_, o)| o.outcome == "applied").count() <= 1);
+            prop_assert!(on_match.iter().filter(|(_, o)| o.outcome == SyncOutcome::Applied).count() <= 1);
             // Every valid entry with a score other than the match's is a conflict, never lost.
             for (e, o) in &on_match {
-                if o.outcome != "rejected" {
+                if o.outcome != SyncOutcome::Rejected {
                     let same = (Some(e.team1_score), Some(e.team2_score)) == (m.team1_score, m.team2_score);
-                    prop_assert_eq!(o.outcome == "conflict", !same);
+                    prop_assert_eq!(o.outcome == SyncOutcome::Conflict, !same);
                 }
             }
             // A knockout match never ends in a draw.

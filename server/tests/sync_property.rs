@@ -21,8 +21,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 // The phone computes its standings with core, as the PWA does through core-wasm.
 use centre_core::standings::{Standing, standings};
-use centre_core::sync::{ScoreEntry, project};
-use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
+use centre_core::sync::{ScoreEntry, SyncOutcome, project};
+use centre_core::tournament::{Match, MatchStatus, RoundType, ScoreKind, Team};
 use centre_core::validation::{TournamentConfigInput, validate_tournament_config};
 use centre_server::db::event_registrations;
 use centre_server::db::tournaments::scores::Refused;
@@ -236,7 +236,7 @@ struct Sim {
     /// Every entry ever created: (device, seq, match, score).
     created: BTreeMap<String, (String, i64, i64, u32, u32)>,
     /// The outcome each entry's device was answered.
-    answered: BTreeMap<String, (String, Option<String>)>,
+    answered: BTreeMap<String, (SyncOutcome, Option<String>)>,
     /// The teams each entry's phone showed for its match when the score was entered.
     shown_teams: BTreeMap<String, (Option<i64>, Option<i64>)>,
     tally: Tally,
@@ -395,7 +395,7 @@ impl Sim {
                         seq: r["seq"].as_i64().unwrap(),
                         entry_id: r["entryId"].as_str().unwrap().to_owned(),
                         match_id: r["matchId"].as_i64().unwrap(),
-                        outcome: r["outcome"].as_str().unwrap().to_owned(),
+                        outcome: SyncOutcome::parse(r["outcome"].as_str().unwrap()).unwrap(),
                         code: r["code"].as_str().map(str::to_owned),
                     })
                     .collect();
@@ -437,8 +437,8 @@ impl Sim {
                 self.tally.replays_checked += 1;
             }
             assert!(REJECTION_CODES.contains(&o.code.as_deref().unwrap_or("not_found")), "{o:?}");
-            assert_eq!(o.outcome == "rejected", o.code.is_some(), "{o:?}");
-            let previous = self.answered.insert(o.entry_id.clone(), (o.outcome.clone(), o.code.clone()));
+            assert_eq!(o.outcome == SyncOutcome::Rejected, o.code.is_some(), "{o:?}");
+            let previous = self.answered.insert(o.entry_id.clone(), (o.outcome, o.code.clone()));
             assert!(previous.is_none(), "{} answered twice to its device", o.entry_id);
         }
         if answer.gap {
@@ -570,14 +570,14 @@ impl Sim {
         let answer = self.push_batch(&id, &batch);
         assert!(!answer.gap, "{id}: the whole outbox continues from the server's number");
         assert_eq!(answer.outcomes.len(), batch.len());
-        let got: Vec<(String, String, Option<String>)> = answer
+        let got: Vec<(String, SyncOutcome, Option<String>)> = answer
             .outcomes
             .iter()
             .filter(|o| o.seq > server_last)
-            .map(|o| (o.entry_id.clone(), o.outcome.clone(), o.code.clone()))
+            .map(|o| (o.entry_id.clone(), o.outcome, o.code.clone()))
             .collect();
-        let want: Vec<(String, String, Option<String>)> =
-            predicted.outcomes.iter().map(|o| (o.entry_id.clone(), o.outcome.clone(), o.code.clone())).collect();
+        let want: Vec<(String, SyncOutcome, Option<String>)> =
+            predicted.outcomes.iter().map(|o| (o.entry_id.clone(), o.outcome, o.code.clone())).collect();
         assert_eq!(got, want, "{id}: the phone's projection predicts the server's answer");
         // The bracket the server draws when the pool completes is new to the phone's copy.
         let (matches, standings) = self.answered();
@@ -625,8 +625,8 @@ impl Sim {
             Err(ResolveRefused::Score(Refused::CorrectionClosed)) => {
                 assert_eq!(keep, Keep::Proposed);
                 let m = &conflict.game;
-                let drawn = self.server_rows().iter().any(|r| r.round_type != "pool");
-                assert!(m.round_type != "pool" || drawn, "a pool result can change until the draw");
+                let drawn = self.server_rows().iter().any(|r| r.round_type != RoundType::Pool);
+                assert!(m.round_type != RoundType::Pool || drawn, "a pool result can change until the draw");
                 immediate(&mut self.conn, |tx| sync::resolve(tx, &entry_id, Keep::Current, ADMIN, NOW)).unwrap();
                 *self.tally.resolved.entry("closed, kept current").or_default() += 1;
             }
@@ -705,7 +705,7 @@ impl Sim {
             let row = stored.get(entry_id).unwrap_or_else(|| panic!("{entry_id} lost"));
             assert_eq!((&row.0, row.1, row.2, row.3, row.4), (device, *seq, *match_id, *a, *b), "{entry_id}");
             let answered = self.answered.get(entry_id).unwrap_or_else(|| panic!("{entry_id} never answered"));
-            assert_eq!((&row.5, &row.6), (&answered.0, &answered.1), "{entry_id}: stored as answered");
+            assert_eq!((row.5.as_str(), &row.6), (answered.0.as_str(), &answered.1), "{entry_id}: stored as answered");
         }
         for device in &self.devices {
             assert_eq!(sync::last_seq(conn, &device.id).unwrap(), device.next_seq - 1, "{}", device.id);
@@ -737,12 +737,12 @@ impl Sim {
             let history = views::history(conn, *match_id).unwrap();
             let scored: Vec<(u32, u32)> = history
                 .iter()
-                .filter(|h| h.kind == "score")
+                .filter(|h| h.kind == ScoreKind::Score)
                 .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap()))
                 .collect();
             let corrected: Vec<(u32, u32)> = history
                 .iter()
-                .filter(|h| h.kind == "correction")
+                .filter(|h| h.kind == ScoreKind::Correction)
                 .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap()))
                 .collect();
             let applied: Vec<&(&String, &Row)> = entries.iter().filter(|(_, r)| r.5 == "applied").collect();
@@ -797,7 +797,7 @@ impl Sim {
             }
         }
         for m in all_matches.values() {
-            let scores = views::history(conn, m.id).unwrap().iter().filter(|h| h.kind == "score").count();
+            let scores = views::history(conn, m.id).unwrap().iter().filter(|h| h.kind == ScoreKind::Score).count();
             assert!(scores <= 1, "match {} scored twice", m.id);
         }
 
@@ -836,7 +836,7 @@ fn three_phones_and_ten_thousand_operations_lose_no_score_and_apply_none_twice()
 
     // The run exercised what it claims to.
     for (outcome, _) in sim.answered.values() {
-        *sim.tally.outcomes.entry(outcome.clone()).or_default() += 1;
+        *sim.tally.outcomes.entry(outcome.as_str().to_owned()).or_default() += 1;
     }
     let knockout: i64 = sim
         .conn
@@ -854,7 +854,7 @@ fn three_phones_and_ten_thousand_operations_lose_no_score_and_apply_none_twice()
         .filter(|(entry_id, (outcome, _))| {
             let match_id = sim.created[*entry_id].2;
             let now = tournaments::find_match(&sim.conn, match_id).unwrap().map(|m| (m.team1_id, m.team2_id));
-            outcome == "applied"
+            *outcome == SyncOutcome::Applied
                 && now.is_some_and(|t| t.0.is_some() && t.1.is_some() && t != sim.shown_teams[*entry_id])
         })
         .count();

@@ -15,6 +15,7 @@ mod csv;
 mod fields;
 mod interac;
 mod matching;
+mod status;
 
 use std::fmt;
 
@@ -24,6 +25,7 @@ use serde::{Deserialize, Serialize};
 pub use matching::{
     Line, MIN_REFERENCE_LEN, Outcome, Payable, PayableKind, find_reference, normalize_reference, reconcile,
 };
+pub use status::{Deadline, PaymentStatus, ReminderPolicy};
 
 /// One incoming transfer as the bank reported it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

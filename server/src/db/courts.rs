@@ -4,11 +4,14 @@
 //! bookings of one court and start impossible, whatever the code above does. A booking is one
 //! use case, [`book`], run inside the caller's `BEGIN IMMEDIATE` transaction.
 
+use centre_core::payments::PaymentStatus;
 use centre_core::slots::{self, CourtHours, DayHours, SlotError};
 use centre_core::timefmt::{parse_utc, utc_text};
 use centre_core::validation::CourtBooking;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::users::{self, NoMail};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CourtRow {
@@ -193,15 +196,9 @@ pub fn insert(conn: &Connection, b: &NewBooking<'_>) -> Result<i64, InsertError>
     );
     match result {
         Ok(_) => Ok(conn.last_insert_rowid()),
-        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) && is_unique(&e) => {
-            Err(InsertError::SlotTaken)
-        }
+        Err(e) if super::refusal(&e) == Some(super::Refusal::Unique) => Err(InsertError::SlotTaken),
         Err(e) => Err(InsertError::Db(e)),
     }
-}
-
-fn is_unique(e: &rusqlite::Error) -> bool {
-    matches!(e, rusqlite::Error::SqliteFailure(f, _) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE)
 }
 
 /// What a booking is checked against: the centre's time zone, the slot length and the member's
@@ -293,8 +290,8 @@ pub struct BookingRow {
     pub phone: String,
     pub start_time: String,
     pub end_time: String,
-    pub status: String,
-    pub payment_status: String,
+    pub status: Status,
+    pub payment_status: PaymentStatus,
     pub players: Option<i64>,
     pub ball_rental: bool,
     pub notes: Option<String>,
@@ -386,10 +383,10 @@ pub fn cancel_booking<E: From<CancelError>>(
     let db = |e: rusqlite::Error| E::from(CancelError::Db(e));
     let row = booking(conn, id).map_err(db)?.ok_or(CancelError::NotFound)?;
     allowed(&row)?;
-    match Status::parse(&row.status) {
-        Some(Status::Confirmed) => {}
-        Some(Status::Cancelled) => return Err(CancelError::AlreadyCancelled.into()),
-        _ => return Err(CancelError::NotConfirmed.into()),
+    match row.status {
+        Status::Confirmed => {}
+        Status::Cancelled => return Err(CancelError::AlreadyCancelled.into()),
+        Status::Pending => return Err(CancelError::NotConfirmed.into()),
     }
     if !cancel(conn, id, now).map_err(db)? {
         return Err(CancelError::AlreadyCancelled.into());
@@ -398,31 +395,7 @@ pub fn cancel_booking<E: From<CancelError>>(
     Ok((row, cancelled))
 }
 
-/// Booking statuses, as stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Confirmed,
-    Pending,
-    Cancelled,
-}
-
-impl Status {
-    pub fn parse(text: &str) -> Option<Status> {
-        match text {
-            "confirmed" => Some(Status::Confirmed),
-            "pending" => Some(Status::Pending),
-            "cancelled" => Some(Status::Cancelled),
-            _ => None,
-        }
-    }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Confirmed => "confirmed",
-            Status::Pending => "pending",
-            Status::Cancelled => "cancelled",
-        }
-    }
-}
+pub use centre_core::registration::RegistrationStatus as Status;
 
 /// The Réservations tab's filters: a UTC range (one local day) and a status.
 #[derive(Debug, Clone, Default)]
@@ -452,7 +425,7 @@ fn filter_sql(filter: &Filter, with_status: bool) -> (String, Vec<String>) {
         conditions.push(format!("b.start_time < ?{}", values.len()));
     }
     if with_status && let Some(status) = filter.status {
-        values.push(status.as_str().to_owned());
+        values.push(status.to_string());
         conditions.push(format!("b.status = ?{}", values.len()));
     }
     let sql = if conditions.is_empty() { String::new() } else { format!(" WHERE {}", conditions.join(" AND ")) };
@@ -523,6 +496,30 @@ pub fn local_month_bounds(year: i32, month: u32, tz: chrono_tz::Tz) -> Option<(D
         NaiveDate::from_ymd_opt(year, month + 1, 1)
     }?;
     Some((local_day_bounds(first, tz).0, local_day_bounds(next, tz).0))
+}
+
+/// Where a booking's e-mails go: the booking member's own verified account address, read in the
+/// caller's transaction (`users::mail_address`: never the booking's typed `email`, and no link
+/// to confirm a typed address for now). `None` when there is none, and the log says why (the
+/// booking's id and the member's, never an address).
+pub fn recipient(tx: &Connection, b: &BookingRow, what: &str) -> rusqlite::Result<Option<String>> {
+    match users::mail_address(tx, b.user_id.as_deref())? {
+        Ok(to) => Ok(Some(to)),
+        Err(why) => {
+            let user_id = b.user_id.as_deref().unwrap_or("-");
+            match why {
+                NoMail::Unverified => tracing::warn!(
+                    booking_id = b.id,
+                    %user_id,
+                    "no {what} e-mail: the member's address is not verified by the provider"
+                ),
+                NoMail::NoAccount => {
+                    tracing::warn!(booking_id = b.id, "no {what} e-mail: the booking's member has no account")
+                }
+            }
+            Ok(None)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -6,9 +6,10 @@
 //! references), and those refusals come back as the same outcomes as the checks.
 
 use centre_core::camps::{self, AgeMismatch, AgeRange};
+use centre_core::payments::PaymentStatus;
 use centre_core::validation::DayCampRegistration;
 use chrono::NaiveDate;
-use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 /// A program as stored; money in cents.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,7 +69,7 @@ pub struct RegistrationRow {
     pub medical_conditions: Option<String>,
     pub can_swim: bool,
     pub amount_cents: i64,
-    pub payment_status: String,
+    pub payment_status: PaymentStatus,
     pub payment_reference: String,
     pub lang: String,
     pub created_at: String,
@@ -239,7 +240,7 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
         match changed {
             Ok(1) => {}
             Ok(_) => return Err(RegisterError::Full(week.clone())),
-            Err(e) if is_constraint(&e) => return Err(RegisterError::Full(week.clone())),
+            Err(e) if super::refusal(&e).is_some() => return Err(RegisterError::Full(week.clone())),
             Err(e) => return Err(e.into()),
         }
     }
@@ -280,7 +281,7 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
             .execute(params![id, week.id, program.id, child_key]);
         match inserted {
             Ok(_) => {}
-            Err(e) if is_constraint(&e) => return Err(RegisterError::Duplicate(week.clone())),
+            Err(e) if super::refusal(&e).is_some() => return Err(RegisterError::Duplicate(week.clone())),
             Err(e) => return Err(e.into()),
         }
     }
@@ -295,10 +296,6 @@ fn gender_code(g: centre_core::validation::Gender) -> &'static str {
         Gender::Boy => "boy",
         Gender::Other => "other",
     }
-}
-
-fn is_constraint(e: &rusqlite::Error) -> bool {
-    e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation)
 }
 
 const REGISTRATION_COLUMNS: &str = "r.id, r.user_id, r.program_id, r.child_first_name, r.child_last_name, \

@@ -5,8 +5,10 @@
 //! `current_participants <= max_participants`), and those refusals come back as the same
 //! outcomes as the checks, never as an internal error.
 
+use centre_core::payments::PaymentStatus;
+use centre_core::registration::{RegistrationKind, RegistrationStatus, auto_team_name};
 use centre_core::validation::{OptionalMember, TeamRegistration};
-use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::events::{self, EventRow};
 use super::tournaments::scores::{Changed, Refused};
@@ -41,8 +43,7 @@ pub struct RegistrationRow {
     pub id: i64,
     pub event_id: i64,
     pub user_id: Option<String>,
-    /// 'team' or 'individual'.
-    pub kind: String,
+    pub kind: RegistrationKind,
     pub team_name: Option<String>,
     pub team_number: Option<i64>,
     pub captain: Person,
@@ -52,8 +53,8 @@ pub struct RegistrationRow {
     pub phone: Option<String>,
     pub notes: Option<String>,
     pub people_count: i64,
-    pub status: String,
-    pub payment_status: String,
+    pub status: RegistrationStatus,
+    pub payment_status: PaymentStatus,
     pub payment_reference: String,
     pub amount_due_cents: i64,
     pub lang: String,
@@ -62,7 +63,7 @@ pub struct RegistrationRow {
 
 impl RegistrationRow {
     pub fn is_team(&self) -> bool {
-        self.kind == "team"
+        self.kind == RegistrationKind::Team
     }
 
     /// The team's name, or 'Équipe n' when it has none.
@@ -73,11 +74,6 @@ impl RegistrationRow {
             (None, None) => String::new(),
         }
     }
-}
-
-/// The name a team gets when its captain leaves the name blank.
-pub fn auto_team_name(team_number: i64) -> String {
-    format!("Équipe {team_number}")
 }
 
 const COLUMNS: &str = "id, event_id, user_id, kind, team_name, team_number,
@@ -245,7 +241,7 @@ pub fn register_team(
     );
     match inserted {
         Ok(_) => {}
-        Err(e) if is_constraint(&e, "event_id, event_registrations.user_id") => {
+        Err(e) if super::refused_by(&e, "event_id, event_registrations.user_id") => {
             return Err(RegisterError::AlreadyRegistered);
         }
         Err(e) => return Err(e.into()),
@@ -254,18 +250,12 @@ pub fn register_team(
     match events::recount_participants(conn, event_id) {
         Ok(_) => {}
         // The schema's own guard against overselling: the same answer as the check above.
-        Err(e) if is_constraint(&e, "CHECK") => return Err(RegisterError::Full),
+        Err(e) if super::refused_by(&e, "CHECK") => return Err(RegisterError::Full),
         Err(e) => return Err(e.into()),
     }
     let registration = find(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
     let event = events::find(conn, event_id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
     Ok((registration, event))
-}
-
-/// True for a constraint violation whose message mentions `needle`.
-fn is_constraint(e: &rusqlite::Error, needle: &str) -> bool {
-    matches!(e, rusqlite::Error::SqliteFailure(f, Some(message))
-        if f.code == ErrorCode::ConstraintViolation && message.contains(needle))
 }
 
 /// Deletes a registration and recounts its event's participants. A team in a tournament is

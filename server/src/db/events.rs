@@ -70,6 +70,11 @@ pub fn list_upcoming(conn: &Connection, from_utc: &str) -> rusqlite::Result<Vec<
 }
 
 /// One active event, or None when it is missing or inactive.
+/// The event as its reader may see it: any for an admin, else only an active one.
+pub fn visible(conn: &Connection, id: i64, admin: bool) -> rusqlite::Result<Option<EventRow>> {
+    if admin { find(conn, id) } else { find_active(conn, id) }
+}
+
 pub fn find_active(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventRow>> {
     let mut stmt = conn.prepare_cached(&format!("SELECT {COLUMNS} FROM events WHERE id = ?1 AND is_active = 1"))?;
     stmt.query_row(params![id], from_row).optional()

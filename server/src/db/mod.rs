@@ -412,3 +412,34 @@ fn refuse_newer_schema(conn: &Connection, path: &Path) -> Result<(), OpenError> 
 pub fn known_schema_version() -> i64 {
     embedded::migrations::runner().get_migrations().iter().map(|m| i64::from(m.version())).max().unwrap_or(0)
 }
+
+/// Which constraint of the schema refused a write: the database keeps the invariants, and each
+/// use case turns the refusal into its own answer (full, already registered, slot taken).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// A UNIQUE index (or primary key).
+    Unique,
+    /// A CHECK, a trigger's RAISE, or any other constraint.
+    Other,
+}
+
+/// The constraint that refused `e`, if a constraint did.
+pub fn refusal(e: &rusqlite::Error) -> Option<Refusal> {
+    match e {
+        rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::ConstraintViolation => {
+            Some(match f.extended_code {
+                rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE | rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY => {
+                    Refusal::Unique
+                }
+                _ => Refusal::Other,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// True when a constraint refused `e` and SQLite's message names `what` (a UNIQUE index's
+/// columns, or "CHECK"): for a write that several constraints guard.
+pub fn refused_by(e: &rusqlite::Error, what: &str) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(_, Some(message)) if refusal(e).is_some() && message.contains(what))
+}

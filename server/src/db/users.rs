@@ -25,26 +25,13 @@ pub struct UserWithRoles {
     pub is_supervisor: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    Admin,
-    Supervisor,
-}
-
-impl Role {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Admin => "admin",
-            Role::Supervisor => "supervisor",
-        }
-    }
-}
+pub use centre_core::access::Role;
 
 #[derive(Clone, Debug)]
 pub struct GrantRow {
     pub id: i64,
     pub user_id: String,
-    pub role: String,
+    pub role: Role,
     pub granted_at: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,

@@ -152,7 +152,7 @@ mod tests {
             medical_conditions: Some("Allergie aux arachides".into()),
             can_swim: true,
             amount_cents: 24_000,
-            payment_status: "pending".into(),
+            payment_status: centre_core::payments::PaymentStatus::Pending,
             payment_reference: "CJ-ABC234".into(),
             lang: "fr".into(),
             created_at: "2026-11-22T14:00:00Z".into(),

@@ -58,7 +58,7 @@ pub fn rows(week: &WeekRow, registrations: &[RegistrationRow], tz: chrono_tz::Tz
                 Cell::text(r.parent_email.clone()),
                 Cell::text(r.parent_phone.clone()),
                 Cell::Text(r.emergency_phone.clone().unwrap_or_default()),
-                Cell::text(super::payments::payment_status_fr(&r.payment_status, r.amount_cents)),
+                Cell::text(super::payments::payment_status_fr(r.payment_status, r.amount_cents)),
                 Cell::text(r.payment_reference.clone()),
                 Cell::Time(parse_utc(&r.created_at).map(|t| local(t, tz))),
             ]
@@ -108,7 +108,7 @@ mod tests {
             medical_conditions: Some("Asthme (pompe dans le sac)".into()),
             can_swim: false,
             amount_cents: 14_000,
-            payment_status: "paid".into(),
+            payment_status: centre_core::payments::PaymentStatus::Paid,
             payment_reference: "CJ-XYZ789".into(),
             lang: "fr".into(),
             created_at: "2026-11-22T14:05:00Z".into(),

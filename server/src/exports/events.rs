@@ -18,7 +18,7 @@ pub const HEADERS: [&str; 8] =
 pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz::Tz) -> Vec<[Cell; 8]> {
     let mut out = Vec::new();
     for r in registrations {
-        let payment = super::payments::payment_status_fr(&r.payment_status, r.amount_due_cents);
+        let payment = super::payments::payment_status_fr(r.payment_status, r.amount_due_cents);
         let date = Cell::Time(parse_utc(&r.created_at).map(|t| local(t, tz)));
         let row = |team: &str, role: String, p: &Person| {
             [
@@ -92,7 +92,7 @@ mod tests {
             id: 1,
             event_id: 1,
             user_id: None,
-            kind: "team".into(),
+            kind: centre_core::registration::RegistrationKind::Team,
             team_name: None,
             team_number: Some(4),
             captain: named("Cap"),
@@ -101,18 +101,18 @@ mod tests {
             phone: None,
             notes: None,
             people_count: 4,
-            status: "confirmed".into(),
-            payment_status: "paid".into(),
+            status: centre_core::registration::RegistrationStatus::Confirmed,
+            payment_status: centre_core::payments::PaymentStatus::Paid,
             payment_reference: "EV1-AAAAAA".into(),
             amount_due_cents: 6_000,
             lang: "fr".into(),
             created_at: "2026-06-01T16:00:00Z".into(),
         };
         let individual = RegistrationRow {
-            kind: "individual".into(),
+            kind: centre_core::registration::RegistrationKind::Individual,
             team_number: None,
             individual: named("Solo"),
-            payment_status: "pending".into(),
+            payment_status: centre_core::payments::PaymentStatus::Pending,
             amount_due_cents: 1_500,
             ..team.clone()
         };

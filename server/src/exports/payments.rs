@@ -11,7 +11,7 @@ use super::{Cell, Page, local, write_sheet};
 use crate::db::daycamps::WeekRow;
 use crate::db::payments::due::next_reminder;
 use crate::db::payments::overview::{EventTotals, Unpaid, WeekTotals};
-use crate::db::payments::{Kind, ReminderPolicy};
+use crate::db::payments::{Kind, PaymentStatus, ReminderPolicy};
 
 pub const UNPAID_SHEET: &str = "Impayés";
 pub const TOTALS_SHEET: &str = "Totaux";
@@ -32,15 +32,15 @@ pub const TOTALS_HEADERS: [&str; 5] = ["Type", "Événement ou semaine", "Attend
 /// The label of a registration's payment in French, as the console and the exports show it:
 /// 'Gratuit' when there is nothing to pay (`amount_cents` 0, a free event or program), whatever
 /// state the row stores, as the PWA's `paymentBadgeState` decides it; else the state's word.
-pub fn payment_status_fr(status: &str, amount_cents: i64) -> &'static str {
+pub fn payment_status_fr(status: PaymentStatus, amount_cents: i64) -> &'static str {
     if amount_cents <= 0 {
         return "Gratuit";
     }
     match status {
-        "paid" => "Payé",
-        "expired" => "Expiré",
-        "refunded" => "Remboursé",
-        _ => "En attente",
+        PaymentStatus::Paid => "Payé",
+        PaymentStatus::Expired => "Expiré",
+        PaymentStatus::Refunded => "Remboursé",
+        PaymentStatus::Pending => "En attente",
     }
 }
 

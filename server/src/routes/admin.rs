@@ -69,7 +69,7 @@ pub struct GrantUser {
 pub struct GrantDto {
     id: i64,
     user_id: String,
-    role: String,
+    role: centre_core::access::Role,
     granted_at: String,
     user: GrantUser,
 }

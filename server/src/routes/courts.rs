@@ -18,7 +18,6 @@ use crate::db::courts::{
     self, BookError, Booker, BookingRow, BookingRules, CancelError, Counts, Filter, ScheduleError, Status,
 };
 use crate::db::outbox;
-use crate::db::users::{self, NoMail};
 use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
 use crate::error::{ApiQuery, AppError, ReqLang};
 use crate::openapi;
@@ -226,8 +225,8 @@ pub struct BookingDto {
     last_name: String,
     email: String,
     phone: String,
-    status: String,
-    payment_status: String,
+    status: centre_core::registration::RegistrationStatus,
+    payment_status: centre_core::payments::PaymentStatus,
     start_time: String,
     end_time: String,
     created_at: String,
@@ -278,30 +277,6 @@ fn mail_of<'a>(b: &'a BookingRow, to: &'a str) -> Option<BookingMail<'a>> {
     })
 }
 
-/// Where a booking's e-mails go: the booking member's own verified account address, read in the
-/// caller's transaction (`users::mail_address`: never the booking's typed `email`, and no link
-/// to confirm a typed address for now). `None` when there is none, and the log says why (the
-/// booking's id and the member's, never an address).
-fn recipient(tx: &rusqlite::Connection, b: &BookingRow, what: &str) -> Result<Option<String>, AppError> {
-    match users::mail_address(tx, b.user_id.as_deref())? {
-        Ok(to) => Ok(Some(to)),
-        Err(why) => {
-            let user_id = b.user_id.as_deref().unwrap_or("-");
-            match why {
-                NoMail::Unverified => tracing::warn!(
-                    booking_id = b.id,
-                    %user_id,
-                    "no {what} e-mail: the member's address is not verified by the provider"
-                ),
-                NoMail::NoAccount => {
-                    tracing::warn!(booking_id = b.id, "no {what} e-mail: the booking's member has no account")
-                }
-            }
-            Ok(None)
-        }
-    }
-}
-
 /// `POST /api/courts/book`: a signed-in member books one free slot for themself. Validated by
 /// core (422 with the field's message), checked against the court's slots and the member's limit
 /// of future bookings in the same `BEGIN IMMEDIATE` transaction as the insert; a slot someone
@@ -336,7 +311,7 @@ pub async fn book(
             let row = courts::book(tx, &form, &who, &rules).map_err(book_error)?;
             // To the member's own verified address; none when it is not verified (the booking
             // is made all the same).
-            if let Some(to) = recipient(tx, &row, "confirmation")?
+            if let Some(to) = courts::recipient(tx, &row, "confirmation")?
                 && let Some(mail) = mail_of(&row, &to)
             {
                 let ctx = Context { public_url: &settings.public_url, tz };
@@ -381,7 +356,7 @@ async fn cancel(
         .db
         .write(move |tx| {
             let (row, cancelled) = courts::cancel_booking(tx, id, now, |row| allowed(row, now))?;
-            if let Some(to) = recipient(tx, &row, "cancellation")?
+            if let Some(to) = courts::recipient(tx, &row, "cancellation")?
                 && let Some(mail) = mail_of(&row, &to)
             {
                 let ctx = Context { public_url: &settings.public_url, tz: settings.timezone };
@@ -419,7 +394,7 @@ pub async fn cancel_mine(
         }
         // A cancelled booking gets 409 `booking_already_cancelled` from `cancel`, started or not.
         let started = row.start().is_none_or(|start| start <= now);
-        if started && row.status != Status::Cancelled.as_str() {
+        if started && row.status != Status::Cancelled {
             return Err(AppError::conflict("booking_started"));
         }
         Ok(())

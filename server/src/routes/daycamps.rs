@@ -11,6 +11,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::camps::{age_on, program_name, week_label};
+use centre_core::payments::PaymentStatus;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{DayCampRegistrationInput, dollars, validate_day_camp_registration};
 use centre_core::{FieldError, Lang};
@@ -25,12 +26,13 @@ use crate::db::daycamps::{
     self, AgeRefusal, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow,
 };
 use crate::db::outbox;
-use crate::db::payments::Kind;
+use crate::db::payments::{Kind, transfers};
 use crate::db::users::{self, NoMail};
 use crate::emails;
 use crate::error::{ApiJson, ApiQuery, AppError, Localized, ReqLang};
 use crate::exports;
 use crate::openapi;
+use crate::routes::payments::PaidByDto;
 
 /// Feature keys per program (see the module documentation).
 fn features(program_id: &str) -> &'static [&'static str] {
@@ -225,7 +227,7 @@ impl From<&WeekRow> for WeekRefDto {
 pub struct RegisteredDto {
     pub id: i64,
     pub amount_paid: f64,
-    pub payment_status: String,
+    pub payment_status: PaymentStatus,
     pub payment_reference: String,
     pub program_id: String,
     pub weeks: Vec<WeekRefDto>,
@@ -417,7 +419,7 @@ pub struct UserRegistrationDto {
     /// Dollars: the amount due (the spec's name).
     pub amount_paid: f64,
     /// 'pending' or 'paid'.
-    pub payment_status: String,
+    pub payment_status: PaymentStatus,
     pub payment_reference: String,
     /// Where to send the Interac e-Transfer.
     pub interac_email: String,
@@ -565,7 +567,7 @@ pub struct AdminChildDto {
     pub parent_email: String,
     pub parent_phone: String,
     pub emergency_phone: Option<String>,
-    pub payment_status: String,
+    pub payment_status: PaymentStatus,
     pub payment_reference: String,
     /// Dollars due for the whole registration (every week of it).
     pub amount_paid: f64,
@@ -616,7 +618,7 @@ pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
             let mut rows = Vec::new();
             for r in daycamps::list_for_week(conn, week_id)? {
-                let paid_by = super::payments::paid_by(conn, Kind::Camp, r.id, &r.payment_status)?;
+                let paid_by = transfers::paid_by(conn, Kind::Camp, r.id, r.payment_status)?.map(PaidByDto::from);
                 rows.push((r, paid_by));
             }
             Ok::<_, AppError>((week, rows))

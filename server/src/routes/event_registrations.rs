@@ -16,12 +16,13 @@ use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
-use crate::db::payments::Kind;
+use crate::db::payments::{Kind, transfers};
 use crate::db::{outbox, users};
 use crate::emails;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
 use crate::openapi;
+use crate::routes::payments::PaidByDto;
 
 /// A registration as the console reads it (spec section 3), plus the Interac follow-up:
 /// `paymentReference`, `amountDue` (dollars) and `peopleCount`.
@@ -31,7 +32,7 @@ pub struct RegistrationDto {
     pub id: i64,
     pub event_id: i64,
     /// 'team' or 'individual'.
-    pub kind: String,
+    pub kind: centre_core::registration::RegistrationKind,
     pub team_name: Option<String>,
     pub team_number: Option<i64>,
     pub captain_first_name: Option<String>,
@@ -58,8 +59,8 @@ pub struct RegistrationDto {
     pub phone: Option<String>,
     pub notes: Option<String>,
     pub people_count: i64,
-    pub status: String,
-    pub payment_status: String,
+    pub status: centre_core::registration::RegistrationStatus,
+    pub payment_status: centre_core::payments::PaymentStatus,
     pub payment_reference: String,
     pub amount_due: f64,
     pub created_at: String,
@@ -273,7 +274,7 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
             let rows = event_registrations::list_for_event(conn, event_id)?;
             let mut out = Vec::with_capacity(rows.len());
             for row in rows {
-                let paid_by = super::payments::paid_by(conn, Kind::Event, row.id, &row.payment_status)?;
+                let paid_by = transfers::paid_by(conn, Kind::Event, row.id, row.payment_status)?.map(PaidByDto::from);
                 out.push(RegistrationDto { paid_by, ..row.into() });
             }
             Ok::<_, AppError>(out)

@@ -68,11 +68,6 @@ pub fn start_of_today_utc(tz: chrono_tz::Tz, now: chrono::DateTime<Utc>) -> Stri
     utc_text(local_day_bounds(now.with_timezone(&tz).date_naive(), tz).0)
 }
 
-/// The event (active, or any for an admin) or 404.
-pub fn visible(conn: &rusqlite::Connection, id: i64, admin: bool) -> Result<EventRow, AppError> {
-    if admin { events::find(conn, id) } else { events::find_active(conn, id) }?.ok_or_else(AppError::not_found)
-}
-
 /// `GET /api/events`
 #[utoipa::path(
     get,
@@ -105,7 +100,7 @@ pub async fn one(
     Id(id): Id,
 ) -> Result<Json<EventDto>, AppError> {
     let admin = user.is_some_and(|u| u.is_admin());
-    let row = state.db.read(move |conn| visible(conn, id, admin)).await?;
+    let row = state.db.read(move |conn| events::visible(conn, id, admin)?.ok_or_else(AppError::not_found)).await?;
     Ok(Json(row.into()))
 }
 

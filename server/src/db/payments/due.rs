@@ -6,7 +6,7 @@
 //! it is due, and its e-mail is queued in the same transaction.
 
 use centre_core::timefmt::utc_text;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::overview::{Unpaid, unpaid};
@@ -35,10 +35,9 @@ pub trait Letters {
     fn expired(&self, unpaid: &Unpaid) -> Email;
 }
 
-/// When the next reminder of `u` is due, if it gets one (never without an address to write to).
+/// When the next reminder of `u` is due, if it gets one (core's policy).
 pub fn next_reminder(u: &Unpaid, policy: ReminderPolicy) -> Option<DateTime<Utc>> {
-    (u.to.is_some() && u.reminders_sent < policy.max)
-        .then(|| u.last_reminder_at.unwrap_or(u.created_at) + Duration::days(policy.after_days))
+    policy.next(u.created_at, u.last_reminder_at, u.reminders_sent, u.to.is_some())
 }
 
 pub fn run(

@@ -18,7 +18,7 @@ pub mod reference;
 pub mod status;
 pub mod transfers;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+pub use centre_core::payments::{Deadline, PaymentStatus, ReminderPolicy};
 use rusqlite::{Connection, Row};
 use serde::{Deserialize, Serialize};
 
@@ -79,82 +79,9 @@ impl Kind {
     }
 }
 
-/// A registration's payment state, as stored and as the API names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub enum PaymentStatus {
-    Pending,
-    Paid,
-    /// Released for non-payment after the deadline.
-    Expired,
-    /// Money returned; released.
-    Refunded,
-}
-
-impl PaymentStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PaymentStatus::Pending => "pending",
-            PaymentStatus::Paid => "paid",
-            PaymentStatus::Expired => "expired",
-            PaymentStatus::Refunded => "refunded",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<PaymentStatus> {
-        match text.trim() {
-            "pending" => Some(PaymentStatus::Pending),
-            "paid" => Some(PaymentStatus::Paid),
-            "expired" => Some(PaymentStatus::Expired),
-            "refunded" => Some(PaymentStatus::Refunded),
-            _ => None,
-        }
-    }
-
-    /// Expired and refunded registrations hold no places.
-    pub fn is_released(self) -> bool {
-        matches!(self, PaymentStatus::Expired | PaymentStatus::Refunded)
-    }
-}
-
-/// The payment deadline of an event or a camp program: some days after registration, a date
-/// (the end of that day in the centre's time zone), both (the earlier), or none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Deadline {
-    pub days: Option<i64>,
-    pub date: Option<NaiveDate>,
-}
-
-impl Deadline {
-    pub fn from_columns(days: Option<i64>, date: Option<String>) -> Deadline {
-        Deadline { days, date: date.and_then(|d| d.parse().ok()) }
-    }
-
-    /// When a registration made at `registered` must be paid by. A date applies to those who
-    /// registered before it: someone registering later is not released at once.
-    pub fn due_at(&self, registered: DateTime<Utc>, tz: chrono_tz::Tz) -> Option<DateTime<Utc>> {
-        let after_days = self.days.map(|d| registered + Duration::days(d));
-        let on_date = self
-            .date
-            .and_then(|d| {
-                let next_midnight = d.succ_opt()?.and_time(NaiveTime::MIN);
-                tz.from_local_datetime(&next_midnight).earliest().map(|t| t.with_timezone(&Utc))
-            })
-            .filter(|end| registered < *end);
-        match (after_days, on_date) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-}
-
-/// The reminder policy (`--payment-reminder-days`, `--payment-reminders`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReminderPolicy {
-    /// Days after the registration (then after the previous reminder) before a reminder.
-    pub after_days: i64,
-    /// At most this many reminders per registration; 0 sends none.
-    pub max: i64,
+/// Read from the deadline columns of an event or a camp program.
+pub fn deadline_from_columns(days: Option<i64>, date: Option<String>) -> Deadline {
+    Deadline { days, date: date.and_then(|d| d.parse().ok()) }
 }
 
 /// Sets the payment deadline of an event (`table` "events") or a camp program
@@ -186,27 +113,4 @@ pub fn deadlines(conn: &rusqlite::Connection, table: &str) -> rusqlite::Result<V
     ))?
     .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
     .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_deadline_is_days_after_registration_or_the_end_of_a_day_in_the_centre_time_zone() {
-        let tz = chrono_tz::America::Toronto;
-        let registered = Utc.with_ymd_and_hms(2026, 6, 1, 14, 0, 0).single().unwrap_or_default();
-        let days = Deadline { days: Some(7), date: None };
-        assert_eq!(days.due_at(registered, tz), Some(registered + Duration::days(7)));
-        let date = Deadline { days: None, date: NaiveDate::from_ymd_opt(2026, 6, 5) };
-        // Midnight after 5 June in Toronto (EDT, UTC-4).
-        assert_eq!(date.due_at(registered, tz), Utc.with_ymd_and_hms(2026, 6, 6, 4, 0, 0).single());
-        let both = Deadline { days: Some(2), date: NaiveDate::from_ymd_opt(2026, 6, 5) };
-        assert_eq!(both.due_at(registered, tz), Some(registered + Duration::days(2)));
-        assert_eq!(Deadline::default().due_at(registered, tz), None);
-        // Registered after the date: only the days rule, if any, applies.
-        let late = Utc.with_ymd_and_hms(2026, 6, 7, 12, 0, 0).single().unwrap_or_default();
-        assert_eq!(date.due_at(late, tz), None);
-        assert_eq!(both.due_at(late, tz), Some(late + Duration::days(2)));
-    }
 }

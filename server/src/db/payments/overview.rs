@@ -5,7 +5,7 @@ use centre_core::timefmt::parse_utc;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, Row, params};
 
-use super::{Deadline, Kind};
+use super::{Kind, deadline_from_columns};
 
 /// A pending registration with an amount to pay.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,7 +59,7 @@ fn unpaid_from_row(kind: Kind, tz: chrono_tz::Tz) -> impl Fn(&Row<'_>) -> rusqli
         let created_text: String = r.get(3)?;
         let created_at = parse_utc(&created_text).unwrap_or_default();
         let last: Option<String> = r.get(5)?;
-        let deadline = Deadline::from_columns(r.get(11)?, r.get(12)?);
+        let deadline = deadline_from_columns(r.get(11)?, r.get(12)?);
         Ok(Unpaid {
             kind,
             id: r.get(0)?,
@@ -73,7 +73,7 @@ fn unpaid_from_row(kind: Kind, tz: chrono_tz::Tz) -> impl Fn(&Row<'_>) -> rusqli
             name: r.get(8)?,
             title: r.get(9)?,
             title_en: r.get(10)?,
-            deadline: deadline.due_at(created_at, tz),
+            deadline: deadline.due_at(created_at, &tz),
             event_id: r.get(13)?,
             held_by_tournament: r.get(14)?,
         })

@@ -17,7 +17,7 @@
 //! deadline); otherwise the next pass would release it again at once and tell its registrant
 //! a second time.
 
-use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{Kind, PaymentStatus};
 use crate::db::{events, tournaments};
@@ -39,19 +39,6 @@ pub enum StatusError {
     Db(#[from] rusqlite::Error),
 }
 
-fn allowed(from: PaymentStatus, to: PaymentStatus) -> bool {
-    use PaymentStatus::{Expired, Paid, Pending, Refunded};
-    matches!(
-        (from, to),
-        (Pending, Paid)
-            | (Paid, Pending)
-            | (Pending, Expired)
-            | (Expired, Pending)
-            | (Expired, Paid)
-            | (Paid, Refunded)
-    )
-}
-
 pub(super) fn table(kind: Kind) -> &'static str {
     match kind {
         Kind::Event => "event_registrations",
@@ -61,10 +48,8 @@ pub(super) fn table(kind: Kind) -> &'static str {
 
 /// The registration's payment state, `None` when it does not exist.
 pub fn current(conn: &Connection, kind: Kind, id: i64) -> rusqlite::Result<Option<PaymentStatus>> {
-    let text: Option<String> = conn
-        .query_row(&format!("SELECT payment_status FROM {} WHERE id = ?1", table(kind)), params![id], |r| r.get(0))
-        .optional()?;
-    Ok(text.as_deref().and_then(PaymentStatus::parse))
+    conn.query_row(&format!("SELECT payment_status FROM {} WHERE id = ?1", table(kind)), params![id], |r| r.get(0))
+        .optional()
 }
 
 /// Moves a registration to `to` (see the module's text). `now` is stored as the release time.
@@ -73,17 +58,14 @@ pub fn set(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus, now: &str)
     if from == to {
         return Ok(());
     }
-    if !allowed(from, to) {
+    if !from.can_become(to) {
         return Err(StatusError::NotAllowed { from, to });
     }
     match (from.is_released(), to.is_released()) {
         (false, true) => release(conn, kind, id, to, now),
         (true, false) => take_back(conn, kind, id, to),
         _ => {
-            conn.execute(
-                &format!("UPDATE {} SET payment_status = ?2 WHERE id = ?1", table(kind)),
-                params![id, to.as_str()],
-            )?;
+            conn.execute(&format!("UPDATE {} SET payment_status = ?2 WHERE id = ?1", table(kind)), params![id, to])?;
             if from == PaymentStatus::Paid && to == PaymentStatus::Pending {
                 // The payment taken back (the transfer bounced, or was someone else's): the
                 // transfer recorded as paying it no longer does, and must not stand in the way of
@@ -101,7 +83,7 @@ pub fn set(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus, now: &str)
 
 /// True when `event_id` has a tournament whose schedule exists (past 'setup').
 pub fn tournament_started(conn: &Connection, event_id: i64) -> rusqlite::Result<bool> {
-    Ok(tournaments::find_for_event(conn, event_id)?.is_some_and(|t| t.status != "setup"))
+    Ok(tournaments::find_for_event(conn, event_id)?.is_some_and(|t| t.status.has_schedule()))
 }
 
 /// The event of a registration whose places may move: a team's only while its tournament has
@@ -125,7 +107,7 @@ fn release(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus, now: &str)
             let event_id = event_of_movable(conn, id)?;
             conn.execute(
                 "UPDATE event_registrations SET payment_status = ?2, status = 'cancelled', released_at = ?3 WHERE id = ?1",
-                params![id, to.as_str(), now],
+                params![id, to, now],
             )?;
             events::recount_participants(conn, event_id)?;
         }
@@ -144,26 +126,24 @@ fn release(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus, now: &str)
                 serde_json::to_string(&weeks).map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
             conn.execute(
                 "UPDATE day_camp_registrations SET payment_status = ?2, released_at = ?3, released_weeks = ?4 WHERE id = ?1",
-                params![id, to.as_str(), now, released],
+                params![id, to, now, released],
             )?;
         }
     }
     Ok(())
 }
 
-fn is_constraint(e: &rusqlite::Error) -> bool {
-    e.sqlite_error_code() == Some(ErrorCode::ConstraintViolation)
-}
-
 /// Places back, or `PlacesGone` (the caller's transaction is then rolled back).
 fn take_back(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus) -> Result<(), StatusError> {
-    let gone = |e: rusqlite::Error| if is_constraint(&e) { StatusError::PlacesGone } else { StatusError::Db(e) };
+    let gone = |e: rusqlite::Error| {
+        if crate::db::refusal(&e).is_some() { StatusError::PlacesGone } else { StatusError::Db(e) }
+    };
     match kind {
         Kind::Event => {
             let event_id = event_of_movable(conn, id)?;
             conn.execute(
                 "UPDATE event_registrations SET payment_status = ?2, status = 'confirmed' WHERE id = ?1",
-                params![id, to.as_str()],
+                params![id, to],
             )
             .map_err(gone)?;
             events::recount_participants(conn, event_id).map_err(gone)?;
@@ -202,7 +182,7 @@ fn take_back(conn: &Connection, kind: Kind, id: i64, to: PaymentStatus) -> Resul
             }
             conn.execute(
                 "UPDATE day_camp_registrations SET payment_status = ?2, released_weeks = NULL WHERE id = ?1",
-                params![id, to.as_str()],
+                params![id, to],
             )?;
         }
     }

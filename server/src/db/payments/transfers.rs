@@ -24,14 +24,13 @@ pub struct Candidate {
 pub fn candidates(conn: &Connection) -> rusqlite::Result<Vec<Candidate>> {
     let row = |kind: Kind| {
         move |r: &rusqlite::Row<'_>| {
-            let status: String = r.get(4)?;
             Ok(Candidate {
                 kind,
                 id: r.get(0)?,
                 reference: r.get(1)?,
                 amount_cents: r.get(2)?,
                 name: r.get(3)?,
-                status: PaymentStatus::parse(&status).unwrap_or(PaymentStatus::Pending),
+                status: r.get(4)?,
                 title: r.get(5)?,
             })
         }
@@ -112,7 +111,7 @@ pub fn confirm(conn: &Connection, batch: &[Confirmed<'_>], by: &str, now: &str) 
         );
         match inserted {
             Ok(_) => {}
-            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {
+            Err(e) if crate::db::refusal(&e).is_some() => {
                 return Err(ConfirmError::AlreadyRecorded);
             }
             Err(e) => return Err(e.into()),
@@ -130,7 +129,11 @@ pub struct PaidBy {
     pub confirmed_at: String,
 }
 
-pub fn paid_by(conn: &Connection, kind: Kind, id: i64) -> rusqlite::Result<Option<PaidBy>> {
+/// The transfer that paid a registration, if it is paid and one was recorded.
+pub fn paid_by(conn: &Connection, kind: Kind, id: i64, status: PaymentStatus) -> rusqlite::Result<Option<PaidBy>> {
+    if status != PaymentStatus::Paid {
+        return Ok(None);
+    }
     let column = match kind {
         Kind::Event => "event_registration_id",
         Kind::Camp => "camp_registration_id",

@@ -16,11 +16,11 @@ pub mod teams;
 pub mod views;
 
 use centre_core::schedule::ScheduleSettings;
-use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
+use centre_core::tournament::{Match, MatchStatus, RoundType, Team, TournamentStatus};
 use centre_core::validation::parse_date_time;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
-use super::event_registrations::auto_team_name;
+use centre_core::registration::auto_team_name;
 
 /// A stored tournament.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,8 +28,7 @@ pub struct TournamentRow {
     pub id: i64,
     pub event_id: i64,
     pub name: String,
-    /// 'setup', 'in_progress' or 'completed'.
-    pub status: String,
+    pub status: TournamentStatus,
     pub courts_available: u8,
     pub match_duration_minutes: u16,
     pub break_between_matches: u16,
@@ -93,11 +92,11 @@ pub fn bump_version(conn: &Connection, id: i64) -> rusqlite::Result<()> {
 pub struct MatchRow {
     pub id: i64,
     pub tournament_id: i64,
-    pub round_type: String,
+    pub round_type: RoundType,
     pub round_name: String,
     pub bracket_code: Option<String>,
     pub pool: Option<u8>,
-    pub status: String,
+    pub status: MatchStatus,
     pub team1_id: Option<i64>,
     pub team2_id: Option<i64>,
     pub team1_name: Option<String>,
@@ -119,14 +118,10 @@ impl MatchRow {
     pub fn to_core(&self) -> Match {
         Match {
             id: self.id,
-            round_type: round_type(&self.round_type),
+            round_type: self.round_type,
             round_name: self.round_name.clone(),
             bracket_code: self.bracket_code.clone(),
-            status: match self.status.as_str() {
-                "completed" => MatchStatus::Completed,
-                "in_progress" => MatchStatus::InProgress,
-                _ => MatchStatus::Scheduled,
-            },
+            status: self.status,
             team1_id: self.team1_id,
             team2_id: self.team2_id,
             team1_score: self.team1_score,
@@ -138,29 +133,11 @@ impl MatchRow {
     }
 
     pub fn is_completed(&self) -> bool {
-        self.status == "completed"
+        self.status == MatchStatus::Completed
     }
 
     pub fn involves(&self, team: i64) -> bool {
         self.team1_id == Some(team) || self.team2_id == Some(team)
-    }
-}
-
-pub fn round_type(raw: &str) -> RoundType {
-    match raw {
-        "quarterfinal" => RoundType::Quarterfinal,
-        "semifinal" => RoundType::Semifinal,
-        "final" => RoundType::Final,
-        _ => RoundType::Pool,
-    }
-}
-
-pub fn round_type_text(r: RoundType) -> &'static str {
-    match r {
-        RoundType::Pool => "pool",
-        RoundType::Quarterfinal => "quarterfinal",
-        RoundType::Semifinal => "semifinal",
-        RoundType::Final => "final",
     }
 }
 

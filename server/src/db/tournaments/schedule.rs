@@ -6,9 +6,9 @@ use centre_core::schedule::{
 };
 use centre_core::timefmt::utc_text;
 use centre_core::validation::TournamentConfig;
-use rusqlite::{Connection, ErrorCode, params};
+use rusqlite::{Connection, params};
 
-use super::{TournamentRow, bump_version, event_teams, find, find_for_event, round_type_text};
+use super::{TournamentRow, bump_version, event_teams, find, find_for_event};
 use crate::db::events;
 
 #[derive(Debug)]
@@ -61,7 +61,7 @@ pub fn create(
     );
     match inserted {
         Ok(_) => {}
-        Err(rusqlite::Error::SqliteFailure(f, _)) if f.code == ErrorCode::ConstraintViolation => {
+        Err(e) if crate::db::refusal(&e).is_some() => {
             return Err(Refused::Exists);
         }
         Err(e) => return Err(e.into()),
@@ -75,7 +75,7 @@ pub fn create(
 pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) -> Result<TournamentRow, Refused> {
     let current = find(conn, id)?.ok_or(Refused::NotFound)?;
     let start = config.start_time().map(utc_text);
-    if current.status != "setup" {
+    if current.status.has_schedule() {
         if config.courts_available() != current.courts_available {
             return Err(Refused::CourtsLocked);
         }
@@ -99,7 +99,7 @@ pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) 
         ],
     )?;
     let updated = find(conn, id)?.ok_or(Refused::NotFound)?;
-    if updated.status != "setup"
+    if updated.status.has_schedule()
         && let Some(settings) = updated.settings()
     {
         retime(conn, id, &settings, now)?;
@@ -137,7 +137,7 @@ pub(super) fn insert_planned(conn: &Connection, id: i64, planned: &[PlannedMatch
     for p in planned {
         stmt.execute(params![
             id,
-            round_type_text(p.round_type),
+            p.round_type,
             p.round_name,
             p.bracket_code,
             p.pool,
@@ -158,7 +158,7 @@ pub(super) fn insert_planned(conn: &Connection, id: i64, planned: &[PlannedMatch
 /// snake seeding), stored with times and courts; the tournament moves to `in_progress`.
 pub fn generate(conn: &Connection, id: i64, now: &str) -> Result<(TournamentRow, ScheduleQuality), Refused> {
     let tournament = find(conn, id)?.ok_or(Refused::NotFound)?;
-    if tournament.status != "setup" {
+    if tournament.status.has_schedule() {
         return Err(Refused::NotSetup);
     }
     let settings = tournament.settings().ok_or(Refused::StartTimeRequired)?;

@@ -7,7 +7,7 @@
 use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
 use centre_core::sync::{Sides, Verdict, judge};
-use centre_core::tournament::{MatchStatus, RoundType};
+use centre_core::tournament::{CorrectionRefused, MatchStatus, RoundType, ScoreKind};
 use centre_core::validation::Score;
 use rusqlite::{Connection, params};
 
@@ -47,6 +47,9 @@ pub(super) fn changed(conn: &Connection, tournament_id: i64) -> Result<Changed, 
     let t = find(conn, tournament_id)?.ok_or(Refused::NotFound)?;
     Ok(Changed { event_id: t.event_id, tournament_id })
 }
+
+/// The signature of [`record`] and [`correct`].
+pub type ScoreWrite = fn(&Connection, i64, Score, &str, &str) -> Result<(MatchRow, Changed), Refused>;
 
 /// Records the score of a match not yet completed (spec: a completed match takes no score).
 /// The online call: core's rule decides as for a pushed entry; anything but `Apply` is refused.
@@ -102,7 +105,7 @@ pub(super) fn apply(
     if updated == 0 {
         return Err(Refused::Completed);
     }
-    history(conn, m, "score", Some((team1, team2)), user_id, now)?;
+    history(conn, m, ScoreKind::Score, Some((team1, team2)), user_id, now)?;
     follow_results(conn, m.tournament_id, now)?;
     bump_version(conn, m.tournament_id)?;
     Ok(verdict)
@@ -117,18 +120,16 @@ pub fn correct(
     now: &str,
 ) -> Result<(MatchRow, Changed), Refused> {
     write_match(conn, match_id, |m| {
-        if m.round_type != "pool" || bracket_drawn(conn, m.tournament_id)? {
-            return Err(Refused::CorrectionClosed);
-        }
-        if !m.is_completed() {
-            return Err(Refused::NotCompleted);
-        }
+        m.to_core().can_correct(bracket_drawn(conn, m.tournament_id)?).map_err(|refused| match refused {
+            CorrectionRefused::Closed => Refused::CorrectionClosed,
+            CorrectionRefused::NotCompleted => Refused::NotCompleted,
+        })?;
         conn.execute(
             "UPDATE matches SET team1_score = ?2, team2_score = ?3, version = version + 1, updated_at = ?4
               WHERE id = ?1",
             params![match_id, score.team1_score(), score.team2_score(), now],
         )?;
-        history(conn, m, "correction", Some((score.team1_score(), score.team2_score())), user_id, now)?;
+        history(conn, m, ScoreKind::Correction, Some((score.team1_score(), score.team2_score())), user_id, now)?;
         bump_version(conn, m.tournament_id)?;
         Ok(())
     })
@@ -138,7 +139,7 @@ pub fn correct(
 pub(super) fn history(
     conn: &Connection,
     before: &MatchRow,
-    kind: &str,
+    kind: ScoreKind,
     score: Option<(u32, u32)>,
     user_id: &str,
     now: &str,
@@ -177,7 +178,7 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
     let Some(tournament) = find(conn, tournament_id)? else {
         return Ok(());
     };
-    if tournament.status == "setup" {
+    if !tournament.status.has_schedule() {
         return Ok(());
     }
     let rows = matches(conn, tournament_id)?;

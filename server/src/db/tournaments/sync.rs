@@ -9,7 +9,7 @@
 //! score on a match that has one) is stored, never applied, until an admin settles it
 //! ([`resolve`]).
 
-use centre_core::sync::{Sides, Verdict};
+use centre_core::sync::{Sequence, Sides, Verdict};
 use centre_core::validation::Score;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -31,13 +31,13 @@ pub struct Entry {
     pub seen_teams: Option<Sides>,
 }
 
-/// What became of an entry: `applied`, `duplicate`, `conflict` or `rejected` (with its code).
+/// What became of an entry (a rejection with its code).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     pub seq: i64,
     pub entry_id: String,
     pub match_id: i64,
-    pub outcome: String,
+    pub outcome: centre_core::sync::SyncOutcome,
     pub code: Option<String>,
 }
 
@@ -90,20 +90,20 @@ pub fn push(
     now: &str,
 ) -> Result<(Outcome, Option<Changed>), PushRefused> {
     let last = last_seq(conn, device_id)?;
-    if e.seq <= last {
-        // A replay (the answer was lost, or another tab sent it): the stored outcome, nothing new.
-        let before = stored(conn, device_id, e.seq)?;
-        let outcome = before.unwrap_or_else(|| Outcome {
-            seq: e.seq,
-            entry_id: e.entry_id.clone(),
-            match_id: e.match_id,
-            outcome: "duplicate".to_owned(),
-            code: None,
-        });
-        return Ok((outcome, None));
-    }
-    if e.seq != last + 1 {
-        return Err(PushRefused::Gap { last_seq: last });
+    match Sequence::of(e.seq, last) {
+        Sequence::Replay => {
+            let before = stored(conn, device_id, e.seq)?;
+            let outcome = before.unwrap_or_else(|| Outcome {
+                seq: e.seq,
+                entry_id: e.entry_id.clone(),
+                match_id: e.match_id,
+                outcome: centre_core::sync::SyncOutcome::Duplicate,
+                code: None,
+            });
+            return Ok((outcome, None));
+        }
+        Sequence::Gap => return Err(PushRefused::Gap { last_seq: last }),
+        Sequence::Next => {}
     }
     let reused: bool =
         conn.query_row("SELECT EXISTS (SELECT 1 FROM score_entries WHERE entry_id = ?1)", params![e.entry_id], |r| {

@@ -4,6 +4,7 @@
 //! After the draw: its next knockout match is a forfeit win for its opponent.
 
 use centre_core::schedule::remove_team;
+use centre_core::tournament::{RoundType, ScoreKind};
 use rusqlite::{Connection, params};
 
 use super::scores::{Changed, Refused, bracket_drawn, follow_results, history};
@@ -22,7 +23,7 @@ pub fn withdraw(
         return Ok(None);
     };
     let changed = Some(Changed { event_id, tournament_id: tournament.id });
-    if tournament.status == "setup" {
+    if !tournament.status.has_schedule() {
         return Ok(changed);
     }
     let rows = matches(conn, tournament.id)?;
@@ -33,7 +34,7 @@ pub fn withdraw(
         }
         return Ok(changed);
     }
-    let next = rows.iter().find(|m| !m.is_completed() && m.round_type != "pool" && m.involves(team_id));
+    let next = rows.iter().find(|m| !m.is_completed() && m.round_type != RoundType::Pool && m.involves(team_id));
     if let Some(m) = next {
         let side = if m.team1_id == Some(team_id) { 1 } else { 2 };
         let other_known = if side == 1 { m.team2_id.is_some() } else { m.team1_id.is_some() };
@@ -42,7 +43,7 @@ pub fn withdraw(
             "UPDATE matches SET forfeit_side = ?2, status = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1",
             params![m.id, side, status, now],
         )?;
-        history(conn, m, "forfeit", None, user_id, now)?;
+        history(conn, m, ScoreKind::Forfeit, None, user_id, now)?;
     }
     Ok(changed)
 }

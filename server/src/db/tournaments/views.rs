@@ -4,11 +4,32 @@
 use std::collections::BTreeMap;
 
 use centre_core::standings::{Standing, standings};
-use centre_core::tournament::Team;
+use centre_core::tournament::{RoundType, ScoreKind, Team};
 use rusqlite::{Connection, params};
 
 use super::{MatchRow, TournamentRow, event_teams};
 use crate::db::events::{self, EventRow};
+
+/// Everything a page shows of one tournament, read in one go: its matches, each pool's
+/// standings and how many teams its event has.
+pub struct BoardRows {
+    pub tournament: TournamentRow,
+    pub matches: Vec<MatchRow>,
+    pub standings: Vec<Vec<Standing>>,
+    pub teams: usize,
+}
+
+pub fn board(conn: &Connection, tournament: TournamentRow) -> rusqlite::Result<BoardRows> {
+    let matches = super::matches(conn, tournament.id)?;
+    let standings = if matches.is_empty() { Vec::new() } else { pool_standings(conn, &tournament, &matches)? };
+    let teams = event_teams(conn, tournament.event_id)?.len();
+    Ok(BoardRows { tournament, matches, standings, teams })
+}
+
+/// How many teams the tournament's event has.
+pub fn team_count(conn: &Connection, tournament: &TournamentRow) -> rusqlite::Result<usize> {
+    Ok(event_teams(conn, tournament.event_id)?.len())
+}
 
 /// The standings of each pool (core's order and tie-breaks). A team's pool is the pool of its
 /// pool matches; a withdrawn team is no longer listed, so its results stop counting.
@@ -18,7 +39,7 @@ pub fn pool_standings(
     rows: &[MatchRow],
 ) -> rusqlite::Result<Vec<Vec<Standing>>> {
     let mut pool_of: BTreeMap<i64, u8> = BTreeMap::new();
-    for m in rows.iter().filter(|m| m.round_type == "pool") {
+    for m in rows.iter().filter(|m| m.round_type == RoundType::Pool) {
         if let Some(pool) = m.pool {
             for t in [m.team1_id, m.team2_id].into_iter().flatten() {
                 pool_of.insert(t, pool);
@@ -76,7 +97,7 @@ pub fn teams_of_user(
 /// One line of a match's history.
 #[derive(Debug, Clone)]
 pub struct HistoryRow {
-    pub kind: String,
+    pub kind: ScoreKind,
     pub team1_score: Option<u32>,
     pub team2_score: Option<u32>,
     pub previous_team1_score: Option<u32>,

@@ -22,7 +22,7 @@ pub struct EventCheckoutDto {
     pub team_name: String,
     pub amount_due: f64,
     pub payment_reference: String,
-    pub payment_status: String,
+    pub payment_status: centre_core::payments::PaymentStatus,
     pub interac_email: String,
 }
 

@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::db::payments::status::{self, StatusError};
-use crate::db::payments::{Kind, PaymentStatus, transfers};
+use crate::db::payments::{Kind, PaymentStatus};
 use crate::error::AppError;
 
 impl From<StatusError> for AppError {
@@ -47,23 +47,10 @@ pub struct PaymentBody {
 impl PaymentBody {
     pub fn target(&self) -> Result<PaymentStatus, AppError> {
         match self.payment_status.as_deref().and_then(PaymentStatus::parse) {
-            Some(s @ (PaymentStatus::Paid | PaymentStatus::Pending | PaymentStatus::Refunded)) => Ok(s),
+            Some(s) if s.set_by_admin() => Ok(s),
             _ => Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
         }
     }
-}
-
-/// The transfer that paid a registration whose state is `payment_status`: none unless it is paid.
-pub fn paid_by(
-    conn: &rusqlite::Connection,
-    kind: Kind,
-    id: i64,
-    payment_status: &str,
-) -> rusqlite::Result<Option<PaidByDto>> {
-    if payment_status != "paid" {
-        return Ok(None);
-    }
-    Ok(transfers::paid_by(conn, kind, id)?.map(PaidByDto::from))
 }
 
 /// Changes a registration's payment state in one transaction (see `db::payments::status`).

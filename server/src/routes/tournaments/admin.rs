@@ -39,7 +39,7 @@ pub async fn for_event(
         .read(move |conn| {
             events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
             match tournaments::find_for_event(conn, event_id)? {
-                Some(row) => Ok::<_, AppError>(Some(AdminTournamentDto::load(conn, &row)?)),
+                Some(row) => Ok::<_, AppError>(Some(AdminTournamentDto::new(&row, views::team_count(conn, &row)?))),
                 None => Ok(None),
             }
         })
@@ -71,7 +71,7 @@ pub async fn create(
         .db
         .write(move |tx| {
             let row = schedule::create(tx, event_id, &config, &now)?;
-            Ok::<_, AppError>(AdminTournamentDto::load(tx, &row)?)
+            Ok::<_, AppError>(AdminTournamentDto::new(&row, views::team_count(tx, &row)?))
         })
         .await?;
     state.live.tournament_changed(event_id);
@@ -103,7 +103,7 @@ pub async fn update(
         .db
         .write(move |tx| {
             let row = schedule::update(tx, id, &config, &now)?;
-            Ok::<_, AppError>(AdminTournamentDto::load(tx, &row)?)
+            Ok::<_, AppError>(AdminTournamentDto::new(&row, views::team_count(tx, &row)?))
         })
         .await?;
     state.live.tournament_changed(view.tournament.event_id);
@@ -154,8 +154,8 @@ pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) 
         .write(move |tx| {
             let (row, quality) = schedule::generate(tx, id, &utc_text(now))?;
             let quality = QualityDto::new(quality, row.settings().as_ref());
-            let tournament = AdminTournamentDto::load(tx, &row)?;
-            let board = Board::load(tx, row, now)?;
+            let board = Board::new(views::board(tx, row)?, now);
+            let tournament = AdminTournamentDto::new(&board.row, board.teams);
             Ok::<_, AppError>(Generated { tournament, matches: board.matches, quality })
         })
         .await?;
@@ -168,7 +168,7 @@ async fn board(state: &AppState, id: i64) -> Result<Board, AppError> {
         .db
         .read(move |conn| {
             let row = tournaments::find(conn, id)?.ok_or_else(AppError::not_found)?;
-            Ok(Board::load(conn, row, Utc::now())?)
+            Ok(Board::new(views::board(conn, row)?, Utc::now()))
         })
         .await
 }
@@ -211,15 +211,6 @@ pub async fn standings(
     Ok(Json(board(&state, id).await?.standings))
 }
 
-/// The signature of `scores::record` and `scores::correct`.
-type ScoreWrite = fn(
-    &rusqlite::Connection,
-    i64,
-    centre_core::validation::Score,
-    &str,
-    &str,
-) -> Result<(crate::db::tournaments::MatchRow, scores::Changed), scores::Refused>;
-
 /// Validates the two scores with core, writes them with `write` in one transaction as `admin`,
 /// then tells the live event page.
 async fn write_score(
@@ -227,7 +218,7 @@ async fn write_score(
     admin: &Admin,
     id: i64,
     body: &ScoreInput,
-    write: ScoreWrite,
+    write: scores::ScoreWrite,
 ) -> Result<Json<MatchDto>, AppError> {
     let score = validate_score(body).map_err(AppError::Validation)?;
     let user = admin.0.id().to_owned();
@@ -283,7 +274,7 @@ pub async fn correction(
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryDto {
-    kind: String,
+    kind: centre_core::tournament::ScoreKind,
     team1_score: Option<u32>,
     team2_score: Option<u32>,
     previous_team1_score: Option<u32>,

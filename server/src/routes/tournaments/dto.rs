@@ -3,13 +3,12 @@
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
 use centre_core::timefmt::utc_text;
-use centre_core::validation::parse_date_time;
+use centre_core::tournament::{MatchStatus, RoundType, TournamentStatus};
 use chrono::{DateTime, Duration, Utc};
-use rusqlite::Connection;
 use serde::Serialize;
 
-use crate::db::tournaments::views::{TeamOfUser, pool_standings};
-use crate::db::tournaments::{MatchRow, TournamentRow, event_teams, matches};
+use crate::db::tournaments::views::{BoardRows, TeamOfUser};
+use crate::db::tournaments::{MatchRow, TournamentRow};
 
 /// Spec section 3's Tournament, with `poolCount`, `teamCount` and `version`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -18,7 +17,7 @@ pub struct TournamentDto {
     pub id: i64,
     pub event_id: i64,
     pub name: String,
-    pub status: String,
+    pub status: TournamentStatus,
     pub courts_available: u8,
     pub match_duration_minutes: u16,
     pub break_between_matches: u16,
@@ -35,7 +34,7 @@ impl TournamentDto {
             id: row.id,
             event_id: row.event_id,
             name: row.name.clone(),
-            status: row.status.clone(),
+            status: row.status,
             courts_available: row.courts_available,
             match_duration_minutes: row.match_duration_minutes,
             break_between_matches: row.break_between_matches,
@@ -91,8 +90,8 @@ pub struct AdminTournamentDto {
 }
 
 impl AdminTournamentDto {
-    pub fn load(conn: &Connection, row: &TournamentRow) -> rusqlite::Result<AdminTournamentDto> {
-        let teams = event_teams(conn, row.event_id)?.len();
+    /// `teams`: how many teams the event has.
+    pub fn new(row: &TournamentRow, teams: usize) -> AdminTournamentDto {
         let settings = row.settings();
         let quality = row
             .quality_json
@@ -115,7 +114,7 @@ impl AdminTournamentDto {
                 end_time: settings.map(|s| utc_text(s.start_time + Duration::minutes(i64::from(e.total_minutes)))),
             })
             .collect();
-        Ok(AdminTournamentDto { tournament: TournamentDto::new(row, teams), quality, estimates })
+        AdminTournamentDto { tournament: TournamentDto::new(row, teams), quality, estimates }
     }
 }
 
@@ -125,14 +124,14 @@ impl AdminTournamentDto {
 pub struct MatchDto {
     pub id: i64,
     pub tournament_id: i64,
-    pub round_type: String,
+    pub round_type: RoundType,
     pub round_name: String,
     pub bracket_code: Option<String>,
     pub pool: Option<u8>,
     /// 1-based pool round (the slot's order in the pool phase); none for knockout matches.
     pub round: Option<u32>,
-    /// 'in_progress' once its time has come while no score is in.
-    pub status: String,
+    /// As shown when answered: `in_progress` once its time has come while no score is in.
+    pub status: MatchStatus,
     pub team1_id: Option<i64>,
     pub team2_id: Option<i64>,
     pub team1_name: Option<String>,
@@ -152,23 +151,16 @@ pub struct MatchDto {
 
 impl MatchDto {
     pub fn new(row: &MatchRow, now: DateTime<Utc>) -> MatchDto {
-        let started = row.scheduled_time.as_deref().and_then(parse_date_time).is_some_and(|t| t <= now);
-        let status = if row.is_completed() {
-            "completed"
-        } else if started && row.team1_id.is_some() && row.team2_id.is_some() {
-            "in_progress"
-        } else {
-            "scheduled"
-        };
+        let core = row.to_core();
         MatchDto {
             id: row.id,
             tournament_id: row.tournament_id,
-            round_type: row.round_type.clone(),
+            round_type: row.round_type,
             round_name: row.round_name.clone(),
             bracket_code: row.bracket_code.clone(),
             pool: row.pool,
             round: row.pool.map(|_| row.slot_index + 1),
-            status: status.to_owned(),
+            status: core.shown_status(now),
             team1_id: row.team1_id,
             team2_id: row.team2_id,
             team1_name: row.team1_name.clone(),
@@ -183,7 +175,7 @@ impl MatchDto {
             slot_index: row.slot_index,
             version: row.version,
             forfeit: row.forfeit_side.is_some(),
-            winner_id: row.to_core().winner(),
+            winner_id: core.winner(),
         }
     }
 }
@@ -206,23 +198,17 @@ pub struct Board {
 }
 
 impl Board {
-    pub fn load(conn: &Connection, row: TournamentRow, now: DateTime<Utc>) -> rusqlite::Result<Board> {
-        let rows = matches(conn, row.id)?;
-        let standings = if rows.is_empty() {
-            Vec::new()
-        } else {
-            pool_standings(conn, &row, &rows)?
-                .into_iter()
-                .enumerate()
-                .flat_map(|(pool, list)| {
-                    list.into_iter().map(move |standing| StandingDto { standing, pool: pool as u8 })
-                })
-                .collect()
-        };
-        let teams = event_teams(conn, row.event_id)?.len();
-        let mut matches: Vec<MatchDto> = rows.iter().map(|m| MatchDto::new(m, now)).collect();
+    /// The board as shown at `now` (which matches are in progress).
+    pub fn new(rows: BoardRows, now: DateTime<Utc>) -> Board {
+        let standings = rows
+            .standings
+            .into_iter()
+            .enumerate()
+            .flat_map(|(pool, list)| list.into_iter().map(move |standing| StandingDto { standing, pool: pool as u8 }))
+            .collect();
+        let mut matches: Vec<MatchDto> = rows.matches.iter().map(|m| MatchDto::new(m, now)).collect();
         number_pool_rounds(&mut matches);
-        Ok(Board { teams, matches, standings, row })
+        Board { teams: rows.teams, matches, standings, row: rows.tournament }
     }
 
     /// A team's standing and next match (the first not completed, in time order).
@@ -237,7 +223,8 @@ impl Board {
                 .matches
                 .iter()
                 .find(|m| {
-                    m.status != "completed" && (m.team1_id == Some(team.team_id) || m.team2_id == Some(team.team_id))
+                    m.status != MatchStatus::Completed
+                        && (m.team1_id == Some(team.team_id) || m.team2_id == Some(team.team_id))
                 })
                 .cloned(),
         }

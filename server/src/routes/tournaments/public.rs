@@ -16,11 +16,11 @@ use tokio::sync::broadcast::error::RecvError;
 use super::dto::{Board, MatchDto, StandingDto, TournamentDto, UserTeamDto};
 use crate::app::AppState;
 use crate::auth::{CurrentUser, MaybeUser};
-use crate::db::{Db, tournaments};
+use crate::db::tournaments::{self, views};
+use crate::db::{Db, events};
 use crate::error::AppError;
 use crate::openapi;
 use crate::ratelimit::ClientAddr;
-use crate::routes::events::visible;
 use crate::routes::params::{self, Id};
 
 /// When a refused live page may try again (the page waits that long, useTournamentStream.ts).
@@ -55,11 +55,11 @@ pub async fn tournament(
     let view = state
         .db
         .read(move |conn| {
-            visible(conn, event_id, admin)?;
+            events::visible(conn, event_id, admin)?.ok_or_else(AppError::not_found)?;
             let Some(row) = tournaments::find_for_event(conn, event_id)? else {
                 return Ok(PublicTournament { tournament: None, matches: Vec::new(), standings: Vec::new() });
             };
-            let board = Board::load(conn, row, Utc::now())?;
+            let board = Board::new(views::board(conn, row)?, Utc::now());
             Ok::<_, AppError>(PublicTournament {
                 tournament: Some(TournamentDto::new(&board.row, board.teams)),
                 matches: board.matches,
@@ -104,7 +104,10 @@ pub async fn stream(
         AppError::retry_later(StatusCode::SERVICE_UNAVAILABLE, "too_many_streams", STREAM_RETRY)
     })?;
     let admin = user.is_some_and(|u| u.is_admin());
-    state.db.read(move |conn| visible(conn, event_id, admin).map(|_| ())).await?;
+    state
+        .db
+        .read(move |conn| events::visible(conn, event_id, admin)?.map(|_| ()).ok_or_else(AppError::not_found))
+        .await?;
     let (changes, closing) = state.live.subscribe();
     let db = state.db.clone();
     let first = version(&db, event_id).await;
@@ -153,13 +156,13 @@ pub async fn user_team(
     let team = state
         .db
         .read(move |conn| {
-            visible(conn, event_id, admin)?;
+            events::visible(conn, event_id, admin)?.ok_or_else(AppError::not_found)?;
             let teams = tournaments::views::teams_of_user(conn, &id, &email, Some(event_id))?;
             let Some((team, _)) = teams.into_iter().next() else {
                 return Ok(None);
             };
             Ok::<_, AppError>(Some(match tournaments::find_for_event(conn, event_id)? {
-                Some(row) => Board::load(conn, row, Utc::now())?.team(&team),
+                Some(row) => Board::new(views::board(conn, row)?, Utc::now()).team(&team),
                 None => UserTeamDto::without_tournament(&team),
             }))
         })
@@ -202,7 +205,7 @@ pub async fn tournament_data(
             for (team, event) in tournaments::views::teams_of_user(conn, &id, &email, None)? {
                 let (dto, tournament) = match tournaments::find_for_event(conn, event.id)? {
                     Some(row) => {
-                        let board = Board::load(conn, row, now)?;
+                        let board = Board::new(views::board(conn, row)?, now);
                         (board.team(&team), Some(TournamentDto::new(&board.row, board.teams)))
                     }
                     None => (UserTeamDto::without_tournament(&team), None),

@@ -64,7 +64,7 @@ pub struct ResultDto {
     seq: i64,
     entry_id: String,
     match_id: i64,
-    outcome: String,
+    outcome: centre_core::sync::SyncOutcome,
     code: Option<String>,
     message: Option<String>,
 }
@@ -225,7 +225,7 @@ pub struct ConflictDto {
     tournament_id: i64,
     team1_name: Option<String>,
     team2_name: Option<String>,
-    round_type: String,
+    round_type: centre_core::tournament::RoundType,
     bracket_code: Option<String>,
     pool: Option<u8>,
     court_number: u8,
