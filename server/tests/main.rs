@@ -26,6 +26,7 @@ mod platform;
 mod ratelimit;
 mod shell;
 mod startup;
+mod states;
 mod storage;
 mod sync_property;
 mod tournaments;
