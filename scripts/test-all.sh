@@ -40,7 +40,9 @@ node_counts() { awk '/^(# |ℹ )pass [0-9]+/ { p += $3 } /^(# |ℹ )fail [0-9]+/
 
 step rustfmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
-suite cargo-test cargo_counts cargo test --workspace --no-fail-fast
+# The committed snapshots (insta) are compared, never written: a mismatch fails the run and leaves
+# the tree as it was (`INSTA_UPDATE=always cargo test` rewrites them on purpose, for review).
+suite cargo-test cargo_counts env INSTA_UPDATE=no cargo test --workspace --no-fail-fast
 # The console's xlsx exports opened by LibreOffice: dates as dates, amounts as numbers, each sheet
 # on one landscape page.
 step xlsx-libreoffice scripts/xlsx-libreoffice.sh

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 const TZ: chrono_tz::Tz = chrono_tz::America::Toronto;
 
 /// A date of the next outdoor season: `month`-`day` of the first year whose season is ahead.
-fn season_day(month: u32, day: u32) -> NaiveDate {
+pub(crate) fn season_day(month: u32, day: u32) -> NaiveDate {
     let today = Utc::now().with_timezone(&TZ).date_naive();
     let this_year = NaiveDate::from_ymd_opt(today.year(), 5, 15).unwrap();
     let year = if today < this_year { today.year() } else { today.year() + 1 };
@@ -31,7 +31,7 @@ fn iso(t: chrono::DateTime<Utc>) -> String {
     t.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
 }
 
-fn booking_body(court: i64, date: NaiveDate, hour: u32, hours: i64) -> Value {
+pub(crate) fn booking_body(court: i64, date: NaiveDate, hour: u32, hours: i64) -> Value {
     let start = local(date, hour);
     json!({
         "courtId": court,
@@ -47,7 +47,7 @@ fn booking_body(court: i64, date: NaiveDate, hour: u32, hours: i64) -> Value {
     })
 }
 
-async fn book(app: &TestApp, user: &User, body: &Value) -> reqwest::Response {
+pub(crate) async fn book(app: &TestApp, user: &User, body: &Value) -> reqwest::Response {
     user.client.post(app.at("/api/courts/book")).json(body).send().await.unwrap()
 }
 

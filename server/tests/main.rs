@@ -5,6 +5,7 @@
 
 mod common;
 
+mod answers;
 mod auth;
 mod authz;
 mod backup;
@@ -14,6 +15,7 @@ mod contract;
 mod courts;
 mod crash;
 mod daycamps;
+mod emails;
 mod event_registrations;
 mod events;
 mod fuzz;

@@ -172,78 +172,15 @@ mod tests {
         }
     }
 
+    // Each e-mail's whole text, in both languages, is snapshotted in tests/emails.rs.
     #[test]
-    fn french_snapshot() {
+    fn the_parent_gets_the_amount_and_the_reference_but_no_medical_data() {
         let email = registration_received(&registration(), &program(), &cx(Lang::Fr));
         assert_eq!(email.to, "ana@example.org");
         assert_eq!(email.subject, "Camp de jour : inscription de Léa Roy reçue (CJ-ABC234)");
-        assert_eq!(
-            email.body_text,
-            "\
-Bonjour Ana Roy,
-
-Nous avons bien reçu l'inscription de Léa Roy au camp de jour.
-
-Enfant : Léa Roy, né(e) le 1er mai 2019
-Programme : Explorateurs (6 à 8 ans), de 8 h à 16 h, du lundi au vendredi
-Semaines :
-  - du 5 au 9 juillet 2027
-  - du 2 au 6 août 2027
-Montant : 240,00 $ (2 semaines à 120,00 $)
-Statut du paiement : en attente
-
-Le paiement en ligne arrive bientôt. D'ici là, payez par virement Interac :
-  - envoyez le virement à : paiement@example.org
-  - montant : 240,00 $
-  - inscrivez cette référence dans le message du virement : CJ-ABC234
-Cette référence est propre à cette inscription : elle nous permet d'y relier votre virement.
-L'inscription sera marquée comme payée dès la réception du virement.
-
-Suivez votre inscription dans « Mes inscriptions » : https://centre.example/my-registrations
-
-—
-Centre plein air de La Pêche
-20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0
-"
-        );
+        assert!(email.body_text.contains("Montant : 240,00 $ (2 semaines à 120,00 $)"), "{}", email.body_text);
+        assert!(email.body_text.contains("message du virement : CJ-ABC234"));
         assert!(!email.body_text.contains("arachides"), "medical data stays out of e-mail");
-    }
-
-    #[test]
-    fn english_snapshot() {
-        let mut one_week = registration();
-        one_week.weeks.truncate(1);
-        one_week.amount_cents = 12_000;
-        let email = registration_received(&one_week, &program(), &cx(Lang::En));
-        assert_eq!(email.subject, "Day camp: registration of Léa Roy received (CJ-ABC234)");
-        assert_eq!(
-            email.body_text,
-            "\
-Hello Ana Roy,
-
-We have received the day camp registration of Léa Roy.
-
-Child: Léa Roy, born May 1, 2019
-Program: Explorers (ages 6 to 8), 8:00 to 16:00, Monday to Friday
-Week:
-  - July 5 to 9, 2027
-Amount: $120.00 (1 week at $120.00)
-Payment status: pending
-
-Online payment is coming soon. Until then, please pay by Interac e-Transfer:
-  - send the transfer to: paiement@example.org
-  - amount: $120.00
-  - write this reference in the transfer's message: CJ-ABC234
-This reference is unique to this registration: it lets us match your transfer to it.
-The registration will be marked as paid once the transfer is received.
-
-Follow your registration in \"My registrations\": https://centre.example/my-registrations
-
-—
-Centre plein air de La Pêche
-20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0
-"
-        );
     }
 
     #[test]

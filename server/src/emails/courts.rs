@@ -246,34 +246,12 @@ mod tests {
         assert_eq!(host_of("not a url"), "localhost");
     }
 
+    // Each e-mail's whole text, in both languages, is snapshotted in tests/emails.rs.
     #[test]
-    fn the_french_confirmation_reads_well() {
+    fn the_confirmation_goes_to_the_member_with_the_booking_in_a_calendar_file() {
         let email = confirmation(&booking(Lang::Fr), ctx());
         assert_eq!(email.to, "marie@example.org");
-        assert_eq!(email.subject, "Réservation confirmée : Terrain de volleyball 1, samedi 12 juin 2027 à 10:00");
-        assert_eq!(
-            email.body_text,
-            "Bonjour Marie,
-
-Votre réservation est confirmée.
-
-Terrain : Terrain de volleyball 1
-Date : samedi 12 juin 2027
-Heure : de 10:00 à 11:00
-Joueurs : 6
-Location de ballons : oui
-Commentaires : Nous apportons le filet
-
-L'utilisation des terrains est gratuite. La location de ballons (2 ballons, pièce d'identité en dépôt) n'est offerte que lorsque le comptoir est ouvert.
-Pour annuler, rendez-vous dans « Mes inscriptions » : https://centre.example/my-registrations
-
-Le fichier joint ajoute la réservation à votre calendrier.
-
-—
-Centre plein air de La Pêche
-20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0
-"
-        );
+        assert!(email.body_text.contains("https://centre.example/my-registrations"), "{}", email.body_text);
         let ics = email.ics.unwrap_or_default();
         assert!(ics.contains("UID:court-booking-42@centre.example\r\n"), "{ics}");
         assert!(ics.contains("DTSTART:20270612T140000Z\r\n"));
@@ -282,30 +260,9 @@ Centre plein air de La Pêche
     }
 
     #[test]
-    fn the_english_cancellation_by_the_centre() {
-        let mut b = booking(Lang::En);
-        b.notes = None;
-        let email = cancellation(&b, CancelledBy::Centre, ctx());
-        assert_eq!(email.subject, "Booking cancelled: Terrain de volleyball 1, Saturday, June 12, 2027 at 10:00");
-        assert_eq!(
-            email.body_text,
-            "Hello Marie,
-
-Your booking was cancelled by the centre.
-
-Court: Terrain de volleyball 1
-Date: Saturday, June 12, 2027
-Time: 10:00 to 11:00
-
-To book another slot: https://centre.example/reservations
-
-The attached file removes the booking from your calendar.
-
-—
-Centre plein air de La Pêche
-20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0
-"
-        );
+    fn the_cancellation_removes_the_same_booking_from_the_calendar() {
+        let email = cancellation(&booking(Lang::En), CancelledBy::Centre, ctx());
+        assert!(email.body_text.contains("Your booking was cancelled by the centre."), "{}", email.body_text);
         let ics = email.ics.unwrap_or_default();
         assert!(ics.contains("METHOD:CANCEL") && ics.contains("STATUS:CANCELLED"));
         assert!(ics.contains("UID:court-booking-42@centre.example\r\n"), "same UID as the confirmation");

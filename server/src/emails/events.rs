@@ -175,35 +175,20 @@ mod tests {
         }
     }
 
+    // Each e-mail's whole text, in both languages, is snapshotted in tests/emails.rs.
     #[test]
     fn french_confirmation_with_interac_instructions() {
         let email = registration_confirmed(&event(2500), &registration(7500), &cx(Lang::Fr));
         assert_eq!(email.to, "camille@example.org");
         assert_eq!(email.subject, "Inscription confirmée : Tournoi 4x4");
-        assert_eq!(
-            email.body_text,
-            "Bonjour Camille,
-
-Votre inscription à « Tournoi 4x4 » est confirmée.
-
-Événement : Tournoi 4x4
-Date : 11/07/2026 09:00 – 11/07/2026 17:00
-Lieu : La Pêche
-Équipe : Les Huards (n° 2)
-Capitaine : Camille Tremblay <camille@example.org>
-Membre 2 : Alex Roy <alex@example.org>
-Membre 3 : Léa Gagnon
-Personnes inscrites : 3
-
-Paiement par virement Interac
-Montant à payer : 75,00 $ (3 × 25,00 $ par personne)
-Envoyez un virement Interac à : paiement@example.org
-Inscrivez cette référence dans le message du virement : EV3-K7MQ2X
-Votre inscription sera marquée comme payée dès la réception du virement.
-
-Centre plein air de La Pêche
-"
+        assert!(
+            email.body_text.contains("Montant à payer : 75,00 $ (3 × 25,00 $ par personne)"),
+            "{}",
+            email.body_text
         );
+        assert!(email.body_text.contains("Envoyez un virement Interac à : paiement@example.org"));
+        assert!(email.body_text.contains("message du virement : EV3-K7MQ2X"));
+        assert!(email.body_text.contains("Membre 3 : Léa Gagnon\n"), "a member without an e-mail: no brackets");
     }
 
     #[test]

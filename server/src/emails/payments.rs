@@ -21,14 +21,15 @@ fn lang(u: &Unpaid) -> Lang {
     if u.lang == "en" { Lang::En } else { Lang::Fr }
 }
 
-/// "« Tournoi 4x4 »" or "the day camp (Explorers) for Léa Roy" (the program's name in the
-/// registration's language, as the registration's own e-mail gives it).
-fn what(u: &Unpaid, lang: Lang) -> String {
+/// What the registration is for, with its preposition: "à « Tournoi 4x4 »", "au camp de jour
+/// (Explorateurs) de Léa Roy" (French contracts "à le" to "au"), "to the day camp (Explorers)
+/// for Léa Roy" (the program's name in the registration's language, as its own e-mail gives it).
+fn to_what(u: &Unpaid, lang: Lang) -> String {
     match (u.kind, lang) {
-        (Kind::Event, Lang::Fr) => format!("« {} » (équipe {})", u.title, u.name),
-        (Kind::Event, Lang::En) => format!("\"{}\" (team {})", u.title_en.as_deref().unwrap_or(&u.title), u.name),
-        (Kind::Camp, Lang::Fr) => format!("le camp de jour ({}) de {}", program_name(&u.title, lang), u.name),
-        (Kind::Camp, Lang::En) => format!("the day camp ({}) for {}", program_name(&u.title, lang), u.name),
+        (Kind::Event, Lang::Fr) => format!("à « {} » (équipe {})", u.title, u.name),
+        (Kind::Event, Lang::En) => format!("to \"{}\" (team {})", u.title_en.as_deref().unwrap_or(&u.title), u.name),
+        (Kind::Camp, Lang::Fr) => format!("au camp de jour ({}) de {}", program_name(&u.title, lang), u.name),
+        (Kind::Camp, Lang::En) => format!("to the day camp ({}) for {}", program_name(&u.title, lang), u.name),
     }
 }
 
@@ -42,7 +43,7 @@ impl Letters for PaymentLetters {
                 let mut lines = vec![
                     "Bonjour,".to_owned(),
                     String::new(),
-                    format!("Nous n'avons pas encore reçu le paiement de votre inscription à {}.", what(u, lang)),
+                    format!("Nous n'avons pas encore reçu le paiement de votre inscription {}.", to_what(u, lang)),
                     String::new(),
                     format!("Montant à payer : {amount}"),
                     format!("Envoyez un virement Interac à : {}", self.interac_email),
@@ -58,7 +59,7 @@ impl Letters for PaymentLetters {
                 let mut lines = vec![
                     "Hello,".to_owned(),
                     String::new(),
-                    format!("We have not yet received the payment for your registration to {}.", what(u, lang)),
+                    format!("We have not yet received the payment for your registration {}.", to_what(u, lang)),
                     String::new(),
                     format!("Amount to pay: {amount}"),
                     format!("Send an Interac e-Transfer to: {}", self.interac_email),
@@ -83,8 +84,8 @@ impl Letters for PaymentLetters {
                     "Bonjour,".to_owned(),
                     String::new(),
                     format!(
-                        "Le paiement de votre inscription à {} n'a pas été reçu avant la date limite : l'inscription est expirée et ses places ont été libérées.",
-                        what(u, lang)
+                        "Le paiement de votre inscription {} n'a pas été reçu avant la date limite : l'inscription est expirée et ses places ont été libérées.",
+                        to_what(u, lang)
                     ),
                     format!("Si vous avez payé entre-temps, écrivez-nous en indiquant la référence {}.", u.reference),
                 ],
@@ -95,8 +96,8 @@ impl Letters for PaymentLetters {
                     "Hello,".to_owned(),
                     String::new(),
                     format!(
-                        "The payment for your registration to {} was not received by the deadline: the registration has expired and its places were released.",
-                        what(u, lang)
+                        "The payment for your registration {} was not received by the deadline: the registration has expired and its places were released.",
+                        to_what(u, lang)
                     ),
                     format!("If you have paid in the meantime, write to us with the reference {}.", u.reference),
                 ],
@@ -159,7 +160,7 @@ mod tests {
         let letters = PaymentLetters { interac_email: "p@example.org".into(), tz: chrono_tz::America::Toronto };
         let fr = letters.expired(&unpaid("fr", Kind::Camp));
         assert_eq!(fr.subject, "Inscription libérée : EV3-K7MQ2X");
-        assert!(fr.body_text.contains("le camp de jour (Tournoi 4x4) de Les Smash"));
+        assert!(fr.body_text.contains("inscription au camp de jour (Tournoi 4x4) de Les Smash"), "{}", fr.body_text);
         let en = letters.expired(&unpaid("en", Kind::Event));
         assert!(en.body_text.contains("has expired and its places were released"));
     }

@@ -1,6 +1,8 @@
 //! The real router on 127.0.0.1:0 with a fresh SQLite file per test.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod snap;
+
 use std::path::PathBuf;
 
 use centre_server::settings::Settings;

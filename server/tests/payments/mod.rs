@@ -7,7 +7,7 @@
 //! migration of a database full of registrations.
 #![allow(clippy::unwrap_used)]
 
-mod support;
+pub mod support;
 
 mod expiry;
 mod migration;
