@@ -6,6 +6,7 @@ import { ScrollToHash } from './components/ScrollToHash';
 import { Toaster } from './components/toast';
 import { ConsoleLoading } from './features/admin/ConsoleFrame';
 import { HomeRoute } from './features/home/HomePage';
+import { ScoreSync } from './features/tournaments/sync/ScoreSync';
 import { lazyWithQueries } from './lib/lazyWithQueries';
 import { roleHint } from './lib/pageHints';
 import i18n from './i18n';
@@ -19,7 +20,7 @@ function page(segment: keyof typeof routeNamespaces, load: () => Promise<Compone
 
 // Routes of product-spec section 2. `/` and `/home` (the landing page or the member home) are
 // in the first bundle; every other page is its own chunk (React.lazy, with the query client),
-// so the landing route stays within its size budget (README, Performance).
+// so the landing route stays within its size budget (docs/performance.md).
 const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const EventsPage = page('events', () => import('./features/events/EventsPage').then((m) => m.EventsPage));
 const EventPage = page('event', () => import('./features/events/EventPage').then((m) => m.EventPage));
@@ -65,6 +66,8 @@ export function App() {
         </Route>
       </Routes>
       <Toaster />
+      {/* A signed-in admin's offline score sync, once for the whole app. */}
+      <ScoreSync />
     </>
   );
 }

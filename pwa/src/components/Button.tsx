@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -23,7 +23,7 @@ export function buttonClass(variant: ButtonVariant = 'secondary', size: ButtonSi
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** primary: the page's or dialog's main action; secondary: cancel, edit, the others; danger: delete, cancel a booking. */
   variant?: ButtonVariant;
   size?: ButtonSize;

@@ -3,7 +3,7 @@
 // Escape, the close button and a click on the backdrop.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   onClose: () => void;
   /** Translated title, also the dialog's accessible name. */

@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { Skeleton } from './Skeleton';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   text: string;
   /** The link's translated label and target. */
   action: string;

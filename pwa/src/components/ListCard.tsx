@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
 import { QueryStatus, type QueryLike } from './QueryStatus';
 
-export interface ListCardProps<T> {
+interface ListCardProps<T> {
   /** The heading's id, which names the card. */
   id: string;
   title: string;

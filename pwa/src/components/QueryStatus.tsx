@@ -14,7 +14,7 @@ export interface QueryLike<T> {
   isError: boolean;
 }
 
-export interface QueryStatusProps<T> {
+interface QueryStatusProps<T> {
   query: QueryLike<T>;
   /** The translated sentence shown when the load failed. */
   error: string;

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginHref } from './signIn';
 
-export interface SignInRequiredProps {
+interface SignInRequiredProps {
   /** The translated sentence: what signing in shows or allows here. */
   text: string;
   /** A translated title in place of 'Connexion requise'. */

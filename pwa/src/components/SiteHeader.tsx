@@ -3,18 +3,18 @@
 // /admin; the server checks the role again); the FR/EN switch; the user menu (avatar or icon,
 // first name or 'account'; profile, my bookings, logout); a login button for visitors; the
 // links collapse into a menu on small screens. Sign-in and sign-out are full page navigations.
-// An admin also gets the offline scoring status ('3 scores en attente'), its own lazy chunk.
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// An admin also gets the offline scoring status ('3 scores en attente'), its own lazy chunk; it
+// only shows the state of the sync, which the app's root runs (features/tournaments/sync/ScoreSync.tsx).
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRoles, type User } from '../features/auth/session';
 import { loginHref } from './signIn';
 import { useIdle } from '../lib/idle';
-import { lazyWithQueries } from '../lib/lazyWithQueries';
 
 export const LOGOUT_PATH = '/api/logout';
 
-const SyncStatus = lazyWithQueries(() => import('../features/tournaments/sync/SyncStatus').then((m) => m.SyncStatus));
+const SyncStatus = lazy(() => import('../features/tournaments/sync/SyncStatus').then((m) => ({ default: m.SyncStatus })));
 
 function LanguageSwitch() {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@
 // assistive technologies: the status around it says what is loading.
 import type { ReactNode } from 'react';
 
-export interface SkeletonProps {
+interface SkeletonProps {
   className?: string;
   /** Laid out like the text it stands for, but not shown. */
   children?: ReactNode;

@@ -3,7 +3,7 @@
 // console's sections and the tournament standings use it.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabsProps<T extends string> {
+interface TabsProps<T extends string> {
   tabs: readonly T[];
   selected: T;
   onSelect: (tab: T) => void;

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../features/auth/session';
 import { toast, toastViewReady } from './toast';
 
 /** Long enough to read the toast (title and message) before the page changes, counted once it shows. */
-export const LOGIN_REDIRECT_DELAY_MS = 1500;
+const LOGIN_REDIRECT_DELAY_MS = 1500;
 
 /** A sign-in link that comes back to `returnTo` and keeps the interface language. */
 export function loginHref(returnTo: string, lang: string): string {

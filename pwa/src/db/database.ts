@@ -42,20 +42,20 @@ export interface DeviceMeta {
   nextSeq: number;
 }
 
-export interface CachedAnswer {
+interface CachedAnswer {
   key: string;
   data: unknown;
   /** ms since the epoch. */
   savedAt: number;
 }
 
-export type CentreDb = Dexie & {
+type CentreDb = Dexie & {
   meta: EntityTable<DeviceMeta, 'key'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
   cache: EntityTable<CachedAnswer, 'key'>;
 };
 
-export const DB_NAME = 'centre';
+const DB_NAME = 'centre';
 
 export const db = new Dexie(DB_NAME) as CentreDb;
 db.version(1).stores({

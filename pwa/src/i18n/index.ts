@@ -10,8 +10,8 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const LANG_KEY = 'centre.lang';
-export type Lang = 'fr' | 'en';
+const LANG_KEY = 'centre.lang';
+type Lang = 'fr' | 'en';
 export const EAGER_NAMESPACES = ['common', 'landing'];
 
 type JsonModule = { default: Record<string, unknown> };

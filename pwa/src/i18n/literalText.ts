@@ -4,7 +4,7 @@
 // label...). Text without letters ('×', '*', '—') is allowed. Used by literalText.test.ts.
 import ts from 'typescript';
 
-export const TEXT_ATTRIBUTES = new Set([
+const TEXT_ATTRIBUTES = new Set([
   'aria-label',
   'aria-description',
   'aria-placeholder',
@@ -20,7 +20,7 @@ export const TEXT_ATTRIBUTES = new Set([
 
 const hasLetters = (text: string) => /\p{L}/u.test(text);
 
-export interface LiteralText {
+interface LiteralText {
   line: number;
   text: string;
   where: string;

@@ -6,7 +6,7 @@
 // and every kilobyte of the landing route counts against its budget.
 import { centre } from '../config';
 
-export type Lang = 'fr' | 'en';
+type Lang = 'fr' | 'en';
 
 function lang(value: string): Lang {
   return value.startsWith('en') ? 'en' : 'fr';

@@ -23,7 +23,7 @@ function meta(name: string): string | null {
 }
 
 /** The page was asked for with a signed-in session (`<meta name="centre-signed-in" content="1">`). */
-export function signedInHint(): boolean {
+function signedInHint(): boolean {
   return prerendered ? prerendered.role !== null : meta('centre-signed-in') === '1';
 }
 

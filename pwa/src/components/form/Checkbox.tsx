@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { FieldNotes, useFieldWiring } from './Field';
 
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'checked' | 'type' | 'value'> {
+interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'checked' | 'type' | 'value'> {
   name?: string;
   /** Translated label, the text beside the box or a card's content; every checkbox has one, or a `hiddenLabel`. */
   label?: ReactNode;

@@ -26,7 +26,7 @@ export function controlProps(wiring: FieldWiring, { name, value, onValueChange }
   };
 }
 
-export interface FieldWiring {
+interface FieldWiring {
   id: string;
   hintId: string | undefined;
   errorId: string | undefined;
@@ -55,7 +55,7 @@ export function useFieldWiring({ hint, error, required }: { hint?: string; error
 }
 
 /** The field's label, with ' *' (not read aloud) when it is required. */
-export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
   return (
     <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800">
       {label}

@@ -2,7 +2,7 @@
 // saying so) and, in a dialog or an editor, the Cancel button before it.
 import { Button, type ButtonSize } from '../Button';
 
-export interface SubmitButtonProps {
+interface SubmitButtonProps {
   /** Translated label of the action. */
   label: string;
   /** True while the form is being sent: the button is off and says `pendingLabel`. */
@@ -24,7 +24,7 @@ export function SubmitButton({ label, pending, pendingLabel = label, disabled, s
   );
 }
 
-export interface FormActionsProps extends SubmitButtonProps {
+interface FormActionsProps extends SubmitButtonProps {
   /** Closes without sending; no Cancel button without it. */
   onCancel?: () => void;
   /** Translated label of the Cancel button. */

@@ -1,7 +1,7 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import { controlProps, FieldFrame, useFieldWiring, type ValueFieldProps } from './Field';
 
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'name'>, ValueFieldProps {
+interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'name'>, ValueFieldProps {
   /** Extra classes of the select itself (a larger tap target, say); `className` is the wrapper's. */
   selectClassName?: string;
   /** The `<option>`s. */

@@ -1,7 +1,7 @@
 import type { TextareaHTMLAttributes } from 'react';
 import { controlProps, FieldFrame, useFieldWiring, type ValueFieldProps } from './Field';
 
-export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'name'> & ValueFieldProps;
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'name'> & ValueFieldProps;
 
 /** A labelled textarea with TextField's pattern: the error under it, linked and announced. */
 export function TextArea({ name, label, value, onValueChange, error, hint, required, rows = 4, className, ...rest }: TextAreaProps) {

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { controlProps, FieldFrame, useFieldWiring, type ValueFieldProps } from './Field';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'>, ValueFieldProps {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'>, ValueFieldProps {
   /** Extra classes of the input itself (a larger tap target, say); `className` is the wrapper's. */
   inputClassName?: string;
 }

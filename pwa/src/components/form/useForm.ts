@@ -10,7 +10,7 @@ type Values = Record<string, string | boolean>;
 type KeysOf<T, V> = { [K in keyof T & string]: T[K] extends V ? K : never }[keyof T & string];
 
 /** What `field(name)` gives a TextField, TextArea or Select: `<TextField label=… {...form.field('email')} />`. */
-export interface FieldProps {
+interface FieldProps {
   name: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -18,14 +18,14 @@ export interface FieldProps {
 }
 
 /** What `checkbox(name)` gives a Checkbox. */
-export interface CheckboxFieldProps {
+interface CheckboxFieldProps {
   name: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   error: string | undefined;
 }
 
-export interface UseFormOptions<T extends Values> {
+interface UseFormOptions<T extends Values> {
   initial: T;
   /** Returns translated messages per field; empty when valid. May be async (core-wasm loads lazily). */
   validate?: (values: T) => FieldErrors<T> | Promise<FieldErrors<T>>;

@@ -26,7 +26,7 @@ const AdminTournamentsTab = lazy(() =>
 );
 const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then((m) => ({ default: m.AdminPaymentsTab })));
 
-export type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'members';
+type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'members';
 
 const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];

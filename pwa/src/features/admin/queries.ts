@@ -7,7 +7,7 @@ export type Role = 'admin' | 'supervisor';
 
 export type Grant = Narrow<Schemas['GrantDto'], { role: Role }>;
 
-export type Member = Schemas['MemberDto'];
+type Member = Schemas['MemberDto'];
 
 /** GET /api/admin/users lists admins; /api/admin/supervisors lists supervisors. */
 export const grantPath: Record<Role, string> = {

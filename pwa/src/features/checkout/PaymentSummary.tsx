@@ -10,7 +10,7 @@ import { isFree, isOwing } from '../../components/paymentState';
 import { formatPrice } from '../../lib/format';
 import { CheckoutCard } from './CheckoutCard';
 
-export interface PaymentSummaryProps {
+interface PaymentSummaryProps {
   /** `<dt>`/`<dd>` pairs saying what the registration is for. */
   children: ReactNode;
   /** CAD dollars, the server's figure. */

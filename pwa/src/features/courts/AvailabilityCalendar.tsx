@@ -7,7 +7,7 @@ import { dayClass, marker } from './dayStyles';
 import { MonthGrid } from './MonthGrid';
 import { useMonthAvailability } from './queries';
 
-export interface AvailabilityCalendarProps {
+interface AvailabilityCalendarProps {
   month: string;
   onMonthChange: (month: string) => void;
   /** The first month that can be shown (today's). */

@@ -11,7 +11,7 @@ import type { DayAvailability } from './queries';
 
 const CELL = 'min-h-11 rounded-md sm:min-h-12';
 
-export interface MonthGridProps {
+interface MonthGridProps {
   month: string;
   /** The month's days; undefined while they load. */
   days: DayAvailability[] | undefined;

@@ -28,10 +28,8 @@ export interface AdminFilters {
   status: StatusFilter;
 }
 
-export type BookingCounts = Schemas['CountsDto'];
-
 /** GET /api/admin/bookings: the filtered list (at most 500), how many match, the day's counters. */
-export type AdminBookings = Narrow<Schemas['AdminBookingsDto'], { bookings: CourtBooking[] }>;
+type AdminBookings = Narrow<Schemas['AdminBookingsDto'], { bookings: CourtBooking[] }>;
 
 export const courtKeys = {
   /** GET /api/courts; also the prefix of every availability key. */

@@ -33,7 +33,7 @@ export type DayCampRegistrationInput = Body<
 >;
 
 /** The answer: the spec's `id` and `amountPaid` (dollars due), and the Interac reference. */
-export type DayCampRegistered = Narrow<Schemas['RegisteredDto'], { paymentStatus: PaymentStatus }>;
+type DayCampRegistered = Narrow<Schemas['RegisteredDto'], { paymentStatus: PaymentStatus }>;
 
 /** Every list a registration shows up in: the weeks' places, the parent's, the admin's, and the
  * console's payments view (features/payments). */

@@ -12,12 +12,8 @@ export type { PaymentStatus };
  * is in the request's language (the page prefers `daycamps:programs.<id>.name`). */
 export type Program = Schemas['ProgramDto'];
 
-export type Places = Schemas['PlacesDto'];
-
 /** GET /api/day-camp-weeks?programId=X. Dates are the centre's calendar days, 'YYYY-MM-DD'. */
 export type Week = Schemas['WeekDto'];
-
-export type WeekRef = Schemas['WeekRefDto'];
 
 /** A registration as its parent sees it (no medical data). */
 export type MyDayCampRegistration = Narrow<Schemas['UserCampRegistrationDto'], { paymentStatus: PaymentStatus }>;

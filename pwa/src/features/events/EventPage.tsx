@@ -5,7 +5,7 @@ import { ApiError } from '../../api/client';
 import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatLongDate, formatTime } from '../../lib/format';
-import { EventTournament } from '../tournaments/EventTournament';
+import { EventTournament } from '../tournament-page/EventTournament';
 import { localizedEvent } from './model';
 import { useEvent } from './queries';
 

@@ -11,10 +11,10 @@ import { EVENT_CATEGORIES, useEvents, type Event } from './queries';
 /** The category filters of the text variant (spec section 2); '' is "all". */
 const CATEGORY_FILTERS = ['', ...EVENT_CATEGORIES] as const;
 /** Cards shown at first, and added by each "load more". */
-export const PAGE_SIZE = 9;
+const PAGE_SIZE = 9;
 
 /** Events matching a search text (title, English title, description, location) and a category. */
-export function filterEvents(events: Event[], search: string, category: string): Event[] {
+function filterEvents(events: Event[], search: string, category: string): Event[] {
   const needle = fold(search.trim());
   return events.filter((event) => {
     if (category && event.categoryId !== category) return false;

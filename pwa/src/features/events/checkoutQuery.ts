@@ -9,7 +9,7 @@ import { eventKeys } from './queries';
 
 /** GET /api/user/event-registrations/{id}: what the member pays for one of theirs (/checkout);
  * `amountDue` in CAD dollars, 0 for a free event. */
-export type EventCheckout = Narrow<Schemas['EventCheckoutDto'], { paymentStatus: PaymentStatus }>;
+type EventCheckout = Narrow<Schemas['EventCheckoutDto'], { paymentStatus: PaymentStatus }>;
 
 /** One of the signed-in member's registrations with what to pay (/checkout?type=event). */
 export function useMyEventCheckout(id: string, enabled: boolean) {

@@ -10,7 +10,7 @@ import { useMyDayCampRegistrations } from '../daycamps/queries';
 import { isFull, localizedEvent } from '../events/model';
 import { useEvents, type Event } from '../events/queries';
 import { useMyRegistrations, type UserRegistration } from '../registrations/queries';
-import { nextTournamentMatch, useMyTournamentData } from '../tournaments/queries';
+import { nextTournamentMatch, useMyTournamentData } from '../tournament-shared/queries';
 import { HomeSkeleton } from './HomePage';
 
 /** How many upcoming events and registrations the home shows (spec section 9). */

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client';
 import type { Event } from '../events/queries';
 
-export type UpcomingEvents = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: Event[] };
+type UpcomingEvents = { status: 'pending' } | { status: 'error' } | { status: 'success'; data: Event[] };
 
 let answer: Event[] | undefined;
 let asking: Promise<Event[]> | undefined;

@@ -18,7 +18,7 @@ const tones: Record<Tone, string> = {
   slate: 'border-slate-400 bg-slate-100 text-slate-800',
 };
 
-export interface ReconcileTableProps {
+interface ReconcileTableProps {
   lines: ReconcileLine[];
   selected: ReadonlySet<number>;
   onToggle: (index: number, checked: boolean) => void;

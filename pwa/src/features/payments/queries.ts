@@ -37,10 +37,7 @@ export const paymentKeys = {
   deadlines: ['api', 'admin', 'payments', 'deadlines'] as const,
 };
 
-/** A deadline that is set: the event's id (as text) or the camp program's id. */
-export type PaymentDeadline = Schemas['DeadlineDto'];
-
-export type PaymentDeadlines = Schemas['DeadlinesDto'];
+type PaymentDeadlines = Schemas['DeadlinesDto'];
 
 export function usePaymentDeadlines() {
   return useQuery({

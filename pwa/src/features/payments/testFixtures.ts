@@ -1,7 +1,7 @@
 // Reconciliation lines as the server answers them, for the tests.
 import type { ReconcileLine, Transfer } from './queries';
 
-export const transfer = (overrides: Partial<Transfer> = {}): Transfer => ({
+const transfer = (overrides: Partial<Transfer> = {}): Transfer => ({
   amountCents: 8000,
   sender: 'MARIE TREMBLAY',
   message: 'équipe Les Smash EV3-K7MQ2X',

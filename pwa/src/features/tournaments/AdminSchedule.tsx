@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MatchCard } from './MatchCard';
-import { byRound, canCorrect, canScore, knockoutColumns, nextToScore, poolMatches } from './schedule';
+import { byRound, canCorrect, canScore, knockoutColumns, nextToScore, poolMatches } from '../tournament-shared/schedule';
 import { ScoreDialog, type ScoreKind } from './ScoreDialog';
-import type { Match, Tournament } from './types';
+import type { Match, Tournament } from '../tournament-shared/types';
 
 /** How many matches 'Prochains matchs à saisir' shows: one per court, twice over. */
 const nextCount = (courts: number) => Math.max(2, courts * 2);

@@ -8,7 +8,7 @@ import { db } from '../../db/database';
 import { deviceId, tournamentEntries } from '../../db/outbox';
 import { apiError, renderPage, serve } from '../../test/render';
 import { AdminTournamentsTab } from './AdminTournamentsTab';
-import { adminTournament, match, standing } from './testFixtures';
+import { adminTournament, match, standing } from '../tournament-shared/testFixtures';
 
 const event = {
   id: 7, title: 'Volley de la Saint-Jean', titleEn: null, description: 'x', descriptionEn: null, categoryId: 'volleyball',

@@ -14,7 +14,7 @@ import { AdminSchedule } from './AdminSchedule';
 import { EventSelect } from './EventSelect';
 import { upcomingEvents } from './eventChoice';
 import { PrintView } from './PrintView';
-import { useAdminMatches, useAdminStandings, useAdminTournament } from './queries';
+import { useAdminMatches, useAdminStandings, useAdminTournament } from '../tournament-shared/queries';
 import { RejectedScores } from './RejectedScores';
 import { ScheduleQualityCard } from './ScheduleQualityCard';
 import { ScoreConflicts } from './ScoreConflicts';
@@ -22,7 +22,7 @@ import { StandingsTabs } from './StandingsTabs';
 import { useProjection } from './sync/useProjection';
 import { CreateTournamentCard } from './TournamentConfigForm';
 import { TournamentStatusCard } from './TournamentStatusCard';
-import type { AdminTournament, Match, Standing } from './types';
+import type { AdminTournament, Match, Standing } from '../tournament-shared/types';
 
 const NO_MATCHES: Match[] = [];
 const NO_STANDINGS: Standing[] = [];

@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
-import { Badge } from './Badges';
-import { courtOf, roundName, sideName, winnerName } from './rounds';
-import type { Match } from './types';
+import { Badge } from '../tournament-shared/Badges';
+import { courtOf, roundName, sideName, winnerName } from '../tournament-shared/rounds';
+import type { Match } from '../tournament-shared/types';
 
 interface MatchCardProps {
   match: Match;

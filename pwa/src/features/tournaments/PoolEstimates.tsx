@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { formatDuration, formatTime } from '../../lib/format';
 import { useUpdateTournament } from './mutations';
 import { currentInput } from './TournamentConfigForm';
-import type { AdminTournament } from './types';
+import type { AdminTournament } from '../tournament-shared/types';
 
 export function PoolEstimates({ tournament }: { tournament: AdminTournament }) {
   const { t, i18n } = useTranslation('tournaments');

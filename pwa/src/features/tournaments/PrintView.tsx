@@ -4,10 +4,10 @@
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
-import { courtOf, poolLetter, roundName, sideName } from './rounds';
-import { bySchedule, poolMatches } from './schedule';
+import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/rounds';
+import { bySchedule, poolMatches } from '../tournament-shared/schedule';
 import { StandingsTable } from './StandingsTable';
-import type { Match, Standing, Tournament } from './types';
+import type { Match, Standing, Tournament } from '../tournament-shared/types';
 
 interface PrintViewProps {
   tournament: Tournament;

@@ -3,8 +3,8 @@
 // entries behind them went on.
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/outbox';
-import { sideName } from './rounds';
-import type { Match } from './types';
+import { sideName } from '../tournament-shared/rounds';
+import type { Match } from '../tournament-shared/types';
 
 export function RejectedScores({ entries, matches }: { entries: OutboxEntry[]; matches: Match[] }) {
   const { t } = useTranslation('tournaments');

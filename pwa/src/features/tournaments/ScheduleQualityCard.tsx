@@ -2,7 +2,7 @@
 // estimated end of the pool phase, court use, back-to-back matches, the longest wait).
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
-import type { ScheduleQuality } from './types';
+import type { ScheduleQuality } from '../tournament-shared/types';
 
 export function ScheduleQualityCard({ quality }: { quality: ScheduleQuality }) {
   const { t } = useTranslation('tournaments');

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
 import { useResolveConflict } from './mutations';
-import { useScoreConflicts } from './queries';
-import { bracketName, poolLetter, type Translate } from './rounds';
+import { useScoreConflicts } from '../tournament-shared/queries';
+import { bracketName, poolLetter, type Translate } from '../tournament-shared/rounds';
 import { useDeviceId } from './sync/useOutbox';
-import type { ConflictChoice, ConflictSide, ScoreConflict, Tournament } from './types';
+import type { ConflictChoice, ConflictSide, ScoreConflict, Tournament } from '../tournament-shared/types';
 
 export function ScoreConflicts({ tournament }: { tournament: Tournament }) {
   const { t } = useTranslation('tournaments');

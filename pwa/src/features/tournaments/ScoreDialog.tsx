@@ -12,9 +12,9 @@ import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { coreMessage, validateScore } from '../../core';
 import { formatTime } from '../../lib/format';
 import { useCorrectScore, useScoreMatch } from './mutations';
-import { courtOf, roundName, sideName } from './rounds';
+import { courtOf, roundName, sideName } from '../tournament-shared/rounds';
 import { refusalOf } from './sync/projection';
-import type { Match } from './types';
+import type { Match } from '../tournament-shared/types';
 import { FormActions } from '../../components/form/FormActions';
 
 export type ScoreKind = 'score' | 'correction';

@@ -1,9 +1,9 @@
 // The console's standings table (spec section 2): position, team, Pts, V, N, D, BP, BC, Diff;
 // the top 2 rows green ('Finale'), rows 3 and 4 yellow ('Demi-finale').
 import { useTranslation } from 'react-i18next';
-import { Badge } from './Badges';
-import { qualificationZone, signed } from './standings';
-import type { Standing } from './types';
+import { Badge } from '../tournament-shared/Badges';
+import { qualificationZone, signed } from '../tournament-shared/standings';
+import type { Standing } from '../tournament-shared/types';
 
 const COLUMNS = ['points', 'wins', 'draws', 'losses', 'for', 'against', 'diff'] as const;
 

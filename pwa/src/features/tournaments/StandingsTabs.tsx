@@ -4,11 +4,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/Tabs';
-import { poolLetter, roundName, sideName } from './rounds';
-import { KNOCKOUT_ROUNDS, knockoutColumns, roundAvailability, type KnockoutRound } from './schedule';
-import { byPool } from './standings';
+import { poolLetter, roundName, sideName } from '../tournament-shared/rounds';
+import { KNOCKOUT_ROUNDS, knockoutColumns, roundAvailability, type KnockoutRound } from '../tournament-shared/schedule';
+import { byPool } from '../tournament-shared/standings';
 import { StandingsTable } from './StandingsTable';
-import type { Match, Standing, Tournament } from './types';
+import type { Match, Standing, Tournament } from '../tournament-shared/types';
 
 type StandingsTab = 'general' | KnockoutRound;
 const TABS: StandingsTab[] = ['general', ...KNOCKOUT_ROUNDS];

@@ -10,7 +10,7 @@ import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { validateTournamentConfig } from '../../core';
 import { fromCentreInput, toCentreInput } from '../../lib/dates';
 import { useCreateTournament, useUpdateTournament } from './mutations';
-import type { AdminTournament, TournamentInput } from './types';
+import type { AdminTournament, TournamentInput } from '../tournament-shared/types';
 import { FormActions } from '../../components/form/FormActions';
 
 type ConfigValues = {
@@ -38,7 +38,7 @@ function initialValues(tournament: AdminTournament | null): ConfigValues {
 const whole = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
 /** What is sent: numbers (a blank one null, which the server turns into its default), a UTC start. */
-export function toTournamentInput(values: ConfigValues): TournamentInput {
+function toTournamentInput(values: ConfigValues): TournamentInput {
   return {
     courtsAvailable: whole(values.courtsAvailable),
     matchDurationMinutes: whole(values.matchDurationMinutes),

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatDateTime } from '../../lib/format';
-import { TournamentStatusBadge } from './Badges';
+import { TournamentStatusBadge } from '../tournament-shared/Badges';
 import { useDeleteTournament, useGenerateSchedule } from './mutations';
 import { PoolEstimates } from './PoolEstimates';
 import { EditTournamentDialog } from './TournamentConfigForm';
-import type { AdminTournament } from './types';
+import type { AdminTournament } from '../tournament-shared/types';
 
 export function TournamentStatusCard({ tournament }: { tournament: AdminTournament }) {
   const { t, i18n } = useTranslation('tournaments');

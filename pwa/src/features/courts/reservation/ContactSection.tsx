@@ -12,7 +12,7 @@ import type { Slot } from '../queries';
 import type { ContactValues } from './contact';
 import { SubmitButton } from '../../../components/form/FormActions';
 
-export interface ContactSectionProps {
+interface ContactSectionProps {
   form: ReturnType<typeof useForm<ContactValues>>;
   date: string;
   slot: Slot;

@@ -9,7 +9,7 @@ import { courtLabel } from './contact';
 
 const CARD = 'flex min-h-20 items-center gap-4 rounded-xl border-2 p-4';
 
-export interface CourtChoiceProps {
+interface CourtChoiceProps {
   selected: number | null;
   onSelect: (id: number) => void;
 }

@@ -10,7 +10,7 @@ import { formatDay } from '../../../lib/format';
 import { AvailabilityCalendar } from '../AvailabilityCalendar';
 import { courtKeys } from '../queries';
 
-export interface DateSectionProps {
+interface DateSectionProps {
   today: string;
   date: string;
   onDateChange: (date: string) => void;

@@ -5,7 +5,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { useDaySlots, type Slot } from '../queries';
 import { SlotGrid } from './SlotGrid';
 
-export interface SlotPickerProps {
+interface SlotPickerProps {
   courtId: number;
   date: string;
   selected: Slot | null;

@@ -2,12 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { db } from '../../../db/database';
 import { enqueueEntry, recordAnswers } from '../../../db/outbox';
-import { json, renderPage } from '../../../test/render';
-import { SyncStatus } from './SyncStatus';
+import { json, renderPage, serve } from '../../../test/render';
+import { SYNC_PATH } from './push';
+import { SyncStarter, SyncStatus } from './SyncStatus';
 
 const score = (matchId: number) => enqueueEntry({ tournamentId: 5, eventId: 7, matchId, team1Score: 21, team2Score: 15, baseVersion: 1 });
 
-const renderStatus = () => renderPage(<SyncStatus />);
+/** The badge, with the engine running as the app's root runs it (ScoreSync). */
+const renderStatus = () =>
+  renderPage(
+    <>
+      <SyncStarter />
+      <SyncStatus />
+    </>,
+  );
 
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.outbox.clear()]);
@@ -52,5 +60,17 @@ describe('the header badge of waiting scores', () => {
     expect(screen.getByRole('button', { name: 'Se reconnecter' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '1 score en attente de synchronisation' })).toBeTruthy();
     expect(await db.outbox.count()).toBe(1);
+  });
+});
+
+describe('the header badge alone', () => {
+  it('shows the waiting scores and sends nothing: the engine runs from the root', async () => {
+    const fetch = serve({ '/api/auth/user': null });
+    await score(1);
+    await renderPage(<SyncStatus />);
+    expect((await screen.findByRole('link', { name: '1 score en attente de synchronisation' })).textContent).toBe('1 score en attente');
+    // What a push would take (the outbox read, the request) has long passed.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetch.mock.calls.map(([path]) => path)).not.toContain(SYNC_PATH);
   });
 });

@@ -1,7 +1,9 @@
-// In the header of a signed-in admin (a lazy chunk: visitors never load it): starts this page's
-// sync engine, asks the browser once to keep the site's storage (the outbox must not be
-// evicted), shows '3 scores en attente' while scores wait (live from IndexedDB, counting down
-// as the server answers) and, after a 401, asks to sign in again: nothing is lost meanwhile.
+// The admin's offline score sync on the page, one lazy chunk (visitors and members never load
+// it; vite.config.ts knows it by its name): `SyncStarter`, mounted once at the app's root for a
+// signed-in admin (ScoreSync.tsx, in App.tsx), starts the sync engine and asks the browser once
+// to keep the site's storage (the outbox must not be evicted); `SyncStatus`, the header's badge,
+// only shows the state: '3 scores en attente' while scores wait (live from IndexedDB, counting
+// down as the server answers) and, after a 401, asks to sign in again: nothing is lost meanwhile.
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +15,7 @@ import { useSyncState, useWaitingCount } from './useOutbox';
 let persistAsked = false;
 
 /** `navigator.storage.persist()` once per page load, when not granted yet. */
-export async function askPersistentStorage(): Promise<void> {
+async function askPersistentStorage(): Promise<void> {
   if (persistAsked || typeof navigator === 'undefined' || !navigator.storage?.persist) return;
   persistAsked = true;
   try {
@@ -23,13 +25,19 @@ export async function askPersistentStorage(): Promise<void> {
   }
 }
 
-export function SyncStatus() {
-  const { t, i18n } = useTranslation('tournaments');
+/** Runs the sync engine while mounted (the app's one, at its root): shows nothing. */
+export function SyncStarter() {
   const queryClient = useQueryClient();
-  const count = useWaitingCount();
-  const state = useSyncState();
   useEffect(() => startSync(queryClient), [queryClient]);
   useEffect(() => void askPersistentStorage(), []);
+  return null;
+}
+
+/** The header's badge of waiting scores and the sign-in prompt after a 401: display only. */
+export function SyncStatus() {
+  const { t, i18n } = useTranslation('tournaments');
+  const count = useWaitingCount();
+  const state = useSyncState();
   return (
     <>
       <span role="status" className="contents">

@@ -5,12 +5,12 @@
 // refetched, so other phones' scores show here too. A 401 stops it until the admin signs in
 // again (the page comes back and starts it anew); nothing is dropped.
 import type { QueryClient } from '@tanstack/react-query';
-import { refreshTournaments } from '../queries';
+import { refreshTournaments } from '../../tournament-shared/queries';
 import { pushPending, type PushResult } from './push';
 
 export const LOCK_NAME = 'centre-score-sync';
 export const FIRST_DELAY_MS = 2_000;
-export const MAX_DELAY_MS = 60_000;
+const MAX_DELAY_MS = 60_000;
 
 export type SyncState = 'idle' | 'syncing' | 'retrying' | 'signedOut' | 'forbidden';
 
@@ -90,7 +90,8 @@ export function kickSync(options: { pull?: boolean } = {}): Promise<void> {
   return running;
 }
 
-/** Starts the triggers for this page (the header of a signed-in admin); returns the stop. */
+/** Starts the triggers for this page (once, at the app's root, for a signed-in admin:
+ *  ScoreSync.tsx); returns the stop. */
 export function startSync(client: QueryClient): () => void {
   queryClient = client;
   const onOnline = () => void kickSync({ pull: true });

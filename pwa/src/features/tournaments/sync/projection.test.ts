@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreFromBytes } from '../../../core';
 import type { OutboxEntry } from '../../../db/outbox';
-import { match, standing } from '../testFixtures';
+import { match, standing } from '../../tournament-shared/testFixtures';
 import { entriesToShow, project, refusalOf } from './projection';
 
 beforeAll(async () => {

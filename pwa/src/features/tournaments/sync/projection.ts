@@ -4,8 +4,8 @@
 // change, never stored.
 import { applyPending, computeStandings, type CoreMatch, type CoreScoreEntry } from '../../../core';
 import type { OutboxEntry } from '../../../db/outbox';
-import { courtOf } from '../rounds';
-import type { Match, Standing } from '../types';
+import { courtOf } from '../../tournament-shared/rounds';
+import type { Match, Standing } from '../../tournament-shared/types';
 
 export interface Projected {
   matches: Match[];
@@ -22,7 +22,7 @@ function forfeitSide(match: Match): 1 | 2 | null {
   return match.team1Id === null ? 1 : 2;
 }
 
-export function toCoreMatch(match: Match): CoreMatch {
+function toCoreMatch(match: Match): CoreMatch {
   return {
     id: match.id,
     roundType: match.roundType,

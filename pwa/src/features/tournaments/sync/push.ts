@@ -7,16 +7,16 @@
 // recorded as rejected so they never block the queue.
 import { ApiError, apiFetch } from '../../../api/client';
 import { deviceId, pendingEntries, recordAnswers, resendAfter, type EntryAnswer, type OutboxEntry } from '../../../db/outbox';
-import type { SyncAnswer } from '../types';
+import type { SyncAnswer } from '../../tournament-shared/types';
 
 export const SYNC_PATH = '/api/admin/sync/scores';
-export const BATCH_SIZE = 200;
+const BATCH_SIZE = 200;
 /** Batches (and gap restarts) in one push: far more than a tournament holds. */
 const MAX_ROUNDS = 100;
 
 export type PushResult = 'done' | 'retry' | 'signedOut' | 'forbidden';
 
-export interface PushRun {
+interface PushRun {
   result: PushResult;
   /** Entries the server answered during this push. */
   answered: number;

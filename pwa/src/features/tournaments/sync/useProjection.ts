@@ -4,13 +4,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../db/outbox';
-import type { Match, Standing } from '../types';
+import type { Match, Standing } from '../../tournament-shared/types';
 import { entriesToShow, project, type Projected } from './projection';
 import { useTournamentEntries } from './useOutbox';
 
 const NOTHING_WAITS: ReadonlySet<number> = new Set();
 
-export interface ProjectedTournament extends Projected {
+interface ProjectedTournament extends Projected {
   /** This phone's entries for the tournament, in their order. */
   entries: OutboxEntry[];
 }

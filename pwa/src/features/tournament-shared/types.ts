@@ -10,13 +10,8 @@ export type MatchStatus = 'scheduled' | 'in_progress' | 'completed';
 
 export type Tournament = Narrow<Schemas['TournamentDto'], { status: TournamentStatus }>;
 
-export type TeamWait = Schemas['TeamWait'];
-
 /** `estimatedEndTime`: the end of the last pool match. */
 export type ScheduleQuality = Schemas['QualityDto'];
-
-/** Which pool count fits the day, before generating; `endTime` null while there is no start time. */
-export type PoolEstimate = Schemas['EstimateDto'];
 
 /** GET /api/admin/events/{eventId}/tournament */
 export type AdminTournament = Narrow<Schemas['AdminTournamentDto'], { status: TournamentStatus }>;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventTournament } from './EventTournament';
-import { adminTournament, match, standing } from './testFixtures';
+import { adminTournament, match, standing } from '../tournament-shared/testFixtures';
 
 const me = { id: 'u1', firstName: 'Marie', lastName: 'Tremblay', email: 'marie@example.org', profileImageUrl: null, createdAt: '2026-01-02T15:00:00Z' };
 const { quality, estimates, ...tournament } = adminTournament({ status: 'in_progress', poolCount: 1 });

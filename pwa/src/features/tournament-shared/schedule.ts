@@ -1,12 +1,13 @@
-// Which matches the console offers to score or correct, in which order, and how the knockout
-// is laid out. Pure functions over the API's matches.
+// The schedule's order and when a match's status next changes (the console and the event page);
+// which matches the console offers to score or correct, and how the knockout is laid out. Pure
+// functions over the API's matches.
 import type { Match, RoundType } from './types';
 
 export const KNOCKOUT_ROUNDS = ['quarterfinal', 'semifinal', 'final'] as const;
 export type KnockoutRound = (typeof KNOCKOUT_ROUNDS)[number];
 
 /** Both teams are known (a knockout side may still wait for a winner). */
-export function teamsKnown(match: Match): boolean {
+function teamsKnown(match: Match): boolean {
   return match.team1Id !== null && match.team2Id !== null;
 }
 
@@ -16,7 +17,7 @@ export function canScore(match: Match): boolean {
 }
 
 /** The knockout has been drawn: some match is not a pool match. */
-export function knockoutDrawn(matches: Match[]): boolean {
+function knockoutDrawn(matches: Match[]): boolean {
   return matches.some((m) => m.roundType !== 'pool');
 }
 
@@ -48,7 +49,7 @@ export function knockoutColumns(matches: Match[]): { round: KnockoutRound; match
   })).filter((column) => column.matches.length > 0);
 }
 
-export type Availability = 'available' | 'skipped' | 'notYet';
+type Availability = 'available' | 'skipped' | 'notYet';
 
 /**
  * A knockout tab's state: 'available' once matches of that round exist; 'skipped' when a later

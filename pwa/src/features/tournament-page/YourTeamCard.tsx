@@ -3,9 +3,9 @@
 // 'À déterminer' when there is none yet.
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
-import { courtOf, poolLetter, roundName, sideName } from './rounds';
-import { signed } from './standings';
-import type { UserTeam } from './types';
+import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/rounds';
+import { signed } from '../tournament-shared/standings';
+import type { UserTeam } from '../tournament-shared/types';
 
 export function YourTeamCard({ team, poolCount }: { team: UserTeam; poolCount: number }) {
   const { t } = useTranslation('tournaments');

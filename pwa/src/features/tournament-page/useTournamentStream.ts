@@ -9,9 +9,9 @@
 // turns 'En cours' on the server without a change to push: the page refetches at that moment.
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { tournamentKeys } from './queries';
-import { nextStatusChange } from './schedule';
-import type { Match, Tournament } from './types';
+import { tournamentKeys } from '../tournament-shared/queries';
+import { nextStatusChange } from '../tournament-shared/schedule';
+import type { Match, Tournament } from '../tournament-shared/types';
 
 /** How long a refused live page waits before it asks again (the server's Retry-After). */
 export const REOPEN_MS = 10_000;

@@ -1,9 +1,9 @@
 // The event page's 'Classement': sorted by tournament points then points differential, medals
 // for the top three, the member's team highlighted; one list per pool when there are pools.
 import { useTranslation } from 'react-i18next';
-import { poolLetter } from './rounds';
-import { byPool, MEDAL_EMOJI, medalAt, publicOrder, signed } from './standings';
-import type { Standing } from './types';
+import { poolLetter } from '../tournament-shared/rounds';
+import { byPool, MEDAL_EMOJI, medalAt, publicOrder, signed } from '../tournament-shared/standings';
+import type { Standing } from '../tournament-shared/types';
 
 export function PublicStandings({ standings, poolCount, myTeamId }: { standings: Standing[]; poolCount: number; myTeamId: number | null }) {
   const { t } = useTranslation('tournaments');

@@ -2,10 +2,10 @@
 // completed, otherwise 'En cours' or 'À venir'. The member's team's matches stand out.
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
-import { MatchStateBadge } from './Badges';
-import { courtOf, matchState, roundName, sideName } from './rounds';
-import { bySchedule } from './schedule';
-import type { Match } from './types';
+import { MatchStateBadge } from '../tournament-shared/Badges';
+import { courtOf, matchState, roundName, sideName } from '../tournament-shared/rounds';
+import { bySchedule } from '../tournament-shared/schedule';
+import type { Match } from '../tournament-shared/types';
 
 export function PublicMatchList({ matches, poolCount, myTeamId }: { matches: Match[]; poolCount: number; myTeamId: number | null }) {
   const { t } = useTranslation('tournaments');

@@ -1,4 +1,5 @@
-// Builders of API shapes for this feature's tests (not imported by the app).
+// Builders of API shapes for the tests of the console's and the event page's tournament parts
+// (not imported by the app).
 import type { AdminTournament, Match, Standing } from './types';
 
 export function match(overrides: Partial<Match> = {}): Match {

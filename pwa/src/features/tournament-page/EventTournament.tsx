@@ -6,7 +6,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { useCurrentUser } from '../auth/session';
 import { PublicMatchList } from './PublicMatchList';
 import { PublicStandings } from './PublicStandings';
-import { useEventTournament, useUserTeam } from './queries';
+import { useEventTournament, useUserTeam } from '../tournament-shared/queries';
 import { useTournamentStream } from './useTournamentStream';
 import { YourTeamCard } from './YourTeamCard';
 

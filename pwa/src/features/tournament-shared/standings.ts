@@ -2,7 +2,7 @@
 // pool, the console's qualification colours, and the public order with medals.
 import type { Standing } from './types';
 
-export type Zone = 'final' | 'semifinal';
+type Zone = 'final' | 'semifinal';
 
 /** Console colours: top 2 green ('Finale'), 3 and 4 yellow ('Demi-finale'), the rest none. */
 export function qualificationZone(position: number): Zone | null {
@@ -25,7 +25,7 @@ export function publicOrder(rows: Standing[]): Standing[] {
   );
 }
 
-export type Medal = 'gold' | 'silver' | 'bronze';
+type Medal = 'gold' | 'silver' | 'bronze';
 export const MEDAL_EMOJI: Record<Medal, string> = { gold: '🥇', silver: '🥈', bronze: '🥉' };
 
 /** The medal of the row at `index` (0-based) of an ordered list: the top three get one. */

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../api/queryClient';
-import { adminTournament } from './testFixtures';
-import type { Tournament } from './types';
+import { adminTournament } from '../tournament-shared/testFixtures';
+import type { Tournament } from '../tournament-shared/types';
 import { pushedVersion, REOPEN_MS, useTournamentStream } from './useTournamentStream';
 
 /** A stand-in for the browser's EventSource that the test drives. */

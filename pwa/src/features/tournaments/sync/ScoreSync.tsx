@@ -1,0 +1,22 @@
+// The offline score sync's one starter, mounted once at the app's root (App.tsx): not by a page,
+// nor by the header's badge (SyncStatus, which only shows the state). For a signed-in admin,
+// once the page has settled (its chunk is not part of the first screen), it loads the sync's
+// chunk and runs the engine (SyncStatus.tsx's SyncStarter); for anybody else it loads nothing,
+// and the engine stops if the admin is signed in no more.
+import { Suspense } from 'react';
+import { useIdle } from '../../../lib/idle';
+import { lazyWithQueries } from '../../../lib/lazyWithQueries';
+import { useRoles } from '../../auth/session';
+
+const SyncStarter = lazyWithQueries(() => import('./SyncStatus').then((m) => m.SyncStarter));
+
+export function ScoreSync() {
+  const { isAdmin } = useRoles();
+  const idle = useIdle();
+  if (!isAdmin || !idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <SyncStarter />
+    </Suspense>
+  );
+}
