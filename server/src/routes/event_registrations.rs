@@ -21,7 +21,7 @@ use crate::db::{outbox, users};
 use crate::emails;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
-use crate::openapi;
+use crate::openapi::responses;
 
 /// A registration as the console reads it (spec section 3), plus the Interac follow-up:
 /// `paymentReference`, `amountDue` (dollars) and `peopleCount`.
@@ -152,7 +152,7 @@ fn register_error(e: RegisterError) -> AppError {
     request_body = TeamRegistrationInput,
     responses(
         (status = 201, description = "Registered.", body = RegistrationDto),
-        openapi::Unauthorized, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn register(
@@ -209,7 +209,7 @@ pub async fn register(
     tag = "event registrations",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn mine(
@@ -231,7 +231,7 @@ pub async fn mine(
     tag = "event registrations",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn mine_for_home(
@@ -262,7 +262,7 @@ fn user_view(registration: RegistrationRow, event: EventRow, today_start: &str) 
     params(params::EventId),
     responses(
         (status = 200, description = "OK", body = Vec<RegistrationDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
@@ -291,7 +291,7 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
     params(params::RegistrationId),
     responses(
         (status = 204, description = "Done."),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
@@ -316,7 +316,7 @@ pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> 
     request_body = super::payments::PaymentBody,
     responses(
         (status = 200, description = "OK", body = RegistrationDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn set_payment(
@@ -340,7 +340,7 @@ pub async fn set_payment(
     params(params::EventId),
     responses(
         (status = 200, description = "The event's registrations: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
