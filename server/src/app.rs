@@ -1,7 +1,10 @@
-//! The application's state: what every handler and layer shares, and how it is prepared
-//! (router.rs builds the router on it).
+//! The application's state: what every handler and layer shares, and how it is prepared.
+//! It holds the parts (database, sessions, limits, metrics…), which know nothing of it: an
+//! extractor that needs one part asks for it by `FromRef`, so no part depends on the whole.
 
 use std::sync::Arc;
+
+use axum::extract::FromRef;
 
 use crate::auth::AuthState;
 use crate::db::{Db, OpenError, seed};
@@ -19,6 +22,18 @@ impl std::ops::Deref for AppState {
 
     fn deref(&self) -> &Shared {
         &self.0
+    }
+}
+
+impl FromRef<AppState> for Db {
+    fn from_ref(state: &AppState) -> Db {
+        state.db.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Settings> {
+    fn from_ref(state: &AppState) -> Arc<Settings> {
+        state.settings.clone()
     }
 }
 

@@ -399,7 +399,7 @@ where
         let state = self.state.clone();
         Box::pin(async move {
             let (parts, body) = req.into_parts();
-            if let Some(refused) = crate::auth::know_member(&state, &parts).await {
+            if let Some(refused) = crate::auth::know_member(&state.limits, &parts).await {
                 return Ok(refused);
             }
             ready.oneshot(Request::from_parts(parts, body)).await
