@@ -17,6 +17,7 @@ mod daycamps;
 mod event_registrations;
 mod events;
 mod fuzz;
+mod import_cycles;
 mod litestream;
 mod mail;
 mod metrics;

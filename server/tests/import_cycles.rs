@@ -1,0 +1,438 @@
+//! The files of `server/src` depend on one another without a circle: a file in a circle cannot
+//! be read, changed or tested apart from the others, and one circle tends to draw more files in.
+//!
+//! A file depends on another when it names a path in it: `use crate::a::b::X`, `crate::a::b::f()`,
+//! `super::X` or `self::x::Y`, or a path going on from a name such a `use` brought in
+//! (`routes::health::health` after `use crate::routes;`). A path leads to the file that defines
+//! its deepest module (`crate::routes::courts::list` is `routes/courts.rs` or
+//! `routes/courts/mod.rs`). A `mod x;` declaration is no dependency: it only says where a file
+//! sits. Nor is a re-export by a bare child path (`pub use view::export` in `payments/mod.rs`):
+//! it is the parent listing its child.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::path::{Path, PathBuf};
+
+/// File (relative to `server/src`) → the files it depends on, each with the first path that
+/// says so.
+type Graph = BTreeMap<String, BTreeMap<String, String>>;
+
+#[test]
+fn server_src_files_import_no_circle() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = graph(&src);
+    assert!(graph.len() > 50 && graph.values().map(BTreeMap::len).sum::<usize>() > 100, "nothing read: {graph:?}");
+    let cycles = cycles(&graph);
+    if !cycles.is_empty() {
+        let listed: Vec<String> = cycles.iter().map(|c| format!("  {}", describe(&graph, c))).collect();
+        panic!(
+            "{} import circle(s) in server/src (each file names a path in the next):\n{}",
+            cycles.len(),
+            listed.join("\n")
+        );
+    }
+}
+
+/// The reader on a sample: one that found nothing would let the test above pass on any code.
+#[test]
+fn the_reader_finds_the_paths_and_what_a_use_brings_in() {
+    let code = strip(
+        "use crate::{app::AppState, openapi::{self, NotFound}};\n\
+         use crate::routes as r;\n\
+         // use crate::commented::Out;\n\
+         fn f() { let s = \"crate::in_a::string\"; crate::live::Live::new(); pub(crate) fn g(c: char) { c == '\\''; } }\n\
+         #[attribute(openapi::NotFound)]\n\
+         mod tests { use super::*; use super::super::db::Db; }\n\
+         use self::child::Thing;",
+    );
+    let text: Vec<String> = paths(&code)
+        .iter()
+        .map(|w| format!("{}|{}|{}", w.scope.join("::"), w.path.join("::"), w.imported_as.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        text,
+        [
+            "|crate::app::AppState|AppState",
+            "|crate::openapi::self|openapi",
+            "|crate::openapi::NotFound|NotFound",
+            "|crate::routes|r",
+            "|crate::live::Live::new|",
+            "|openapi::NotFound|",
+            "tests|super::*|",
+            "tests|super::super::db::Db|Db",
+            "|self::child::Thing|Thing",
+        ]
+    );
+}
+
+fn graph(src: &Path) -> Graph {
+    let mut files = Vec::new();
+    collect(src, &mut files);
+    let known: BTreeSet<String> = files.iter().map(|f| relative(src, f)).collect();
+    let mut graph = Graph::new();
+    for file in &files {
+        let from = relative(src, file);
+        // The binary's own crate root: it reaches the library as `centre_server`, not `crate`.
+        if from == "main.rs" {
+            continue;
+        }
+        let module = module_of(&from);
+        let code = strip(&std::fs::read_to_string(file).unwrap());
+        let written = paths(&code);
+        let here = |w: &Written| -> Vec<String> { module.iter().chain(&w.scope).cloned().collect() };
+        // What a `use` names (`use crate::routes;`), for the paths that go on from that name
+        // (`routes::health::health`).
+        let imported: BTreeMap<String, Vec<String>> =
+            written.iter().filter_map(|w| Some((w.imported_as.clone()?, resolve(&here(w), &w.path)?))).collect();
+        let edges = graph.entry(from.clone()).or_default();
+        for w in &written {
+            let target = resolve(&here(w), &w.path).or_else(|| {
+                let (first, rest) = w.path.split_first()?;
+                Some(imported.get(first)?.iter().chain(rest).cloned().collect())
+            });
+            let Some(target) = target else { continue };
+            let to = file_of(&known, &target);
+            if to != from {
+                edges.entry(to).or_insert_with(|| w.path.join("::"));
+            }
+        }
+    }
+    graph
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn relative(src: &Path, file: &Path) -> String {
+    file.strip_prefix(src).unwrap().to_string_lossy().replace('\\', "/")
+}
+
+/// `routes/courts.rs` and `routes/courts/mod.rs` → `[routes, courts]`; `lib.rs` → `[]`.
+fn module_of(file: &str) -> Vec<String> {
+    let mut parts: Vec<String> = file.trim_end_matches(".rs").split('/').map(str::to_owned).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The absolute module path a path names, from the module it is written in.
+fn resolve(here: &[String], path: &[String]) -> Option<Vec<String>> {
+    let (mut base, rest) = match path.first()?.as_str() {
+        "crate" => (Vec::new(), &path[1..]),
+        "self" => (here.to_vec(), &path[1..]),
+        "super" => {
+            let ups = path.iter().take_while(|s| *s == "super").count();
+            (here[..here.len().checked_sub(ups)?].to_vec(), &path[ups..])
+        }
+        _ => return None,
+    };
+    base.extend(rest.iter().filter(|s| *s != "self" && *s != "*").cloned());
+    Some(base)
+}
+
+/// The file defining the deepest module of `path` (the rest are items in it).
+fn file_of(known: &BTreeSet<String>, path: &[String]) -> String {
+    for n in (1..=path.len()).rev() {
+        let module = path[..n].join("/");
+        for file in [format!("{module}.rs"), format!("{module}/mod.rs")] {
+            if known.contains(&file) {
+                return file;
+            }
+        }
+    }
+    "lib.rs".to_owned()
+}
+
+/// The code without comments, strings and character literals (which may mention paths), each
+/// replaced by spaces.
+fn strip(source: &str) -> String {
+    let chars: Vec<char> = source.chars().collect();
+    let mut out = String::with_capacity(source.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let rest = &chars[i..];
+        let skip = if rest.starts_with(&['/', '/']) {
+            rest.iter().position(|&c| c == '\n').unwrap_or(rest.len())
+        } else if rest.starts_with(&['/', '*']) {
+            block_comment(rest)
+        } else if rest[0] == '"' {
+            1 + quoted(&rest[1..])
+        } else if rest[0] == 'r' && !ident_before(&chars, i) && raw_string(rest).is_some() {
+            raw_string(rest).unwrap_or(1)
+        } else if rest[0] == '\'' {
+            char_literal(rest).unwrap_or(0)
+        } else {
+            0
+        };
+        if skip == 0 {
+            out.push(chars[i]);
+            i += 1;
+        } else {
+            out.extend(rest[..skip].iter().map(|&c| if c == '\n' { '\n' } else { ' ' }));
+            i += skip;
+        }
+    }
+    out
+}
+
+fn ident_before(chars: &[char], i: usize) -> bool {
+    i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')
+}
+
+fn block_comment(rest: &[char]) -> usize {
+    let (mut depth, mut i) = (0, 0);
+    while i < rest.len() {
+        if rest[i..].starts_with(&['/', '*']) {
+            depth += 1;
+            i += 2;
+        } else if rest[i..].starts_with(&['*', '/']) {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return i;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    rest.len()
+}
+
+/// The length of a string's body and closing quote.
+fn quoted(rest: &[char]) -> usize {
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i] {
+            '\\' => i += 2,
+            '"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    rest.len()
+}
+
+/// `r"…"`, `r#"…"#`: its whole length.
+fn raw_string(rest: &[char]) -> Option<usize> {
+    let hashes = rest[1..].iter().take_while(|&&c| c == '#').count();
+    if rest.get(1 + hashes) != Some(&'"') {
+        return None;
+    }
+    let close: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+    let body = 2 + hashes;
+    let end = (body..rest.len()).find(|&j| rest[j..].starts_with(&close))?;
+    Some(end + close.len())
+}
+
+/// `'x'`, `'\n'`, `'\u{1F600}'`; `None` for a lifetime (`'a`).
+fn char_literal(rest: &[char]) -> Option<usize> {
+    if rest.get(1) == Some(&'\\') {
+        return rest.get(3..)?.iter().position(|&c| c == '\'').map(|p| p + 4);
+    }
+    (rest.get(2) == Some(&'\'')).then_some(3)
+}
+
+#[derive(Debug, PartialEq)]
+enum Token {
+    Ident(String),
+    Path,
+    Open,
+    Close,
+    Comma,
+    Star,
+    Other,
+}
+
+fn tokens(code: &str) -> Vec<Token> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            out.push(Token::Ident(chars[start..i].iter().collect()));
+            continue;
+        }
+        i += 1;
+        out.push(match c {
+            ':' if chars.get(i) == Some(&':') => {
+                i += 1;
+                Token::Path
+            }
+            '{' => Token::Open,
+            '}' => Token::Close,
+            ',' => Token::Comma,
+            '*' => Token::Star,
+            c if c.is_whitespace() => continue,
+            _ => Token::Other,
+        });
+    }
+    out
+}
+
+fn is_ident(token: Option<&Token>, name: &str) -> bool {
+    matches!(token, Some(Token::Ident(s)) if s == name)
+}
+
+/// A path as written (`a::b::c`), with the inline modules (`mod tests { … }`) it is written in
+/// and, in a `use`, the name it brings in.
+struct Written {
+    scope: Vec<String>,
+    path: Vec<String>,
+    imported_as: Option<String>,
+}
+
+/// Every path of two segments or more (a `use` tree gives one per leaf).
+fn paths(code: &str) -> Vec<Written> {
+    let tokens = tokens(code);
+    let mut found = Vec::new();
+    let mut inline: Vec<(String, usize)> = Vec::new();
+    let mut depth = 0;
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            Token::Open => depth += 1,
+            Token::Close => {
+                if inline.last().is_some_and(|(_, d)| *d == depth) {
+                    inline.pop();
+                }
+                depth -= 1;
+            }
+            Token::Ident(word) if word == "mod" => {
+                if let (Some(Token::Ident(name)), Some(Token::Open)) = (tokens.get(i + 1), tokens.get(i + 2)) {
+                    inline.push((name.clone(), depth + 1));
+                }
+            }
+            Token::Ident(_)
+                if tokens.get(i + 1) == Some(&Token::Path)
+                    && i.checked_sub(1).is_none_or(|p| tokens[p] != Token::Path) =>
+            {
+                let in_use = i.checked_sub(1).is_some_and(|p| is_ident(tokens.get(p), "use"));
+                let scope: Vec<String> = inline.iter().map(|(name, _)| name.clone()).collect();
+                let mut leaves = Vec::new();
+                i = tree(&tokens, i, Vec::new(), &mut leaves);
+                found.extend(leaves.into_iter().map(|(path, rename)| {
+                    let imported_as = in_use.then(|| rename.or_else(|| imported_name(&path))).flatten();
+                    Written { scope: scope.clone(), path, imported_as }
+                }));
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found
+}
+
+/// `a::b::C` brings in `C`, `a::b::{self}` brings in `b`, a glob brings in no one name.
+fn imported_name(path: &[String]) -> Option<String> {
+    let mut names = path.iter().rev().filter(|s| *s != "self");
+    if path.last().is_some_and(|s| s == "*") { None } else { names.next().cloned() }
+}
+
+/// Reads `a::b::{c, d::{e, self}}` from `tokens[i]`, adding each leaf's path to `leaves`, and
+/// returns the index after it.
+fn tree(
+    tokens: &[Token],
+    mut i: usize,
+    mut prefix: Vec<String>,
+    leaves: &mut Vec<(Vec<String>, Option<String>)>,
+) -> usize {
+    loop {
+        match tokens.get(i) {
+            Some(Token::Ident(segment)) => {
+                prefix.push(segment.clone());
+                i += 1;
+            }
+            Some(Token::Star) => {
+                prefix.push("*".to_owned());
+                i += 1;
+            }
+            Some(Token::Open) => {
+                i += 1;
+                while !matches!(tokens.get(i), Some(Token::Close) | None) {
+                    i = tree(tokens, i, prefix.clone(), leaves);
+                    if tokens.get(i) == Some(&Token::Comma) {
+                        i += 1;
+                    }
+                }
+                return i + 1;
+            }
+            _ => break,
+        }
+        if tokens.get(i) != Some(&Token::Path) {
+            break;
+        }
+        i += 1;
+    }
+    let mut rename = None;
+    if is_ident(tokens.get(i), "as")
+        && let Some(Token::Ident(name)) = tokens.get(i + 1)
+    {
+        rename = Some(name.clone());
+        i += 2;
+    }
+    if prefix.len() > 1 || prefix.first().is_some_and(|s| s != "self") {
+        leaves.push((prefix, rename));
+    }
+    i
+}
+
+/// One shortest circle through each file that is in one, each circle once.
+fn cycles(graph: &Graph) -> Vec<Vec<String>> {
+    let mut found: BTreeSet<Vec<String>> = BTreeSet::new();
+    for start in graph.keys() {
+        let Some(cycle) = shortest_cycle(graph, start) else { continue };
+        let first = cycle.iter().enumerate().min_by_key(|(_, f)| *f).map_or(0, |(i, _)| i);
+        let mut rotated = cycle[first..].to_vec();
+        rotated.extend_from_slice(&cycle[..first]);
+        found.insert(rotated);
+    }
+    found.into_iter().collect()
+}
+
+/// Breadth first from `start` back to it: the files of the circle, `start` first.
+fn shortest_cycle(graph: &Graph, start: &str) -> Option<Vec<String>> {
+    let mut came_from: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut queue = VecDeque::from([start]);
+    while let Some(file) = queue.pop_front() {
+        for next in graph.get(file).into_iter().flat_map(BTreeMap::keys) {
+            if next == start {
+                let mut cycle = vec![file.to_owned()];
+                let mut at = file;
+                while at != start {
+                    at = came_from[at];
+                    cycle.push(at.to_owned());
+                }
+                cycle.reverse();
+                return Some(cycle);
+            }
+            if !came_from.contains_key(next.as_str()) {
+                came_from.insert(next, file);
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// `a.rs → b.rs (crate::b::X) → a.rs (super::Y)`.
+fn describe(graph: &Graph, cycle: &[String]) -> String {
+    let mut text = cycle[0].clone();
+    for (i, from) in cycle.iter().enumerate() {
+        let to = &cycle[(i + 1) % cycle.len()];
+        text.push_str(&format!(" → {to} ({})", graph[from][to]));
+    }
+    text
+}
