@@ -67,7 +67,7 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         }
         centre_server::net::check_open_files(state.settings.connections);
         let live = state.live.clone();
-        centre_server::net::serve_app(listener, state, async move {
+        centre_server::router::serve_app(listener, state, async move {
             shutdown_signal().await;
             // Open live pages would otherwise keep the graceful stop waiting.
             live.close();

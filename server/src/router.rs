@@ -1,12 +1,14 @@
 //! Every route the server answers, each handler registered once: `routes!` reads a handler's
 //! `#[utoipa::path]` (its method and path) for the router and for the OpenAPI document alike, so
 //! no call is served undocumented or documented and not served. Then the layers every request
-//! crosses.
+//! crosses, and the whole served on a listener (net/, which knows nothing of the app: the
+//! settings name its timeouts).
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::middleware::from_fn_with_state;
 use axum::routing::any;
+use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::compression::CompressionLayer;
 use utoipa::OpenApi;
@@ -16,6 +18,7 @@ use utoipa_axum::routes;
 use crate::app::AppState;
 use crate::error::AppError;
 use crate::layers::MAX_BODY_BYTES;
+use crate::net::caps::Counter;
 use crate::openapi::responses::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, RequestTimeout, ServiceUnavailable, TooManyRequests,
     Unauthorized, Unprocessable,
@@ -157,4 +160,13 @@ pub fn build_router(state: AppState) -> Router {
 /// Unknown API paths answer 404 JSON, never the PWA shell.
 async fn api_not_found() -> AppError {
     AppError::not_found()
+}
+
+/// Serves the app on `listener` with its settings' caps and timeouts, until `shutdown`.
+pub async fn serve_app(listener: TcpListener, state: AppState, shutdown: impl Future<Output = ()> + Send) {
+    let settings = std::sync::Arc::clone(&state.settings);
+    let connections = Counter::new(settings.connections);
+    let router = build_router(state);
+    crate::net::serve(listener, router, connections, settings.trusted_proxies.clone(), settings.timeouts, shutdown)
+        .await;
 }
