@@ -5,9 +5,10 @@
 //! `super::X` or `self::x::Y`, or a path going on from a name such a `use` brought in
 //! (`routes::health::health` after `use crate::routes;`). A path leads to the file that defines
 //! its deepest module (`crate::routes::courts::list` is `routes/courts.rs` or
-//! `routes/courts/mod.rs`). A `mod x;` declaration is no dependency: it only says where a file
-//! sits. Nor is a re-export by a bare child path (`pub use view::export` in `payments/mod.rs`):
-//! it is the parent listing its child.
+//! `routes/courts/mod.rs`), or, for a name that file only re-exports (`crate::build_router`,
+//! brought into lib.rs by `pub use router::build_router`), to the file the name comes from. A
+//! `mod x;` declaration is no dependency: it only says where a file sits; nor is the re-export
+//! itself (`pub use view::export` in `payments/mod.rs` is the parent listing its child).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -64,39 +65,94 @@ fn the_reader_finds_the_paths_and_what_a_use_brings_in() {
     );
 }
 
+/// A circle through a re-export and a child's `super::`, on a small source tree.
+#[test]
+fn a_circle_through_a_re_export_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |file: &str, code: &str| {
+        let path = dir.path().join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, code).unwrap();
+    };
+    write("lib.rs", "mod a; mod b; pub use a::Thing;");
+    write("a.rs", "pub struct Thing; fn f() -> crate::b::inner::Other { todo!() }");
+    write("b/mod.rs", "pub mod inner; mod tests { use super::*; }");
+    write("b/inner.rs", "use super::super::Thing; pub struct Other;");
+    let graph = graph(dir.path());
+    let found: Vec<String> = cycles(&graph).iter().map(|c| describe(&graph, c)).collect();
+    assert_eq!(found, ["a.rs → b/inner.rs (crate::b::inner::Other) → a.rs (super::super::Thing)"]);
+}
+
+/// One file as read.
+struct Source {
+    module: Vec<String>,
+    written: Vec<Written>,
+    /// The names its own `use`s bring in at its top level (`pub use router::build_router` in
+    /// lib.rs), with the path each comes from.
+    brought_in: BTreeMap<String, Vec<String>>,
+}
+
 fn graph(src: &Path) -> Graph {
     let mut files = Vec::new();
     collect(src, &mut files);
     let known: BTreeSet<String> = files.iter().map(|f| relative(src, f)).collect();
-    let mut graph = Graph::new();
+    let mut sources = BTreeMap::new();
     for file in &files {
-        let from = relative(src, file);
+        let name = relative(src, file);
         // The binary's own crate root: it reaches the library as `centre_server`, not `crate`.
-        if from == "main.rs" {
+        if name == "main.rs" {
             continue;
         }
-        let module = module_of(&from);
-        let code = strip(&std::fs::read_to_string(file).unwrap());
-        let written = paths(&code);
-        let here = |w: &Written| -> Vec<String> { module.iter().chain(&w.scope).cloned().collect() };
+        let module = module_of(&name);
+        let written = paths(&strip(&std::fs::read_to_string(file).unwrap()));
+        let brought_in = written
+            .iter()
+            .filter(|w| w.scope.is_empty())
+            .filter_map(|w| {
+                // A `use` may also start at a child module (`use view::export`).
+                let child = known_module(&known, &[module.as_slice(), &w.path[..1]].concat());
+                let from = resolve(&module, &w.path).or_else(|| child.then(|| [module.as_slice(), &w.path].concat()));
+                Some((w.imported_as.clone()?, from?))
+            })
+            .collect();
+        sources.insert(name, Source { module, written, brought_in });
+    }
+    let mut graph = Graph::new();
+    for (from, source) in &sources {
+        let here = |w: &Written| -> Vec<String> { source.module.iter().chain(&w.scope).cloned().collect() };
         // What a `use` names (`use crate::routes;`), for the paths that go on from that name
         // (`routes::health::health`).
         let imported: BTreeMap<String, Vec<String>> =
-            written.iter().filter_map(|w| Some((w.imported_as.clone()?, resolve(&here(w), &w.path)?))).collect();
+            source.written.iter().filter_map(|w| Some((w.imported_as.clone()?, resolve(&here(w), &w.path)?))).collect();
         let edges = graph.entry(from.clone()).or_default();
-        for w in &written {
+        for w in &source.written {
             let target = resolve(&here(w), &w.path).or_else(|| {
                 let (first, rest) = w.path.split_first()?;
                 Some(imported.get(first)?.iter().chain(rest).cloned().collect())
             });
             let Some(target) = target else { continue };
-            let to = file_of(&known, &target);
-            if to != from {
+            let to = defining_file(&sources, &known, target);
+            if to != *from {
                 edges.entry(to).or_insert_with(|| w.path.join("::"));
             }
         }
     }
     graph
+}
+
+/// The file that defines what `path` names: the file of its deepest module or, when that file
+/// only brings the name in with a `use` (`crate::build_router`, re-exported by lib.rs), the file
+/// the name comes from.
+fn defining_file(sources: &BTreeMap<String, Source>, known: &BTreeSet<String>, mut path: Vec<String>) -> String {
+    // A few steps at most: a name re-exported from a re-export.
+    for _ in 0..8 {
+        let (file, depth) = file_of(known, &path);
+        match path.get(depth).and_then(|name| sources.get(&file)?.brought_in.get(name)) {
+            Some(from) if from[..] != path[..=depth] => path = from.iter().chain(&path[depth + 1..]).cloned().collect(),
+            _ => return file,
+        }
+    }
+    file_of(known, &path).0
 }
 
 fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -138,17 +194,22 @@ fn resolve(here: &[String], path: &[String]) -> Option<Vec<String>> {
     Some(base)
 }
 
-/// The file defining the deepest module of `path` (the rest are items in it).
-fn file_of(known: &BTreeSet<String>, path: &[String]) -> String {
+/// The file defining the deepest module of `path` (the rest are items in it), and how many
+/// segments that module takes.
+fn file_of(known: &BTreeSet<String>, path: &[String]) -> (String, usize) {
     for n in (1..=path.len()).rev() {
         let module = path[..n].join("/");
         for file in [format!("{module}.rs"), format!("{module}/mod.rs")] {
             if known.contains(&file) {
-                return file;
+                return (file, n);
             }
         }
     }
-    "lib.rs".to_owned()
+    ("lib.rs".to_owned(), 0)
+}
+
+fn known_module(known: &BTreeSet<String>, module: &[String]) -> bool {
+    file_of(known, module).1 == module.len() && !module.is_empty()
 }
 
 /// The code without comments, strings and character literals (which may mention paths), each
