@@ -1,11 +1,10 @@
-//! Builds the application: state, router and the layers every request goes through.
+//! The application's state: what every handler and layer shares, and how it is prepared.
+//! It holds the parts (database, sessions, limits, metrics…), which know nothing of it: an
+//! extractor that needs one part asks for it by `FromRef`, so no part depends on the whole.
 
 use std::sync::Arc;
 
-use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use tower::ServiceBuilder;
-use tower_http::compression::CompressionLayer;
+use axum::extract::FromRef;
 
 use crate::auth::AuthState;
 use crate::db::{Db, OpenError, seed};
@@ -23,6 +22,18 @@ impl std::ops::Deref for AppState {
 
     fn deref(&self) -> &Shared {
         &self.0
+    }
+}
+
+impl FromRef<AppState> for Db {
+    fn from_ref(state: &AppState) -> Db {
+        state.db.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Settings> {
+    fn from_ref(state: &AppState) -> Arc<Settings> {
+        state.settings.clone()
     }
 }
 
@@ -93,30 +104,4 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
         public_cache,
         streams: crate::net::caps::Counter::new(settings_streams),
     })))
-}
-
-/// The largest request body taken (a bank export of a season is well below).
-pub const MAX_BODY_BYTES: usize = 256 * 1024;
-
-/// The router and the layers every request crosses, outermost first, stacked in one `layer`
-/// call (each `Router::layer` call boxes every route once more, and the box is cloned for every
-/// request):
-///
-/// 1. `layers::Edge`: the request log and metrics, the panic catcher, security headers, the
-///    language of error bodies, the Origin check, forgetting the public cache after a write;
-/// 2. dynamic compression, of what was not compressed ahead of time and is worth it;
-/// 3. the body limit;
-/// 4. sessions (tower-sessions) and `auth::know_member`, for requests with a cookie and the
-///    sign-in routes only (`layers::SessionsWhenNeeded`).
-pub fn build_router(state: AppState) -> Router {
-    let layers = ServiceBuilder::new()
-        .layer(crate::layers::EdgeLayer::new(state.clone()))
-        .layer(CompressionLayer::new().compress_when(crate::encoding::DynamicOnly::default()))
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(crate::layers::SessionsWhenNeeded::new(&state));
-    Router::new()
-        .merge(crate::routes::api_router(&state.public_cache))
-        .fallback(crate::web::serve_pwa)
-        .with_state(state)
-        .layer(layers)
 }

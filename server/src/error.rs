@@ -146,8 +146,8 @@ impl crate::db::DbCallError for AppError {
 }
 
 /// Handlers return `AppError` without knowing the request's language: the response carries
-/// the error as an extension, and `translate` (called by app.rs's guard, which knows the language)
-/// renders the body. Without that middleware the body is French.
+/// the error as an extension, and `translate` (called by the edge layer, layers.rs, which knows
+/// the language) renders the body. Without that middleware the body is French.
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let rendered = self.render_parts();
@@ -224,7 +224,7 @@ impl AppError {
 
 /// Renders an error answer's body in the request's language (`lang`, read from the request by
 /// `lang_of` before it was handled); any other answer is returned as it is. Called by the
-/// request guard in app.rs for every request.
+/// edge layer (layers.rs) for every request.
 pub fn translate(response: Response, lang: Lang) -> Response {
     match response.extensions().get::<ErrorParts>() {
         Some(parts) if lang != Lang::Fr => AppError::render(parts, lang),

@@ -1,4 +1,4 @@
-//! The two hand-written layers of the stack app.rs builds (the others are tower-http's and
+//! The two hand-written layers of the stack router.rs builds (the others are tower-http's and
 //! tower-sessions'). Written as tower services rather than `axum::middleware::from_fn`, which
 //! boxes and clones the rest of the stack for every request: the trivial path stays near the
 //! framework's floor (`make bench`).
@@ -142,11 +142,14 @@ where
     }
 }
 
+/// The largest request body taken (a bank export of a season is well below).
+pub const MAX_BODY_BYTES: usize = 256 * 1024;
+
 /// A body announced larger than any the server takes is refused before a byte of it is read,
 /// whoever sends it (a signed-in member's request would otherwise wait for the whole body).
 fn declared_too_large(headers: &HeaderMap) -> Option<Response> {
     let declared = headers.get(header::CONTENT_LENGTH)?.to_str().ok()?.trim().parse::<u64>().ok()?;
-    (declared > crate::app::MAX_BODY_BYTES as u64)
+    (declared > MAX_BODY_BYTES as u64)
         .then(|| crate::error::AppError::client(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large").into_response())
 }
 
@@ -396,7 +399,7 @@ where
         let state = self.state.clone();
         Box::pin(async move {
             let (parts, body) = req.into_parts();
-            if let Some(refused) = crate::auth::know_member(&state, &parts).await {
+            if let Some(refused) = crate::auth::know_member(&state.limits, &parts).await {
                 return Ok(refused);
             }
             ready.oneshot(Request::from_parts(parts, body)).await

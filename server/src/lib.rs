@@ -15,9 +15,11 @@ pub mod net;
 pub mod openapi;
 pub mod public_cache;
 pub mod ratelimit;
+pub mod router;
 pub mod routes;
 pub mod scheduler;
 pub mod settings;
 pub mod web;
 
-pub use app::{AppState, build_router, prepare};
+pub use app::{AppState, prepare};
+pub use router::build_router;

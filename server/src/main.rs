@@ -62,11 +62,12 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         let local = listener.local_addr().map_err(|e| e.to_string())?;
         tracing::info!("listening on http://{local}");
         if let Some(metrics_addr) = state.settings.metrics_addr {
-            serve_metrics(metrics_addr, centre_server::metrics::router(state.clone())).await?;
+            serve_metrics(metrics_addr, centre_server::metrics::router(state.db.clone(), state.metrics.clone()))
+                .await?;
         }
         centre_server::net::check_open_files(state.settings.connections);
         let live = state.live.clone();
-        centre_server::net::serve_app(listener, state, async move {
+        centre_server::router::serve_app(listener, state, async move {
             shutdown_signal().await;
             // Open live pages would otherwise keep the graceful stop waiting.
             live.close();

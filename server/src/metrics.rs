@@ -1,6 +1,6 @@
 //! `/metrics` in the Prometheus (OpenMetrics) text format, served on its own listen address
 //! (`--metrics-addr`, off by default) so the public site never shows it. prometheus-client owns
-//! the registry and the encoding. Requests are counted by the request-log middleware (app.rs);
+//! the registry and the encoding. Requests are counted by the request-log layer (layers.rs);
 //! the database's figures (mail outbox, score entries, sessions) are read at scrape time.
 
 use std::sync::Arc;
@@ -18,8 +18,7 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
-use crate::app::AppState;
-use crate::db::{busy, stats};
+use crate::db::{Db, busy, stats};
 use crate::error::AppError;
 
 const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -210,15 +209,16 @@ fn resident_memory() -> Option<i64> {
     Some(kib * 1024)
 }
 
-async fn scrape(State(state): State<AppState>) -> Result<Response, AppError> {
+async fn scrape(State((db, metrics)): State<(Db, Metrics)>) -> Result<Response, AppError> {
     let now = chrono::Utc::now();
-    let figures = state.db.read(move |conn| stats::read(conn, now).map_err(AppError::from)).await?;
-    state.metrics.refresh(&figures);
-    let text = state.metrics.encode()?;
+    let figures = db.read(move |conn| stats::read(conn, now).map_err(AppError::from)).await?;
+    metrics.refresh(&figures);
+    let text = metrics.encode()?;
     Ok(([(header::CONTENT_TYPE, HeaderValue::from_static(CONTENT_TYPE))], text).into_response())
 }
 
-/// The metrics listener's router: `GET /metrics`, nothing else.
-pub fn router(state: AppState) -> Router {
-    Router::new().route("/metrics", get(scrape)).with_state(state)
+/// The metrics listener's router: `GET /metrics`, nothing else. It holds the two parts of the
+/// app's state it reads, not the state itself, which holds the metrics.
+pub fn router(db: Db, metrics: Metrics) -> Router {
+    Router::new().route("/metrics", get(scrape)).with_state((db, metrics))
 }

@@ -7,7 +7,7 @@
 //!   answers are kept per language. Each is kept for the centre's day it was built on (the
 //!   events listing starts today, a week's `open` depends on today).
 //! - **When it is forgotten:** not on a timer. Every successful state-changing request under
-//!   `/api` forgets everything (`forgets`, checked by app.rs's guard: one honest rule rather than a
+//!   `/api` forgets everything (`forgets`, checked by the edge layer: one honest rule rather than a
 //!   list of which write touches which answer), and so does the scheduled payments work when it
 //!   changed something (`scheduler::run_once`). A write made outside this process (the sqlite3
 //!   shell) is seen after the next write or a restart.
@@ -307,8 +307,8 @@ async fn keep_built(cache: &PublicCache, asked: Asked, request: &HeaderMap, resp
 }
 
 /// Whether a request's success forgets every kept answer: a state-changing request under `/api`
-/// (app.rs's guard asks before the handler runs, and forgets after it committed, before the
-/// answer leaves: the client that wrote reads its own write next).
+/// (the edge layer, layers.rs, asks before the handler runs, and forgets after it committed,
+/// before the answer leaves: the client that wrote reads its own write next).
 pub fn forgets(method: &Method, path: &str) -> bool {
     matches!(*method, Method::POST | Method::PUT | Method::PATCH | Method::DELETE) && path.starts_with("/api/")
 }

@@ -20,13 +20,12 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, Method};
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
 
-use crate::app::AppState;
 use crate::error::AppError;
 use crate::net::caps::bucket;
 use crate::settings::Settings;
@@ -87,18 +86,25 @@ impl<K: Hash + Eq + Clone> Limiter<K> {
 
 /// The client's address (see the module's text); `None` when the server was not started with
 /// the peers' addresses (`net::serve` gives them to every request).
+/// Extracted from any state that gives the settings (`FromRef`), not from `AppState`, which holds
+/// this module's `Limits`.
 #[derive(Clone, Copy, Debug)]
 pub struct ClientAddr(pub Option<IpAddr>);
 
-impl FromRequestParts<AppState> for ClientAddr {
+impl<S> FromRequestParts<S> for ClientAddr
+where
+    S: Send + Sync,
+    Arc<Settings>: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
         if peer.is_none() {
             tracing::warn!("the server runs without the peers' addresses: sign-ins are not limited");
         }
-        Ok(ClientAddr(peer.map(|peer| client_addr(peer, &parts.headers, &state.settings.trusted_proxies))))
+        let settings = Arc::<Settings>::from_ref(state);
+        Ok(ClientAddr(peer.map(|peer| client_addr(peer, &parts.headers, &settings.trusted_proxies))))
     }
 }
 

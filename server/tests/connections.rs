@@ -1,5 +1,5 @@
 //! What one client can hold of the server, and how long it may keep it waiting, through the
-//! binary's own listener (`net::serve_app`) with its timeouts shortened (the real values are
+//! binary's own listener (`router::serve_app`) with its timeouts shortened (the real values are
 //! checked with a paused clock in `net/idle.rs` and `net/body.rs`, and against the release
 //! binary by `scripts/exhaustion.py`).
 

@@ -15,17 +15,17 @@ pub mod store;
 use std::sync::Arc;
 use std::time::Duration as StdDuration;
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::session_store::ExpiredDeletion;
 use tower_sessions::{Expiry, Session, SessionManagerLayer};
 use tower_sessions_rusqlite_store::RusqliteStore;
 
-use crate::app::AppState;
 use crate::db::users::{self, Role, UserRow, UserWithRoles};
 use crate::db::{Db, OpenError};
 use crate::error::AppError;
+use crate::ratelimit::Limits;
 use crate::settings::Settings;
 
 pub const SESSION_COOKIE: &str = "centre.sid";
@@ -107,7 +107,7 @@ fn session_error(e: impl std::fmt::Display) -> AppError {
     AppError::Internal(format!("session: {e}"))
 }
 
-async fn session_of(parts: &mut Parts, state: &AppState) -> Result<Session, AppError> {
+async fn session_of<S: Send + Sync>(parts: &mut Parts, state: &S) -> Result<Session, AppError> {
     Session::from_request_parts(parts, state).await.map_err(|(_, message)| session_error(message))
 }
 
@@ -189,7 +189,7 @@ impl MemberSlot {
 /// once for two uses: the request log's slot, and the per-member write limit (answers the 429
 /// refusal beyond it, ratelimit.rs). Only under /api: a page or an asset does not cost a
 /// session read (and a request without a cookie never reaches the session layer).
-pub async fn know_member(state: &AppState, req: &Parts) -> Option<axum::response::Response> {
+pub async fn know_member(limits: &Limits, req: &Parts) -> Option<axum::response::Response> {
     if !req.uri.path().starts_with("/api/") {
         return None;
     }
@@ -198,8 +198,8 @@ pub async fn know_member(state: &AppState, req: &Parts) -> Option<axum::response
     if let Some(slot) = req.extensions.get::<MemberSlot>() {
         let _ = slot.0.set(id.clone());
     }
-    if state.limits.counts_write(&req.method, req.uri.path())
-        && let Err(refused) = state.limits.write(&id)
+    if limits.counts_write(&req.method, req.uri.path())
+        && let Err(refused) = limits.write(&id)
     {
         tracing::warn!(user_id = %id, method = %req.method, path = %req.uri.path(), "refused: write limit");
         return Some(axum::response::IntoResponse::into_response(refused));
@@ -208,13 +208,20 @@ pub async fn know_member(state: &AppState, req: &Parts) -> Option<axum::response
 }
 
 /// The signed-in user if any (never rejects).
+///
+/// These extractors take any state that gives the database (`FromRef`), not `AppState`, which
+/// holds this module's `AuthState`: the state depends on auth, not auth on the state.
 #[derive(Clone, Debug)]
 pub struct MaybeUser(pub Option<CurrentUser>);
 
-impl FromRequestParts<AppState> for MaybeUser {
+impl<S> FromRequestParts<S> for MaybeUser
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         if let Some(found) = parts.extensions.get::<MaybeUser>() {
             return Ok(found.clone());
         }
@@ -227,7 +234,8 @@ impl FromRequestParts<AppState> for MaybeUser {
         let found = match user_id {
             None => None,
             Some(id) => {
-                let user = state.db.read(move |conn| users::find_with_roles(conn, &id).map_err(AppError::from)).await?;
+                let db = Db::from_ref(state);
+                let user = db.read(move |conn| users::find_with_roles(conn, &id).map_err(AppError::from)).await?;
                 if user.is_some() {
                     // Rolling expiry: extend (save) the session at most once a day.
                     let touched: Option<i64> = session.get(KEY_TOUCHED).await.map_err(session_error)?;
@@ -245,10 +253,14 @@ impl FromRequestParts<AppState> for MaybeUser {
     }
 }
 
-impl FromRequestParts<AppState> for CurrentUser {
+impl<S> FromRequestParts<S> for CurrentUser
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         MaybeUser::from_request_parts(parts, state).await?.0.ok_or_else(AppError::unauthorized)
     }
 }
@@ -257,10 +269,14 @@ impl FromRequestParts<AppState> for CurrentUser {
 #[derive(Clone, Debug)]
 pub struct Staff(pub CurrentUser);
 
-impl FromRequestParts<AppState> for Staff {
+impl<S> FromRequestParts<S> for Staff
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
         if user.is_admin() || user.is_supervisor() { Ok(Staff(user)) } else { Err(AppError::forbidden()) }
     }
@@ -270,10 +286,14 @@ impl FromRequestParts<AppState> for Staff {
 #[derive(Clone, Debug)]
 pub struct Admin(pub CurrentUser);
 
-impl FromRequestParts<AppState> for Admin {
+impl<S> FromRequestParts<S> for Admin
+where
+    S: Send + Sync,
+    Db: FromRef<S>,
+{
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
         if user.is_admin() { Ok(Admin(user)) } else { Err(AppError::forbidden()) }
     }

@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use crate::error::AppError;
 
 /// The refusal of a state-changing request from another site (checked for every request by
-/// app.rs's guard, before any handler runs); None when it may go on.
+/// the edge layer, layers.rs, before any handler runs); None when it may go on.
 pub fn refuse_cross_site(req: &Request, public_url: &str) -> Option<Response> {
     let changes_state = matches!(*req.method(), Method::POST | Method::PUT | Method::PATCH | Method::DELETE);
     if changes_state && !same_origin(req.headers(), public_url) {

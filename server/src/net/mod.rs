@@ -94,14 +94,6 @@ pub fn check_open_files(connections: caps::Cap) {
     }
 }
 
-/// Serves the app on `listener` with its settings' caps and timeouts, until `shutdown`.
-pub async fn serve_app(listener: TcpListener, state: crate::AppState, shutdown: impl Future<Output = ()> + Send) {
-    let settings = std::sync::Arc::clone(&state.settings);
-    let connections = Counter::new(settings.connections);
-    let router = crate::build_router(state);
-    serve(listener, router, connections, settings.trusted_proxies.clone(), settings.timeouts, shutdown).await;
-}
-
 /// Serves `router` on `listener` until `shutdown` resolves, then lets answers in flight finish
 /// (at most [`STOP_WAIT`]).
 pub async fn serve(

@@ -12,7 +12,7 @@ use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::users::{self, GrantError, GrantRow, Role, UserRow};
 use crate::error::AppError;
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::params::{self, Segment};
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -34,7 +34,7 @@ pub struct SupervisorStatus {
     tag = "roles",
     responses(
         (status = 200, description = "OK", body = AdminStatus),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn admin_status(user: CurrentUser) -> Json<AdminStatus> {
@@ -48,7 +48,7 @@ pub async fn admin_status(user: CurrentUser) -> Json<AdminStatus> {
     tag = "roles",
     responses(
         (status = 200, description = "OK", body = SupervisorStatus),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn supervisor_status(user: CurrentUser) -> Json<SupervisorStatus> {
@@ -142,7 +142,7 @@ macro_rules! grant_routes {
             tag = "roles",
             responses(
                 (status = 200, description = "OK", body = Vec<GrantDto>),
-                openapi::Unauthorized, openapi::Forbidden
+                responses::Unauthorized, responses::Forbidden
             )
         )]
         pub async fn $list(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<GrantDto>>, AppError> {
@@ -158,7 +158,7 @@ macro_rules! grant_routes {
             responses(
                 (status = 200, description = $already, body = GrantDto),
                 (status = 201, description = "Granted.", body = GrantDto),
-                openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
+                responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Unprocessable
             )
         )]
         pub async fn $add(
@@ -177,7 +177,7 @@ macro_rules! grant_routes {
             params(params::UserId),
             responses(
                 (status = 204, description = "Done."),
-                openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+                responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
             )
         )]
         pub async fn $remove(
@@ -240,7 +240,7 @@ impl From<UserRow> for MemberDto {
     tag = "roles",
     responses(
         (status = 200, description = "OK", body = Vec<MemberDto>),
-        openapi::Unauthorized, openapi::Forbidden
+        responses::Unauthorized, responses::Forbidden
     )
 )]
 pub async fn members(_: Admin, State(state): State<AppState>) -> Result<Json<Vec<MemberDto>>, AppError> {

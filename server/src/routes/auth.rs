@@ -14,7 +14,7 @@ use crate::auth::pages::{self, DevForm, Failure};
 use crate::auth::{self, KEY_FLOW, KEY_ID_TOKEN, MaybeUser};
 use crate::db::users::{self, EmailTrust, Identity, UpsertError, UserRow};
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
-use crate::openapi;
+use crate::openapi::responses;
 use crate::ratelimit::ClientAddr;
 
 /// Spec section 3's User.
@@ -98,7 +98,7 @@ fn destination(query: Option<&str>, headers: &HeaderMap, public_url: &str) -> St
     responses(
         (status = 200, description = "A sign-in page: the development form, or why sign-in cannot start.", content_type = "text/html", body = String),
         (status = 303, description = "To the OpenID provider."),
-        openapi::TooManyRequests, openapi::BadRequest
+        responses::TooManyRequests, responses::BadRequest
     )
 )]
 pub async fn login(
@@ -165,7 +165,7 @@ pub struct CallbackQuery {
     responses(
         (status = 200, description = "Why the sign-in failed, with a link back.", content_type = "text/html", body = String),
         (status = 303, description = "Signed in: to the page the member was going to."),
-        openapi::TooManyRequests, openapi::BadRequest
+        responses::TooManyRequests, responses::BadRequest
     )
 )]
 pub async fn callback(
@@ -309,7 +309,7 @@ fn name(field: &'static str, value: Option<&str>) -> Result<Option<String>, Fiel
     responses(
         (status = 200, description = "Signed in (JSON), or the form again with its errors (HTML).", content((UserDto = "application/json"), (String = "text/html"))),
         (status = 303, description = "Signed in from the form: to where the visitor was going."),
-        openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang: ReqLang, req: Request) -> Response {

@@ -20,7 +20,7 @@ use crate::db::courts::{
 use crate::db::outbox;
 use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
 use crate::error::{ApiQuery, AppError, ReqLang};
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
 /// Spec section 3's Court.
@@ -120,7 +120,7 @@ pub struct DayQuery {
     params(DayQuery),
     responses(
         (status = 200, description = "OK", body = Vec<Slot>),
-        openapi::BadRequest, openapi::NotFound, openapi::Unprocessable
+        responses::BadRequest, responses::NotFound, responses::Unprocessable
     )
 )]
 pub async fn availability(
@@ -174,7 +174,7 @@ fn parse_month(raw: Option<&str>) -> Result<(i32, u32), AppError> {
     params(MonthQuery),
     responses(
         (status = 200, description = "OK", body = Vec<DayAvailability>),
-        openapi::BadRequest, openapi::NotFound, openapi::Unprocessable
+        responses::BadRequest, responses::NotFound, responses::Unprocessable
     )
 )]
 pub async fn month(
@@ -288,7 +288,7 @@ fn mail_of<'a>(b: &'a BookingRow, to: &'a str) -> Option<BookingMail<'a>> {
     request_body = CourtBookingInput,
     responses(
         (status = 201, description = "Booked.", body = BookingDto),
-        openapi::Unauthorized, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn book(
@@ -332,7 +332,7 @@ pub async fn book(
     tag = "courts",
     responses(
         (status = 200, description = "OK", body = Vec<BookingDto>),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn mine(user: CurrentUser, State(state): State<AppState>) -> Result<Json<Vec<BookingDto>>, AppError> {
@@ -379,7 +379,7 @@ async fn cancel(
     params(params::BookingId),
     responses(
         (status = 200, description = "Cancelled.", body = BookingDto),
-        openapi::Unauthorized, openapi::NotFound, openapi::Conflict
+        responses::Unauthorized, responses::NotFound, responses::Conflict
     )
 )]
 pub async fn cancel_mine(
@@ -412,7 +412,7 @@ pub async fn cancel_mine(
     params(params::BookingId),
     responses(
         (status = 200, description = "Cancelled.", body = BookingDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict
     )
 )]
 pub async fn cancel_any(_: Admin, State(state): State<AppState>, Id(id): Id) -> Result<Json<BookingDto>, AppError> {
@@ -464,7 +464,7 @@ pub struct AdminBookingsDto {
     params(AdminQuery),
     responses(
         (status = 200, description = "OK", body = AdminBookingsDto),
-        openapi::BadRequest, openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
+        responses::BadRequest, responses::Unauthorized, responses::Forbidden, responses::Unprocessable
     )
 )]
 pub async fn admin_list(

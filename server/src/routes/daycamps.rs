@@ -31,7 +31,7 @@ use crate::db::users::{self, NoMail};
 use crate::emails;
 use crate::error::{ApiJson, ApiQuery, AppError, Localized, ReqLang};
 use crate::exports;
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::payments::PaidByDto;
 
 /// Feature keys per program (see the module documentation).
@@ -155,7 +155,7 @@ pub struct WeeksQuery {
     params(WeeksQuery),
     responses(
         (status = 200, description = "OK", body = Vec<WeekDto>),
-        openapi::BadRequest, openapi::NotFound
+        responses::BadRequest, responses::NotFound
     )
 )]
 pub async fn weeks(
@@ -323,7 +323,7 @@ fn register_error(e: RegisterError, child: &str) -> AppError {
     request_body = DayCampRegistrationBody,
     responses(
         (status = 201, description = "Registered.", body = RegisteredDto),
-        openapi::Unauthorized, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn register(
@@ -452,7 +452,7 @@ fn user_dto(r: RegistrationRow, lang: Lang, interac_email: &str) -> UserRegistra
     tag = "day camps",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn mine(
@@ -475,7 +475,7 @@ pub async fn mine(
     params(params::RegistrationId),
     responses(
         (status = 200, description = "OK", body = UserRegistrationDto),
-        openapi::Unauthorized, openapi::NotFound
+        responses::Unauthorized, responses::NotFound
     )
 )]
 pub async fn mine_one(
@@ -518,7 +518,7 @@ pub struct AdminOverviewDto {
     tag = "day camps",
     responses(
         (status = 200, description = "OK", body = AdminOverviewDto),
-        openapi::Unauthorized, openapi::Forbidden
+        responses::Unauthorized, responses::Forbidden
     )
 )]
 pub async fn admin_overview(
@@ -608,7 +608,7 @@ fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
     params(params::WeekId),
     responses(
         (status = 200, description = "OK", body = Vec<AdminChildDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {
@@ -639,7 +639,7 @@ pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id
     request_body = super::payments::PaymentBody,
     responses(
         (status = 200, description = "OK", body = UserRegistrationDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn admin_set_payment(
@@ -665,7 +665,7 @@ pub async fn admin_set_payment(
     params(params::WeekId),
     responses(
         (status = 200, description = "The week's children: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {

@@ -21,7 +21,7 @@ use crate::db::{outbox, users};
 use crate::emails;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::payments::PaidByDto;
 
 /// A registration as the console reads it (spec section 3), plus the Interac follow-up:
@@ -153,7 +153,7 @@ fn register_error(e: RegisterError) -> AppError {
     request_body = TeamRegistrationInput,
     responses(
         (status = 201, description = "Registered.", body = RegistrationDto),
-        openapi::Unauthorized, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn register(
@@ -210,7 +210,7 @@ pub async fn register(
     tag = "event registrations",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn mine(
@@ -232,7 +232,7 @@ pub async fn mine(
     tag = "event registrations",
     responses(
         (status = 200, description = "OK", body = Vec<UserRegistrationDto>),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn mine_for_home(
@@ -263,7 +263,7 @@ fn user_view(registration: RegistrationRow, event: EventRow, today_start: &str) 
     params(params::EventId),
     responses(
         (status = 200, description = "OK", body = Vec<RegistrationDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
@@ -292,7 +292,7 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
     params(params::RegistrationId),
     responses(
         (status = 204, description = "Done."),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
@@ -317,7 +317,7 @@ pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> 
     request_body = super::payments::PaymentBody,
     responses(
         (status = 200, description = "OK", body = RegistrationDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn set_payment(
@@ -341,7 +341,7 @@ pub async fn set_payment(
     params(params::EventId),
     responses(
         (status = 200, description = "The event's registrations: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {

@@ -16,7 +16,7 @@ use crate::auth::{Admin, MaybeUser};
 use crate::db::courts::local_day_bounds;
 use crate::db::events::{self, EventFields, EventRow, UpdateRefused};
 use crate::error::{ApiJson, AppError};
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
 /// Spec section 3's Event, in camelCase; `price` in dollars.
@@ -91,7 +91,7 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<EventDto>>, 
     params(params::EventId),
     responses(
         (status = 200, description = "OK", body = EventDto),
-        openapi::NotFound
+        responses::NotFound
     )
 )]
 pub async fn one(
@@ -143,7 +143,7 @@ fn event_fields(input: &EventInput) -> Result<EventFields, AppError> {
     request_body = EventBody,
     responses(
         (status = 201, description = "Created.", body = EventDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::Unprocessable
     )
 )]
 pub async fn create(
@@ -167,7 +167,7 @@ pub async fn create(
     request_body = EventBody,
     responses(
         (status = 200, description = "OK", body = EventDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Unprocessable
     )
 )]
 pub async fn update(
@@ -199,7 +199,7 @@ pub async fn update(
     params(params::EventId),
     responses(
         (status = 204, description = "Done."),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
@@ -223,7 +223,7 @@ pub struct AdminEventDto {
     tag = "events",
     responses(
         (status = 200, description = "OK", body = Vec<AdminEventDto>),
-        openapi::Unauthorized, openapi::Forbidden
+        responses::Unauthorized, responses::Forbidden
     )
 )]
 pub async fn admin_list(State(state): State<AppState>, _admin: Admin) -> Result<Json<Vec<AdminEventDto>>, AppError> {

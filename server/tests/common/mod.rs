@@ -68,7 +68,7 @@ impl TestApp {
         state.mailer.spawn_worker(state.db.clone());
         state.auth.spawn_session_cleanup();
         // The binary's own listener: its caps and timeouts are part of what the tests drive.
-        tokio::spawn(centre_server::net::serve_app(listener, state.clone(), std::future::pending()));
+        tokio::spawn(centre_server::router::serve_app(listener, state.clone(), std::future::pending()));
         let url = format!("http://{addr}");
         let client = same_origin_client(&url);
         TestApp { url, client, db_path, state, _dir: dir }

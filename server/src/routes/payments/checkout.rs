@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -35,7 +35,7 @@ pub struct EventCheckoutDto {
     params(params::RegistrationId),
     responses(
         (status = 200, description = "OK", body = EventCheckoutDto),
-        openapi::Unauthorized, openapi::NotFound
+        responses::Unauthorized, responses::NotFound
     )
 )]
 pub async fn event_checkout(

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::AppState;
 use crate::auth::Admin;
 use crate::error::{ApiJson, AppError};
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::params::{self, Id, Segment};
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
@@ -60,7 +60,7 @@ pub struct DeadlinesDto {
     tag = "payments",
     responses(
         (status = 200, description = "OK", body = DeadlinesDto),
-        openapi::Unauthorized, openapi::Forbidden
+        responses::Unauthorized, responses::Forbidden
     )
 )]
 pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<Json<DeadlinesDto>, AppError> {
@@ -85,7 +85,7 @@ pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<J
     request_body = DeadlineBody,
     responses(
         (status = 204, description = "Done."),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Unprocessable
     )
 )]
 pub async fn event_deadline(
@@ -106,7 +106,7 @@ pub async fn event_deadline(
     request_body = DeadlineBody,
     responses(
         (status = 204, description = "Done."),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Unprocessable
     )
 )]
 pub async fn program_deadline(

@@ -8,10 +8,7 @@ pub(crate) mod deadlines;
 pub(crate) mod reconcile;
 pub(crate) mod view;
 
-pub use checkout::event_checkout;
-pub use deadlines::{deadlines, event_deadline, program_deadline};
-pub use reconcile::{PaidByDto, confirm, reconcile};
-pub use view::{export, overview};
+pub use reconcile::PaidByDto;
 
 use centre_core::FieldError;
 use centre_core::timefmt::utc_text;

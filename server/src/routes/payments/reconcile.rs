@@ -17,7 +17,7 @@ use crate::auth::Admin;
 use crate::db::payments::transfers::{self, Candidate, ConfirmError, Confirmed};
 use crate::db::payments::{Kind, PaymentStatus};
 use crate::error::{ApiJson, AppError, Localized};
-use crate::openapi;
+use crate::openapi::responses;
 
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -89,7 +89,7 @@ fn free_text(field: &'static str, raw: &str) -> Result<(), AppError> {
     request_body = ReconcileBody,
     responses(
         (status = 200, description = "OK", body = ReconcileDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::Unprocessable
     )
 )]
 pub async fn reconcile(
@@ -170,7 +170,7 @@ pub struct ConfirmDto {
     request_body = ConfirmBody,
     responses(
         (status = 200, description = "OK", body = ConfirmDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn confirm(

@@ -15,7 +15,7 @@ use crate::db::payments::overview::{self, Totals, Unpaid};
 use crate::db::payments::{Kind, due};
 use crate::error::AppError;
 use crate::exports;
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::reply::{xlsx, xlsx_failed};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -123,7 +123,7 @@ fn unpaid_dto(u: Unpaid, state: &AppState, now: chrono::DateTime<Utc>) -> Unpaid
     tag = "payments",
     responses(
         (status = 200, description = "OK", body = PaymentsDto),
-        openapi::Unauthorized, openapi::Forbidden
+        responses::Unauthorized, responses::Forbidden
     )
 )]
 pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {
@@ -175,7 +175,7 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
     tag = "payments",
     responses(
         (status = 200, description = "The payments view: the workbook, its name in Content-Disposition, its row count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
-        openapi::Unauthorized, openapi::Forbidden
+        responses::Unauthorized, responses::Forbidden
     )
 )]
 pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {

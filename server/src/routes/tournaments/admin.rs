@@ -15,7 +15,7 @@ use crate::auth::Admin;
 use crate::db::events;
 use crate::db::tournaments::{self, schedule, scores, views};
 use crate::error::{ApiJson, AppError};
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
 /// `GET /api/admin/events/{eventId}/tournament`: the event's tournament, or `null`.
@@ -26,7 +26,7 @@ use crate::routes::params::{self, Id};
     params(params::EventId),
     responses(
         (status = 200, description = "The tournament, or null.", body = Option<AdminTournamentDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn for_event(
@@ -56,7 +56,7 @@ pub async fn for_event(
     request_body = TournamentConfigInput,
     responses(
         (status = 201, description = "Created.", body = AdminTournamentDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn create(
@@ -88,7 +88,7 @@ pub async fn create(
     request_body = TournamentConfigInput,
     responses(
         (status = 200, description = "OK", body = AdminTournamentDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn update(
@@ -118,7 +118,7 @@ pub async fn update(
     params(params::TournamentId),
     responses(
         (status = 204, description = "Done."),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
@@ -144,7 +144,7 @@ pub struct Generated {
     params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Generated),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<Generated>, AppError> {
@@ -181,7 +181,7 @@ async fn board(state: &AppState, id: i64) -> Result<Board, AppError> {
     params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Vec<MatchDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn matches(
@@ -200,7 +200,7 @@ pub async fn matches(
     params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Vec<StandingDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn standings(
@@ -238,7 +238,7 @@ async fn write_score(
     request_body = ScoreInput,
     responses(
         (status = 200, description = "OK", body = MatchDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn score(
@@ -259,7 +259,7 @@ pub async fn score(
     request_body = ScoreInput,
     responses(
         (status = 200, description = "OK", body = MatchDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn correction(
@@ -291,7 +291,7 @@ pub struct HistoryDto {
     params(params::MatchId),
     responses(
         (status = 200, description = "OK", body = Vec<HistoryDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn history(

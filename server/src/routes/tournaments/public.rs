@@ -19,7 +19,7 @@ use crate::auth::{CurrentUser, MaybeUser};
 use crate::db::tournaments::{self, views};
 use crate::db::{Db, events};
 use crate::error::AppError;
-use crate::openapi;
+use crate::openapi::responses;
 use crate::ratelimit::ClientAddr;
 use crate::routes::params::{self, Id};
 
@@ -43,7 +43,7 @@ pub struct PublicTournament {
     params(params::EventId),
     responses(
         (status = 200, description = "OK", body = PublicTournament),
-        openapi::NotFound
+        responses::NotFound
     )
 )]
 pub async fn tournament(
@@ -89,7 +89,7 @@ fn version_event(version: i64) -> Event {
     params(params::EventId),
     responses(
         (status = 200, description = "Server-sent events: `tournament` with `{\"version\": n}` at once and after each change.", content_type = "text/event-stream", body = String),
-        openapi::NotFound, openapi::ServiceUnavailable
+        responses::NotFound, responses::ServiceUnavailable
     )
 )]
 pub async fn stream(
@@ -144,7 +144,7 @@ pub async fn stream(
     params(params::EventId),
     responses(
         (status = 200, description = "The member's team, or null.", body = Option<UserTeamDto>),
-        openapi::Unauthorized, openapi::NotFound
+        responses::Unauthorized, responses::NotFound
     )
 )]
 pub async fn user_team(
@@ -189,7 +189,7 @@ pub struct UserTournamentData {
     tag = "tournaments",
     responses(
         (status = 200, description = "OK", body = Vec<UserTournamentData>),
-        openapi::Unauthorized
+        responses::Unauthorized
     )
 )]
 pub async fn tournament_data(

@@ -27,7 +27,7 @@ use crate::auth::Admin;
 use crate::db::tournaments::sync::{self, Conflict, Entry, Keep, Outcome, PushRefused, ResolveRefused, ScoreSide};
 use crate::db::tournaments::{self};
 use crate::error::{ApiJson, AppError, ReqLang};
-use crate::openapi;
+use crate::openapi::responses;
 use crate::routes::params::{self, Id, Segment};
 
 /// Entries per push: a phone with more sends them in several pushes.
@@ -133,7 +133,7 @@ fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
     responses(
         (status = 200, description = "OK", body = PushAnswer),
         (status = 409, description = "`sync_gap`: the entries do not continue from `lastSeq`.", body = GapBody),
-        openapi::Unauthorized, openapi::Forbidden, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::Unprocessable
     )
 )]
 pub async fn push(
@@ -262,7 +262,7 @@ impl From<Conflict> for ConflictDto {
     params(params::TournamentId),
     responses(
         (status = 200, description = "OK", body = Vec<ConflictDto>),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
     )
 )]
 pub async fn conflicts(
@@ -301,7 +301,7 @@ pub struct ResolveBody {
     request_body = ResolveBody,
     responses(
         (status = 200, description = "OK", body = MatchDto),
-        openapi::Unauthorized, openapi::Forbidden, openapi::NotFound, openapi::Conflict, openapi::Unprocessable
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
 pub async fn resolve(

@@ -1,8 +1,9 @@
 //! The HTTP contract: the OpenAPI document of every `/api` call, generated from the handlers'
-//! `#[utoipa::path]` annotations and the `ToSchema` types next to them (core's inputs and answers
-//! through its `openapi` feature). Committed as `api/openapi.json` (`make openapi`, or
-//! `centre openapi > api/openapi.json`); `tests/contract.rs` fails when they differ, and the
-//! PWA's `src/api/schema.d.ts` is generated from that file.
+//! `#[utoipa::path]` annotations, as router.rs registers them, and the `ToSchema` types next to
+//! them (core's inputs and answers through its `openapi` feature). Committed as
+//! `api/openapi.json` (`make openapi`, or `centre openapi > api/openapi.json`);
+//! `tests/contract.rs` fails when they differ, and the PWA's `src/api/schema.d.ts` is generated
+//! from that file.
 //!
 //! Errors are `ApiError` (`{message, code, fieldErrors?}`). What every state-changing call can
 //! answer whatever it does is added here once (`Common`): 403 `forbidden_origin` (the Origin
@@ -10,74 +11,19 @@
 //! `malformed_json` (not the JSON described), 408 `request_timeout` (too slow) and 413
 //! `payload_too_large`.
 
-use std::collections::{BTreeMap, BTreeSet};
+pub mod responses;
+
+use std::collections::BTreeSet;
 
 use serde_json::Value;
 use utoipa::openapi::path::{HttpMethod, Operation};
-use utoipa::openapi::response::ResponseBuilder;
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response};
-use utoipa::{IntoResponses, Modify, OpenApi, ToResponse};
+use utoipa::{IntoResponses, Modify};
 
-use crate::routes;
-
-/// An error answer: a `ToResponse` component (`#/components/responses/{name}`) and, named in an
-/// operation's `responses(...)` as it is, that reference under its status.
-macro_rules! error_response {
-    ($name:ident, $status:literal, $description:literal) => {
-        #[doc = $description]
-        pub struct $name;
-
-        impl<'r> ToResponse<'r> for $name {
-            fn response() -> (&'r str, RefOr<Response>) {
-                (stringify!($name), error_body($description))
-            }
-        }
-
-        impl IntoResponses for $name {
-            fn responses() -> BTreeMap<String, RefOr<Response>> {
-                BTreeMap::from([($status.to_owned(), RefOr::Ref(Ref::from_response_name(stringify!($name))))])
-            }
-        }
-    };
-}
-
-fn error_body(description: &str) -> RefOr<Response> {
-    ResponseBuilder::new()
-        .description(description)
-        .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ApiError"))).build())
-        .build()
-        .into()
-}
-
-error_response!(BadRequest, "400", "Malformed request: a body or query string that does not fit (`malformed_json`).");
-error_response!(Unauthorized, "401", "Not signed in (`unauthorized`).");
-error_response!(
-    Forbidden,
-    "403",
-    "Signed in without the role it needs (`forbidden`), or a state-changing request from another site (`forbidden_origin`)."
-);
-error_response!(NotFound, "404", "No such resource, or an id that is not a whole number above zero (`not_found`).");
-error_response!(Conflict, "409", "Refused by the resource's state; `code` says why.");
-error_response!(Unprocessable, "422", "Invalid fields: `fieldErrors` has one message per field; `code` is the first.");
-error_response!(TooManyRequests, "429", "Too many writes by this member (`rate_limited`); see `Retry-After`.");
-error_response!(
-    RequestTimeout,
-    "408",
-    "The body arrived too slowly (`request_timeout`): 10 s, then 500 bytes a second."
-);
-error_response!(
-    PayloadTooLarge,
-    "413",
-    "A body over 256 KiB, refused before it is read when announced (`payload_too_large`)."
-);
-error_response!(
-    ServiceUnavailable,
-    "503",
-    "Too many live pages open, from this address or in all (`too_many_streams`); see `Retry-After`."
-);
+use responses::{BadRequest, Forbidden, PayloadTooLarge, RequestTimeout, TooManyRequests};
 
 /// The responses every state-changing call can give, added to each such operation; and each
 /// operation's id made unique by its tag (`dayCampsRegister`, `eventRegistrationsRegister`).
+/// Applied to the whole document once every route is in it.
 struct Common;
 
 impl Modify for Common {
@@ -135,96 +81,12 @@ fn add<T: IntoResponses>(operation: &mut Operation) {
     }
 }
 
-#[derive(OpenApi)]
-#[openapi(
-    info(
-        title = "Centre API",
-        description = "The HTTP API of the centre's web app. Generated from the server's code (`centre openapi`); do not edit by hand."
-    ),
-    paths(
-        routes::health::health,
-        routes::auth::login,
-        routes::auth::callback,
-        routes::auth::logout,
-        routes::auth::dev_login,
-        routes::auth::current_user,
-        routes::admin::admin_status,
-        routes::admin::supervisor_status,
-        routes::admin::admins,
-        routes::admin::add_admin,
-        routes::admin::remove_admin,
-        routes::admin::supervisors,
-        routes::admin::add_supervisor,
-        routes::admin::remove_supervisor,
-        routes::admin::members,
-        routes::courts::admin_list,
-        routes::courts::cancel_any,
-        routes::courts::list,
-        routes::courts::availability,
-        routes::courts::month,
-        routes::courts::book,
-        routes::courts::mine,
-        routes::courts::cancel_mine,
-        routes::events::list,
-        routes::events::create,
-        routes::events::one,
-        routes::events::update,
-        routes::events::delete,
-        routes::events::admin_list,
-        routes::event_registrations::register,
-        routes::event_registrations::mine,
-        routes::event_registrations::mine_for_home,
-        routes::event_registrations::for_event,
-        routes::event_registrations::export,
-        routes::event_registrations::delete,
-        routes::event_registrations::set_payment,
-        routes::daycamps::programs,
-        routes::daycamps::weeks,
-        routes::daycamps::register,
-        routes::daycamps::mine,
-        routes::daycamps::mine_one,
-        routes::daycamps::admin_overview,
-        routes::daycamps::admin_week,
-        routes::daycamps::admin_export,
-        routes::daycamps::admin_set_payment,
-        routes::payments::view::overview,
-        routes::payments::view::export,
-        routes::payments::reconcile::reconcile,
-        routes::payments::reconcile::confirm,
-        routes::payments::deadlines::deadlines,
-        routes::payments::deadlines::event_deadline,
-        routes::payments::deadlines::program_deadline,
-        routes::payments::checkout::event_checkout,
-        routes::tournaments::admin::for_event,
-        routes::tournaments::admin::create,
-        routes::tournaments::admin::update,
-        routes::tournaments::admin::delete,
-        routes::tournaments::admin::generate,
-        routes::tournaments::admin::matches,
-        routes::tournaments::admin::standings,
-        routes::tournaments::admin::score,
-        routes::tournaments::admin::correction,
-        routes::tournaments::admin::history,
-        routes::tournaments::sync::push,
-        routes::tournaments::sync::conflicts,
-        routes::tournaments::sync::resolve,
-        routes::tournaments::public::tournament,
-        routes::tournaments::public::stream,
-        routes::tournaments::public::user_team,
-        routes::tournaments::public::tournament_data,
-    ),
-    components(
-        schemas(crate::error::ErrorBody),
-        responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, Unprocessable, TooManyRequests, RequestTimeout, PayloadTooLarge, ServiceUnavailable)
-    ),
-    modifiers(&Common)
-)]
-pub struct ApiDoc;
-
 /// The document as committed in `api/openapi.json`: pretty JSON, keys sorted, one newline at the
 /// end.
 pub fn document() -> String {
-    let mut doc = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    let mut openapi = crate::router::openapi();
+    Common.modify(&mut openapi);
+    let mut doc = serde_json::to_value(openapi).unwrap_or_default();
     answers_carry_their_nulls(&mut doc);
     let json = serde_json::to_string_pretty(&doc).unwrap_or_default();
     format!("{json}\n")
