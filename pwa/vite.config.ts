@@ -93,7 +93,11 @@ export default defineConfig({
       resolveDependencies: (filename, deps) => (/^assets\/(cache|SyncStatus)-/.test(filename) ? [] : deps),
     },
   },
+  // The development loop (README): the server's --public-url names this port, so Vite must not
+  // quietly take another one (every write would then be refused as from another site).
   server: {
+    port: 5173,
+    strictPort: true,
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
   test: {
