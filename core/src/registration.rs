@@ -33,6 +33,16 @@ pub fn auto_team_name(team_number: i64) -> String {
     format!("Équipe {team_number}")
 }
 
+/// The name a team goes by: its own, else its automatic one; none for a registration that is
+/// not a team (no name, no number).
+pub fn team_name(name: Option<&str>, team_number: Option<i64>) -> Option<String> {
+    match (name, team_number) {
+        (Some(name), _) => Some(name.to_owned()),
+        (None, Some(n)) => Some(auto_team_name(n)),
+        (None, None) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,6 +50,9 @@ mod tests {
     #[test]
     fn an_unnamed_team_takes_its_number() {
         assert_eq!(auto_team_name(3), "Équipe 3");
+        assert_eq!(team_name(Some("Les Hérons"), Some(3)).as_deref(), Some("Les Hérons"));
+        assert_eq!(team_name(None, Some(3)).as_deref(), Some("Équipe 3"));
+        assert_eq!(team_name(None, None), None);
     }
 
     #[test]

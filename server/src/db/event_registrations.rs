@@ -6,7 +6,7 @@
 //! outcomes as the checks, never as an internal error.
 
 use centre_core::payments::PaymentStatus;
-use centre_core::registration::{RegistrationKind, RegistrationStatus, auto_team_name};
+use centre_core::registration::{RegistrationKind, RegistrationStatus, auto_team_name, team_name};
 use centre_core::validation::{OptionalMember, TeamRegistration};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -68,11 +68,7 @@ impl RegistrationRow {
 
     /// The team's name, or 'Équipe n' when it has none.
     pub fn display_team_name(&self) -> String {
-        match (&self.team_name, self.team_number) {
-            (Some(name), _) => name.clone(),
-            (None, Some(n)) => auto_team_name(n),
-            (None, None) => String::new(),
-        }
+        team_name(self.team_name.as_deref(), self.team_number).unwrap_or_default()
     }
 }
 
@@ -288,6 +284,5 @@ mod tests {
         assert!(!Person::default().is_named());
         assert!(!Person { email: Some("a@b.co".into()), ..Person::default() }.is_named());
         assert!(Person { last_name: Some("Roy".into()), ..Person::default() }.is_named());
-        assert_eq!(auto_team_name(7), "Équipe 7");
     }
 }

@@ -288,12 +288,25 @@ fn open_connection(path: &Path, max_pages: Option<u32>) -> Result<Connection, Op
     let conn =
         Connection::open_with_flags(path, flags).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
     busy::install(&conn).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
+    install_functions(&conn).map_err(|source| OpenError::Open { path: path.to_owned(), source })?;
     conn.execute_batch("PRAGMA foreign_keys=ON; PRAGMA synchronous=NORMAL;")
         .map_err(|source| classify(path, source))?;
     if let Some(pages) = max_pages {
         conn.execute_batch(&format!("PRAGMA max_page_count = {pages};")).map_err(|source| classify(path, source))?;
     }
     Ok(conn)
+}
+
+/// core's rules that queries name in SQL, so a list sorted or joined in the database says what
+/// the rest of the product says: `team_name(name, number)` is core's `registration::team_name`.
+pub fn install_functions(conn: &Connection) -> rusqlite::Result<()> {
+    use rusqlite::functions::FunctionFlags;
+    let flags = FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC;
+    conn.create_scalar_function("team_name", 2, flags, |ctx| {
+        let name: Option<String> = ctx.get(0)?;
+        let number: Option<i64> = ctx.get(1)?;
+        Ok(centre_core::registration::team_name(name.as_deref(), number))
+    })
 }
 
 /// Runs the embedded migrations with foreign keys off, as SQLite's procedure for rebuilding a

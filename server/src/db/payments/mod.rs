@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 /// The name an event registration (`r`) goes by in the payments views: its team's name,
 /// 'Équipe n', or the person's name.
-const EVENT_NAME: &str = "COALESCE(r.team_name, 'Équipe ' || r.team_number, \
+const EVENT_NAME: &str = "COALESCE(team_name(r.team_name, r.team_number), \
      trim(COALESCE(r.first_name, '') || ' ' || COALESCE(r.last_name, '')))";
 
 /// The name a camp registration (`r`) goes by: the child's.

@@ -142,7 +142,7 @@ impl MatchRow {
 }
 
 /// A team's name as shown: its own, or 'Équipe n'.
-const TEAM_NAME: &str = "COALESCE({r}.team_name, 'Équipe ' || {r}.team_number)";
+const TEAM_NAME: &str = "team_name({r}.team_name, {r}.team_number)";
 
 fn match_select() -> String {
     format!(

@@ -76,7 +76,7 @@ pub fn teams_of_user(
     event_id: Option<i64>,
 ) -> rusqlite::Result<Vec<(TeamOfUser, EventRow)>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT r.id, r.event_id, COALESCE(r.team_name, 'Équipe ' || r.team_number),
+        "SELECT r.id, r.event_id, team_name(r.team_name, r.team_number),
             trim(COALESCE(r.captain_first_name, '') || ' ' || COALESCE(r.captain_last_name, '')), {}
          FROM event_registrations r JOIN events e ON e.id = r.event_id
          WHERE r.kind = 'team' AND (?3 IS NULL OR r.event_id = ?3)
