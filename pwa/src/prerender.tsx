@@ -6,7 +6,8 @@ import { StaticRouter } from 'react-router';
 import i18n from './i18n';
 import { App } from './App';
 import { Root } from './Root';
-import { setPrerenderHints, type RoleHint } from './lib/pageHints';
+import type { Role } from './api/types';
+import { setPrerenderHints } from './lib/pageHints';
 
 /**
  * `whoUnknown`: render as the app's first screen does while it asks who is signed in (the
@@ -14,7 +15,7 @@ import { setPrerenderHints, type RoleHint } from './lib/pageHints';
  * visitor and a member (scripts/prerender.mjs). `role`: the console's role the server knew
  * (the console's frame for an admin or a supervisor, lib/pageHints.ts).
  */
-export async function render(url: string, { whoUnknown = false, role = null as RoleHint | null } = {}) {
+export async function render(url: string, { whoUnknown = false, role = null as Role | null } = {}) {
   await i18n.changeLanguage('fr');
   setPrerenderHints({ who: whoUnknown ? 'unknown' : 'visitor', role });
   const html = renderToString(

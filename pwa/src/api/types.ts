@@ -6,12 +6,20 @@ import type { components } from './schema';
 /** Every schema of the contract, by its name in api/openapi.json. */
 export type Schemas = components['schemas'];
 
-/**
- * `T` with the fields of `N` narrowed (a status the server documents as text, given as the union
- * the PWA knows). Every key of `N` must be a field of `T` and fit its type, so a field renamed or
- * retyped on the server still fails `tsc`.
- */
-export type Narrow<T, N extends { [K in keyof N]: K extends keyof T ? T[K] : never }> = Omit<T, keyof N> & N;
+// The states the contract names (each an enum of api/openapi.json), one name each for the PWA.
+// Nothing in src/ writes their members out as a union (features/boundaries.test.ts checks it).
+
+/** A registration's payment state (court bookings and free registrations keep `pending`). */
+export type PaymentStatus = Schemas['PaymentStatus'];
+/** A registration's or a court booking's own state. */
+export type RegistrationStatus = Schemas['RegistrationStatus'];
+export type TournamentStatus = Schemas['TournamentStatus'];
+export type MatchStatus = Schemas['MatchStatus'];
+export type RoundType = Schemas['RoundType'];
+/** What a pushed score entry did, as the server stores it and answers it. */
+export type SyncOutcome = Schemas['SyncOutcome'];
+/** A console grant. */
+export type Role = Schemas['Role'];
 
 /**
  * What a form sends as the request body `T`: the PWA's own field types `N`, each key a field of

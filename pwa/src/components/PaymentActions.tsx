@@ -1,32 +1,36 @@
-// The console's payment actions on one registration, by its state: pending → 'Marquer payé';
-// paid → 'Remettre en attente' and 'Rembourser' (after a confirmation: refunded is final);
-// expired → 'Restaurer' and 'Payé en retard'; refunded → none. The caller's mutation does the
-// change (events and day camps each have theirs); the server checks every transition again.
+// The console's payment actions on one registration, by its state. Which moves a state allows,
+// and in which order, is centre-core's rule (`paymentMoves`, the server's own); this file only
+// names each move: pending → paid 'Marquer payé'; paid → pending 'Remettre en attente', paid →
+// refunded 'Rembourser' (after a confirmation: refunded is final); expired → pending 'Restaurer',
+// expired → paid 'Payé en retard'. No buttons until core-wasm has loaded. The caller's mutation
+// does the change (events and day camps each have theirs); the server checks every move again.
 import { useTranslation } from 'react-i18next';
-import type { PaymentStatus } from './PaymentBadge';
+import type { PaymentStatus } from '../api/types';
+import { paymentMoves, type CoreModule } from '../core';
+import { useCore } from '../core/useCore';
 
-/** What an admin may set: `PUT …/payment` `{paymentStatus}`. */
-export type PaymentTarget = 'paid' | 'pending' | 'refunded';
+/** What an admin may set: `PUT …/payment` `{paymentStatus}` (expired is the server's doing). */
+export type PaymentTarget = Exclude<PaymentStatus, 'expired'>;
 export type PaymentAction = 'markPaid' | 'markPending' | 'refund' | 'restore' | 'paidLate';
 
-/** The actions offered from a state, in the order shown. */
-export function paymentActions(status: PaymentStatus): { action: PaymentAction; to: PaymentTarget }[] {
-  switch (status) {
-    case 'pending':
-      return [{ action: 'markPaid', to: 'paid' }];
-    case 'paid':
-      return [
-        { action: 'markPending', to: 'pending' },
-        { action: 'refund', to: 'refunded' },
-      ];
-    case 'expired':
-      return [
-        { action: 'restore', to: 'pending' },
-        { action: 'paidLate', to: 'paid' },
-      ];
-    default:
-      return [];
-  }
+/** The name of each move core allows, by its state and the state it goes to. */
+const ACTION_NAMES: { [From in PaymentStatus]?: { [To in PaymentTarget]?: PaymentAction } } = {
+  pending: { paid: 'markPaid' },
+  paid: { pending: 'markPending', refunded: 'refund' },
+  expired: { pending: 'restore', paid: 'paidLate' },
+};
+
+const isTarget = (to: PaymentStatus): to is PaymentTarget => to !== 'expired';
+
+/** The actions core offers from a state, in its order; a move without a name here is left out
+ * (PaymentActions.test.tsx fails then). */
+export function paymentActions(core: CoreModule, status: PaymentStatus): { action: PaymentAction; to: PaymentTarget }[] {
+  return paymentMoves(core, status)
+    .filter(isTarget)
+    .flatMap((to) => {
+      const action = ACTION_NAMES[status]?.[to];
+      return action ? [{ action, to }] : [];
+    });
 }
 
 /** The `admin` namespace key of the success toast after a change from `from` to `to`. */
@@ -46,9 +50,11 @@ export interface PaymentActionsProps {
 
 export function PaymentActions({ status, name, busy, onChange }: PaymentActionsProps) {
   const { t } = useTranslation('admin');
+  const core = useCore();
+  if (!core) return null;
   return (
     <>
-      {paymentActions(status).map(({ action, to }) => (
+      {paymentActions(core, status).map(({ action, to }) => (
         <button
           key={action}
           type="button"

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import i18n from '../i18n';
-import { PaymentBadge, type PaymentStatus } from './PaymentBadge';
+import type { PaymentStatus } from '../api/types';
+import { PaymentBadge } from './PaymentBadge';
 import { isOwing, paymentBadgeState } from './paymentState';
 
 afterEach(async () => {

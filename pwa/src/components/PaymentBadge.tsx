@@ -3,9 +3,8 @@
 // own sign and its own word, so none is told by colour alone. What has nothing to pay says
 // 'Gratuit' in the same place (`paymentBadgeState`), so a card or a column keeps its layout.
 import { useTranslation } from 'react-i18next';
+import type { PaymentStatus } from '../api/types';
 import { paymentBadgeState, type PaymentBadgeState } from './paymentState';
-
-export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'refunded';
 
 const styles: Record<PaymentBadgeState, { className: string; sign: string }> = {
   pending: { className: 'border-amber-400 bg-amber-50 text-amber-950', sign: '○' },

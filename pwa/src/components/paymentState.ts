@@ -4,10 +4,11 @@
 // 'pending' on a free registration and on every court booking): never 'En attente' for what
 // costs nothing. The server's xlsx exports follow the same condition (`payment_status_fr`).
 // The rule stays here rather than in core-wasm: a list's badge is drawn at once, and
-// core-wasm loads asynchronously.
-import type { PaymentStatus } from './PaymentBadge';
+// core-wasm loads asynchronously. The states are the contract's (`PaymentStatus`).
+import type { PaymentStatus } from '../api/types';
 
-/** What the badge shows: the stored state, or 'free' when there is nothing to pay. */
+/** What the badge shows: the stored state, or 'free' when there is nothing to pay (a badge's
+ * own state, never stored). */
 export type PaymentBadgeState = PaymentStatus | 'free';
 
 /** Court use is free (spec section 2): a court booking never has anything to pay. */

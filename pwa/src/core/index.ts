@@ -4,25 +4,34 @@ import type {
   Envelope as CoreEnvelope,
   CourtBookingInput,
   DayCampRegistrationInput,
+  EntryOutcomeName,
   EventInput,
+  Match as CoreMatch,
+  MatchActions,
+  MatchesRequest,
+  MatchStatus as CoreMatchStatus,
   PendingRequest,
   Projection,
+  RoundType as CoreRoundType,
   ScoreInput,
   Standing as CoreStanding,
   StandingsRequest,
   TeamRegistrationInput,
   TournamentConfigInput,
 } from '../../../core-wasm/types';
-import type { Schemas } from '../api/types';
+import type { MatchStatus, PaymentStatus, RoundType, Schemas, SyncOutcome } from '../api/types';
 
-type CoreModule = typeof import('./pkg/centre_core_wasm.js');
+/** The loaded module: what `loadCore()` gives, and what the synchronous wrappers below read. */
+export type CoreModule = typeof import('./pkg/centre_core_wasm.js');
 
 let loading: Promise<CoreModule> | null = null;
+let loaded: CoreModule | null = null;
 
 export function loadCore(): Promise<CoreModule> {
   if (!loading) {
     loading = import('./pkg/centre_core_wasm.js').then(async (mod) => {
       await mod.default();
+      loaded = mod;
       return mod;
     });
     loading.catch(() => {
@@ -30,6 +39,12 @@ export function loadCore(): Promise<CoreModule> {
     });
   }
   return loading;
+}
+
+/** The module once loaded (by `loadCore()` or `loadCoreFromBytes()`), null before: what
+ * `useCore()` (./useCore.ts) starts from. */
+export function loadedCore(): CoreModule | null {
+  return loaded;
 }
 
 /** The catalogue message for an error code, in the given language. */
@@ -148,6 +163,7 @@ export async function validateScore(values: ScoreInput, lang: string): Promise<F
 /** A match as centre-core reads it, and what it answers for waiting score entries (core-wasm/types.d.ts). */
 export type {
   Match as CoreMatch,
+  MatchActions,
   ScoreEntry as CoreScoreEntry,
   PendingRequest,
   Projection,
@@ -179,10 +195,28 @@ export async function computeStandings(request: StandingsRequest, lang: string):
   return valueOf<CoreStanding[]>(core.standings(JSON.stringify(request), lang));
 }
 
+/**
+ * What the console offers on each of `matches` (scoring a match not completed whose teams are
+ * known; correcting a completed pool match while the bracket is not drawn, which core decides
+ * from the list): by match id. One call for the whole list, the one the console shows.
+ */
+export function matchActions(core: CoreModule, matches: CoreMatch[], lang: string): ReadonlyMap<number, MatchActions> {
+  const request: MatchesRequest = { matches };
+  const actions = valueOf<MatchActions[]>(core.matchActions(JSON.stringify(request), lang));
+  return new Map(actions.map((action) => [action.id, action]));
+}
+
+/** The states an admin may move a registration to from `status`, in the order offered. */
+export function paymentMoves(core: CoreModule, status: PaymentStatus): PaymentStatus[] {
+  return JSON.parse(core.paymentMoves(status)) as PaymentStatus[];
+}
+
 /** For tests under Node: compiles core-wasm from the .wasm file's bytes instead of fetching it. */
 export async function loadCoreFromBytes(bytes: BufferSource): Promise<void> {
   const mod = await import('./pkg/centre_core_wasm.js');
   mod.initSync({ module: bytes });
+  loaded = mod;
+  loading = Promise.resolve(mod);
 }
 
 /** True when `A` and `B` are the same type. */
@@ -200,4 +234,9 @@ export type InputsAreTheContract = Assert<
     Same<DayCampRegistrationInput, Schemas['DayCampRegistrationInput']> &
     Same<TournamentConfigInput, Schemas['TournamentConfigInput']> &
     Same<ScoreInput, Schemas['ScoreInput']>
+>;
+
+/** The states core-wasm reads and answers are the contract's enums; `tsc` fails when one drifts. */
+export type StatesAreTheContract = Assert<
+  Same<CoreRoundType, RoundType> & Same<CoreMatchStatus, MatchStatus> & Same<EntryOutcomeName, SyncOutcome>
 >;

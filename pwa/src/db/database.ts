@@ -6,8 +6,10 @@
 //   backup can be given them again;
 // - `cache`: the last good answer of each query that must work offline (src/api/offline.ts).
 import { Dexie, type EntityTable } from 'dexie';
+import type { SyncOutcome } from '../api/types';
 
-export type EntryState = 'pending' | 'applied' | 'duplicate' | 'conflict' | 'rejected';
+/** An entry waiting to be sent (`pending`), or what the server answered for it. */
+export type EntryState = 'pending' | SyncOutcome;
 
 export interface OutboxEntry {
   /** The device's numbering, from 1: the primary key. */

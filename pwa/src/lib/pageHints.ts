@@ -3,12 +3,11 @@
 // a supervisor's role; and what the last visit on this device learnt (the local hint). They
 // only choose the first screen and whether to ask who is signed in, never what anybody may see
 // or do: the answers of /api decide that.
-
-export type RoleHint = 'admin' | 'supervisor';
+import type { Role } from '../api/types';
 
 /** Who the build-time prerender draws the page for (src/prerender.tsx): a visitor (the landing
  *  page), or somebody not known yet (the route shells' frame), with the console's role. */
-type PrerenderHints = { who: 'visitor' | 'unknown'; role: RoleHint | null };
+type PrerenderHints = { who: 'visitor' | 'unknown'; role: Role | null };
 
 /** Set by the build-time prerender, which has no document. */
 let prerendered: PrerenderHints | null = null;
@@ -40,7 +39,7 @@ export function serverSaidVisitor(): boolean {
 }
 
 /** The console's role of whoever asked for /admin (`<meta name="centre-role">`). */
-export function roleHint(): RoleHint | null {
+export function roleHint(): Role | null {
   if (prerendered) return prerendered.role;
   const role = meta('centre-role');
   return role === 'admin' || role === 'supervisor' ? role : null;

@@ -5,10 +5,11 @@
 // of the first bundle (App.tsx's fallback for /admin): its texts are in `common`.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roleHint, type RoleHint } from '../../lib/pageHints';
+import type { Role } from '../../api/types';
+import { roleHint } from '../../lib/pageHints';
 import { Spinner } from '../../components/Spinner';
 
-export function ConsoleFrame({ role, children }: { role: RoleHint; children?: ReactNode }) {
+export function ConsoleFrame({ role, children }: { role: Role; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">

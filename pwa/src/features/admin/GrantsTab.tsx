@@ -10,7 +10,8 @@ import { validateUserId } from '../../core';
 import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { useAddGrant, useRemoveGrant } from './mutations';
-import { displayName, useGrants, type Grant, type Role } from './queries';
+import type { Role } from '../../api/types';
+import { displayName, useGrants, type Grant } from './queries';
 import { SubmitButton } from '../../components/form/FormActions';
 
 function YouBadge() {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
 import { useApiMutation } from '../../api/mutations';
 import { authKeys } from '../auth/queries';
-import { adminKeys, grantPath, type Grant, type Role } from './queries';
+import type { Role } from '../../api/types';
+import { adminKeys, grantPath, type Grant } from './queries';
 
 const invalidated = (role: Role) => [adminKeys.grants(role), authKeys.adminStatus, authKeys.supervisorStatus];
 

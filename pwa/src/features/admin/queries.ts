@@ -1,11 +1,9 @@
 // The console's people: admin and supervisor grants, and every member (spec sections 3 and 7).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import type { Narrow, Schemas } from '../../api/types';
+import type { Role, Schemas } from '../../api/types';
 
-export type Role = 'admin' | 'supervisor';
-
-export type Grant = Narrow<Schemas['GrantDto'], { role: Role }>;
+export type Grant = Schemas['GrantDto'];
 
 type Member = Schemas['MemberDto'];
 

@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PaymentBadge, type PaymentStatus } from '../../components/PaymentBadge';
+import type { PaymentStatus } from '../../api/types';
+import { PaymentBadge } from '../../components/PaymentBadge';
 import { isFree, isOwing } from '../../components/paymentState';
 import { formatPrice } from '../../lib/format';
 import { CheckoutCard } from './CheckoutCard';

@@ -6,15 +6,16 @@ import { Button } from '../../components/Button';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { minutesBetween } from '../../lib/dates';
 import type { useCancelBooking } from './mutations';
-import type { BookingStatus, CourtBooking } from './queries';
+import type { RegistrationStatus } from '../../api/types';
+import type { CourtBooking } from './queries';
 
-const statusClass: Record<BookingStatus, string> = {
+const statusClass: Record<RegistrationStatus, string> = {
   confirmed: 'bg-brand-700 text-white',
   pending: 'bg-amber-100 text-amber-950',
   cancelled: 'bg-slate-200 text-slate-800 line-through decoration-1',
 };
 
-export function StatusBadge({ status }: { status: BookingStatus }) {
+export function StatusBadge({ status }: { status: RegistrationStatus }) {
   const { t } = useTranslation('courts');
   return (
     <span data-testid="booking-status" className={`rounded px-2 py-0.5 text-sm font-semibold ${statusClass[status] ?? statusClass.pending}`}>

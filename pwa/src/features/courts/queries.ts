@@ -2,7 +2,7 @@
 // on '/', with the query string's values as a last object part.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import type { Narrow, Schemas } from '../../api/types';
+import type { RegistrationStatus, Schemas } from '../../api/types';
 
 /** Spec section 3's Court. The page's two cards map onto the first two, in this order. */
 export type Court = Schemas['CourtDto'];
@@ -14,13 +14,11 @@ export type DayStatus = Schemas['DayStatus'];
 
 export type DayAvailability = Schemas['DayAvailability'];
 
-export type BookingStatus = 'confirmed' | 'pending' | 'cancelled';
-export type PaymentStatus = 'pending' | 'paid';
+/** Spec section 3's court booking (read), with the member view's extras. Its `status` is a
+ * registration's (`RegistrationStatus`); court use is free, its `paymentStatus` stays `pending`. */
+export type CourtBooking = Schemas['BookingDto'];
 
-/** Spec section 3's court booking (read), with the member view's extras. */
-export type CourtBooking = Narrow<Schemas['BookingDto'], { status: BookingStatus; paymentStatus: PaymentStatus }>;
-
-export type StatusFilter = 'all' | BookingStatus;
+export type StatusFilter = 'all' | RegistrationStatus;
 
 export interface AdminFilters {
   /** A day 'YYYY-MM-DD', or '' for every day. */
@@ -29,7 +27,7 @@ export interface AdminFilters {
 }
 
 /** GET /api/admin/bookings: the filtered list (at most 500), how many match, the day's counters. */
-type AdminBookings = Narrow<Schemas['AdminBookingsDto'], { bookings: CourtBooking[] }>;
+type AdminBookings = Schemas['AdminBookingsDto'];
 
 export const courtKeys = {
   /** GET /api/courts; also the prefix of every availability key. */

@@ -4,13 +4,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
-import type { Body, Narrow, Schemas } from '../../api/types';
+import type { Body, PaymentStatus, Schemas } from '../../api/types';
 import { downloadExport } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
 import { paymentKeys } from '../payments/queries';
 import { registrationKeys } from '../registrations/queries';
-import { dayCampKeys, type MyDayCampRegistration, type PaymentStatus } from './queries';
+import { dayCampKeys, type MyDayCampRegistration } from './queries';
 
 /** What the page sends: the spec's fields plus `programId` and `weekIds` (several weeks). */
 export type DayCampRegistrationInput = Body<
@@ -33,7 +33,7 @@ export type DayCampRegistrationInput = Body<
 >;
 
 /** The answer: the spec's `id` and `amountPaid` (dollars due), and the Interac reference. */
-type DayCampRegistered = Narrow<Schemas['RegisteredDto'], { paymentStatus: PaymentStatus }>;
+type DayCampRegistered = Schemas['RegisteredDto'];
 
 /** Every list a registration shows up in: the weeks' places, the parent's, the admin's, and the
  * console's payments view (features/payments). */

@@ -2,11 +2,7 @@
 // /api/day-camp-weeks, the parent's own registrations, the admin's weeks and children).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import type { Narrow, Schemas } from '../../api/types';
-import type { PaidBy } from '../../components/PaidByNote';
-import type { PaymentStatus } from '../../components/PaymentBadge';
-
-export type { PaymentStatus };
+import type { Schemas } from '../../api/types';
 
 /** GET /api/day-camp-programs. `features` are keys translated as `daycamps:features.<key>`; `name`
  * is in the request's language (the page prefers `daycamps:programs.<id>.name`). */
@@ -16,16 +12,14 @@ export type Program = Schemas['ProgramDto'];
 export type Week = Schemas['WeekDto'];
 
 /** A registration as its parent sees it (no medical data). */
-export type MyDayCampRegistration = Narrow<Schemas['UserCampRegistrationDto'], { paymentStatus: PaymentStatus }>;
+export type MyDayCampRegistration = Schemas['UserCampRegistrationDto'];
 
 /** GET /api/admin/day-camps */
 export type AdminOverview = Schemas['AdminOverviewDto'];
 
-/** A child of a week, as the camp staff need it (admins only). */
-export type AdminChild = Narrow<
-  Schemas['AdminChildDto'],
-  { childGender: 'girl' | 'boy' | 'other' | null; paymentStatus: PaymentStatus; paidBy?: PaidBy }
->;
+/** A child of a week, as the camp staff need it (admins only). `childGender`: 'girl', 'boy',
+ * 'other' (the form's choices, translated as `daycamps:form.gender.<value>`) or null. */
+export type AdminChild = Schemas['AdminChildDto'];
 
 export const dayCampKeys = {
   /** GET /api/day-camp-programs */

@@ -59,7 +59,6 @@ function RegistrationItem({ registration: r }: { registration: UserEventRegistra
   const lang = i18n.language;
   const title = (lang.startsWith('en') && r.eventTitleEn) || r.eventTitle;
   const owing = isOwing(r.paymentStatus, r.amountDue);
-  const statusKey = ['confirmed', 'pending', 'cancelled'].includes(r.status) ? r.status : 'pending';
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="my-event-registration">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -78,7 +77,7 @@ function RegistrationItem({ registration: r }: { registration: UserEventRegistra
                 r.status === 'confirmed' ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-800'
               }`}
             >
-              {t(`mine.status.${statusKey}`)}
+              {t(`mine.status.${r.status}`, { defaultValue: t('mine.status.pending') })}
             </span>
           )}
           <PaymentBadge status={r.paymentStatus} amountDue={r.amountDue} size="md" />

@@ -3,13 +3,12 @@
 // landing page's first load carries queries.ts, and its budget has no room.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import type { Narrow, Schemas } from '../../api/types';
-import type { PaymentStatus } from '../../components/PaymentBadge';
+import type { Schemas } from '../../api/types';
 import { eventKeys } from './queries';
 
 /** GET /api/user/event-registrations/{id}: what the member pays for one of theirs (/checkout);
  * `amountDue` in CAD dollars, 0 for a free event. */
-type EventCheckout = Narrow<Schemas['EventCheckoutDto'], { paymentStatus: PaymentStatus }>;
+type EventCheckout = Schemas['EventCheckoutDto'];
 
 /** One of the signed-in member's registrations with what to pay (/checkout?type=event). */
 export function useMyEventCheckout(id: string, enabled: boolean) {

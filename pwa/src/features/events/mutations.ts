@@ -3,13 +3,13 @@
 // one, else the action's default text.
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
-import type { Body, Schemas } from '../../api/types';
+import type { Body, PaymentStatus, Schemas } from '../../api/types';
 import { downloadExport } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
 import { paymentKeys } from '../payments/queries';
 import { registrationKeys } from '../registrations/queries';
-import { eventKeys, type Event, type PaymentStatus, type Registration } from './queries';
+import { eventKeys, type Event, type Registration } from './queries';
 
 /** Every list a registration change shows up in: events (counters), the admin's, the member's,
  * and the console's payments view (features/payments). */

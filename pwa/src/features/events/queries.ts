@@ -3,11 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
-import type { Narrow, Schemas } from '../../api/types';
-import type { PaidBy } from '../../components/PaidByNote';
-import type { PaymentStatus } from '../../components/PaymentBadge';
-
-export type { PaymentStatus };
+import type { Schemas } from '../../api/types';
 
 /** Spec section 3's Event; dates are UTC ISO strings, `price` is per person in CAD dollars. */
 export type Event = Schemas['EventDto'];
@@ -28,16 +24,10 @@ type True<T extends true> = T;
 export type AdminEvent = Schemas['AdminEventDto'];
 
 /** A registration as the admin reads it (spec section 3), plus the Interac follow-up. */
-export type Registration = Narrow<
-  Schemas['RegistrationDto'],
-  { kind: 'team' | 'individual'; paymentStatus: PaymentStatus; paidBy?: PaidBy }
->;
+export type Registration = Schemas['RegistrationDto'];
 
 /** The member's view of one of their registrations (GET /api/user/event-registrations). */
-export type UserEventRegistration = Narrow<
-  Schemas['UserEventRegistrationDto'],
-  { kind: 'team' | 'individual'; paymentStatus: PaymentStatus; paidBy?: PaidBy }
->;
+export type UserEventRegistration = Schemas['UserEventRegistrationDto'];
 
 /** Members 2 to 6 of a registration that have a first or last name. */
 export function namedMembers(r: Registration, upTo = 6): { n: number; firstName: string; lastName: string; email: string | null }[] {

@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import { loadCoreFromBytes } from '../../core';
 import { json, renderPage } from '../../test/render';
 import { AdminPaymentsTab } from './AdminPaymentsTab';
 import type { PaymentsOverview } from './queries';
@@ -22,6 +25,11 @@ const overview: PaymentsOverview = {
   events: [{ eventId: 3, title: 'Tournoi du lac', expected: 160, received: 80, outstanding: 80 }],
   campWeeks: [{ weekId: 1, label: 'week1', expected: 240, received: 0, outstanding: 240 }],
 };
+
+// The expired rows' actions are centre-core's moves (components/PaymentActions.tsx).
+beforeAll(async () => {
+  await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
+});
 
 afterEach(() => {
   cleanup();

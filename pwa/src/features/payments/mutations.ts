@@ -5,10 +5,10 @@
 import { useTranslation } from 'react-i18next';
 import type { QueryKey } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import type { PaymentStatus } from '../../api/types';
 import { downloadExport } from '../../api/download';
 import { useApiMutation } from '../../api/mutations';
 import { paymentChangeToast, type PaymentTarget } from '../../components/PaymentActions';
-import type { PaymentStatus } from '../../components/PaymentBadge';
 import { dayCampKeys } from '../daycamps/queries';
 import { eventKeys } from '../events/queries';
 import { registrationKeys } from '../registrations/queries';

@@ -3,8 +3,7 @@
 // POST /api/admin/payments/reconcile). Admins only; the server checks again.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import type { Narrow, Schemas } from '../../api/types';
-import type { PaymentStatus } from '../../components/PaymentBadge';
+import type { Schemas } from '../../api/types';
 
 export type RegistrationKind = Schemas['Kind'];
 
@@ -26,9 +25,9 @@ export type Transfer = Schemas['Transfer'];
 export type Outcome = Schemas['Outcome'];
 
 /** The registration whose reference is in the transfer's message. */
-export type MatchedRegistration = Narrow<Schemas['CandidateDto'], { paymentStatus: PaymentStatus }>;
+export type MatchedRegistration = Schemas['CandidateDto'];
 
-export type ReconcileLine = Narrow<Schemas['LineDto'], { registration: MatchedRegistration | null }>;
+export type ReconcileLine = Schemas['LineDto'];
 
 export const paymentKeys = {
   /** GET /api/admin/payments; also the prefix other areas invalidate after a payment change. */

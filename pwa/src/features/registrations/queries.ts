@@ -1,13 +1,12 @@
 // The signed-in member's own registrations: one query-key factory and the read hooks.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
-import type { Narrow, Schemas } from '../../api/types';
-import type { PaymentStatus } from '../../components/PaymentBadge';
+import type { Schemas } from '../../api/types';
 import { useCurrentUser } from '../auth/session';
 
 /** One row of GET /api/user/registrations (spec section 3, user view): the fields the home reads. */
 export type UserRegistration = Pick<
-  Narrow<Schemas['UserEventRegistrationDto'], { paymentStatus: PaymentStatus }>,
+  Schemas['UserEventRegistrationDto'],
   | 'id'
   | 'eventId'
   | 'eventTitle'

@@ -1,8 +1,8 @@
 // The small coloured labels of the tournament screens; every colour comes with its text.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TournamentStatus } from '../../api/types';
 import type { MatchState } from './rounds';
-import type { TournamentStatus } from './types';
 
 const base = 'inline-block rounded px-2 py-0.5 text-xs font-semibold';
 

@@ -1,12 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import { byRound, canCorrect, canScore, knockoutColumns, nextStatusChange, nextToScore, roundAvailability } from './schedule';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCoreFromBytes, loadedCore, matchActions, type CoreModule } from '../../core';
+import { byRound, knockoutColumns, nextStatusChange, nextToScore, roundAvailability, type KnockoutRound } from './schedule';
 import { match } from './testFixtures';
+import type { Match } from './types';
 
-const ko = (id: number, roundType: 'quarterfinal' | 'semifinal' | 'final', bracketCode: string) =>
+const ko = (id: number, roundType: KnockoutRound, bracketCode: string) =>
   match({ id, roundType, bracketCode, pool: null, round: null, team1Id: null, team2Id: null, team1Name: null, team2Name: null });
 
-describe('what the console offers to score', () => {
+let core: CoreModule;
+
+beforeAll(async () => {
+  await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
+  core = loadedCore() as CoreModule;
+});
+
+/** centre-core's answer for `list`: what the console offers on each match (src/core/). */
+const actionsOf = (list: Match[]) => matchActions(core, list, 'fr');
+const offered = (target: Match, list: Match[]) => actionsOf(list).get(target.id);
+
+describe('what the console offers to score (centre-core decides, from the whole list)', () => {
   it('scores a match not completed whose two teams are known', () => {
+    const canScore = (m: Match) => offered(m, [m])?.canScore;
     expect(canScore(match())).toBe(true);
     expect(canScore(match({ status: 'in_progress' }))).toBe(true);
     expect(canScore(match({ status: 'completed' }))).toBe(false);
@@ -15,9 +31,9 @@ describe('what the console offers to score', () => {
 
   it('corrects a completed pool match only while no knockout match exists', () => {
     const done = match({ id: 1, status: 'completed', team1Score: 21, team2Score: 10 });
-    expect(canCorrect(done, [done])).toBe(true);
-    expect(canCorrect(done, [done, ko(9, 'final', 'F')])).toBe(false);
-    expect(canCorrect(match({ status: 'scheduled' }), [])).toBe(false);
+    expect(offered(done, [done])?.canCorrect).toBe(true);
+    expect(offered(done, [done, ko(9, 'final', 'F')])?.canCorrect).toBe(false);
+    expect(offered(match({ status: 'scheduled' }), [match({ status: 'scheduled' })])?.canCorrect).toBe(false);
   });
 
   it("lists 'Prochains matchs à saisir' by time, then slot, then court", () => {
@@ -28,8 +44,8 @@ describe('what the console offers to score', () => {
       match({ id: 4, scheduledTime: null, slotIndex: 5 }),
       match({ id: 5, scheduledTime: '2030-07-01T12:00:00Z', status: 'completed' }),
     ];
-    expect(nextToScore(list, 3).map((m) => m.id)).toEqual([3, 2, 1]);
-    expect(nextToScore(list, 10).map((m) => m.id)).toEqual([3, 2, 1, 4]);
+    expect(nextToScore(list, actionsOf(list), 3).map((m) => m.id)).toEqual([3, 2, 1]);
+    expect(nextToScore(list, actionsOf(list), 10).map((m) => m.id)).toEqual([3, 2, 1, 4]);
   });
 });
 

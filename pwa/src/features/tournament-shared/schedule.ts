@@ -1,30 +1,17 @@
-// The schedule's order and when a match's status next changes (the console and the event page);
-// which matches the console offers to score or correct, and how the knockout is laid out. Pure
-// functions over the API's matches.
-import type { Match, RoundType } from './types';
+// The schedule's order and when a match's status next changes (the console and the event page),
+// and how the knockout is laid out. Pure functions over the API's matches. Which matches the
+// console offers to score or correct is centre-core's rule (`matchActions`, src/core/).
+import type { RoundType } from '../../api/types';
+import type { MatchActions } from '../../core';
+import type { Match } from './types';
 
-export const KNOCKOUT_ROUNDS = ['quarterfinal', 'semifinal', 'final'] as const;
+/** The knockout's rounds, in the order they are played (the tabs' and the columns' order). */
+export const KNOCKOUT_ROUNDS = ['quarterfinal', 'semifinal', 'final'] as const satisfies readonly Exclude<RoundType, 'pool'>[];
 export type KnockoutRound = (typeof KNOCKOUT_ROUNDS)[number];
 
-/** Both teams are known (a knockout side may still wait for a winner). */
-function teamsKnown(match: Match): boolean {
-  return match.team1Id !== null && match.team2Id !== null;
-}
-
-/** A score can be entered: not completed and both teams known. */
-export function canScore(match: Match): boolean {
-  return match.status !== 'completed' && teamsKnown(match);
-}
-
-/** The knockout has been drawn: some match is not a pool match. */
-function knockoutDrawn(matches: Match[]): boolean {
-  return matches.some((m) => m.roundType !== 'pool');
-}
-
-/** A completed pool match can be corrected while the bracket is not drawn. */
-export function canCorrect(match: Match, matches: Match[]): boolean {
-  return match.status === 'completed' && match.roundType === 'pool' && !knockoutDrawn(matches);
-}
+/** `tsc` fails here when the contract has a knockout round the list above lacks. */
+export type KnockoutRoundsComplete = True<[Exclude<RoundType, 'pool' | KnockoutRound>] extends [never] ? true : false>;
+type True<T extends true> = T;
 
 /** Schedule order: time (none last), then slot, then court. */
 export function bySchedule(a: Match, b: Match): number {
@@ -34,9 +21,12 @@ export function bySchedule(a: Match, b: Match): number {
   return a.slotIndex - b.slotIndex || (a.courtNumber ?? a.court ?? 0) - (b.courtNumber ?? b.court ?? 0);
 }
 
-/** 'Prochains matchs à saisir': the matches waiting for a score, soonest first. */
-export function nextToScore(matches: Match[], limit: number): Match[] {
-  return matches.filter(canScore).sort(bySchedule).slice(0, limit);
+/** 'Prochains matchs à saisir': the matches core lets the console score, soonest first. */
+export function nextToScore(matches: Match[], actions: ReadonlyMap<number, MatchActions>, limit: number): Match[] {
+  return matches
+    .filter((match) => actions.get(match.id)?.canScore === true)
+    .sort(bySchedule)
+    .slice(0, limit);
 }
 
 const codeOrder = (code: string | null) => Number(/\d+$/.exec(code ?? '')?.[0] ?? 0);

@@ -1,8 +1,10 @@
 // Standings as the console and the event page show them (spec sections 2 and 9): one table per
 // pool, the console's qualification colours, and the public order with medals.
+import type { RoundType } from '../../api/types';
 import type { Standing } from './types';
 
-type Zone = 'final' | 'semifinal';
+/** The round a rank goes to (the console's colours). */
+type Zone = Extract<RoundType, 'final' | 'semifinal'>;
 
 /** Console colours: top 2 green ('Finale'), 3 and 4 yellow ('Demi-finale'), the rest none. */
 export function qualificationZone(position: number): Zone | null {

@@ -1,42 +1,35 @@
-// The tournament API's shapes: the contract's (api/openapi.json, through src/api/types.ts),
-// narrowed to the unions the PWA knows. Times are UTC strings ('YYYY-MM-DDTHH:MM:SSZ'), shown at
-// the centre through src/lib/format.ts.
+// The tournament API's shapes: the contract's (api/openapi.json, through src/api/types.ts), with
+// its states (`status`, `roundType`, `outcome`) as the contract's enums. Times are UTC strings
+// ('YYYY-MM-DDTHH:MM:SSZ'), shown at the centre through src/lib/format.ts.
 
-import type { Body, Narrow, Schemas } from '../../api/types';
+import type { Body, Schemas } from '../../api/types';
 
-export type TournamentStatus = 'setup' | 'in_progress' | 'completed';
-export type RoundType = 'pool' | 'quarterfinal' | 'semifinal' | 'final';
-export type MatchStatus = 'scheduled' | 'in_progress' | 'completed';
-
-export type Tournament = Narrow<Schemas['TournamentDto'], { status: TournamentStatus }>;
+export type Tournament = Schemas['TournamentDto'];
 
 /** `estimatedEndTime`: the end of the last pool match. */
 export type ScheduleQuality = Schemas['QualityDto'];
 
 /** GET /api/admin/events/{eventId}/tournament */
-export type AdminTournament = Narrow<Schemas['AdminTournamentDto'], { status: TournamentStatus }>;
+export type AdminTournament = Schemas['AdminTournamentDto'];
 
 /** `roundName` is the server's French fallback (the PWA names rounds from its translations);
  * `status` 'in_progress': its time has come and it has no score yet. */
-export type Match = Narrow<Schemas['MatchDto'], { roundType: RoundType; status: MatchStatus }>;
+export type Match = Schemas['MatchDto'];
 
 /** `position` is the 1-based rank within its 0-based `pool`. */
 export type Standing = Schemas['StandingDto'];
 
 /** GET /api/events/{eventId}/tournament (anyone). */
-export type PublicTournament = Narrow<Schemas['PublicTournament'], { tournament: Tournament | null; matches: Match[] }>;
+export type PublicTournament = Schemas['PublicTournament'];
 
 /** GET /api/admin/tournaments/{id}/generate-schedule */
-export type GeneratedSchedule = Narrow<Schemas['Generated'], { tournament: AdminTournament; matches: Match[] }>;
+export type GeneratedSchedule = Schemas['Generated'];
 
 /** GET /api/events/{eventId}/user-team (signed in). */
-export type UserTeam = Narrow<Schemas['UserTeamDto'], { nextMatch: Match | null }>;
+export type UserTeam = Schemas['UserTeamDto'];
 
 /** One row of GET /api/user/tournament-data. */
-export type UserTournamentData = Narrow<
-  Schemas['UserTournamentData'],
-  { nextMatch: Match | null; tournament: Tournament | null }
->;
+export type UserTournamentData = Schemas['UserTournamentData'];
 
 /** The body of creating or editing a tournament; a null number takes the server's default. */
 export type TournamentInput = Body<
@@ -56,12 +49,12 @@ export type ScoreInput = Body<Schemas['ScoreInput'], { team1Score: number; team2
 export type ConflictSide = Schemas['SideDto'];
 
 /** GET /api/admin/tournaments/{id}/conflicts: a pushed score that differs from the match's. */
-export type ScoreConflict = Narrow<Schemas['ConflictDto'], { roundType: RoundType }>;
+export type ScoreConflict = Schemas['ConflictDto'];
 
 /** POST /api/admin/score-conflicts/{entryId}/resolve */
 export type ConflictChoice = Schemas['KeepBody'];
 
 /** POST /api/admin/sync/scores: one answered entry. */
-export type SyncResult = Narrow<Schemas['ResultDto'], { outcome: 'applied' | 'duplicate' | 'conflict' | 'rejected' }>;
+export type SyncResult = Schemas['ResultDto'];
 
-export type SyncAnswer = Narrow<Schemas['PushAnswer'], { results: SyncResult[] }>;
+export type SyncAnswer = Schemas['PushAnswer'];

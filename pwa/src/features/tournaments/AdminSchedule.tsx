@@ -1,14 +1,16 @@
 // The console's graphical schedule: 'Prochains matchs à saisir' first (what the admin at the
 // courts needs next), then the pool phase round by round, then the knockout (QF, SF, FINALE).
 // Tapping a match to score opens 'Saisir le score du match'. `matches` are the projected ones
-// (this phone's waiting scores applied); `waiting` marks those not sent yet, which cannot be
-// corrected until the server has them.
+// (this phone's waiting scores applied); which of them can be scored or corrected is
+// centre-core's answer for that list (useMatchActions); `waiting` marks those not sent yet,
+// which cannot be corrected until the server has them.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MatchCard } from './MatchCard';
-import { byRound, canCorrect, canScore, knockoutColumns, nextToScore, poolMatches } from '../tournament-shared/schedule';
+import { byRound, knockoutColumns, nextToScore, poolMatches } from '../tournament-shared/schedule';
 import { ScoreDialog, type ScoreKind } from './ScoreDialog';
 import type { Match, Tournament } from '../tournament-shared/types';
+import { useMatchActions } from './useMatchActions';
 
 /** How many matches 'Prochains matchs à saisir' shows: one per court, twice over. */
 const nextCount = (courts: number) => Math.max(2, courts * 2);
@@ -23,18 +25,23 @@ interface AdminScheduleProps {
 export function AdminSchedule({ tournament, matches, waiting, loading }: AdminScheduleProps) {
   const { t } = useTranslation('tournaments');
   const [scoring, setScoring] = useState<{ matchId: number; kind: ScoreKind } | null>(null);
+  const actions = useMatchActions(matches);
   const open = scoring ? (matches.find((m) => m.id === scoring.matchId) ?? null) : null;
-  const card = (match: Match) => (
-    <MatchCard
-      key={match.id}
-      match={match}
-      poolCount={tournament.poolCount}
-      waiting={waiting.has(match.id)}
-      onScore={canScore(match) ? () => setScoring({ matchId: match.id, kind: 'score' }) : undefined}
-      onCorrect={canCorrect(match, matches) && !waiting.has(match.id) ? () => setScoring({ matchId: match.id, kind: 'correction' }) : undefined}
-    />
-  );
-  const next = nextToScore(matches, nextCount(tournament.courtsAvailable));
+  const card = (match: Match) => {
+    const offered = actions?.get(match.id);
+    return (
+      <MatchCard
+        key={match.id}
+        match={match}
+        poolCount={tournament.poolCount}
+        waiting={waiting.has(match.id)}
+        onScore={offered?.canScore ? () => setScoring({ matchId: match.id, kind: 'score' }) : undefined}
+        onCorrect={offered?.canCorrect && !waiting.has(match.id) ? () => setScoring({ matchId: match.id, kind: 'correction' }) : undefined}
+      />
+    );
+  };
+  /** Null while core-wasm loads: nothing is listed, nor said to be missing. */
+  const next = actions ? nextToScore(matches, actions, nextCount(tournament.courtsAvailable)) : null;
   const rounds = byRound(poolMatches(matches, null));
   const knockout = knockoutColumns(matches);
 
@@ -51,7 +58,7 @@ export function AdminSchedule({ tournament, matches, waiting, loading }: AdminSc
         <>
           <div className="rounded-xl border-2 border-brand-600 bg-brand-50 p-4" data-testid="next-to-score">
             <h4 className="text-lg font-bold text-brand-800">{t('schedule.next')}</h4>
-            {next.length === 0 ? (
+            {next === null ? null : next.length === 0 ? (
               <p className="mt-2 text-slate-700">{t('schedule.nextEmpty')}</p>
             ) : (
               <div className="mt-3 grid gap-3 sm:grid-cols-2">{next.map(card)}</div>

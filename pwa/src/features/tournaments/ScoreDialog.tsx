@@ -16,8 +16,10 @@ import { courtOf, roundName, sideName } from '../tournament-shared/rounds';
 import { refusalOf } from './sync/projection';
 import type { Match } from '../tournament-shared/types';
 import { FormActions } from '../../components/form/FormActions';
+import type { Schemas } from '../../api/types';
 
-export type ScoreKind = 'score' | 'correction';
+/** What the dialog enters: a score or a correction (a forfeit is not entered here). */
+export type ScoreKind = Exclude<Schemas['ScoreKind'], 'forfeit'>;
 
 interface ScoreDialogProps {
   eventId: number;
