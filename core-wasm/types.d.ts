@@ -161,6 +161,69 @@ export interface TournamentConfigInput {
   breakBetweenMatches?: NumberInput | null;
   startTime?: string | null;
   poolCount?: NumberInput | null;
+  /** A preset's id (`single`, `fivb-beach`, `rec-2x21`, `indoor-25`, `timed`) or a custom format. */
+  poolFormat?: FormatInput | null;
+  knockoutFormat?: FormatInput | null;
+}
+
+/** One set: team 1's points, team 2's. */
+export type SetScore = [number, number];
+
+export interface SetsFormat {
+  sets: number;
+  playAll?: boolean;
+  points: number;
+  decidingPoints?: number | null;
+  winByTwo?: boolean;
+  cap?: number | null;
+  timeLimitMinutes?: number | null;
+}
+
+export interface ResultPoints {
+  win: number;
+  closeWin: number;
+  draw: number;
+  closeLoss: number;
+  loss: number;
+  forfeit: number;
+}
+
+export type Criterion =
+  | 'points'
+  | 'wins'
+  | 'set_ratio'
+  | 'point_ratio'
+  | 'point_difference'
+  | 'points_for'
+  | 'head_to_head'
+  | 'team_name'
+  | 'registration_order';
+
+export interface Tiebreak {
+  criterion: Criterion;
+  scope: 'all' | 'tied';
+}
+
+export interface CustomFormat {
+  sets?: SetsFormat | null;
+  points?: ResultPoints | null;
+  tiebreaks?: Tiebreak[] | null;
+}
+
+export type FormatInput = string | CustomFormat;
+
+/** A phase's format, as the server answers it in a tournament (`poolFormat`, `knockoutFormat`). */
+export interface MatchFormat {
+  preset?: string | null;
+  sets?: SetsFormat | null;
+  points: ResultPoints;
+  tiebreaks: Tiebreak[];
+}
+
+/** The formats of a tournament's two phases (absent: `single`). */
+export interface Formats {
+  pool?: MatchFormat;
+  knockout?: MatchFormat;
 }
 
 export interface TournamentConfig {
@@ -174,11 +237,15 @@ export interface TournamentConfig {
 export interface ScoreInput {
   team1Score?: NumberInput | null;
   team2Score?: NumberInput | null;
+  /** Where the phase has sets: the two scores are then the sets won. */
+  sets?: SetScore[] | null;
 }
 
 export interface Score {
   team1Score: number;
   team2Score: number;
+  /** Present when sets were given. */
+  sets?: SetScore[];
 }
 
 /** `checkCampAge`: the child's age on the first day of each chosen week against a program. */
@@ -280,6 +347,8 @@ export interface Match {
   scheduledTime?: IsoDateTime | null;
   courtNumber?: number | null;
   forfeitSide?: 1 | 2 | null;
+  /** Where the phase has sets; `team1Score`/`team2Score` are then the sets won. */
+  sets?: SetScore[];
 }
 
 export interface Standing {
@@ -294,6 +363,14 @@ export interface Standing {
   pointsFor: number;
   pointsAgainst: number;
   pointsDifferential: number;
+  /** Where the format has sets. */
+  setsWon?: number;
+  setsLost?: number;
+  /** `null`: none lost (FIVB's MAX). */
+  setRatio?: number | null;
+  pointRatio?: number | null;
+  /** What separated this team from the next; `null` for the last. */
+  decidedBy?: Criterion | null;
 }
 
 export interface ScheduleSettings {
@@ -342,6 +419,8 @@ export interface PoolSchedule {
 export interface StandingsRequest {
   matches: Match[];
   teams: Team[];
+  /** The pool's format (absent: `single`). */
+  format?: MatchFormat;
 }
 
 export interface ScheduleRequest {
@@ -385,12 +464,15 @@ export interface ScoreEntry {
   /** The teams shown for the match when the score was entered (a knockout side may change). */
   team1Id?: number | null;
   team2Id?: number | null;
+  /** Where the match's phase has sets. */
+  sets?: SetScore[];
 }
 
 export interface PendingRequest {
   matches: Match[];
   /** In the device's order (its `seq`). */
   entries: ScoreEntry[];
+  formats?: Formats;
 }
 
 export type EntryOutcomeName = 'applied' | 'duplicate' | 'conflict' | 'rejected';

@@ -5,11 +5,12 @@
 //! `{"ok": true, "value": ...}` or
 //! `{"ok": false, "code", "message", "fieldErrors": {field: message}, "codes": {field: code}}`.
 
+use centre_core::format::{Formats, MatchFormat};
 use centre_core::payments::PaymentStatus;
 use centre_core::schedule::knockout::{advance, placeholder, plan_knockout};
 use centre_core::schedule::{ScheduleError, ScheduleSettings, pool_schedule, remove_team};
 use centre_core::slots::{CourtHours, SlotError, check_booking, list_slots, month_view};
-use centre_core::standings::{Standing, standings};
+use centre_core::standings::{Standing, standings_in};
 use centre_core::sync::{ScoreEntry, project};
 use centre_core::timefmt;
 use centre_core::tournament::{Match, Team, TeamId, bracket_drawn};
@@ -302,10 +303,13 @@ pub fn check_court_booking(request: &str, lang_code: &str) -> String {
 struct StandingsRequest {
     matches: Vec<Match>,
     teams: Vec<Team>,
+    /// The pool's format (absent: `single`).
+    #[serde(default)]
+    format: MatchFormat,
 }
 
 pub fn standings_of(request: &str, lang_code: &str) -> String {
-    let r = parse::<StandingsRequest>(request).map(|q| standings(&q.matches, &q.teams));
+    let r = parse::<StandingsRequest>(request).map(|q| standings_in(&q.matches, &q.teams, &q.format));
     respond(r, lang(lang_code))
 }
 
@@ -366,11 +370,14 @@ pub fn remove_team_from(request: &str, lang_code: &str) -> String {
 struct PendingRequest {
     matches: Vec<Match>,
     entries: Vec<ScoreEntry>,
+    /// The tournament's formats (absent: both `single`).
+    #[serde(default)]
+    formats: Formats,
 }
 
 /// A device's waiting entries applied, in order, by the server's own rule (core's `sync`).
 pub fn apply_pending(request: &str, lang_code: &str) -> String {
-    let r = parse::<PendingRequest>(request).map(|q| project(&q.matches, &q.entries));
+    let r = parse::<PendingRequest>(request).map(|q| project(&q.matches, &q.entries, &q.formats));
     respond(r, lang(lang_code))
 }
 

@@ -3,6 +3,7 @@
 //! 13 KB gzipped for the six forms); these few lines replace it. `tests/forms.rs` proves the
 //! result equals serde's for every field, so the two cannot drift apart.
 
+use centre_core::format::FormatInput;
 use centre_core::validation::{
     CourtBookingInput, DayCampRegistrationInput, EventInput, NumberInput, ScoreInput, TeamRegistrationInput,
     TournamentConfigInput,
@@ -39,6 +40,24 @@ impl Obj {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(NumberInput::Text(s.clone()))),
             Some(Value::Number(n)) => n.as_f64().map(|f| Some(NumberInput::Number(f))).ok_or(Failure::Malformed),
+            Some(_) => Err(Failure::Malformed),
+        }
+    }
+
+    /// A nested value read by serde (a match format, a score's sets).
+    fn value<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>, Failure> {
+        self.get(key).map(|v| serde_json::from_value(v.clone()).map_err(|_| Failure::Malformed)).transpose()
+    }
+
+    /// A match format: a preset's id, or a custom object (read without serde's untagged
+    /// buffering, which weighed about 9 KB gzipped).
+    fn format(&self, key: &str) -> Result<Option<FormatInput>, Failure> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::String(id)) => Ok(Some(FormatInput::Preset(id.clone()))),
+            Some(v @ Value::Object(_)) => {
+                serde_json::from_value(v.clone()).map(|c| Some(FormatInput::Custom(c))).map_err(|_| Failure::Malformed)
+            }
             Some(_) => Err(Failure::Malformed),
         }
     }
@@ -136,9 +155,15 @@ pub fn tournament_config(o: &Obj) -> Result<TournamentConfigInput, Failure> {
         break_between_matches: o.number("breakBetweenMatches")?,
         start_time: o.text("startTime")?,
         pool_count: o.number("poolCount")?,
+        pool_format: o.format("poolFormat")?,
+        knockout_format: o.format("knockoutFormat")?,
     })
 }
 
 pub fn score(o: &Obj) -> Result<ScoreInput, Failure> {
-    Ok(ScoreInput { team1_score: o.number("team1Score")?, team2_score: o.number("team2Score")? })
+    Ok(ScoreInput {
+        team1_score: o.number("team1Score")?,
+        team2_score: o.number("team2Score")?,
+        sets: o.value("sets")?,
+    })
 }

@@ -183,6 +183,7 @@ fn tournament_functions_match_core() {
             scheduled_time: Some(p.scheduled_time),
             court_number: Some(p.court_number),
             forfeit_side: None,
+            sets: Vec::new(),
         })
         .collect();
     let table = standings(&matches, &teams);
@@ -210,6 +211,7 @@ fn tournament_functions_match_core() {
             scheduled_time: Some(p.scheduled_time),
             court_number: Some(p.court_number),
             forfeit_side: None,
+            sets: Vec::new(),
         })
         .collect();
     stored[0].status = MatchStatus::Completed;
@@ -237,6 +239,7 @@ fn tournament_functions_match_core() {
             base_version: 0,
             team1_id: None,
             team2_id: None,
+            sets: Vec::new(),
         },
         ScoreEntry {
             entry_id: "a".into(),
@@ -249,6 +252,7 @@ fn tournament_functions_match_core() {
             base_version: 0,
             team1_id: None,
             team2_id: None,
+            sets: Vec::new(),
         },
         ScoreEntry {
             entry_id: "c".into(),
@@ -261,9 +265,10 @@ fn tournament_functions_match_core() {
             base_version: 0,
             team1_id: None,
             team2_id: None,
+            sets: Vec::new(),
         },
     ];
-    let projected = project(&matches, &entries);
+    let projected = project(&matches, &entries, &centre_core::format::Formats::default());
     same(&api::apply_pending(&json!({"matches": matches, "entries": entries}).to_string(), "fr"), &projected);
     // The projected matches go back in unchanged: the facade's output is valid input.
     let again = ok(&api::apply_pending(&json!({"matches": projected.matches, "entries": entries}).to_string(), "fr"));

@@ -29,6 +29,8 @@ fn call(name: &str, args: &[String]) -> String {
         "knockoutPlaceholder" => api::knockout_placeholder(a(0), a(1)),
         "splitFullName" => api::split_full_name(a(0)),
         "checkCampAge" => api::check_camp_age(a(0), a(1)),
+        "matchActions" => api::match_actions(a(0), a(1)),
+        "paymentMoves" => api::payment_moves(a(0)),
         other => panic!("unknown export {other}"),
     }
 }
@@ -188,6 +190,54 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
         ("advanceKnockout", "semifinal done", vec![j(json!({"matches": ko})), s("fr")]),
         ("removeTeam", "team 2", vec![j(json!({"matches": matches, "teamId": 2})), s("fr")]),
         ("applyPending", "entries", vec![j(json!({"matches": matches, "entries": entries})), s("fr")]),
+        ("matchActions", "pool", vec![j(json!({"matches": matches})), s("fr")]),
+        ("paymentMoves", "expired", vec![s("expired")]),
+        // Volleyball sets: the same checks, standings and projection with a format.
+        ("validateScore", "sets", vec![j(json!({"sets": [[21, 18], [17, 21]]})), s("fr")]),
+        (
+            "validateTournamentConfig",
+            "formats",
+            vec![
+                j(
+                    json!({"poolFormat": "rec-2x21", "knockoutFormat": {"sets": {"sets": 3, "points": 21, "decidingPoints": 15}}}),
+                ),
+                s("fr"),
+            ],
+        ),
+        ("validateTournamentConfig", "unknown format", vec![j(json!({"poolFormat": "football"})), s("en")]),
+        (
+            "standings",
+            "two sets all played",
+            vec![
+                j(json!({
+                    "matches": [
+                        {"id": 1, "roundType": "pool", "status": "completed", "team1Id": 1, "team2Id": 2, "team1Score": 1, "team2Score": 1, "sets": [[21, 18], [17, 21]]},
+                        {"id": 2, "roundType": "pool", "status": "completed", "team1Id": 1, "team2Id": 3, "team1Score": 2, "team2Score": 0, "sets": [[21, 10], [21, 12]]},
+                        {"id": 3, "roundType": "pool", "status": "completed", "team1Id": 2, "team2Id": 3, "team1Score": 1, "team2Score": 1, "sets": [[23, 21], [19, 21]]}
+                    ],
+                    "teams": [{"id": 1, "name": "Hérons"}, {"id": 2, "name": "Brochets"}, {"id": 3, "name": "Ouaouarons"}],
+                    "format": centre_core::format::preset("rec-2x21")
+                })),
+                s("fr"),
+            ],
+        ),
+        (
+            "applyPending",
+            "sets",
+            vec![
+                j(json!({
+                    "matches": [{"id": 1, "roundType": "pool", "status": "scheduled", "team1Id": 1, "team2Id": 2}],
+                    "entries": [
+                        {"entryId": "s1", "matchId": 1, "team1Score": 1, "team2Score": 1, "sets": [[21, 18], [17, 21]], "enteredAt": "2026-08-24T13:20:00Z", "seq": 1},
+                        {"entryId": "s2", "matchId": 1, "team1Score": 1, "team2Score": 1, "sets": [[21, 18], [17, 21]], "enteredAt": "2026-08-24T13:21:00Z", "seq": 2},
+                        {"entryId": "s3", "matchId": 1, "team1Score": 1, "team2Score": 1, "sets": [[21, 19], [17, 21]], "enteredAt": "2026-08-24T13:22:00Z", "seq": 3},
+                        {"entryId": "s4", "matchId": 1, "team1Score": 2, "team2Score": 0, "sets": [[21, 19], [24, 22]], "enteredAt": "2026-08-24T13:23:00Z", "seq": 4}
+                    ],
+                    "formats": {"pool": centre_core::format::preset("rec-2x21")}
+                })),
+                s("fr"),
+            ],
+        ),
         ("message", "slot_taken", vec![s("slot_taken"), s("fr")]),
         ("knockoutPlaceholder", "QF1", vec![s("QF1"), s("fr")]),
         ("splitFullName", "two words", vec![s("Marie Tremblay")]),

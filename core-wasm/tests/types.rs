@@ -137,7 +137,7 @@ fn output_shapes_match_the_rust_serialization() {
     let event = json!({"title": "T", "description": "D", "startDate": "2026-08-24T09:00", "location": "L"});
     check_output(&all, "EventForm", &ok(&api::validate_event(&event.to_string(), "fr")));
     check_output(&all, "TournamentConfig", &ok(&api::validate_tournament_config("{}", "fr")));
-    check_output(&all, "Score", &ok(&api::validate_score(r#"{"team1Score": 1, "team2Score": 0}"#, "fr")));
+    check_output(&all, "Score", &ok(&api::validate_score(r#"{"sets": [[21, 18], [17, 21]]}"#, "fr")));
 
     // Every input struct, serialized with all fields, lists exactly the declared input fields.
     for (name, value) in [
@@ -174,15 +174,18 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "Team", &teams[0]);
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "completed",
         "team1Id": 1, "team2Id": 2, "team1Score": 21, "team2Score": 10, "scheduledTime": "2026-08-24T13:00:00Z", "courtNumber": 1,
-        "forfeitSide": null});
-    let table = ok(&api::standings_of(&json!({"matches": [full_match], "teams": teams}).to_string(), "fr"));
+        "forfeitSide": null, "sets": []});
+    let rec = centre_core::format::preset("rec-2x21");
+    let in_sets = json!({"id": 1, "roundType": "pool", "status": "completed", "team1Id": 1, "team2Id": 2, "team1Score": 1,
+        "team2Score": 1, "sets": [[21, 18], [17, 21]]});
+    let table = ok(&api::standings_of(&json!({"matches": [in_sets], "teams": teams, "format": rec}).to_string(), "fr"));
     check_output(&all, "Standing", &table[0]);
     let advanced = ok(&api::advance_knockout(&json!({"matches": [full_match]}).to_string(), "fr"));
     check_output(&all, "Match", &advanced[0]);
     let removal = ok(&api::remove_team_from(&json!({"matches": [full_match], "teamId": 2}).to_string(), "fr"));
     check_output(&all, "TeamRemoval", &removal);
-    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2});
-    let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2});
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2, "sets": []});
+    let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2, "sets": []});
     let projected =
         ok(&api::apply_pending(&json!({"matches": [full_match], "entries": [entry, ghost]}).to_string(), "fr"));
     check_output(&all, "Projection", &projected);
@@ -209,10 +212,11 @@ fn input_shapes_are_what_the_rust_side_reads() {
     let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "scheduled",
         "team1Id": 1, "team2Id": 2, "team1Score": null, "team2Score": null, "scheduledTime": null, "courtNumber": 1,
-        "forfeitSide": null});
+        "forfeitSide": null, "sets": []});
     let standing = json!({"position": 1, "teamId": 1, "teamName": "A", "tournamentPoints": 0, "played": 0, "wins": 0, "draws": 0,
-        "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0});
-    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2});
+        "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0, "setsWon": 0, "setsLost": 0,
+        "setRatio": null, "pointRatio": null, "decidedBy": null});
+    let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2, "sets": []});
 
     let mut full_hours = hours.clone();
     full_hours["slotMinutes"] = json!(60);
@@ -259,7 +263,8 @@ fn input_shapes_are_what_the_rust_side_reads() {
     check_input(&all, "Match", &full_match, |m| {
         answer(api::advance_knockout(&json!({"matches": [m]}).to_string(), "fr"))
     });
-    check_input(&all, "StandingsRequest", &json!({"matches": [full_match], "teams": []}), |r| {
+    let single = centre_core::format::preset("single");
+    check_input(&all, "StandingsRequest", &json!({"matches": [full_match], "teams": [], "format": single}), |r| {
         answer(api::standings_of(&r.to_string(), "fr"))
     });
     check_input(&all, "Standing", &standing, |s| {
@@ -288,7 +293,10 @@ fn input_shapes_are_what_the_rust_side_reads() {
         r["weeks"] = json!([w]);
         answer(api::check_camp_age(&r.to_string(), "fr"))
     });
-    check_input(&all, "PendingRequest", &json!({"matches": [full_match], "entries": [entry]}), |r| {
-        answer(api::apply_pending(&r.to_string(), "fr"))
-    });
+    check_input(
+        &all,
+        "PendingRequest",
+        &json!({"matches": [full_match], "entries": [entry], "formats": {"pool": single}}),
+        |r| answer(api::apply_pending(&r.to_string(), "fr")),
+    );
 }

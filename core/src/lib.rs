@@ -14,6 +14,7 @@
 pub mod access;
 pub mod camps;
 pub mod errors;
+pub mod format;
 pub mod messages;
 pub mod payments;
 pub mod registration;

@@ -20,6 +20,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::format::{Formats, SetScore, result_of};
 use crate::schedule::knockout::{advance, check_score};
 use crate::small::IdIndex;
 use crate::stored::stored_text;
@@ -49,6 +50,15 @@ pub struct ScoreEntry {
     pub team1_id: Option<TeamId>,
     #[serde(default)]
     pub team2_id: Option<TeamId>,
+    /// The sets, where the match's phase has them (`team1Score`/`team2Score` are then the sets won).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<SetScore>,
+}
+
+impl ScoreEntry {
+    pub fn entered(&self) -> Entered<'_> {
+        Entered { team1: self.team1_score, team2: self.team2_score, sets: &self.sets }
+    }
 }
 
 impl ScoreEntry {
@@ -135,21 +145,36 @@ impl Verdict {
     }
 }
 
-/// The merge rule: what a score of `team1`–`team2`, entered for the teams `seen` (when known),
-/// does to `m` (`None`: no such match).
-pub fn judge(m: Option<&Match>, team1: u32, team2: u32, seen: Option<Sides>) -> Verdict {
+/// A score as entered: the two numbers and, where the phase has sets, the sets.
+#[derive(Debug, Clone, Copy)]
+pub struct Entered<'a> {
+    pub team1: u32,
+    pub team2: u32,
+    pub sets: &'a [SetScore],
+}
+
+/// The merge rule: what a score entered for the teams `seen` (when known) does to `m` (`None`:
+/// no such match), under the tournament's `formats`. The same sets (or numbers) again are a
+/// duplicate; different ones on a match that has its score, a conflict.
+pub fn judge(m: Option<&Match>, entered: Entered<'_>, seen: Option<Sides>, formats: &Formats) -> Verdict {
     let Some(m) = m else {
         return Verdict::Rejected("not_found");
     };
-    if i64::from(team1) > Score::MAX || i64::from(team2) > Score::MAX {
+    if i64::from(entered.team1) > Score::MAX || i64::from(entered.team2) > Score::MAX {
         return Verdict::Rejected("score_too_high");
     }
     if seen.is_some_and(|s| s != (m.team1_id, m.team2_id)) {
         return Verdict::Rejected("match_teams_changed");
     }
+    let knockout = m.round_type != RoundType::Pool;
+    let (team1, team2) = match result_of(formats.of(m.round_type), knockout, entered.team1, entered.team2, entered.sets)
+    {
+        Ok(result) => result,
+        Err(code) => return Verdict::Rejected(code),
+    };
     if m.status == MatchStatus::Completed {
         return match (m.team1_score, m.team2_score) {
-            (Some(a), Some(b)) if (a, b) == (team1, team2) => Verdict::Duplicate,
+            (Some(a), Some(b)) if (a, b) == (team1, team2) && m.sets == entered.sets => Verdict::Duplicate,
             (Some(_), Some(_)) => Verdict::Conflict,
             // Decided by forfeit: there is no score to agree or disagree with.
             _ => Verdict::Rejected("match_completed"),
@@ -181,17 +206,22 @@ pub struct Projection {
 
 /// Applies `entries` in the given order (a device's `seq` order) with [`judge`], advancing the
 /// bracket after each knockout result as the server does.
-pub fn project(matches: &[Match], entries: &[ScoreEntry]) -> Projection {
+pub fn project(matches: &[Match], entries: &[ScoreEntry], formats: &Formats) -> Projection {
     let index = IdIndex::new(matches.iter().map(|m| m.id));
     let mut out = matches.to_vec();
     let mut outcomes = Vec::with_capacity(entries.len());
     for e in entries {
         let at = index.get(e.match_id);
-        let verdict = judge(at.map(|i| &out[i]), e.team1_score, e.team2_score, e.seen_teams());
+        let verdict = judge(at.map(|i| &out[i]), e.entered(), e.seen_teams(), formats);
         if let (Verdict::Apply, Some(i)) = (verdict, at) {
             let m = &mut out[i];
-            m.team1_score = Some(e.team1_score);
-            m.team2_score = Some(e.team2_score);
+            let knockout = m.round_type != RoundType::Pool;
+            // Cannot fail: `judge` accepted the same.
+            let (team1, team2) = result_of(formats.of(m.round_type), knockout, e.team1_score, e.team2_score, &e.sets)
+                .unwrap_or((e.team1_score, e.team2_score));
+            m.team1_score = Some(team1);
+            m.team2_score = Some(team2);
+            m.sets = e.sets.clone();
             m.status = MatchStatus::Completed;
             if m.round_type != RoundType::Pool {
                 // Cannot fail: the entry was checked, and earlier results were all advanced.
@@ -227,6 +257,7 @@ mod tests {
             scheduled_time: None,
             court_number: Some(1),
             forfeit_side: None,
+            sets: Vec::new(),
         }
     }
 
@@ -242,6 +273,7 @@ mod tests {
             base_version: 0,
             team1_id: None,
             team2_id: None,
+            sets: Vec::new(),
         }
     }
 
@@ -251,12 +283,16 @@ mod tests {
 
     #[test]
     fn first_score_applies_the_same_is_a_duplicate_a_different_one_a_conflict() {
-        let p = project(&[m(1, RoundType::Pool)], &[e("a", 1, 21, 10), e("b", 1, 21, 10), e("c", 1, 10, 21)]);
+        let p = project(
+            &[m(1, RoundType::Pool)],
+            &[e("a", 1, 21, 10), e("b", 1, 21, 10), e("c", 1, 10, 21)],
+            &Formats::default(),
+        );
         assert_eq!(outcomes(&p), [("a", "applied", None), ("b", "duplicate", None), ("c", "conflict", None)]);
         assert_eq!((p.matches[0].team1_score, p.matches[0].team2_score), (Some(21), Some(10)));
         assert_eq!(p.matches[0].status, MatchStatus::Completed);
         // A later clock does not win: the conflict is reported, the first score stays.
-        let again = project(&p.matches, &[e("zzz-later", 1, 0, 21)]);
+        let again = project(&p.matches, &[e("zzz-later", 1, 0, 21)], &Formats::default());
         assert_eq!(again.matches, p.matches);
         assert_eq!(outcomes(&again), [("zzz-later", "conflict", None)]);
     }
@@ -279,7 +315,7 @@ mod tests {
             e("forfeit", 5, 2, 1),
             e("draw-pool", 1, 10, 10),
         ];
-        let p = project(&matches, &entries);
+        let p = project(&matches, &entries, &Formats::default());
         assert_eq!(
             outcomes(&p),
             [
@@ -302,7 +338,7 @@ mod tests {
         (seen_other.team1_id, seen_other.team2_id) = (Some(1), Some(3));
         let mut seen_same = e("g", 12, 21, 19);
         (seen_same.team1_id, seen_same.team2_id) = (Some(1), Some(2));
-        let p = project(&[f], &[seen_other, seen_same]);
+        let p = project(&[f], &[seen_other, seen_same], &Formats::default());
         assert_eq!(outcomes(&p), [("f", "rejected", Some("match_teams_changed")), ("g", "applied", None)]);
     }
 
@@ -316,7 +352,11 @@ mod tests {
         let mut f = m(12, RoundType::Final);
         f.bracket_code = Some("F".to_owned());
         (f.team1_id, f.team2_id) = (None, None);
-        let p = project(&[sf1, sf2, f], &[e("sf1", 10, 15, 21), e("sf2", 11, 21, 3), e("f", 12, 21, 19)]);
+        let p = project(
+            &[sf1, sf2, f],
+            &[e("sf1", 10, 15, 21), e("sf2", 11, 21, 3), e("f", 12, 21, 19)],
+            &Formats::default(),
+        );
         assert_eq!(outcomes(&p).iter().map(|o| o.1).collect::<Vec<_>>(), ["applied"; 3]);
         assert_eq!((p.matches[2].team1_id, p.matches[2].team2_id), (Some(2), Some(3)));
         assert_eq!(p.matches[2].winner(), Some(2));

@@ -111,6 +111,10 @@ pub struct Match {
     /// draw): the other side wins once it is known, without a score.
     #[serde(default)]
     pub forfeit_side: Option<u8>,
+    /// The sets, team 1's points first, when the phase's format has sets; `team1Score` and
+    /// `team2Score` are then the sets won.
+    #[serde(default)]
+    pub sets: Vec<crate::format::SetScore>,
 }
 
 impl Match {
@@ -130,6 +134,7 @@ impl Match {
             scheduled_time: None,
             court_number: None,
             forfeit_side: None,
+            sets: Vec::new(),
         }
     }
 

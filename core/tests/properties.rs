@@ -2,8 +2,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use centre_core::format::Formats;
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
-use centre_core::standings::standings;
+use centre_core::standings::{standings, standings_in};
 use centre_core::sync::{ScoreEntry, SyncOutcome, project};
 use centre_core::tournament::{Match, MatchStatus, RoundType, Team};
 use chrono::{DateTime, Duration, TimeZone, Utc};
@@ -179,6 +180,7 @@ fn entries(raw: &[(i64, u32, u32, u8)]) -> Vec<ScoreEntry> {
             base_version: 0,
             team1_id: None,
             team2_id: None,
+            sets: Vec::new(),
         })
         .collect()
 }
@@ -194,18 +196,18 @@ proptest! {
     ) {
         let matches = base_matches(&scored);
         let all = entries(&raw);
-        let once = project(&matches, &all);
+        let once = project(&matches, &all, &Formats::default());
         // One outcome per entry, in order.
         prop_assert_eq!(once.outcomes.iter().map(|o| o.entry_id.clone()).collect::<Vec<_>>(),
             all.iter().map(|e| e.entry_id.clone()).collect::<Vec<_>>());
         // Idempotent: the same entries again apply nothing and change nothing.
-        let twice = project(&once.matches, &all);
+        let twice = project(&once.matches, &all, &Formats::default());
         prop_assert_eq!(&twice.matches, &once.matches);
         prop_assert!(twice.outcomes.iter().all(|o| o.outcome != SyncOutcome::Applied));
         // Batches: syncing in two goes gives the same matches and outcomes as one.
         let cut = split.min(all.len());
-        let first = project(&matches, &all[..cut]);
-        let second = project(&first.matches, &all[cut..]);
+        let first = project(&matches, &all[..cut], &Formats::default());
+        let second = project(&first.matches, &all[cut..], &Formats::default());
         prop_assert_eq!(&second.matches, &once.matches);
         let joined: Vec<_> = first.outcomes.iter().chain(&second.outcomes).cloned().collect();
         prop_assert_eq!(&joined, &once.outcomes);
@@ -228,5 +230,68 @@ proptest! {
                 prop_assert_ne!(m.team1_score, m.team2_score);
             }
         }
+    }
+}
+
+/// A valid score in sets of `format` from random bits: who wins each set and the loser's points.
+fn valid_sets(format: &centre_core::format::SetsFormat, bits: &[(bool, u32)]) -> Vec<[u32; 2]> {
+    let mut sets = Vec::new();
+    let mut won = [0u32, 0u32];
+    for (i, &(first, loser)) in bits.iter().enumerate().take(usize::from(format.sets)) {
+        if !format.play_all && won[0].max(won[1]) >= format.to_win() {
+            break;
+        }
+        let target = u32::from(format.target(i));
+        let loser = loser % (target - 1);
+        sets.push(if first { [target, loser] } else { [loser, target] });
+        won[usize::from(!first)] += 1;
+    }
+    if !format.play_all && won[0].max(won[1]) < format.to_win() {
+        // Both sides took a set each in a best of 3: the deciding set.
+        let target = u32::from(format.target(sets.len()));
+        sets.push([target, 0]);
+    }
+    sets
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn standings_in_sets_are_a_total_order_whatever_the_order_of_the_matches(
+        n in 2usize..9,
+        preset in prop::sample::select(vec!["fivb-beach", "rec-2x21", "indoor-25"]),
+        raw in prop::collection::vec((0usize..9, 0usize..9, prop::collection::vec((any::<bool>(), 0u32..40), 3)), 0..30),
+        keys in prop::collection::vec(any::<u32>(), 50),
+    ) {
+        let format = centre_core::format::preset(preset).expect("a preset");
+        let sets_format = format.sets.clone().expect("in sets");
+        let teams: Vec<Team> = (0..n).map(|i| Team { id: 100 + i as i64, name: format!("T{}", i % 3) }).collect();
+        let matches: Vec<Match> = raw
+            .iter()
+            .enumerate()
+            .map(|(i, (a, b, bits))| {
+                let sets = valid_sets(&sets_format, bits);
+                let (w1, w2) = centre_core::format::check_sets(&sets_format, &sets, false).expect("valid sets");
+                let mut m = pool_match(i as i64, 100 + *a as i64, 100 + *b as i64, w1, w2, MatchStatus::Completed, RoundType::Pool);
+                m.sets = sets;
+                m
+            })
+            .collect();
+        let table = standings_in(&matches, &teams, &format);
+        prop_assert_eq!(table.iter().map(|s| s.position).collect::<Vec<_>>(), (1..=n as u32).collect::<Vec<_>>());
+        // Every team but the last says what separated it from the next.
+        prop_assert!(table[..n - 1].iter().all(|s| s.decided_by.is_some()));
+        prop_assert!(table[n - 1].decided_by.is_none());
+        for s in &table {
+            prop_assert_eq!(s.wins + s.draws + s.losses, s.played);
+            prop_assert!(s.sets_won.is_some() && s.set_ratio.is_some());
+        }
+        prop_assert_eq!(table.iter().map(|s| s.sets_won.unwrap_or(0)).sum::<u32>(), table.iter().map(|s| s.sets_lost.unwrap_or(0)).sum::<u32>());
+        for w in table.windows(2) {
+            prop_assert!(w[0].tournament_points >= w[1].tournament_points, "points come first");
+        }
+        let shuffled = standings_in(&permute(&matches, &keys), &permute(&teams, &keys[10..]), &format);
+        prop_assert_eq!(shuffled, table);
     }
 }

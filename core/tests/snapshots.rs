@@ -119,6 +119,7 @@ fn as_match(p: &PlannedMatch, id: i64, score: Option<(u32, u32)>) -> Match {
         scheduled_time: Some(p.scheduled_time),
         court_number: Some(p.court_number),
         forfeit_side: None,
+        sets: Vec::new(),
     }
 }
 

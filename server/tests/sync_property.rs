@@ -12,7 +12,9 @@
 //! After every tournament and at the end: no entry lost (each has exactly one stored outcome,
 //! the one its phone was answered), none applied twice (at most one applied entry and one
 //! 'score' history row per match), every entry whose score differs from its match's was a
-//! conflict or a refusal, and every phone's view is what the server's GET routes answer. A
+//! conflict or a refusal, and every phone's view is what the server's GET routes answer. Every
+//! other tournament is scored in volleyball sets (pools 'rec-2x21', knockout 'fivb-beach'): an
+//! entry is its sets, and two entries with the same sets won but other points are a conflict. A
 //! push right after a pull is predicted by the phone's own view: its outcomes, and the
 //! matches and standings the server answers after it.
 #![allow(clippy::unwrap_used)]
@@ -20,7 +22,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 // The phone computes its standings with core, as the PWA does through core-wasm.
-use centre_core::standings::{Standing, standings};
+use centre_core::format::{FormatInput, Formats};
+use centre_core::standings::{Standing, standings_in};
 use centre_core::sync::{ScoreEntry, SyncOutcome, project};
 use centre_core::tournament::{Match, MatchStatus, RoundType, ScoreKind, Team};
 use centre_core::validation::{TournamentConfigInput, validate_tournament_config};
@@ -42,8 +45,30 @@ const MAX_ENTRIES: usize = 200;
 const ADMIN: &str = "sim-admin";
 const NOW: &str = "2030-06-01T12:00:00Z";
 const ENTERED: &str = "2030-06-01T13:25:00Z";
-const REJECTION_CODES: [&str; 6] =
-    ["not_found", "score_too_high", "match_teams_changed", "match_teams_unknown", "knockout_draw", "match_completed"];
+const REJECTION_CODES: [&str; 8] = [
+    "not_found",
+    "score_too_high",
+    "match_teams_changed",
+    "match_teams_unknown",
+    "knockout_draw",
+    "match_completed",
+    "set_win_by_two",
+    "sets_undecided",
+];
+
+/// A score's sets, team 1 first; empty in a `single` tournament.
+type Sets = Vec<[u32; 2]>;
+
+/// Sets as stored (JSON text, or NULL).
+fn sets_of(text: Option<String>) -> Sets {
+    text.map(|t| serde_json::from_str(&t).unwrap()).unwrap_or_default()
+}
+
+/// The sets each side won.
+fn won(sets: &[[u32; 2]]) -> (u32, u32) {
+    let first = sets.iter().filter(|s| s[0] > s[1]).count() as u32;
+    (first, sets.len() as u32 - first)
+}
 
 /// xorshift64*: small, seeded, the same run every time.
 struct Rng(u64);
@@ -115,6 +140,7 @@ fn phone_match(m: &Value) -> Match {
         "scheduledTime": m["scheduledTime"],
         "courtNumber": m["courtNumber"],
         "forfeitSide": forfeit_side,
+        "sets": m["sets"],
     }))
     .unwrap_or_else(|e| panic!("{m}: {e}"))
 }
@@ -130,7 +156,7 @@ fn pool_number(v: &Value) -> Option<u8> {
 /// Each pool's standings as the phone shows them (the PWA's `poolStandings`): core's standings
 /// of `matches` in that pool (the pool as the phone's copy of the matches says) for the teams
 /// its kept standings list in that pool.
-fn phone_standings(copy: &[Value], kept: &[Value], matches: &[Match]) -> Vec<(u8, Standing)> {
+fn phone_standings(copy: &[Value], kept: &[Value], matches: &[Match], formats: &Formats) -> Vec<(u8, Standing)> {
     let pools: BTreeSet<u8> = kept.iter().map(|row| pool_number(&row["pool"]).unwrap()).collect();
     let pool_of: BTreeMap<i64, Option<u8>> =
         copy.iter().map(|m| (m["id"].as_i64().unwrap(), pool_number(&m["pool"]))).collect();
@@ -150,7 +176,7 @@ fn phone_standings(copy: &[Value], kept: &[Value], matches: &[Match]) -> Vec<(u8
                 .filter(|m| m.round_type == RoundType::Pool && pool_of.get(&m.id) == Some(&Some(pool)))
                 .cloned()
                 .collect();
-            standings(&played, &teams).into_iter().map(move |line| (pool, line))
+            standings_in(&played, &teams, &formats.pool).into_iter().map(move |line| (pool, line))
         })
         .collect()
 }
@@ -197,13 +223,14 @@ impl Device {
                 base_version: e.base_version as u64,
                 team1_id: e.seen_teams.and_then(|t| t.0),
                 team2_id: e.seen_teams.and_then(|t| t.1),
+                sets: e.sets.clone(),
             })
             .collect()
     }
 
     /// What the phone shows: its last pull with its waiting entries applied by core.
-    fn view(&self) -> Vec<Match> {
-        project(&phone_matches(&self.snapshot), &self.score_entries(&self.outbox)).matches
+    fn view(&self, formats: &Formats) -> Vec<Match> {
+        project(&phone_matches(&self.snapshot), &self.score_entries(&self.outbox), formats).matches
     }
 }
 
@@ -233,8 +260,10 @@ struct Sim {
     event_id: i64,
     tournament_id: i64,
     withdrawals_this_round: usize,
-    /// Every entry ever created: (device, seq, match, score).
-    created: BTreeMap<String, (String, i64, i64, u32, u32)>,
+    /// Every entry ever created: (device, seq, match, score, sets).
+    created: BTreeMap<String, (String, i64, i64, u32, u32, Sets)>,
+    /// How the current tournament's matches are scored.
+    formats: Formats,
     /// The outcome each entry's device was answered.
     answered: BTreeMap<String, (SyncOutcome, Option<String>)>,
     /// The teams each entry's phone showed for its match when the score was entered.
@@ -280,6 +309,7 @@ impl Sim {
             tournament_id: 0,
             withdrawals_this_round: 0,
             created: BTreeMap::new(),
+            formats: Formats::default(),
             answered: BTreeMap::new(),
             shown_teams: BTreeMap::new(),
             tally: Tally::default(),
@@ -293,15 +323,20 @@ impl Sim {
         let round = self.tally.tournaments;
         let teams = 4 + self.rng.below(5);
         let pools = if teams >= 6 && self.rng.chance(40) { 2 } else { 1 };
+        let in_sets = round % 2 == 1;
+        let (pool_format, knockout_format) = if in_sets { ("rec-2x21", "fivb-beach") } else { ("single", "single") };
         let input: TournamentConfigInput = serde_json::from_value(serde_json::json!({
             "courtsAvailable": 1 + self.rng.below(3),
             "matchDurationMinutes": 20,
             "breakBetweenMatches": 10,
             "startTime": "2030-06-01T13:00:00Z",
             "poolCount": pools,
+            "poolFormat": FormatInput::Preset(pool_format.to_owned()),
+            "knockoutFormat": FormatInput::Preset(knockout_format.to_owned()),
         }))
         .unwrap();
         let config = validate_tournament_config(&input).unwrap();
+        self.formats = config.formats().clone();
         let (event_id, tournament_id) = immediate(&mut self.conn, |tx| {
             tx.execute(
                 "INSERT INTO events (title, description, location, start_date, created_at)
@@ -368,6 +403,7 @@ impl Sim {
                     "enteredAt": e.entered_at,
                     "team1Id": e.seen_teams.and_then(|t| t.0),
                     "team2Id": e.seen_teams.and_then(|t| t.1),
+                    "sets": e.sets,
                 })
             })
             .collect();
@@ -460,12 +496,45 @@ impl Sim {
     /// The device scores a match its own view shows unscored (now and then a score the rules
     /// refuse: a knockout draw, a match whose teams are not known, 1000 points).
     fn score(&mut self, d: usize) {
-        let view = self.devices[d].view();
+        let view = self.devices[d].view(&self.formats);
         let roll = self.rng.below(100);
         let pick = |rng: &mut Rng, filter: &dyn Fn(&Match) -> bool| {
             let ids: Vec<i64> = view.iter().filter(|m| filter(m)).map(|m| m.id).collect();
             rng.pick(&ids).copied()
         };
+        if self.formats.pool.sets.is_some() {
+            // In sets: the pool plays two sets of 21 (a 1-1 split is a draw), the knockout a best
+            // of three; now and then sets the rules refuse.
+            let target = if roll < 3 {
+                pick(&mut self.rng, &|m| m.round_type != RoundType::Pool && scoreable(m))
+                    .map(|id| (id, vec![[21, 19], [15, 21]]))
+            } else if roll < 5 {
+                pick(&mut self.rng, &|m| m.status != MatchStatus::Completed && !scoreable(m))
+                    .map(|id| (id, vec![[21, 15], [21, 17]]))
+            } else if roll < 6 {
+                pick(&mut self.rng, &|_| true).map(|id| (id, vec![[21, 20], [21, 15]]))
+            } else {
+                pick(&mut self.rng, &scoreable).map(|id| {
+                    let pool = view.iter().any(|m| m.id == id && m.round_type == RoundType::Pool);
+                    let palette: &[&[[u32; 2]]] = if pool {
+                        &[&[[21, 15], [21, 19]], &[[21, 15], [15, 21]], &[[15, 21], [19, 21]], &[[21, 18], [21, 19]]]
+                    } else {
+                        &[
+                            &[[21, 15], [21, 19]],
+                            &[[15, 21], [21, 13], [15, 12]],
+                            &[[21, 19], [21, 15]],
+                            &[[13, 21], [17, 21]],
+                        ]
+                    };
+                    (id, self.rng.pick(palette).unwrap().to_vec())
+                })
+            };
+            if let Some((match_id, sets)) = target {
+                let (a, b) = won(&sets);
+                self.enter(d, &view, match_id, a, b, sets);
+            }
+            return;
+        }
         let target = if roll < 3 {
             pick(&mut self.rng, &|m| m.round_type != RoundType::Pool && scoreable(m)).map(|id| (id, 20, 20))
         } else if roll < 5 {
@@ -481,9 +550,13 @@ impl Sim {
                 (id, a, b)
             })
         };
-        let Some((match_id, a, b)) = target else {
-            return;
-        };
+        if let Some((match_id, a, b)) = target {
+            self.enter(d, &view, match_id, a, b, Vec::new());
+        }
+    }
+
+    /// The device enters a score for a match of its view, into its outbox.
+    fn enter(&mut self, d: usize, view: &[Match], match_id: i64, a: u32, b: u32, sets: Sets) {
         let shown = view.iter().find(|m| m.id == match_id).map(|m| (m.team1_id, m.team2_id)).unwrap();
         let device = &mut self.devices[d];
         let seq = device.next_seq;
@@ -499,8 +572,9 @@ impl Sim {
             base_version,
             entered_at: ENTERED.to_owned(),
             seen_teams: centre_core::sync::seen(shown),
+            sets: sets.clone(),
         };
-        self.created.insert(entry.entry_id.clone(), (device.id.clone(), seq, match_id, a, b));
+        self.created.insert(entry.entry_id.clone(), (device.id.clone(), seq, match_id, a, b, sets));
         self.shown_teams.insert(entry.entry_id.clone(), shown);
         device.outbox.push(entry);
         *self.tally.operations.entry("score").or_default() += 1;
@@ -564,8 +638,9 @@ impl Sim {
         let batch: Vec<Entry> = device.outbox.iter().take(MAX_ENTRIES).cloned().collect();
         let server_last = sync::last_seq(&self.conn, &id).unwrap();
         let fresh: Vec<Entry> = batch.iter().filter(|e| e.seq > server_last).cloned().collect();
-        let predicted = project(&phone_matches(&device.snapshot), &device.score_entries(&fresh));
-        let predicted_standings = phone_standings(&device.snapshot, &device.standings, &predicted.matches);
+        let predicted = project(&phone_matches(&device.snapshot), &device.score_entries(&fresh), &self.formats);
+        let predicted_standings =
+            phone_standings(&device.snapshot, &device.standings, &predicted.matches, &self.formats);
         let snapshot_ids: Vec<i64> = device.snapshot.iter().map(|m| m["id"].as_i64().unwrap()).collect();
         let answer = self.push_batch(&id, &batch);
         assert!(!answer.gap, "{id}: the whole outbox continues from the server's number");
@@ -682,17 +757,27 @@ impl Sim {
         let conn = &self.conn;
         // No entry lost: each created entry has exactly one stored row, with its outcome as
         // answered to its phone; nothing else is stored.
-        type Row = (String, i64, i64, u32, u32, String, Option<String>, Option<String>);
+        type Row = (String, i64, i64, u32, u32, String, Option<String>, Option<String>, Sets);
         let rows: Vec<(String, Row)> = conn
             .prepare(
-                "SELECT entry_id, device_id, seq, match_id, team1_score, team2_score, outcome, code, resolution
+                "SELECT entry_id, device_id, seq, match_id, team1_score, team2_score, outcome, code, resolution, sets
                  FROM score_entries",
             )
             .unwrap()
             .query_map([], |r| {
                 Ok((
                     r.get(0)?,
-                    (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?),
+                    (
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                        r.get(7)?,
+                        r.get(8)?,
+                        sets_of(r.get(9)?),
+                    ),
                 ))
             })
             .unwrap()
@@ -701,9 +786,13 @@ impl Sim {
         let stored: BTreeMap<String, Row> = rows.iter().cloned().collect();
         assert_eq!(stored.len(), rows.len());
         assert_eq!(stored.len(), self.created.len(), "one stored outcome per entry created");
-        for (entry_id, (device, seq, match_id, a, b)) in &self.created {
+        for (entry_id, (device, seq, match_id, a, b, sets)) in &self.created {
             let row = stored.get(entry_id).unwrap_or_else(|| panic!("{entry_id} lost"));
-            assert_eq!((&row.0, row.1, row.2, row.3, row.4), (device, *seq, *match_id, *a, *b), "{entry_id}");
+            assert_eq!(
+                (&row.0, row.1, row.2, row.3, row.4, &row.8),
+                (device, *seq, *match_id, *a, *b, sets),
+                "{entry_id}"
+            );
             let answered = self.answered.get(entry_id).unwrap_or_else(|| panic!("{entry_id} never answered"));
             assert_eq!((row.5.as_str(), &row.6), (answered.0.as_str(), &answered.1), "{entry_id}: stored as answered");
         }
@@ -735,42 +824,47 @@ impl Sim {
                 continue;
             };
             let history = views::history(conn, *match_id).unwrap();
-            let scored: Vec<(u32, u32)> = history
+            // A score is its two numbers and its sets: the same sets won with other points differ.
+            let scored: Vec<(u32, u32, Sets)> = history
                 .iter()
                 .filter(|h| h.kind == ScoreKind::Score)
-                .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap()))
+                .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap(), h.sets.clone()))
                 .collect();
-            let corrected: Vec<(u32, u32)> = history
+            let corrected: Vec<(u32, u32, Sets)> = history
                 .iter()
                 .filter(|h| h.kind == ScoreKind::Correction)
-                .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap()))
+                .map(|h| (h.team1_score.unwrap(), h.team2_score.unwrap(), h.sets.clone()))
                 .collect();
             let applied: Vec<&(&String, &Row)> = entries.iter().filter(|(_, r)| r.5 == "applied").collect();
             assert!(scored.len() <= 1, "match {match_id} scored twice: {history:?}");
             assert_eq!(applied.len(), scored.len(), "match {match_id}: only phones score here");
-            let Some(first) = scored.first().copied() else {
+            let Some(first) = scored.first().cloned() else {
                 for (entry_id, row) in entries {
                     assert!(row.5 == "rejected", "{entry_id} {row:?} on match {match_id}, never scored");
                 }
                 continue;
             };
-            assert_eq!((applied[0].1.3, applied[0].1.4), first, "match {match_id}: the applied entry is its score");
-            let final_score = (m.team1_score.unwrap(), m.team2_score.unwrap());
+            assert_eq!(
+                (applied[0].1.3, applied[0].1.4, applied[0].1.8.clone()),
+                first,
+                "match {match_id}: the applied entry is its score"
+            );
+            let final_score = (m.team1_score.unwrap(), m.team2_score.unwrap(), m.sets.clone());
             assert!(m.is_completed());
-            let mut ever = BTreeSet::from([first]);
-            ever.extend(corrected.iter().copied());
+            let mut ever = BTreeSet::from([first.clone()]);
+            ever.extend(corrected.iter().cloned());
             match corrected.last() {
                 None => assert_eq!(final_score, first, "match {match_id}"),
-                Some(&last) => {
-                    assert_eq!(final_score, last, "match {match_id}");
-                    let proposed = entries
-                        .iter()
-                        .any(|(_, r)| r.5 == "conflict" && r.7.as_deref() == Some("proposed") && (r.3, r.4) == last);
+                Some(last) => {
+                    assert_eq!(&final_score, last, "match {match_id}");
+                    let proposed = entries.iter().any(|(_, r)| {
+                        r.5 == "conflict" && r.7.as_deref() == Some("proposed") && &(r.3, r.4, r.8.clone()) == last
+                    });
                     assert!(proposed, "match {match_id}: changed only by an admin keeping a phone's score");
                 }
             }
             for (entry_id, row) in entries {
-                let score = (row.3, row.4);
+                let score = (row.3, row.4, row.8.clone());
                 match row.5.as_str() {
                     "applied" => {}
                     "duplicate" => {
@@ -807,10 +901,10 @@ impl Sim {
         let server_standings = answered_standings(&standings);
         for device in &self.devices {
             assert!(device.outbox.is_empty());
-            let view = device.view();
+            let view = device.view(&self.formats);
             assert_eq!(view, server_matches, "{}: the phone shows the server's matches", device.id);
             assert_eq!(
-                phone_standings(&device.snapshot, &device.standings, &view),
+                phone_standings(&device.snapshot, &device.standings, &view, &self.formats),
                 server_standings,
                 "{}: and its standings",
                 device.id
@@ -890,4 +984,17 @@ fn three_phones_and_ten_thousand_operations_lose_no_score_and_apply_none_twice()
         (t.predicted_pushes, t.replays_checked, t.gaps)
     );
     assert!(t.resolved.get("proposed").copied().unwrap_or(0) >= 3, "{:?}", t.resolved);
+    // In sets, the same sets won with other points is a conflict, not a duplicate.
+    let same_result_other_sets: i64 = sim
+        .conn
+        .query_row(
+            "SELECT count(*) FROM score_entries e JOIN score_entries a
+                ON a.match_id = e.match_id AND a.outcome = 'applied'
+             WHERE e.outcome = 'conflict' AND e.sets IS NOT NULL
+               AND e.team1_score = a.team1_score AND e.team2_score = a.team2_score AND e.sets <> a.sets",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(same_result_other_sets >= 10, "conflicts on the same sets won: {same_result_other_sets}");
 }

@@ -138,6 +138,7 @@ fn completed(p: &PlannedMatch, id: MatchId, s1: u32, s2: u32) -> Match {
         scheduled_time: Some(p.scheduled_time),
         court_number: Some(p.court_number),
         forfeit_side: None,
+        sets: Vec::new(),
     }
 }
 

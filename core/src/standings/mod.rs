@@ -1,20 +1,24 @@
-//! Pool standings: win 3, draw 1, loss 0. Only completed pool matches between two listed teams
-//! count, so removing a team from the list makes its played matches stop counting.
+//! Pool standings. Only completed pool matches between two listed teams count, so a team taken
+//! off the list (withdrawn) stops counting in everyone's table: its played matches leave the
+//! standings, the same rule in the console, the public page and the exports.
 //!
-//! Order: tournament points, then points differential (the spec's public order), then points
-//! for, then head-to-head among the teams still tied (points, then differential, in the matches
-//! between them), then team name, then team id, so the order is always fully determined.
+//! What a result is worth comes from the phase's format ([`MatchFormat`]: win 3, draw 1, loss 0
+//! for `single`); the order is its chain of tie-breaks ([`tiebreak`]), each applied to the
+//! whole pool or among the tied teams only, and applied again to the teams a criterion left
+//! tied, down to registration order: the order is total and does not depend on the order the
+//! matches are given.
+
+mod tiebreak;
 
 use serde::{Deserialize, Serialize};
 
-use crate::small::{IdIndex, sort_by};
+pub use tiebreak::{Criterion, Scope, Tiebreak};
+
+use crate::format::{MatchFormat, SetScore, forfeit_sets};
+use crate::small::IdIndex;
 use crate::tournament::{Match, RoundType, Team, TeamId};
 
-pub const WIN_POINTS: u32 = 3;
-pub const DRAW_POINTS: u32 = 1;
-pub const LOSS_POINTS: u32 = 0;
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Standing {
@@ -28,210 +32,197 @@ pub struct Standing {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
+    /// Points scored: rally points summed over the sets when the format has sets.
     pub points_for: u32,
     pub points_against: u32,
     pub points_differential: i64,
+    /// Sets won and lost, where the format has sets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sets_won: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sets_lost: Option<u32>,
+    /// Sets won / sets lost, where the format has sets; `null` when none was lost (FIVB's MAX).
+    #[serde(default, deserialize_with = "quotient", skip_serializing_if = "Option::is_none")]
+    pub set_ratio: Option<f64>,
+    /// Points won / points lost, where the format has sets; `null` when none was lost.
+    #[serde(default, deserialize_with = "quotient", skip_serializing_if = "Option::is_none")]
+    pub point_ratio: Option<f64>,
+    /// The criterion that separated this team from the one below; none for the last.
+    #[serde(default)]
+    pub decided_by: Option<Criterion>,
 }
 
-/// Adds one side of a result to a standing.
-fn record(s: &mut Standing, scored: u32, conceded: u32) {
-    s.played += 1;
-    s.points_for += scored;
-    s.points_against += conceded;
-    s.points_differential += i64::from(scored) - i64::from(conceded);
-    match scored.cmp(&conceded) {
-        std::cmp::Ordering::Greater => {
-            s.wins += 1;
-            s.tournament_points += WIN_POINTS;
-        }
-        std::cmp::Ordering::Equal => {
-            s.draws += 1;
-            s.tournament_points += DRAW_POINTS;
-        }
-        std::cmp::Ordering::Less => {
-            s.losses += 1;
-            s.tournament_points += LOSS_POINTS;
-        }
-    }
+/// A quotient as written: `null` is infinite (JSON has no infinity), a missing one stays `None`.
+fn quotient<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<f64>, D::Error> {
+    Ok(Some(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY)))
+}
+
+/// One counted result, from team `a`'s side: its points and sets, and who forfeited.
+#[derive(Debug, Clone)]
+pub(crate) struct Result {
+    pub a: TeamId,
+    pub b: TeamId,
+    pub points: [u32; 2],
+    pub sets: Option<[u32; 2]>,
+    /// Sets played, to tell a win in the deciding set.
+    pub sets_played: usize,
+    /// The side (0 for `a`, 1 for `b`) that forfeited.
+    pub forfeited: Option<usize>,
 }
 
 /// Results that count: completed pool matches between two different listed teams with scores.
-fn counted<'a>(matches: &'a [Match], known: &'a IdIndex) -> impl Iterator<Item = (TeamId, TeamId, u32, u32)> + 'a {
-    matches
-        .iter()
-        .filter(|m| m.round_type == RoundType::Pool)
-        .filter_map(Match::result)
-        .filter(|(a, b, _, _)| a != b && known.contains(*a) && known.contains(*b))
+/// A forfeited match counts as the format's forfeit score.
+fn counted(matches: &[Match], known: &IdIndex, format: &MatchFormat) -> Vec<Result> {
+    let mut out = Vec::new();
+    for m in matches.iter().filter(|m| m.round_type == RoundType::Pool) {
+        let Some((a, b, s1, s2)) = m.result() else { continue };
+        if a == b || !known.contains(a) || !known.contains(b) {
+            continue;
+        }
+        let forfeited = m.forfeit_side.filter(|s| *s == 1 || *s == 2).map(|s| usize::from(s) - 1);
+        let (points, sets, sets_played) = match &format.sets {
+            None => ([s1, s2], None, 0),
+            Some(f) => {
+                let sets: Vec<SetScore> = match forfeited {
+                    Some(side) if m.sets.is_empty() => forfeit_sets(f, side as u8 + 1),
+                    _ => m.sets.clone(),
+                };
+                let points = sets.iter().fold([0, 0], |acc, s| [acc[0] + s[0], acc[1] + s[1]]);
+                let won = sets
+                    .iter()
+                    .fold([0, 0], |acc, s| if s[0] > s[1] { [acc[0] + 1, acc[1]] } else { [acc[0], acc[1] + 1] });
+                (points, Some(won), sets.len())
+            }
+        };
+        out.push(Result { a, b, points, sets, sets_played, forfeited });
+    }
+    out
 }
 
-/// The standings of `teams` (duplicates by id are dropped, first kept) from `matches`.
+/// One team's figures over some results.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub points: u32,
+    pub played: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub points_for: u32,
+    pub points_against: u32,
+    pub sets_won: u32,
+    pub sets_lost: u32,
+}
+
+impl Tally {
+    /// Adds one side (`side` 0 for the result's `a`) of a result.
+    fn add(&mut self, r: &Result, side: usize, format: &MatchFormat) {
+        let other = 1 - side;
+        self.played += 1;
+        self.points_for += r.points[side];
+        self.points_against += r.points[other];
+        // Sets decide the result where the format has them, else the scores.
+        let (mine, theirs) = match r.sets {
+            Some(s) => {
+                self.sets_won += s[side];
+                self.sets_lost += s[other];
+                (s[side], s[other])
+            }
+            None => (r.points[side], r.points[other]),
+        };
+        let close =
+            format.sets.as_ref().is_some_and(|f| !f.play_all && f.sets > 1 && r.sets_played == usize::from(f.sets));
+        let worth = &format.points;
+        let earned = match (r.forfeited, mine.cmp(&theirs)) {
+            (Some(f), _) if f == side => {
+                self.losses += 1;
+                worth.forfeit
+            }
+            (_, std::cmp::Ordering::Greater) => {
+                self.wins += 1;
+                if close { worth.close_win } else { worth.win }
+            }
+            (_, std::cmp::Ordering::Equal) => {
+                self.draws += 1;
+                worth.draw
+            }
+            (_, std::cmp::Ordering::Less) => {
+                self.losses += 1;
+                if close { worth.close_loss } else { worth.loss }
+            }
+        };
+        self.points += u32::from(earned);
+    }
+
+    /// Each team's tally over the results, by position in `teams` (`member`: which teams count;
+    /// a result counts when both its teams do).
+    pub(crate) fn of(
+        results: &[Result],
+        index: &IdIndex,
+        member: &dyn Fn(usize) -> bool,
+        format: &MatchFormat,
+        n: usize,
+    ) -> Vec<Tally> {
+        let mut out = vec![Tally::default(); n];
+        for r in results {
+            if let (Some(ia), Some(ib)) = (index.get(r.a), index.get(r.b))
+                && member(ia)
+                && member(ib)
+            {
+                out[ia].add(r, 0, format);
+                out[ib].add(r, 1, format);
+            }
+        }
+        out
+    }
+}
+
+/// The quotient `won / lost`; infinite when nothing was lost.
+fn ratio(won: u32, lost: u32) -> f64 {
+    if lost == 0 { f64::INFINITY } else { f64::from(won) / f64::from(lost) }
+}
+
+/// The standings of `teams` (duplicates by id are dropped, first kept) under the spec's
+/// `single` format.
 pub fn standings(matches: &[Match], teams: &[Team]) -> Vec<Standing> {
-    let first = IdIndex::new(teams.iter().map(|t| t.id));
-    let table_teams = teams.iter().enumerate().filter(|(pos, t)| first.get(t.id) == Some(*pos)).map(|(_, t)| t);
-    let mut table: Vec<Standing> = table_teams
-        .map(|team| Standing {
-            position: 0,
-            team_id: team.id,
-            team_name: team.name.clone(),
-            tournament_points: 0,
-            played: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            points_for: 0,
-            points_against: 0,
-            points_differential: 0,
-        })
-        .collect();
-    let index = IdIndex::new(table.iter().map(|s| s.team_id));
-    for (a, b, sa, sb) in counted(matches, &index) {
-        if let (Some(ia), Some(ib)) = (index.get(a), index.get(b)) {
-            record(&mut table[ia], sa, sb);
-            record(&mut table[ib], sb, sa);
-        }
-    }
-    let key = |s: &Standing| {
-        (
-            std::cmp::Reverse(s.tournament_points),
-            std::cmp::Reverse(s.points_differential),
-            std::cmp::Reverse(s.points_for),
-        )
-    };
-    sort_by(&mut table, |x, y| key(x).cmp(&key(y)).then_with(|| x.team_id.cmp(&y.team_id)));
-
-    // Break remaining ties inside each group of equal keys.
-    let mut start = 0;
-    while start < table.len() {
-        let mut end = start + 1;
-        while end < table.len() && key(&table[end]) == key(&table[start]) {
-            end += 1;
-        }
-        if end - start > 1 {
-            break_tie(&mut table[start..end], matches, &index);
-        }
-        start = end;
-    }
-    for (i, s) in table.iter_mut().enumerate() {
-        s.position = i as u32 + 1;
-    }
-    table
+    standings_in(matches, teams, &MatchFormat::default())
 }
 
-/// Orders a group of tied teams by their head-to-head record, then name, then id.
-fn break_tie(group: &mut [Standing], matches: &[Match], index: &IdIndex) {
-    let member = |id: TeamId| group.iter().position(|s| s.team_id == id);
-    // (points, differential) in matches between members of the group.
-    let mut h2h = vec![(0u32, 0i64); group.len()];
-    for (a, b, sa, sb) in counted(matches, index) {
-        if let (Some(ia), Some(ib)) = (member(a), member(b)) {
-            let pts = |x: u32, y: u32| match x.cmp(&y) {
-                std::cmp::Ordering::Greater => WIN_POINTS,
-                std::cmp::Ordering::Equal => DRAW_POINTS,
-                std::cmp::Ordering::Less => LOSS_POINTS,
-            };
-            h2h[ia].0 += pts(sa, sb);
-            h2h[ia].1 += i64::from(sa) - i64::from(sb);
-            h2h[ib].0 += pts(sb, sa);
-            h2h[ib].1 += i64::from(sb) - i64::from(sa);
-        }
-    }
-    let mut order: Vec<(u32, i64, Standing)> =
-        group.iter().enumerate().map(|(i, s)| (h2h[i].0, h2h[i].1, s.clone())).collect();
-    sort_by(&mut order, |x, y| {
-        y.0.cmp(&x.0)
-            .then(y.1.cmp(&x.1))
-            .then_with(|| {
-                let fold = |s: &str| s.chars().flat_map(char::to_lowercase).collect::<Vec<char>>();
-                fold(&x.2.team_name).cmp(&fold(&y.2.team_name))
-            })
-            .then_with(|| x.2.team_name.cmp(&y.2.team_name))
-            .then(x.2.team_id.cmp(&y.2.team_id))
-    });
-    for (slot, (_, _, s)) in group.iter_mut().zip(order) {
-        *slot = s;
-    }
+/// The standings of `teams` under `format` (its results table and tie-breaks).
+pub fn standings_in(matches: &[Match], teams: &[Team], format: &MatchFormat) -> Vec<Standing> {
+    let first = IdIndex::new(teams.iter().map(|t| t.id));
+    let teams: Vec<&Team> =
+        teams.iter().enumerate().filter(|(pos, t)| first.get(t.id) == Some(*pos)).map(|(_, t)| t).collect();
+    let index = IdIndex::new(teams.iter().map(|t| t.id));
+    let results = counted(matches, &index, format);
+    let all = Tally::of(&results, &index, &|_| true, format, teams.len());
+    let ranked = tiebreak::rank(&tiebreak::Pool { teams: &teams, index: &index, results: &results, all: &all, format });
+    let sets = format.sets.is_some();
+    ranked
+        .into_iter()
+        .enumerate()
+        .map(|(i, (t, decided_by))| {
+            let tally = all[t];
+            Standing {
+                position: i as u32 + 1,
+                team_id: teams[t].id,
+                team_name: teams[t].name.clone(),
+                tournament_points: tally.points,
+                played: tally.played,
+                wins: tally.wins,
+                draws: tally.draws,
+                losses: tally.losses,
+                points_for: tally.points_for,
+                points_against: tally.points_against,
+                points_differential: i64::from(tally.points_for) - i64::from(tally.points_against),
+                sets_won: sets.then_some(tally.sets_won),
+                sets_lost: sets.then_some(tally.sets_lost),
+                set_ratio: sets.then(|| ratio(tally.sets_won, tally.sets_lost)),
+                point_ratio: sets.then(|| ratio(tally.points_for, tally.points_against)),
+                decided_by,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tournament::MatchStatus;
-
-    pub(crate) fn team(id: TeamId, name: &str) -> Team {
-        Team { id, name: name.to_owned() }
-    }
-
-    fn order(table: &[Standing]) -> Vec<TeamId> {
-        table.iter().map(|s| s.team_id).collect()
-    }
-
-    #[test]
-    fn points_and_counts() {
-        let teams = [team(1, "A"), team(2, "B"), team(3, "C")];
-        let matches = [Match::played(1, 1, 2, 21, 15), Match::played(2, 2, 3, 18, 18), Match::played(3, 3, 1, 25, 23)];
-        let t = standings(&matches, &teams);
-        let a = t.iter().find(|s| s.team_id == 1).expect("A");
-        assert_eq!((a.tournament_points, a.wins, a.draws, a.losses, a.played), (3, 1, 0, 1, 2));
-        assert_eq!((a.points_for, a.points_against, a.points_differential), (44, 40, 4));
-        let c = t.iter().find(|s| s.team_id == 3).expect("C");
-        assert_eq!((c.tournament_points, c.draws, c.points_differential), (4, 1, 2));
-        assert_eq!(order(&t), [3, 1, 2]);
-        assert_eq!(t.iter().map(|s| s.position).collect::<Vec<_>>(), [1, 2, 3]);
-    }
-
-    #[test]
-    fn only_completed_pool_matches_between_listed_teams_count() {
-        let teams = [team(1, "A"), team(2, "B")];
-        let mut scheduled = Match::played(2, 1, 2, 0, 0);
-        scheduled.status = MatchStatus::Scheduled;
-        let mut in_progress = Match::played(3, 1, 2, 10, 2);
-        in_progress.status = MatchStatus::InProgress;
-        let mut knockout = Match::played(4, 1, 2, 21, 3);
-        knockout.round_type = RoundType::Final;
-        let mut no_score = Match::played(5, 1, 2, 0, 0);
-        no_score.team2_score = None;
-        let against_removed = Match::played(6, 2, 9, 21, 0);
-        let matches = [Match::played(1, 2, 1, 21, 19), scheduled, in_progress, knockout, no_score, against_removed];
-        let t = standings(&matches, &teams);
-        assert_eq!(order(&t), [2, 1]);
-        assert_eq!(t[0].played, 1);
-        assert_eq!(t[1].played, 1);
-    }
-
-    #[test]
-    fn ties_fall_to_differential_then_points_for() {
-        let teams = [team(1, "A"), team(2, "B"), team(3, "C"), team(4, "D")];
-        // 1 and 2 both 3 pts; 2 has the better differential.
-        let matches = [Match::played(1, 1, 3, 21, 20), Match::played(2, 2, 4, 21, 10)];
-        assert_eq!(order(&standings(&matches, &teams)), [2, 1, 3, 4]);
-        // Same points and differential; 1 scored more (and 3 more than 4).
-        let matches = [Match::played(1, 1, 3, 30, 20), Match::played(2, 2, 4, 20, 10)];
-        assert_eq!(order(&standings(&matches, &teams)), [1, 2, 3, 4]);
-    }
-
-    #[test]
-    fn head_to_head_then_name() {
-        // 1, 2, 3 each beat one other by the same margin with the same scores: a perfect cycle,
-        // so head-to-head is level too and the name decides. Team 4 plays no one.
-        let teams = [team(1, "Zèbres"), team(2, "aigles"), team(3, "Castors"), team(4, "Huards")];
-        let cycle = [Match::played(1, 1, 2, 21, 19), Match::played(2, 2, 3, 21, 19), Match::played(3, 3, 1, 21, 19)];
-        assert_eq!(order(&standings(&cycle, &teams)), [2, 3, 1, 4]);
-        // Without a full tie, head-to-head plays no part: 2 beat 1 but 1 has the better differential.
-        let teams = [team(1, "A"), team(2, "B"), team(3, "C"), team(4, "D")];
-        let matches = [Match::played(1, 2, 1, 21, 19), Match::played(2, 1, 3, 21, 15), Match::played(3, 3, 2, 21, 15)];
-        assert_eq!(order(&standings(&matches, &teams)), [1, 3, 2, 4]);
-        // 1 and 2: 3 pts, +1, 16 for each; 2 beat 1, so 2 ranks first. 4 has 3 pts, +1, 7 for.
-        let level = [Match::played(1, 2, 1, 10, 8), Match::played(2, 1, 3, 8, 5), Match::played(3, 4, 2, 7, 6)];
-        assert_eq!(order(&standings(&level, &teams)), [2, 1, 4, 3], "2 beat 1 head to head");
-        let same_names = [team(7, "Même"), team(5, "Même")];
-        assert_eq!(order(&standings(&[], &same_names)), [5, 7], "ids decide last");
-    }
-
-    #[test]
-    fn duplicate_team_entries_are_dropped() {
-        let teams = [team(1, "A"), team(1, "A bis"), team(2, "B")];
-        let t = standings(&[Match::played(1, 1, 2, 1, 0)], &teams);
-        assert_eq!(t.len(), 2);
-        assert_eq!(t[0].team_name, "A");
-    }
-}
+mod tests;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Checker, NumberInput};
 use crate::errors::FieldError;
+use crate::format::SetScore;
 
 /// Body of `PUT /api/admin/matches/{matchId}/score`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -12,13 +13,20 @@ use crate::errors::FieldError;
 pub struct ScoreInput {
     pub team1_score: Option<NumberInput>,
     pub team2_score: Option<NumberInput>,
+    /// The sets, team 1's points first (`[[21, 18], [17, 21]]`), where the phase's format has
+    /// sets: the two scores are then the sets won, and may be left out.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Vec<u32>>>))]
+    pub sets: Option<Vec<SetScore>>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Score {
     team1_score: u32,
     team2_score: u32,
+    /// Checked against the match's format where it is scored (`format::result_of`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sets: Vec<SetScore>,
 }
 
 impl Score {
@@ -28,7 +36,12 @@ impl Score {
     /// Two scores already known to be whole numbers (a stored entry): `None` above [`Score::MAX`].
     pub fn new(team1_score: u32, team2_score: u32) -> Option<Score> {
         let max = Score::MAX as u32;
-        (team1_score <= max && team2_score <= max).then_some(Score { team1_score, team2_score })
+        (team1_score <= max && team2_score <= max).then_some(Score { team1_score, team2_score, sets: Vec::new() })
+    }
+
+    /// A stored score in sets (an entry a phone sent): `None` above [`Score::MAX`].
+    pub fn with_sets(team1_score: u32, team2_score: u32, sets: Vec<SetScore>) -> Option<Score> {
+        Score::new(team1_score, team2_score).map(|s| Score { sets, ..s })
     }
 
     pub fn team1_score(&self) -> u32 {
@@ -36,6 +49,9 @@ impl Score {
     }
     pub fn team2_score(&self) -> u32 {
         self.team2_score
+    }
+    pub fn sets(&self) -> &[SetScore] {
+        &self.sets
     }
 }
 
@@ -62,7 +78,17 @@ pub fn validate_score(input: &ScoreInput) -> Result<Score, Vec<FieldError>> {
             }
         },
     };
+    let sets = input.sets.clone().unwrap_or_default();
+    if !sets.is_empty() {
+        // The sets decide; the two numbers, when given, are the sets won.
+        let won = |side: usize| sets.iter().filter(|s| s[side] > s[1 - side]).count() as u32;
+        if sets.len() > usize::from(crate::format::MAX_SETS) {
+            c.push("sets", "sets_count");
+        }
+        let (team1_score, team2_score) = (won(0), won(1));
+        return c.finish(|| Some(Score { team1_score, team2_score, sets }));
+    }
     let t1 = one(&mut c, "team1Score", input.team1_score.as_ref());
     let t2 = one(&mut c, "team2Score", input.team2_score.as_ref());
-    c.finish(|| Some(Score { team1_score: t1?, team2_score: t2? }))
+    c.finish(|| Some(Score { team1_score: t1?, team2_score: t2?, sets }))
 }

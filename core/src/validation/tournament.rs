@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Checker, NumberInput, parse_date_time};
 use crate::errors::FieldError;
+use crate::format::{FormatInput, Formats, resolve};
 
 /// Body of `POST /api/admin/events/{eventId}/tournament` and `PUT /api/admin/tournaments/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -17,10 +18,15 @@ pub struct TournamentConfigInput {
     pub start_time: Option<String>,
     /// Beyond the spec: pools sharing the courts (1 = one 'Classement général').
     pub pool_count: Option<NumberInput>,
+    /// How pool matches are scored: a preset's id (`single`, `fivb-beach`, `rec-2x21`,
+    /// `indoor-25`, `timed`) or a custom format; absent means `single`.
+    pub pool_format: Option<FormatInput>,
+    /// How knockout matches are scored; absent means `single`.
+    pub knockout_format: Option<FormatInput>,
 }
 
 /// A tournament configuration with every number inside its range.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TournamentConfig {
     courts_available: u8,
@@ -28,6 +34,9 @@ pub struct TournamentConfig {
     break_between_matches: u16,
     start_time: Option<DateTime<Utc>>,
     pool_count: u8,
+    /// Not in the validated form's answer: the server stores it, the form shows what it chose.
+    #[serde(skip)]
+    formats: Formats,
 }
 
 impl TournamentConfig {
@@ -57,6 +66,10 @@ impl TournamentConfig {
     pub fn start_time(&self) -> Option<DateTime<Utc>> {
         self.start_time
     }
+    /// The pool's and the knockout's formats.
+    pub fn formats(&self) -> &Formats {
+        &self.formats
+    }
 }
 
 impl Default for TournamentConfig {
@@ -67,6 +80,7 @@ impl Default for TournamentConfig {
             break_between_matches: Self::BREAK_MINUTES.2,
             start_time: None,
             pool_count: Self::POOLS.2,
+            formats: Formats::default(),
         }
     }
 }
@@ -138,8 +152,18 @@ pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<Tourn
             }
         },
     };
+    let mut format = |field: &'static str, input: Option<&FormatInput>| match resolve(input) {
+        Ok(f) => Some(f),
+        Err(code) => {
+            c.push(field, code);
+            None
+        }
+    };
+    let pool_format = format("poolFormat", input.pool_format.as_ref());
+    let knockout_format = format("knockoutFormat", input.knockout_format.as_ref());
     c.finish(|| {
         Some(TournamentConfig {
+            formats: Formats { pool: pool_format?, knockout: knockout_format? },
             courts_available: courts? as u8,
             match_duration_minutes: minutes? as u16,
             break_between_matches: pause? as u16,

@@ -456,3 +456,18 @@ pub fn refusal(e: &rusqlite::Error) -> Option<Refusal> {
 pub fn refused_by(e: &rusqlite::Error, what: &str) -> bool {
     matches!(e, rusqlite::Error::SqliteFailure(_, Some(message)) if refusal(e).is_some() && message.contains(what))
 }
+
+/// A JSON column read into `T`; NULL is `None`, text that is not `T` an error (the schema's
+/// `json_valid` CHECK keeps out what is not JSON at all).
+pub fn json_column<T: serde::de::DeserializeOwned>(text: Option<String>, column: usize) -> rusqlite::Result<Option<T>> {
+    text.map(|t| {
+        serde_json::from_str(&t)
+            .map_err(|e| rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, Box::new(e)))
+    })
+    .transpose()
+}
+
+/// `value` as JSON text for a column.
+pub fn json_text<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
+    serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}

@@ -238,8 +238,11 @@ fn demo_tournament(
     schedule::generate(tx, tournament.id, &created).map_err(|e| fail(format!("{e:?}")))?;
     let matches = tournaments::matches(tx, tournament.id)?;
     for (m, loser) in matches.iter().zip([15.0, 19.0, 12.0, 23.0, 17.0]) {
-        let input =
-            ScoreInput { team1_score: Some(NumberInput::Number(21.0)), team2_score: Some(NumberInput::Number(loser)) };
+        let input = ScoreInput {
+            team1_score: Some(NumberInput::Number(21.0)),
+            team2_score: Some(NumberInput::Number(loser)),
+            sets: None,
+        };
         let score = validate_score(&input).map_err(|e| fail(format!("{e:?}")))?;
         scores::record(tx, m.id, score, "", &created).map_err(|e| fail(format!("{e:?}")))?;
     }
@@ -275,6 +278,7 @@ fn demo_tournament(
                 base_version: sixth.version,
                 entered_at: created.clone(),
                 seen_teams: Some((sixth.team1_id, sixth.team2_id)),
+                sets: Vec::new(),
             };
             sync::push(tx, device, &entry, "", &created).map_err(|e| fail(format!("{e:?}")))?;
         }

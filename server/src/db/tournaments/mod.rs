@@ -15,10 +15,13 @@ pub mod sync;
 pub mod teams;
 pub mod views;
 
+use centre_core::format::{Formats, SetScore};
 use centre_core::schedule::ScheduleSettings;
 use centre_core::tournament::{Match, MatchStatus, RoundType, Team, TournamentStatus};
 use centre_core::validation::parse_date_time;
 use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::json_column;
 
 use centre_core::registration::auto_team_name;
 
@@ -37,6 +40,8 @@ pub struct TournamentRow {
     pub version: i64,
     pub quality_json: Option<String>,
     pub created_at: String,
+    /// How the pool's and the knockout's matches are scored (`single` when not set).
+    pub formats: Formats,
 }
 
 impl TournamentRow {
@@ -52,7 +57,7 @@ impl TournamentRow {
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, event_id, name, status, courts_available, match_duration_minutes,
-    break_between_matches, start_time, pool_count, version, quality_json, created_at";
+    break_between_matches, start_time, pool_count, version, quality_json, created_at, pool_format, knockout_format";
 
 fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
     Ok(TournamentRow {
@@ -68,6 +73,10 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
         version: row.get(9)?,
         quality_json: row.get(10)?,
         created_at: row.get(11)?,
+        formats: Formats {
+            pool: json_column(row.get(12)?, 12)?.unwrap_or_default(),
+            knockout: json_column(row.get(13)?, 13)?.unwrap_or_default(),
+        },
     })
 }
 
@@ -111,6 +120,8 @@ pub struct MatchRow {
     pub slot_index: u32,
     pub version: i64,
     pub updated_at: String,
+    /// The sets where the phase's format has them.
+    pub sets: Vec<SetScore>,
 }
 
 impl MatchRow {
@@ -129,6 +140,7 @@ impl MatchRow {
             scheduled_time: self.scheduled_time.as_deref().and_then(parse_date_time),
             court_number: Some(self.court_number),
             forfeit_side: self.forfeit_side,
+            sets: self.sets.clone(),
         }
     }
 
@@ -148,7 +160,7 @@ fn match_select() -> String {
     format!(
         "SELECT m.id, m.tournament_id, m.round_type, m.round_name, m.bracket_code, m.pool, m.status,
             m.team1_id, m.team2_id, {}, {}, m.team1_from, m.team2_from, m.team1_score, m.team2_score,
-            m.forfeit_side, m.scheduled_time, m.court_number, m.slot_index, m.version, m.updated_at
+            m.forfeit_side, m.scheduled_time, m.court_number, m.slot_index, m.version, m.updated_at, m.sets
          FROM matches m
          LEFT JOIN event_registrations r1 ON r1.id = m.team1_id
          LEFT JOIN event_registrations r2 ON r2.id = m.team2_id",
@@ -180,6 +192,7 @@ fn match_from_row(row: &Row<'_>) -> rusqlite::Result<MatchRow> {
         slot_index: row.get(18)?,
         version: row.get(19)?,
         updated_at: row.get(20)?,
+        sets: json_column(row.get(21)?, 21)?.unwrap_or_default(),
     })
 }
 

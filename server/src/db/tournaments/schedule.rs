@@ -9,7 +9,17 @@ use centre_core::validation::TournamentConfig;
 use rusqlite::{Connection, params};
 
 use super::{TournamentRow, bump_version, event_teams, find, find_for_event};
-use crate::db::events;
+use crate::db::{events, json_text};
+
+/// Whether a match of the pool (`pool`) or of the knockout has a result.
+fn phase_scored(conn: &Connection, tournament_id: i64, pool: bool) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1 AND status = 'completed'
+            AND (round_type = 'pool') = ?2)",
+        params![tournament_id, pool],
+        |r| r.get(0),
+    )
+}
 
 #[derive(Debug)]
 pub enum Refused {
@@ -22,6 +32,8 @@ pub enum Refused {
     PoolTooSmall,
     StartTimeRequired,
     CourtsLocked,
+    /// A phase's format changed after its first score.
+    FormatLocked,
     PoolsLocked,
     Schedule(ScheduleError),
     Db(rusqlite::Error),
@@ -46,8 +58,8 @@ pub fn create(
     }
     let inserted = conn.execute(
         "INSERT INTO tournaments (event_id, name, status, courts_available, match_duration_minutes,
-            break_between_matches, start_time, pool_count, created_at)
-         VALUES (?1, ?2, 'setup', ?3, ?4, ?5, ?6, ?7, ?8)",
+            break_between_matches, start_time, pool_count, created_at, pool_format, knockout_format)
+         VALUES (?1, ?2, 'setup', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             event_id,
             event.title,
@@ -57,6 +69,8 @@ pub fn create(
             config.start_time().map(utc_text),
             config.pool_count(),
             now,
+            json_text(&config.formats().pool)?,
+            json_text(&config.formats().knockout)?,
         ],
     );
     match inserted {
@@ -86,9 +100,18 @@ pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) 
             return Err(Refused::StartTimeRequired);
         }
     }
+    // A phase's format holds once that phase has a score: its results would change meaning.
+    let formats = config.formats();
+    for (round_pool, before, after) in
+        [(true, &current.formats.pool, &formats.pool), (false, &current.formats.knockout, &formats.knockout)]
+    {
+        if before != after && phase_scored(conn, id, round_pool)? {
+            return Err(Refused::FormatLocked);
+        }
+    }
     conn.execute(
         "UPDATE tournaments SET courts_available = ?2, match_duration_minutes = ?3, break_between_matches = ?4,
-            start_time = ?5, pool_count = ?6 WHERE id = ?1",
+            start_time = ?5, pool_count = ?6, pool_format = ?7, knockout_format = ?8 WHERE id = ?1",
         params![
             id,
             config.courts_available(),
@@ -96,6 +119,8 @@ pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) 
             config.break_between_matches(),
             start,
             config.pool_count(),
+            json_text(&formats.pool)?,
+            json_text(&formats.knockout)?,
         ],
     )?;
     let updated = find(conn, id)?.ok_or(Refused::NotFound)?;

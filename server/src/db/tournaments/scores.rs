@@ -4,9 +4,10 @@
 //! the standings once the pool is complete, winners moved on, the tournament completed with
 //! its final.
 
+use centre_core::format::{Formats, SetScore, result_of};
 use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
-use centre_core::sync::{Sides, Verdict, judge};
+use centre_core::sync::{Entered, Sides, Verdict, judge};
 use centre_core::tournament::{CorrectionRefused, MatchStatus, RoundType, ScoreKind};
 use centre_core::validation::Score;
 use rusqlite::{Connection, params};
@@ -61,7 +62,8 @@ pub fn record(
     now: &str,
 ) -> Result<(MatchRow, Changed), Refused> {
     write_match(conn, match_id, |m| {
-        match apply(conn, m, (score.team1_score(), score.team2_score()), None, user_id, now)? {
+        let entered = Entered { team1: score.team1_score(), team2: score.team2_score(), sets: score.sets() };
+        match apply(conn, m, entered, None, user_id, now)? {
             Verdict::Apply => Ok(()),
             Verdict::Duplicate | Verdict::Conflict => Err(Refused::Completed),
             Verdict::Rejected(code) => Err(Refused::Rejected(code)),
@@ -88,24 +90,27 @@ fn write_match(
 pub(super) fn apply(
     conn: &Connection,
     m: &MatchRow,
-    (team1, team2): (u32, u32),
+    entered: Entered<'_>,
     seen: Option<Sides>,
     user_id: &str,
     now: &str,
 ) -> Result<Verdict, Refused> {
-    let verdict = judge(Some(&m.to_core()), team1, team2, seen);
+    let formats = find(conn, m.tournament_id)?.ok_or(Refused::NotFound)?.formats;
+    let verdict = judge(Some(&m.to_core()), entered, seen, &formats);
     if verdict != Verdict::Apply {
         return Ok(verdict);
     }
+    let (team1, team2) = scored(&formats, m, entered)?;
+    let sets = sets_text(entered.sets)?;
     let updated = conn.execute(
-        "UPDATE matches SET team1_score = ?2, team2_score = ?3, status = 'completed', version = version + 1,
+        "UPDATE matches SET team1_score = ?2, team2_score = ?3, sets = ?5, status = 'completed', version = version + 1,
             updated_at = ?4 WHERE id = ?1 AND status <> 'completed'",
-        params![m.id, team1, team2, now],
+        params![m.id, team1, team2, now, sets],
     )?;
     if updated == 0 {
         return Err(Refused::Completed);
     }
-    history(conn, m, ScoreKind::Score, Some((team1, team2)), user_id, now)?;
+    history(conn, m, ScoreKind::Score, Some((team1, team2, entered.sets)), user_id, now)?;
     follow_results(conn, m.tournament_id, now)?;
     bump_version(conn, m.tournament_id)?;
     Ok(verdict)
@@ -124,12 +129,15 @@ pub fn correct(
             CorrectionRefused::Closed => Refused::CorrectionClosed,
             CorrectionRefused::NotCompleted => Refused::NotCompleted,
         })?;
+        let formats = find(conn, m.tournament_id)?.ok_or(Refused::NotFound)?.formats;
+        let entered = Entered { team1: score.team1_score(), team2: score.team2_score(), sets: score.sets() };
+        let (team1, team2) = scored(&formats, m, entered)?;
         conn.execute(
-            "UPDATE matches SET team1_score = ?2, team2_score = ?3, version = version + 1, updated_at = ?4
+            "UPDATE matches SET team1_score = ?2, team2_score = ?3, sets = ?5, version = version + 1, updated_at = ?4
               WHERE id = ?1",
-            params![match_id, score.team1_score(), score.team2_score(), now],
+            params![match_id, team1, team2, now, sets_text(score.sets())?],
         )?;
-        history(conn, m, ScoreKind::Correction, Some((score.team1_score(), score.team2_score())), user_id, now)?;
+        history(conn, m, ScoreKind::Correction, Some((team1, team2, score.sets())), user_id, now)?;
         bump_version(conn, m.tournament_id)?;
         Ok(())
     })
@@ -140,14 +148,14 @@ pub(super) fn history(
     conn: &Connection,
     before: &MatchRow,
     kind: ScoreKind,
-    score: Option<(u32, u32)>,
+    score: Option<(u32, u32, &[SetScore])>,
     user_id: &str,
     now: &str,
 ) -> rusqlite::Result<()> {
     conn.execute(
         "INSERT INTO match_score_history (match_id, kind, team1_score, team2_score, previous_team1_score,
-            previous_team2_score, changed_by, changed_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT id FROM users WHERE id = ?7), ?8)",
+            previous_team2_score, changed_by, changed_at, sets, previous_sets)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT id FROM users WHERE id = ?7), ?8, ?9, ?10)",
         params![
             before.id,
             kind,
@@ -157,9 +165,23 @@ pub(super) fn history(
             before.team2_score,
             user_id,
             now,
+            sets_text(score.map_or(&[][..], |s| s.2))?,
+            sets_text(&before.sets)?,
         ],
     )?;
     Ok(())
+}
+
+/// The sets as stored: JSON, or NULL for a score without sets.
+pub(super) fn sets_text(sets: &[SetScore]) -> rusqlite::Result<Option<String>> {
+    if sets.is_empty() { Ok(None) } else { crate::db::json_text(&sets).map(Some) }
+}
+
+/// The two numbers a score stands for under the match's format (the sets won, with sets), or
+/// the format's refusal.
+fn scored(formats: &Formats, m: &MatchRow, entered: Entered<'_>) -> Result<(u32, u32), Refused> {
+    let knockout = m.round_type != RoundType::Pool;
+    result_of(formats.of(m.round_type), knockout, entered.team1, entered.team2, entered.sets).map_err(Refused::Rejected)
 }
 
 pub fn bracket_drawn(conn: &Connection, tournament_id: i64) -> rusqlite::Result<bool> {

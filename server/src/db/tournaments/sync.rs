@@ -9,13 +9,15 @@
 //! score on a match that has one) is stored, never applied, until an admin settles it
 //! ([`resolve`]).
 
-use centre_core::sync::{Sequence, Sides, Verdict};
+use centre_core::format::SetScore;
+use centre_core::sync::{Entered, Sequence, Sides, Verdict};
 use centre_core::validation::Score;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::scores::{self, Changed, Refused, changed};
 use super::views::USER_NAME;
 use super::{MatchRow, bump_version, find_match};
+use crate::db::json_column;
 
 /// An entry as a device sends it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +31,8 @@ pub struct Entry {
     pub entered_at: String,
     /// The teams the phone showed for the match when the score was entered.
     pub seen_teams: Option<Sides>,
+    /// The sets, where the match's phase has them.
+    pub sets: Vec<SetScore>,
 }
 
 /// What became of an entry (a rejection with its code).
@@ -120,7 +124,8 @@ pub fn push(
                 // A refusal after the score was written (what follows the result) undoes the
                 // score too, as the online call's rolled-back transaction would.
                 conn.execute_batch("SAVEPOINT entry")?;
-                let applied = scores::apply(conn, m, (e.team1_score, e.team2_score), e.seen_teams, user_id, now);
+                let entered = Entered { team1: e.team1_score, team2: e.team2_score, sets: &e.sets };
+                let applied = scores::apply(conn, m, entered, e.seen_teams, user_id, now);
                 if applied.is_err() {
                     conn.execute_batch("ROLLBACK TO entry")?;
                 }
@@ -139,8 +144,8 @@ pub fn push(
     if !reused {
         conn.execute(
             "INSERT INTO score_entries (entry_id, device_id, seq, match_id, tournament_id, team1_score, team2_score,
-                base_version, entered_at, user_id, received_at, outcome, code)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, (SELECT id FROM users WHERE id = ?10), ?11, ?12, ?13)",
+                base_version, entered_at, user_id, received_at, outcome, code, sets)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, (SELECT id FROM users WHERE id = ?10), ?11, ?12, ?13, ?14)",
             params![
                 e.entry_id,
                 device_id,
@@ -155,6 +160,7 @@ pub fn push(
                 now,
                 verdict.outcome(),
                 verdict.code(),
+                scores::sets_text(&e.sets)?,
             ],
         )?;
     }
@@ -194,6 +200,7 @@ pub fn push(
 pub struct ScoreSide {
     pub team1_score: Option<u32>,
     pub team2_score: Option<u32>,
+    pub sets: Vec<SetScore>,
     pub entered_by: Option<String>,
     pub device_id: Option<String>,
     pub entered_at: Option<String>,
@@ -213,7 +220,7 @@ pub struct Conflict {
 pub fn conflicts(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Conflict>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT e.entry_id, e.match_id, e.team1_score, e.team2_score, {USER_NAME}, e.device_id, e.entered_at,
-            e.received_at
+            e.received_at, e.sets
          FROM score_entries e LEFT JOIN users u ON u.id = e.user_id
          WHERE e.tournament_id = ?1 AND e.outcome = 'conflict' AND e.resolution IS NULL
          ORDER BY e.received_at, e.entry_id"
@@ -229,6 +236,7 @@ pub fn conflicts(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<
                 device_id: r.get(5)?,
                 entered_at: r.get(6)?,
                 received_at: r.get(7)?,
+                sets: json_column(r.get(8)?, 8)?.unwrap_or_default(),
             },
         ))
     })?;
@@ -260,8 +268,8 @@ fn current_side(conn: &Connection, m: &MatchRow) -> rusqlite::Result<ScoreSide> 
     let applied: Option<(String, String, String)> = conn
         .query_row(
             "SELECT device_id, entered_at, received_at FROM score_entries
-             WHERE match_id = ?1 AND outcome = 'applied' AND team1_score = ?2 AND team2_score = ?3",
-            params![m.id, m.team1_score, m.team2_score],
+             WHERE match_id = ?1 AND outcome = 'applied' AND team1_score = ?2 AND team2_score = ?3 AND sets IS ?4",
+            params![m.id, m.team1_score, m.team2_score, scores::sets_text(&m.sets)?],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .optional()?;
@@ -269,6 +277,7 @@ fn current_side(conn: &Connection, m: &MatchRow) -> rusqlite::Result<ScoreSide> 
     Ok(ScoreSide {
         team1_score: m.team1_score,
         team2_score: m.team2_score,
+        sets: m.sets.clone(),
         entered_by,
         device_id: applied.as_ref().map(|a| a.0.clone()),
         entered_at: applied.as_ref().map(|a| a.1.clone()).or(changed_at.clone()),
@@ -307,30 +316,33 @@ pub fn resolve(
     user_id: &str,
     now: &str,
 ) -> Result<(MatchRow, Changed), ResolveRefused> {
-    let entry: Option<(i64, u32, u32, Option<String>)> = conn
+    /// The entry's match, its score and sets, and how it was settled.
+    type Proposed = (i64, u32, u32, Option<String>, Vec<SetScore>);
+    let entry: Option<Proposed> = conn
         .query_row(
-            "SELECT match_id, team1_score, team2_score, resolution FROM score_entries
+            "SELECT match_id, team1_score, team2_score, resolution, sets FROM score_entries
              WHERE entry_id = ?1 AND outcome = 'conflict'",
             params![entry_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, json_column(r.get(4)?, 4)?.unwrap_or_default())),
         )
         .optional()?;
-    let (match_id, team1, team2, resolution) = entry.ok_or(ResolveRefused::NotFound)?;
+    let (match_id, team1, team2, resolution, sets) = entry.ok_or(ResolveRefused::NotFound)?;
     if resolution.is_some() {
         return Err(ResolveRefused::Resolved);
     }
     let m = find_match(conn, match_id)?.ok_or(ResolveRefused::NotFound)?;
-    if keep == Keep::Proposed && (m.team1_score, m.team2_score) != (Some(team1), Some(team2)) {
-        let score = Score::new(team1, team2).ok_or(ResolveRefused::Score(Refused::Rejected("score_invalid")))?;
+    if keep == Keep::Proposed && ((m.team1_score, m.team2_score) != (Some(team1), Some(team2)) || m.sets != sets) {
+        let score =
+            Score::with_sets(team1, team2, sets).ok_or(ResolveRefused::Score(Refused::Rejected("score_invalid")))?;
         scores::correct(conn, match_id, score, user_id, now).map_err(ResolveRefused::Score)?;
     }
     let after = find_match(conn, match_id)?.ok_or(ResolveRefused::NotFound)?;
     conn.execute(
         "UPDATE score_entries SET
-            resolution = CASE WHEN team1_score = ?2 AND team2_score = ?3 THEN 'proposed' ELSE 'current' END,
+            resolution = CASE WHEN team1_score = ?2 AND team2_score = ?3 AND sets IS ?6 THEN 'proposed' ELSE 'current' END,
             resolved_by = (SELECT id FROM users WHERE id = ?4), resolved_at = ?5
          WHERE match_id = ?1 AND outcome = 'conflict' AND resolution IS NULL",
-        params![match_id, after.team1_score, after.team2_score, user_id, now],
+        params![match_id, after.team1_score, after.team2_score, user_id, now, scores::sets_text(&after.sets)?],
     )?;
     bump_version(conn, after.tournament_id)?;
     let changed = changed(conn, after.tournament_id).map_err(ResolveRefused::Score)?;

@@ -3,12 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use centre_core::standings::{Standing, standings};
+use centre_core::format::SetScore;
+use centre_core::standings::{Standing, standings_in};
 use centre_core::tournament::{RoundType, ScoreKind, Team};
 use rusqlite::{Connection, params};
 
 use super::{MatchRow, TournamentRow, event_teams};
 use crate::db::events::{self, EventRow};
+use crate::db::json_column;
 
 /// Everything a page shows of one tournament, read in one go: its matches, each pool's
 /// standings and how many teams its event has.
@@ -52,7 +54,7 @@ pub fn pool_standings(
     for pool in 0..tournament.pool_count {
         let members: Vec<Team> = teams.iter().filter(|t| pool_of.get(&t.id) == Some(&pool)).cloned().collect();
         if !members.is_empty() || pool == 0 {
-            out.push(standings(&core, &members));
+            out.push(standings_in(&core, &members, &tournament.formats.pool));
         }
     }
     Ok(out)
@@ -104,6 +106,8 @@ pub struct HistoryRow {
     pub previous_team2_score: Option<u32>,
     pub changed_by: Option<String>,
     pub changed_at: String,
+    pub sets: Vec<SetScore>,
+    pub previous_sets: Vec<SetScore>,
 }
 
 /// A match's history, newest first, with who made each change (name, else e-mail).
@@ -114,7 +118,7 @@ pub(super) const USER_NAME: &str =
 pub fn history(conn: &Connection, match_id: i64) -> rusqlite::Result<Vec<HistoryRow>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT h.kind, h.team1_score, h.team2_score, h.previous_team1_score, h.previous_team2_score,
-            {USER_NAME}, h.changed_at
+            {USER_NAME}, h.changed_at, h.sets, h.previous_sets
          FROM match_score_history h LEFT JOIN users u ON u.id = h.changed_by
          WHERE h.match_id = ?1 ORDER BY h.id DESC"
     ))?;
@@ -127,6 +131,8 @@ pub fn history(conn: &Connection, match_id: i64) -> rusqlite::Result<Vec<History
             previous_team2_score: r.get(4)?,
             changed_by: r.get(5)?,
             changed_at: r.get(6)?,
+            sets: json_column(r.get(7)?, 7)?.unwrap_or_default(),
+            previous_sets: json_column(r.get(8)?, 8)?.unwrap_or_default(),
         })
     })?;
     rows.collect()

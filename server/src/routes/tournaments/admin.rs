@@ -281,6 +281,11 @@ pub struct HistoryDto {
     previous_team2_score: Option<u32>,
     changed_by: Option<String>,
     changed_at: String,
+    /// The sets of the new score and of the one before, where the phase has sets.
+    #[schema(value_type = Vec<Vec<u32>>)]
+    sets: Vec<centre_core::format::SetScore>,
+    #[schema(value_type = Vec<Vec<u32>>)]
+    previous_sets: Vec<centre_core::format::SetScore>,
 }
 
 /// `GET /api/admin/matches/{matchId}/history`: who scored, corrected or forfeited, newest first.
@@ -316,6 +321,8 @@ pub async fn history(
                 previous_team2_score: h.previous_team2_score,
                 changed_by: h.changed_by,
                 changed_at: h.changed_at,
+                sets: h.sets,
+                previous_sets: h.previous_sets,
             })
             .collect(),
     ))

@@ -1,5 +1,6 @@
 //! The JSON answers of the tournament calls, in camelCase.
 
+use centre_core::format::{MatchFormat, SetScore};
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
 use centre_core::timefmt::utc_text;
@@ -26,6 +27,10 @@ pub struct TournamentDto {
     pub team_count: usize,
     pub version: i64,
     pub created_at: String,
+    /// How pool matches are scored.
+    pub pool_format: MatchFormat,
+    /// How knockout matches are scored.
+    pub knockout_format: MatchFormat,
 }
 
 impl TournamentDto {
@@ -43,6 +48,8 @@ impl TournamentDto {
             team_count,
             version: row.version,
             created_at: row.created_at.clone(),
+            pool_format: row.formats.pool.clone(),
+            knockout_format: row.formats.knockout.clone(),
         }
     }
 }
@@ -147,6 +154,10 @@ pub struct MatchDto {
     pub version: i64,
     pub forfeit: bool,
     pub winner_id: Option<i64>,
+    /// The sets, team 1's points first, where the phase's format has sets (then the two scores
+    /// are the sets won); empty otherwise.
+    #[schema(value_type = Vec<Vec<u32>>)]
+    pub sets: Vec<SetScore>,
 }
 
 impl MatchDto {
@@ -176,6 +187,7 @@ impl MatchDto {
             version: row.version,
             forfeit: row.forfeit_side.is_some(),
             winner_id: core.winner(),
+            sets: row.sets.clone(),
         }
     }
 }

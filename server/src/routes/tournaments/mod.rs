@@ -36,6 +36,7 @@ impl From<schedule::Refused> for AppError {
             R::StartTimeRequired => rule(ScheduleError::StartTimeRequired),
             R::CourtsLocked => AppError::conflict("courts_locked"),
             R::PoolsLocked => AppError::conflict("pools_locked"),
+            R::FormatLocked => AppError::conflict("format_locked"),
             R::Schedule(e) => rule(e),
             R::Db(e) => e.into(),
         }
@@ -53,6 +54,8 @@ impl From<scores::Refused> for AppError {
             R::Rule(e) => rule(e),
             R::Rejected("not_found") => AppError::not_found(),
             R::Rejected("match_completed") => AppError::conflict("match_completed"),
+            // The format's refusal of the sets entered: the form shows it under the sets.
+            R::Rejected(code) if code.starts_with("set") => AppError::Validation(vec![FieldError::new("sets", code)]),
             R::Rejected(code) => AppError::client(StatusCode::UNPROCESSABLE_ENTITY, code),
             R::Db(e) => e.into(),
         }

@@ -27,6 +27,8 @@ use crate::auth::Admin;
 use crate::db::tournaments::sync::{self, Conflict, Entry, Keep, Outcome, PushRefused, ResolveRefused, ScoreSide};
 use crate::db::tournaments::{self};
 use crate::error::{ApiJson, AppError, ReqLang};
+use centre_core::format::SetScore;
+
 use crate::openapi::responses;
 use crate::routes::params::{self, Id, Segment};
 
@@ -56,6 +58,10 @@ pub struct EntryBody {
     team1_id: Option<i64>,
     #[serde(default)]
     team2_id: Option<i64>,
+    /// The sets, where the match's phase has them (`team1Score`/`team2Score`: the sets won).
+    #[serde(default)]
+    #[schema(value_type = Vec<Vec<u32>>)]
+    sets: Vec<SetScore>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -115,6 +121,7 @@ fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
                 base_version: e.base_version,
                 entered_at: entered_at.map(utc_text).unwrap_or_default(),
                 seen_teams: seen((e.team1_id, e.team2_id)),
+                sets: e.sets,
             });
         }
     }
@@ -198,6 +205,9 @@ pub async fn push(
 pub struct SideDto {
     team1_score: Option<u32>,
     team2_score: Option<u32>,
+    /// The sets, where the phase has them.
+    #[schema(value_type = Vec<Vec<u32>>)]
+    sets: Vec<SetScore>,
     entered_by: Option<String>,
     device_id: Option<String>,
     entered_at: Option<String>,
@@ -209,6 +219,7 @@ impl From<ScoreSide> for SideDto {
         SideDto {
             team1_score: s.team1_score,
             team2_score: s.team2_score,
+            sets: s.sets,
             entered_by: s.entered_by,
             device_id: s.device_id,
             entered_at: s.entered_at,

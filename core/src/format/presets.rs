@@ -1,0 +1,66 @@
+//! The formats the console offers by name.
+
+use super::{MatchFormat, ResultPoints, SetsFormat};
+use crate::standings::{Criterion, Scope, Tiebreak};
+
+/// The preset ids, in the console's order.
+pub const PRESETS: &[&str] = &["single", "fivb-beach", "rec-2x21", "indoor-25", "timed"];
+
+const fn tb(criterion: Criterion, scope: Scope) -> Tiebreak {
+    Tiebreak { criterion, scope }
+}
+
+/// The spec's order (points, then differential), then points for, the matches between the
+/// tied teams, their names and registration order: the order standings always had.
+const SINGLE: &[Tiebreak] = &[
+    tb(Criterion::Points, Scope::All),
+    tb(Criterion::PointDifference, Scope::All),
+    tb(Criterion::PointsFor, Scope::All),
+    tb(Criterion::HeadToHead, Scope::Tied),
+    tb(Criterion::TeamName, Scope::All),
+    tb(Criterion::RegistrationOrder, Scope::All),
+];
+
+/// FIVB's pool criteria as Quebec beach events apply them: points, then the set and point
+/// quotients among the tied teams, the point quotient over all matches, the match between them.
+const SETS: &[Tiebreak] = &[
+    tb(Criterion::Points, Scope::All),
+    tb(Criterion::SetRatio, Scope::Tied),
+    tb(Criterion::PointRatio, Scope::Tied),
+    tb(Criterion::PointRatio, Scope::All),
+    tb(Criterion::HeadToHead, Scope::Tied),
+    tb(Criterion::RegistrationOrder, Scope::All),
+];
+
+fn sets(sets: u8, play_all: bool, points: u16, deciding: Option<u16>, cap: Option<u16>) -> SetsFormat {
+    SetsFormat { sets, play_all, points, deciding_points: deciding, win_by_two: true, cap, time_limit_minutes: None }
+}
+
+/// The preset named `id`.
+pub fn preset(id: &str) -> Option<MatchFormat> {
+    let (sets, points, tiebreaks) = match id {
+        "single" => (None, ResultPoints::CLASSIC, SINGLE),
+        // Beach: best of 3, 21/21/15, win by 2, no cap; win 2, loss 1, forfeit 0.
+        "fivb-beach" => (
+            Some(sets(3, false, 21, Some(15), None)),
+            ResultPoints { win: 2, close_win: 2, draw: 1, close_loss: 1, loss: 1, forfeit: 0 },
+            SETS,
+        ),
+        // Recreational: two sets of 21, both played, cap 23; a 1-1 split is a draw (3/1/0).
+        "rec-2x21" => (Some(sets(2, true, 21, None, Some(23))), ResultPoints::CLASSIC, SETS),
+        // Indoor, three sets: 25/25/15; a win in the deciding set is worth 2, its loss 1.
+        "indoor-25" => (
+            Some(sets(3, false, 25, Some(15), None)),
+            ResultPoints { win: 3, close_win: 2, draw: 1, close_loss: 1, loss: 0, forfeit: 0 },
+            SETS,
+        ),
+        // One running score for 24 minutes; the last rally decides a tie.
+        "timed" => (
+            Some(SetsFormat { time_limit_minutes: Some(24), ..sets(1, true, 0, None, None) }),
+            ResultPoints::CLASSIC,
+            SETS,
+        ),
+        _ => return None,
+    };
+    Some(MatchFormat { preset: Some(id.to_owned()), sets, points, tiebreaks: tiebreaks.to_vec() })
+}
