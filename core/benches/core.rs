@@ -4,7 +4,8 @@ use std::hint::black_box;
 
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
 use centre_core::slots::{CourtHours, month_view};
-use centre_core::standings::standings;
+use centre_core::format::preset;
+use centre_core::standings::{standings, standings_in};
 use centre_core::tournament::{Match, Team};
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -46,6 +47,30 @@ fn standings_1000(c: &mut Criterion) {
     c.bench_function("standings_1000_matches", |b| b.iter(|| standings(black_box(&matches), black_box(&teams))));
 }
 
+/// A 64-team pool in two sets all played, every match scored (2,016 results): the standings
+/// with the format's tie-breaks among tied teams, as each score in sets recomputes them.
+fn standings_in_sets(c: &mut Criterion) {
+    let format = preset("rec-2x21").expect("a preset");
+    let teams: Vec<Team> = (1..=64).map(|id| Team { id, name: format!("Équipe {id}") }).collect();
+    let mut matches = Vec::new();
+    for a in 1..=64i64 {
+        for b in (a + 1)..=64 {
+            let sets = match (a + b) % 3 {
+                0 => vec![[21, 15], [21, 19]],
+                1 => vec![[21, 18], [17, 21]],
+                _ => vec![[15, 21], [19, 21]],
+            };
+            let won = sets.iter().filter(|s: &&[u32; 2]| s[0] > s[1]).count() as u32;
+            let mut m = Match::played(matches.len() as i64, a, b, won, 2 - won);
+            m.sets = sets;
+            matches.push(m);
+        }
+    }
+    c.bench_function("standings_64_teams_in_sets", |b| {
+        b.iter(|| standings_in(black_box(&matches), black_box(&teams), black_box(&format)))
+    });
+}
+
 fn slots_month(c: &mut Criterion) {
     let d = |m, day| NaiveDate::from_ymd_opt(2026, m, day).expect("date");
     let hours = CourtHours::weekdays_9_to_16(d(5, 1), d(9, 30));
@@ -60,5 +85,5 @@ fn slots_month(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, schedule, standings_1000, slots_month);
+criterion_group!(benches, schedule, standings_1000, standings_in_sets, slots_month);
 criterion_main!(benches);
