@@ -191,17 +191,35 @@ impl Match {
         Ok(())
     }
 
-    /// The state a page shows at `now`: `in_progress` once the match's time has come with both
-    /// teams known and no score yet.
-    pub fn shown_status(&self, now: DateTime<Utc>) -> MatchStatus {
-        if self.status == MatchStatus::Completed {
-            MatchStatus::Completed
-        } else if self.scheduled_time.is_some_and(|t| t <= now) && self.teams_known() {
-            MatchStatus::InProgress
-        } else {
-            MatchStatus::Scheduled
+    /// Whether the match could be under way at `now`: not completed, both teams known, its time
+    /// come.
+    fn due(&self, now: DateTime<Utc>) -> bool {
+        self.status != MatchStatus::Completed && self.teams_known() && self.scheduled_time.is_some_and(|t| t <= now)
+    }
+}
+
+/// The state each match shows at `now`, in the given order. A court plays one match at a time:
+/// on each court, the earliest match due (not completed, both teams known, its time come) is
+/// `in_progress`; a later one whose time has also come is still `scheduled`, waiting for the
+/// court. A match without a court is in progress once due.
+pub fn shown_statuses(matches: &[Match], now: DateTime<Utc>) -> Vec<MatchStatus> {
+    let mut playing: Vec<(Option<u8>, DateTime<Utc>, MatchId)> = Vec::new();
+    for m in matches.iter().filter(|m| m.due(now)) {
+        let key = (m.scheduled_time.unwrap_or(now), m.id);
+        match playing.iter_mut().find(|p| p.0 == m.court_number && m.court_number.is_some()) {
+            Some(p) if key < (p.1, p.2) => (p.1, p.2) = key,
+            Some(_) => {}
+            None => playing.push((m.court_number, key.0, key.1)),
         }
     }
+    matches
+        .iter()
+        .map(|m| match m.status {
+            MatchStatus::Completed => MatchStatus::Completed,
+            _ if playing.iter().any(|p| p.2 == m.id) => MatchStatus::InProgress,
+            _ => MatchStatus::Scheduled,
+        })
+        .collect()
 }
 
 /// The bracket is drawn once any match is not a pool match.
@@ -219,21 +237,43 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 8, 22, hour, 0, 0).single().unwrap_or_default()
     }
 
+    fn unscored(id: MatchId, court: u8, hour: u32) -> Match {
+        let mut m = Match::played(id, 10 + id, 20 + id, 0, 0);
+        (m.status, m.team1_score, m.team2_score) = (MatchStatus::Scheduled, None, None);
+        (m.court_number, m.scheduled_time) = (Some(court), Some(at(hour)));
+        m
+    }
+
     #[test]
     fn a_match_is_in_progress_once_its_time_has_come_with_both_teams() {
-        let mut m = Match::played(1, 10, 20, 0, 0);
-        m.status = MatchStatus::Scheduled;
-        m.scheduled_time = Some(at(14));
-        assert_eq!(m.shown_status(at(13)), MatchStatus::Scheduled);
-        assert_eq!(m.shown_status(at(14)), MatchStatus::InProgress);
+        let mut m = unscored(1, 1, 14);
+        let shown = |m: &Match, hour| shown_statuses(std::slice::from_ref(m), at(hour))[0];
+        assert_eq!(shown(&m, 13), MatchStatus::Scheduled);
+        assert_eq!(shown(&m, 14), MatchStatus::InProgress);
         m.team2_id = None;
-        assert_eq!(m.shown_status(at(15)), MatchStatus::Scheduled);
+        assert_eq!(shown(&m, 15), MatchStatus::Scheduled);
         assert!(!m.can_score());
         m.team2_id = Some(20);
         assert!(m.can_score());
         m.status = MatchStatus::Completed;
-        assert_eq!(m.shown_status(at(15)), MatchStatus::Completed);
+        assert_eq!(shown(&m, 15), MatchStatus::Completed);
         assert!(!m.can_score());
+    }
+
+    #[test]
+    fn each_court_plays_one_match_at_a_time_however_late_the_scores() {
+        // Three rounds on two courts, none scored, the clock past all three.
+        let matches: Vec<Match> = [(1, 1, 13), (2, 2, 13), (3, 1, 14), (4, 2, 14), (5, 1, 15), (6, 2, 15)]
+            .map(|(id, c, h)| unscored(id, c, h))
+            .to_vec();
+        let shown = shown_statuses(&matches, at(16));
+        use MatchStatus::{InProgress, Scheduled};
+        assert_eq!(shown, [InProgress, InProgress, Scheduled, Scheduled, Scheduled, Scheduled]);
+        // Court 1's first match scored: its next one is the one being played.
+        let mut scored = matches.clone();
+        scored[0].status = MatchStatus::Completed;
+        let shown = shown_statuses(&scored, at(16));
+        assert_eq!(shown[..4], [MatchStatus::Completed, InProgress, InProgress, Scheduled]);
     }
 
     #[test]

@@ -167,3 +167,28 @@ async fn the_live_stream_tells_the_page_each_change() {
     let unknown = visitor.get(app.at("/api/events/999999/tournament/stream")).send().await.unwrap();
     assert_eq!(unknown.status(), 404);
 }
+
+#[tokio::test]
+async fn a_court_plays_one_match_at_a_time_however_late_the_scores() {
+    // Six teams on two courts, started three hours ago, nothing scored: three rounds are late.
+    let mut body = config(2, 1);
+    body["startTime"] = json!(text(chrono::Utc::now() - chrono::Duration::hours(3)));
+    let setup = Setup::new(6, body).await;
+    setup.generate().await;
+    let public: Value = setup.app.get(&format!("/api/events/{}/tournament", setup.event_id)).await.json().await.unwrap();
+    let matches = public["matches"].as_array().unwrap();
+    for court in [1, 2] {
+        let playing = matches.iter().filter(|m| m["court"] == court && m["status"] == "in_progress").count();
+        assert_eq!(playing, 1, "court {court}: {matches:?}");
+    }
+    // No team is shown playing two matches at once.
+    let mut busy: Vec<i64> = matches
+        .iter()
+        .filter(|m| m["status"] == "in_progress")
+        .flat_map(|m| [m["team1Id"].as_i64().unwrap(), m["team2Id"].as_i64().unwrap()])
+        .collect();
+    let all = busy.len();
+    busy.sort_unstable();
+    busy.dedup();
+    assert_eq!(busy.len(), all);
+}

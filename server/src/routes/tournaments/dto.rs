@@ -4,7 +4,7 @@ use centre_core::format::{MatchFormat, SetScore};
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
 use centre_core::timefmt::utc_text;
-use centre_core::tournament::{MatchStatus, RoundType, TournamentStatus};
+use centre_core::tournament::{Match, MatchStatus, RoundType, TournamentStatus, shown_statuses};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -137,7 +137,8 @@ pub struct MatchDto {
     pub pool: Option<u8>,
     /// 1-based pool round (the slot's order in the pool phase); none for knockout matches.
     pub round: Option<u32>,
-    /// As shown when answered: `in_progress` once its time has come while no score is in.
+    /// As shown when answered: `in_progress` for the match its court is playing (the earliest
+    /// not completed whose time has come), else as stored.
     pub status: MatchStatus,
     pub team1_id: Option<i64>,
     pub team2_id: Option<i64>,
@@ -161,8 +162,15 @@ pub struct MatchDto {
 }
 
 impl MatchDto {
+    /// A match alone (the answer to its score): shown as core shows it at `now`.
     pub fn new(row: &MatchRow, now: DateTime<Utc>) -> MatchDto {
         let core = row.to_core();
+        let status = shown_statuses(std::slice::from_ref(&core), now)[0];
+        MatchDto::shown(row, &core, status)
+    }
+
+    /// A match of a whole board, as `status` says it is shown.
+    fn shown(row: &MatchRow, core: &Match, status: MatchStatus) -> MatchDto {
         MatchDto {
             id: row.id,
             tournament_id: row.tournament_id,
@@ -171,7 +179,7 @@ impl MatchDto {
             bracket_code: row.bracket_code.clone(),
             pool: row.pool,
             round: row.pool.map(|_| row.slot_index + 1),
-            status: core.shown_status(now),
+            status,
             team1_id: row.team1_id,
             team2_id: row.team2_id,
             team1_name: row.team1_name.clone(),
@@ -218,7 +226,15 @@ impl Board {
             .enumerate()
             .flat_map(|(pool, list)| list.into_iter().map(move |standing| StandingDto { standing, pool: pool as u8 }))
             .collect();
-        let mut matches: Vec<MatchDto> = rows.matches.iter().map(|m| MatchDto::new(m, now)).collect();
+        let cores: Vec<Match> = rows.matches.iter().map(MatchRow::to_core).collect();
+        let shown = shown_statuses(&cores, now);
+        let mut matches: Vec<MatchDto> = rows
+            .matches
+            .iter()
+            .zip(&cores)
+            .zip(shown)
+            .map(|((m, core), status)| MatchDto::shown(m, core, status))
+            .collect();
         number_pool_rounds(&mut matches);
         Board { teams: rows.teams, matches, standings, row: rows.tournament }
     }
