@@ -128,12 +128,16 @@ export interface DayCampRegistration {
   canSwim: boolean;
 }
 
+/** The event categories (core's `EVENT_CATEGORIES`). */
+export type EventCategory = 'wakeride' | 'volleyball' | 'camping' | 'formation';
+
 export interface EventInput {
   title?: string | null;
   titleEn?: string | null;
   description?: string | null;
   descriptionEn?: string | null;
-  categoryId?: string | null;
+  /** One of core's `EVENT_CATEGORIES`. */
+  categoryId?: EventCategory | null;
   location?: string | null;
   startDate?: string | null;
   endDate?: string | null;
@@ -237,8 +241,8 @@ export interface TournamentConfig {
 export interface ScoreInput {
   team1Score?: NumberInput | null;
   team2Score?: NumberInput | null;
-  /** Where the phase has sets: the two scores are then the sets won. */
-  sets?: SetScore[] | null;
+  /** Where the phase has sets (pairs, team 1 first): the two scores are then the sets won. */
+  sets?: number[][] | null;
 }
 
 export interface Score {

@@ -13,6 +13,7 @@ import type {
   PendingRequest,
   Projection,
   RoundType as CoreRoundType,
+  Score,
   ScoreInput,
   Standing as CoreStanding,
   StandingsRequest,
@@ -160,9 +161,27 @@ export async function validateScore(values: ScoreInput, lang: string): Promise<F
   return parseMessages(core.validateScore(JSON.stringify(values), lang));
 }
 
+/** A score as centre-core reads it (with sets, the two scores are the sets each side won), or null with the messages. */
+export interface ReadScore {
+  score: Score | null;
+  messages: FieldMessages;
+}
+
+/**
+ * `validateScore` on the loaded module, at once (the score dialog as it is typed): two whole
+ * numbers from 0, or the sets (each side's sets won counted by centre-core). Says nothing of
+ * the match's format: `applyPendingNow` on the match does.
+ */
+export function readScore(core: CoreModule, values: ScoreInput, lang: string): ReadScore {
+  const json = core.validateScore(JSON.stringify(values), lang);
+  const answer = JSON.parse(json) as CoreEnvelope<Score>;
+  return answer.ok ? { score: answer.value, messages: {} } : { score: null, messages: parseMessages(json) };
+}
+
 /** A match as centre-core reads it, and what it answers for waiting score entries (core-wasm/types.d.ts). */
 export type {
   Match as CoreMatch,
+  SetScore,
   MatchActions,
   ScoreEntry as CoreScoreEntry,
   PendingRequest,
@@ -185,7 +204,11 @@ function valueOf<T>(json: string): T {
  * outcome (`applied`, `duplicate`, `conflict`, `rejected` with its code).
  */
 export async function applyPending(request: PendingRequest, lang: string): Promise<Projection> {
-  const core = await loadCore();
+  return applyPendingNow(await loadCore(), request, lang);
+}
+
+/** `applyPending` on the loaded module, at once (a dry run while a score is typed). */
+export function applyPendingNow(core: CoreModule, request: PendingRequest, lang: string): Projection {
   return valueOf<Projection>(core.applyPending(JSON.stringify(request), lang));
 }
 
@@ -196,12 +219,18 @@ export async function computeStandings(request: StandingsRequest, lang: string):
 }
 
 /**
+ * A match as core-wasm reads it, with its sets as the API answers them (`number[][]` in the
+ * contract, pairs in fact): the same JSON.
+ */
+export type MatchInput = Omit<CoreMatch, 'sets'> & { sets?: readonly (readonly number[])[] };
+
+/**
  * What the console offers on each of `matches` (scoring a match not completed whose teams are
  * known; correcting a completed pool match while the bracket is not drawn, which core decides
  * from the list): by match id. One call for the whole list, the one the console shows.
  */
-export function matchActions(core: CoreModule, matches: CoreMatch[], lang: string): ReadonlyMap<number, MatchActions> {
-  const request: MatchesRequest = { matches };
+export function matchActions(core: CoreModule, matches: MatchInput[], lang: string): ReadonlyMap<number, MatchActions> {
+  const request = { matches } as MatchesRequest;
   const actions = valueOf<MatchActions[]>(core.matchActions(JSON.stringify(request), lang));
   return new Map(actions.map((action) => [action.id, action]));
 }
@@ -221,22 +250,25 @@ export async function loadCoreFromBytes(bytes: BufferSource): Promise<void> {
 
 /** True when `A` and `B` are the same type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Assert<T extends true> = T;
+/** Every check in the list holds (`true & false` would be `never`, which passes silently). */
+type Assert<T extends true[]> = T;
 
 /**
  * core-wasm's input types (core-wasm/types.d.ts) are the API contract's: the same Rust types of
  * centre-core, read by the server's JSON and by the wasm. `tsc` fails when one drifts.
  */
 export type InputsAreTheContract = Assert<
-  Same<TeamRegistrationInput, Schemas['TeamRegistrationInput']> &
-    Same<EventInput, Schemas['EventInput']> &
-    Same<CourtBookingInput, Schemas['CourtBookingInput']> &
-    Same<DayCampRegistrationInput, Schemas['DayCampRegistrationInput']> &
-    Same<TournamentConfigInput, Schemas['TournamentConfigInput']> &
-    Same<ScoreInput, Schemas['ScoreInput']>
+  [
+    Same<TeamRegistrationInput, Schemas['TeamRegistrationInput']>,
+    Same<EventInput, Schemas['EventInput']>,
+    Same<CourtBookingInput, Schemas['CourtBookingInput']>,
+    Same<DayCampRegistrationInput, Schemas['DayCampRegistrationInput']>,
+    Same<TournamentConfigInput, Schemas['TournamentConfigInput']>,
+    Same<ScoreInput, Schemas['ScoreInput']>,
+  ]
 >;
 
 /** The states core-wasm reads and answers are the contract's enums; `tsc` fails when one drifts. */
 export type StatesAreTheContract = Assert<
-  Same<CoreRoundType, RoundType> & Same<CoreMatchStatus, MatchStatus> & Same<EntryOutcomeName, SyncOutcome>
+  [Same<CoreRoundType, RoundType>, Same<CoreMatchStatus, MatchStatus>, Same<EntryOutcomeName, SyncOutcome>]
 >;

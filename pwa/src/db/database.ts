@@ -3,7 +3,7 @@
 // - `meta`: one row, the device's id (a UUID made once) and the number its next score entry gets;
 // - `outbox`: every score entered on this phone, numbered 1, 2, 3… (`seq`), with what the server
 //   answered; entries are never deleted, so a server restored from a
-//   backup can be given them again;
+//   backup can be given them again (since version 2 an entry may carry its `sets`);
 // - `cache`: the last good answer of each query that must work offline (src/api/offline.ts).
 import { Dexie, type EntityTable } from 'dexie';
 import type { SyncOutcome } from '../api/types';
@@ -29,6 +29,12 @@ export interface OutboxEntry {
    */
   team1Id?: number | null;
   team2Id?: number | null;
+  /**
+   * Where the match's phase is played in sets: each set's points, team 1's first (`[[21, 18],
+   * [17, 21]]`); the two scores are then the sets won. Absent: one pair of whole numbers (every
+   * entry written under version 1).
+   */
+  sets?: [number, number][];
   /** UTC ISO time the score was entered. */
   enteredAt: string;
   state: EntryState;
@@ -59,12 +65,19 @@ type CentreDb = Dexie & {
 
 const DB_NAME = 'centre';
 
-export const db = new Dexie(DB_NAME) as CentreDb;
-db.version(1).stores({
+const STORES = {
   meta: 'key',
   outbox: 'seq, state, tournamentId',
   cache: 'key',
-});
+};
+
+export const db = new Dexie(DB_NAME) as CentreDb;
+db.version(1).stores(STORES);
+// Version 2: a score entry may carry `sets` (volleyball scored set by set). Not an index: the
+// tables stay as they were and the upgrade rewrites nothing, so every entry of version 1,
+// waiting or answered, is kept as it is (without `sets`: a single score, as before) and is
+// pushed like any other (database.test.ts opens a version-1 database to check it).
+db.version(2).stores(STORES);
 
 /** A random UUID (v4), also where `crypto.randomUUID` is missing (a page not served over HTTPS). */
 export function newId(): string {

@@ -5,7 +5,7 @@ import { db, newId, type DeviceMeta, type EntryState, type OutboxEntry } from '.
 
 export type { EntryState, OutboxEntry } from './database';
 
-export type NewEntry = Pick<OutboxEntry, 'tournamentId' | 'eventId' | 'matchId' | 'team1Score' | 'team2Score' | 'baseVersion' | 'team1Id' | 'team2Id'>;
+export type NewEntry = Pick<OutboxEntry, 'tournamentId' | 'eventId' | 'matchId' | 'team1Score' | 'team2Score' | 'baseVersion' | 'team1Id' | 'team2Id' | 'sets'>;
 
 /** What the server answered for one entry. */
 export interface EntryAnswer {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventTournament } from './EventTournament';
-import { adminTournament, match, standing } from '../tournament-shared/testFixtures';
+import { adminTournament, FORMATS, match, standing } from '../tournament-shared/testFixtures';
 
 const me = { id: 'u1', firstName: 'Marie', lastName: 'Tremblay', email: 'marie@example.org', profileImageUrl: null, createdAt: '2026-01-02T15:00:00Z' };
 const { quality, estimates, ...tournament } = adminTournament({ status: 'in_progress', poolCount: 1 });
@@ -92,5 +92,42 @@ describe("the event page's tournament", () => {
     await renderPart();
     const next = await screen.findByTestId('your-next-match');
     expect(next.textContent).toContain('À déterminer');
+  });
+});
+
+describe("the event page's tournament scored in sets", () => {
+  it("reads each score set by set, and ranks with the sets won-lost, the ratios and what broke the tie", async () => {
+    const beach = { ...tournament, poolFormat: FORMATS.fivbBeach, knockoutFormat: FORMATS.fivbBeach };
+    const played = [
+      match({ id: 1, round: 1, status: 'completed', team1Score: 2, team2Score: 1, winnerId: 11, sets: [[21, 18], [17, 21], [15, 10]] }),
+      match({ id: 3, round: 3, team1Id: 12, team2Id: 13, team1Name: 'Les Castors', team2Name: 'Les Loups', scheduledTime: '2030-07-01T14:00:00Z' }),
+    ];
+    const table = [
+      standing({ position: 1, teamId: 11, teamName: 'Les Huards', tournamentPoints: 2, played: 1, wins: 1, pointsFor: 53, pointsAgainst: 49, pointsDifferential: 4, setsWon: 2, setsLost: 1, setRatio: 2, pointRatio: 1.0816326530612246, decidedBy: 'points' }),
+      standing({ position: 2, teamId: 12, teamName: 'Les Castors', tournamentPoints: 1, played: 1, losses: 1, pointsFor: 49, pointsAgainst: 53, pointsDifferential: -4, setsWon: 1, setsLost: 2, setRatio: 0.5, pointRatio: 0.9245283018867925, decidedBy: 'point_ratio' }),
+      standing({ position: 3, teamId: 13, teamName: 'Les Loups', tournamentPoints: 1, played: 1, losses: 1, pointsFor: 45, pointsAgainst: 50, pointsDifferential: -5, setsWon: 1, setsLost: 2, setRatio: 0.5, pointRatio: 0.9, decidedBy: null }),
+    ];
+    serve({
+      '/api/auth/user': me,
+      '/api/events/7/tournament': { tournament: beach, matches: played, standings: table },
+      '/api/events/7/user-team': { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: table[1], nextMatch: played[1] },
+    });
+    await renderPart();
+    const card = await screen.findByTestId('your-team');
+    expect(within(card).getByText('Manches')).toBeTruthy();
+    expect(within(card).getByText('1-2')).toBeTruthy();
+    const [first, second] = screen.getAllByTestId('public-match');
+    expect(within(first as HTMLElement).getByTestId('set-scores').textContent).toBe('Manches : 21-18, 17-21, 15-10');
+    expect(within(first as HTMLElement).getByText('2')).toBeTruthy();
+    expect(within(second as HTMLElement).queryByTestId('set-scores')).toBeNull();
+
+    const rows = screen.getAllByTestId('public-standing');
+    expect(rows.map((row) => within(row).getByTestId('public-standing-sets').textContent)).toEqual([
+      'Manches 2-1 Q. manches 2,000 Q. points 1,082',
+      'Manches 1-2 Q. manches 0,500 Q. points 0,925',
+      'Manches 1-2 Q. manches 0,500 Q. points 0,900',
+    ]);
+    expect(screen.getByTestId('tie-break').textContent).toBe('Égalités départagées par le quotient de points.');
+    expect(screen.getByText('Victoire 2 pts, Défaite 1 pt, Forfait 0 pt')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { useCurrentUser } from '../auth/session';
 import { PublicMatchList } from './PublicMatchList';
 import { PublicStandings } from './PublicStandings';
+import { formatsOf } from '../tournament-shared/format';
 import { useEventTournament, useUserTeam } from '../tournament-shared/queries';
 import { useTournamentStream } from './useTournamentStream';
 import { YourTeamCard } from './YourTeamCard';
@@ -30,18 +31,19 @@ export function EventTournament({ eventId }: { eventId: string }) {
     return <p className="mt-8 rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.none')}</p>;
   }
   const myTeam = team.data ?? null;
+  const formats = formatsOf(tournament);
   return (
     <section aria-labelledby="event-tournament-title" className="mt-10 space-y-8" data-testid="event-tournament">
       <h2 id="event-tournament-title" className="text-2xl font-bold">
         {tournament.name}
       </h2>
-      {myTeam && <YourTeamCard team={myTeam} poolCount={tournament.poolCount} />}
+      {myTeam && <YourTeamCard team={myTeam} poolCount={tournament.poolCount} format={formats.pool} />}
       {matches.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.notScheduled')}</p>
       ) : (
         <>
           <PublicMatchList matches={matches} poolCount={tournament.poolCount} myTeamId={myTeam?.teamId ?? null} />
-          <PublicStandings standings={data.data?.standings ?? []} poolCount={tournament.poolCount} myTeamId={myTeam?.teamId ?? null} />
+          <PublicStandings standings={data.data?.standings ?? []} poolCount={tournament.poolCount} myTeamId={myTeam?.teamId ?? null} format={formats.pool} />
         </>
       )}
     </section>

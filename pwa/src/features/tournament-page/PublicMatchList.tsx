@@ -1,8 +1,11 @@
 // The event page's match schedule: round name, time, court, both teams, the score once
-// completed, otherwise 'En cours' or 'À venir'. The member's team's matches stand out.
+// completed (the sets won and the sets, '21-18, 17-21', where the phase has sets), otherwise
+// 'En cours' or 'À venir'. The member's team's matches stand out.
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
 import { MatchStateBadge } from '../tournament-shared/Badges';
+import { setsOfScore } from '../tournament-shared/format';
+import { SetScores } from '../tournament-shared/SetScores';
 import { courtOf, matchState, roundName, sideName } from '../tournament-shared/rounds';
 import { bySchedule } from '../tournament-shared/schedule';
 import type { Match } from '../tournament-shared/types';
@@ -47,6 +50,7 @@ export function PublicMatchList({ matches, poolCount, myTeamId }: { matches: Mat
                   ];
                 })}
               </div>
+              {state === 'completed' && <SetScores sets={setsOfScore(match)} className="mt-1 block text-right text-sm font-semibold tabular-nums text-slate-700" />}
             </li>
           );
         })}

@@ -1,12 +1,24 @@
-// The event page's 'Classement': sorted by tournament points then points differential, medals
-// for the top three, the member's team highlighted; one list per pool when there are pools.
+// The event page's 'Classement': sorted by tournament points then points differential (by the
+// ranking itself where the pool's format has sets), medals for the top three, the member's team
+// highlighted; one list per pool when there are pools. With sets, each team's sets won-lost and
+// its set and point ratios too, and under each list what separated teams level on points.
 import { useTranslation } from 'react-i18next';
+import { pointsLegend, ratioText, setsOf, setsRecord, tieBreakLine, type MatchFormat } from '../tournament-shared/format';
 import { poolLetter } from '../tournament-shared/rounds';
 import { byPool, MEDAL_EMOJI, medalAt, publicOrder, signed } from '../tournament-shared/standings';
 import type { Standing } from '../tournament-shared/types';
 
-export function PublicStandings({ standings, poolCount, myTeamId }: { standings: Standing[]; poolCount: number; myTeamId: number | null }) {
+interface PublicStandingsProps {
+  standings: Standing[];
+  poolCount: number;
+  myTeamId: number | null;
+  /** The pool's format (none known: `single`). */
+  format?: MatchFormat;
+}
+
+export function PublicStandings({ standings, poolCount, myTeamId, format }: PublicStandingsProps) {
   const { t } = useTranslation('tournaments');
+  const sets = !!setsOf(format);
   return (
     <section aria-labelledby="public-standings-title">
       <h3 id="public-standings-title" className="text-xl font-semibold">
@@ -18,19 +30,21 @@ export function PublicStandings({ standings, poolCount, myTeamId }: { standings:
         byPool(standings).map((rows) => (
           <StandingsList
             key={rows[0]?.pool ?? 0}
-            rows={publicOrder(rows)}
+            rows={publicOrder(rows, sets)}
             title={poolCount > 1 ? t('standings.pool', { letter: poolLetter(rows[0]?.pool ?? 0) }) : null}
             myTeamId={myTeamId}
+            sets={sets}
           />
         ))
       )}
-      <p className="mt-2 text-sm text-slate-700">{t('standings.legend')}</p>
+      <p className="mt-2 text-sm text-slate-700">{pointsLegend(format, t)}</p>
     </section>
   );
 }
 
-function StandingsList({ rows, title, myTeamId }: { rows: Standing[]; title: string | null; myTeamId: number | null }) {
-  const { t } = useTranslation('tournaments');
+function StandingsList({ rows, title, myTeamId, sets }: { rows: Standing[]; title: string | null; myTeamId: number | null; sets: boolean }) {
+  const { t, i18n } = useTranslation('tournaments');
+  const tieBreak = tieBreakLine(rows, i18n.language, t);
   return (
     <div className="mt-3">
       {title && <h4 className="font-semibold">{title}</h4>}
@@ -62,12 +76,24 @@ function StandingsList({ rows, title, myTeamId }: { rows: Standing[]; title: str
                 <span className="block text-sm font-normal text-slate-700">
                   {t('public.record', { wins: row.wins, losses: row.losses, diff: signed(row.pointsDifferential) })}
                 </span>
+                {sets && (
+                  <span className="flex flex-wrap gap-x-3 text-sm font-normal tabular-nums text-slate-700" data-testid="public-standing-sets">
+                    <span className="whitespace-nowrap">{t('public.setsRecord', { record: setsRecord(row) })}</span>{' '}
+                    <span className="whitespace-nowrap">{t('public.setRatio', { value: ratioText(row.setRatio, row.played, i18n.language, t) })}</span>{' '}
+                    <span className="whitespace-nowrap">{t('public.pointRatio', { value: ratioText(row.pointRatio, row.played, i18n.language, t) })}</span>
+                  </span>
+                )}
               </span>
               <span className="w-16 text-right font-bold tabular-nums">{t('public.points', { count: row.tournamentPoints })}</span>
             </li>
           );
         })}
       </ol>
+      {tieBreak && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="tie-break">
+          {tieBreak}
+        </p>
+      )}
     </div>
   );
 }

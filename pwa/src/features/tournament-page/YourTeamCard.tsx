@@ -1,15 +1,18 @@
 // 'Votre équipe' on the event page, for a signed-in member whose team plays: team name, captain,
-// standing (points, differential, wins, losses) and the next match with its court and time,
+// standing (points, differential, wins, losses; the sets won-lost where the pool's format has
+// sets) and the next match with its court and time,
 // 'À déterminer' when there is none yet.
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
+import { setsOf, setsRecord, type MatchFormat } from '../tournament-shared/format';
 import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/rounds';
 import { signed } from '../tournament-shared/standings';
 import type { UserTeam } from '../tournament-shared/types';
 
-export function YourTeamCard({ team, poolCount }: { team: UserTeam; poolCount: number }) {
+export function YourTeamCard({ team, poolCount, format }: { team: UserTeam; poolCount: number; format?: MatchFormat }) {
   const { t } = useTranslation('tournaments');
   const standing = team.standing;
+  const sets = !!setsOf(format);
   const next = team.nextMatch;
   const court = next ? courtOf(next) : null;
   const opponent = next ? sideName(next, next.team1Id === team.teamId ? 2 : 1, t) : null;
@@ -25,7 +28,7 @@ export function YourTeamCard({ team, poolCount }: { team: UserTeam; poolCount: n
       </h3>
       <p className="mt-1 text-lg font-semibold">{team.teamName}</p>
       <p className="text-slate-700">{t('team.captain', { name: team.captainName })}</p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <dl className={`mt-4 grid grid-cols-2 gap-3 ${sets ? 'sm:grid-cols-3 lg:grid-cols-6' : 'sm:grid-cols-5'}`}>
         <div className="col-span-2 sm:col-span-1">
           <dt className="text-sm text-slate-600">{t('team.standing')}</dt>
           <dd className="font-semibold">{position}</dd>
@@ -48,6 +51,12 @@ export function YourTeamCard({ team, poolCount }: { team: UserTeam; poolCount: n
               <dt className="text-sm text-slate-600">{t('team.losses')}</dt>
               <dd className="font-semibold">{standing.losses}</dd>
             </div>
+            {sets && (
+              <div>
+                <dt className="text-sm text-slate-600">{t('team.sets')}</dt>
+                <dd className="font-semibold tabular-nums">{setsRecord(standing)}</dd>
+              </div>
+            )}
           </>
         )}
       </dl>

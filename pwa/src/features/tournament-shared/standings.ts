@@ -20,8 +20,13 @@ export function byPool(standings: Standing[]): Standing[][] {
   return pools.filter(Boolean).map((rows) => [...rows].sort((a, b) => a.position - b.position));
 }
 
-/** The event page's order: tournament points, then points differential, both descending. */
-export function publicOrder(rows: Standing[]): Standing[] {
+/**
+ * The event page's order: tournament points, then points differential, both descending; where
+ * the pool's format has sets (`sets`), the ranking itself (centre-core's, by the format's
+ * tie-breaks: the set and point ratios, not the differential).
+ */
+export function publicOrder(rows: Standing[], sets = false): Standing[] {
+  if (sets) return [...rows].sort((a, b) => a.position - b.position);
   return [...rows].sort(
     (a, b) => b.tournamentPoints - a.tournamentPoints || b.pointsDifferential - a.pointsDifferential || a.position - b.position,
   );

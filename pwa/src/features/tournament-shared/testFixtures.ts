@@ -1,6 +1,50 @@
 // Builders of API shapes for the tests of the console's and the event page's tournament parts
 // (not imported by the app).
+import type { MatchFormat } from './format';
 import type { AdminTournament, Match, Standing } from './types';
+
+/** The presets as the server answers them in a tournament (centre-core's `preset()`). */
+export const FORMATS = {
+  single: {
+    preset: 'single',
+    sets: null,
+    points: { win: 3, closeWin: 3, draw: 1, closeLoss: 0, loss: 0, forfeit: 0 },
+    tiebreaks: [
+      { criterion: 'points', scope: 'all' },
+      { criterion: 'point_difference', scope: 'all' },
+      { criterion: 'points_for', scope: 'all' },
+      { criterion: 'head_to_head', scope: 'tied' },
+      { criterion: 'team_name', scope: 'all' },
+      { criterion: 'registration_order', scope: 'all' },
+    ],
+  },
+  fivbBeach: {
+    preset: 'fivb-beach',
+    sets: { sets: 3, playAll: false, points: 21, decidingPoints: 15, winByTwo: true, cap: null, timeLimitMinutes: null },
+    points: { win: 2, closeWin: 2, draw: 1, closeLoss: 1, loss: 1, forfeit: 0 },
+    tiebreaks: [
+      { criterion: 'points', scope: 'all' },
+      { criterion: 'set_ratio', scope: 'tied' },
+      { criterion: 'point_ratio', scope: 'tied' },
+      { criterion: 'point_ratio', scope: 'all' },
+      { criterion: 'head_to_head', scope: 'tied' },
+      { criterion: 'registration_order', scope: 'all' },
+    ],
+  },
+  rec2x21: {
+    preset: 'rec-2x21',
+    sets: { sets: 2, playAll: true, points: 21, decidingPoints: null, winByTwo: true, cap: 23, timeLimitMinutes: null },
+    points: { win: 3, closeWin: 3, draw: 1, closeLoss: 0, loss: 0, forfeit: 0 },
+    tiebreaks: [
+      { criterion: 'points', scope: 'all' },
+      { criterion: 'set_ratio', scope: 'tied' },
+      { criterion: 'point_ratio', scope: 'tied' },
+      { criterion: 'point_ratio', scope: 'all' },
+      { criterion: 'head_to_head', scope: 'tied' },
+      { criterion: 'registration_order', scope: 'all' },
+    ],
+  },
+} satisfies Record<string, MatchFormat>;
 
 export function match(overrides: Partial<Match> = {}): Match {
   return {
@@ -27,6 +71,7 @@ export function match(overrides: Partial<Match> = {}): Match {
     version: 1,
     forfeit: false,
     winnerId: null,
+    sets: [],
     ...overrides,
   };
 }
@@ -45,6 +90,11 @@ export function standing(overrides: Partial<Standing> = {}): Standing {
     pointsFor: 0,
     pointsAgainst: 0,
     pointsDifferential: 0,
+    setsWon: null,
+    setsLost: null,
+    setRatio: null,
+    pointRatio: null,
+    decidedBy: null,
     ...overrides,
   };
 }
@@ -60,6 +110,8 @@ export function adminTournament(overrides: Partial<AdminTournament> = {}): Admin
     breakBetweenMatches: 10,
     startTime: '2030-07-01T13:00:00Z',
     poolCount: 1,
+    poolFormat: FORMATS.single,
+    knockoutFormat: FORMATS.single,
     teamCount: 6,
     version: 1,
     createdAt: '2030-06-01T13:00:00Z',

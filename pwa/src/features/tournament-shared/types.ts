@@ -40,10 +40,14 @@ export type TournamentInput = Body<
     breakBetweenMatches: number | null;
     startTime: string | null;
     poolCount: number | null;
+    /** A preset's id (`fivb-beach`…) or a custom format; null: `single`. */
+    poolFormat: Schemas['FormatInput'] | null;
+    knockoutFormat: Schemas['FormatInput'] | null;
   }
 >;
 
-export type ScoreInput = Body<Schemas['ScoreInput'], { team1Score: number; team2Score: number }>;
+/** With `sets` (team 1's points first), the two scores are the sets won. */
+export type ScoreInput = Body<Schemas['ScoreInput'], { team1Score: number; team2Score: number; sets?: number[][] }>;
 
 /** One side of a score conflict: the score on the match, or the one a phone pushed. */
 export type ConflictSide = Schemas['SideDto'];

@@ -4,9 +4,10 @@
 // (this phone's waiting scores applied); which of them can be scored or corrected is
 // centre-core's answer for that list (useMatchActions); `waiting` marks those not sent yet,
 // which cannot be corrected until the server has them.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MatchCard } from './MatchCard';
+import { formatsOf } from '../tournament-shared/format';
 import { byRound, knockoutColumns, nextToScore, poolMatches } from '../tournament-shared/schedule';
 import { ScoreDialog, type ScoreKind } from './ScoreDialog';
 import type { Match, Tournament } from '../tournament-shared/types';
@@ -26,6 +27,7 @@ export function AdminSchedule({ tournament, matches, waiting, loading }: AdminSc
   const { t } = useTranslation('tournaments');
   const [scoring, setScoring] = useState<{ matchId: number; kind: ScoreKind } | null>(null);
   const actions = useMatchActions(matches);
+  const formats = useMemo(() => formatsOf(tournament), [tournament]);
   const open = scoring ? (matches.find((m) => m.id === scoring.matchId) ?? null) : null;
   const card = (match: Match) => {
     const offered = actions?.get(match.id);
@@ -95,6 +97,7 @@ export function AdminSchedule({ tournament, matches, waiting, loading }: AdminSc
         match={open}
         kind={scoring?.kind ?? 'score'}
         poolCount={tournament.poolCount}
+        formats={formats}
         onClose={() => setScoring(null)}
       />
     </section>

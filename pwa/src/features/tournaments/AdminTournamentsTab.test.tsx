@@ -8,7 +8,7 @@ import { db } from '../../db/database';
 import { deviceId, tournamentEntries } from '../../db/outbox';
 import { apiError, renderPage, serve } from '../../test/render';
 import { AdminTournamentsTab } from './AdminTournamentsTab';
-import { adminTournament, match, standing } from '../tournament-shared/testFixtures';
+import { adminTournament, FORMATS, match, standing } from '../tournament-shared/testFixtures';
 
 const event = {
   id: 7, title: 'Volley de la Saint-Jean', titleEn: null, description: 'x', descriptionEn: null, categoryId: 'volleyball',
@@ -284,5 +284,66 @@ describe('the Tournois tab', () => {
     expect(call?.[1]?.method).toBe('POST');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ keep: 'proposed' });
     await vi.waitFor(() => expect(fetch.mock.calls.filter(([path]) => path.endsWith('/conflicts')).length).toBeGreaterThan(1));
+  });
+});
+
+describe('the Tournois tab, scored in sets', () => {
+  it("shows the formats, the sets of every score and conflict, and scores set by set through the outbox with the pool's format", async () => {
+    const tournament = adminTournament({ status: 'in_progress', poolFormat: FORMATS.fivbBeach, knockoutFormat: FORMATS.fivbBeach });
+    const played = match({ id: 1, tournamentId: 5, status: 'completed', team1Score: 2, team2Score: 0, winnerId: 11, sets: [[21, 15], [21, 19]] });
+    const toPlay = match({ id: 2, tournamentId: 5, version: 3, team2Id: 13, team2Name: 'Les Loups', slotIndex: 1, round: 2 });
+    const conflict = {
+      entryId: '0b6c3f1e-2222-4a2b-8c3d-123456789abc', matchId: 1, tournamentId: 5, team1Name: 'Les Huards', team2Name: 'Les Castors',
+      roundType: 'pool', bracketCode: null, pool: 0, courtNumber: 1, scheduledTime: '2030-07-01T13:00:00Z',
+      current: { team1Score: 2, team2Score: 0, sets: [[21, 15], [21, 19]], enteredBy: 'Chloé Chef', deviceId: null, enteredAt: '2030-07-01T13:20:00Z', receivedAt: null },
+      proposed: { team1Score: 1, team2Score: 2, sets: [[15, 21], [21, 17], [10, 15]], enteredBy: 'Marc Marqueur', deviceId: null, enteredAt: '2030-07-01T13:21:00Z', receivedAt: '2030-07-01T13:30:00Z' },
+    };
+    serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': tournament,
+      '/api/admin/tournaments/5/matches': [played, toPlay],
+      '/api/admin/tournaments/5/standings': [
+        standing({ position: 1, teamId: 11, teamName: 'Les Huards', tournamentPoints: 2, played: 1, wins: 1, pointsFor: 42, pointsAgainst: 34, pointsDifferential: 8, setsWon: 2, setsLost: 0, pointRatio: 1.2352941176470589, decidedBy: 'points' }),
+        standing({ position: 2, teamId: 12, teamName: 'Les Castors', tournamentPoints: 1, played: 1, losses: 1, pointsFor: 34, pointsAgainst: 42, pointsDifferential: -8, setsWon: 0, setsLost: 2, setRatio: 0, pointRatio: 0.8095238095238095, decidedBy: 'set_ratio' }),
+        standing({ position: 3, teamId: 13, teamName: 'Les Loups', tournamentPoints: 0 }),
+      ],
+      '/api/admin/tournaments/5/conflicts': [conflict],
+      '/api/admin/sync/scores': apiError(503, 'unavailable'),
+    });
+    await renderTab();
+    const status = await screen.findByTestId('tournament-status');
+    expect(status.textContent).toContain('Format des poules');
+    expect(status.textContent).toContain('Plage FIVB 21/21/15');
+
+    const panel = await screen.findByRole('region', { name: 'Conflits de score (1)' });
+    expect(within(panel).getAllByTestId('set-scores').map((line) => line.textContent)).toEqual(['Manches : 21-15, 21-19', 'Manches : 15-21, 21-17, 10-15']);
+    const done = within(screen.getByTestId('pool-phase')).getAllByTestId('match-card')[0] as HTMLElement;
+    expect(within(done).getByTestId('set-scores').textContent).toBe('Manches : 21-15, 21-19');
+    const table = within(screen.getByRole('tabpanel')).getByTestId('standings-table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toContain('Q. manches');
+
+    await act(async () => {
+      fireEvent.click(within(screen.getByTestId('next-to-score')).getByRole('button', { name: /Les Loups/ }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Saisir le score du match' });
+    fireEvent.change(within(dialog).getByLabelText('Manche 1, points de Les Huards'), { target: { value: '21' } });
+    fireEvent.change(within(dialog).getByLabelText('Manche 1, points de Les Loups'), { target: { value: '10' } });
+    fireEvent.change(within(dialog).getByLabelText('Manche 2, points de Les Huards'), { target: { value: '21' } });
+    fireEvent.change(within(dialog).getByLabelText('Manche 2, points de Les Loups'), { target: { value: '12' } });
+    expect(within(dialog).getByTestId('sets-summary').textContent).toBe('Gagnant : Les Huards, 2-0');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await tournamentEntries(5)).toMatchObject([{ matchId: 2, team1Score: 2, team2Score: 0, sets: [[21, 10], [21, 12]], baseVersion: 3, state: 'pending' }]);
+
+    // Shown at once, waiting to sync, with its sets; the standings recomputed by centre-core
+    // under the beach format: two wins, four sets won and none lost.
+    const waiting = (await screen.findAllByText('En attente de synchronisation'))[0]?.closest('[data-testid="match-card"]') as HTMLElement;
+    expect(within(waiting).getByTestId('set-scores').textContent).toBe('Manches : 21-10, 21-12');
+    await vi.waitFor(() => {
+      const first = within(within(screen.getByRole('tabpanel')).getByTestId('standings-table')).getAllByRole('row')[1] as HTMLElement;
+      expect(within(first).getAllByRole('cell').map((td) => td.textContent)).toEqual(['1', '4', '2', '0', '0', '4-0', 'MAX', '84', '56', '1,500', '+28']);
+    });
   });
 });

@@ -14,6 +14,7 @@ import { AdminSchedule } from './AdminSchedule';
 import { EventSelect } from './EventSelect';
 import { upcomingEvents } from './eventChoice';
 import { PrintView } from './PrintView';
+import { formatsOf } from '../tournament-shared/format';
 import { useAdminMatches, useAdminStandings, useAdminTournament } from '../tournament-shared/queries';
 import { RejectedScores } from './RejectedScores';
 import { ScheduleQualityCard } from './ScheduleQualityCard';
@@ -73,7 +74,8 @@ function TournamentDashboard({ tournament, eventTitle }: { tournament: AdminTour
   const { t } = useTranslation('tournaments');
   const matches = useAdminMatches(tournament.id);
   const standings = useAdminStandings(tournament.id);
-  const projected = useProjection(tournament.id, matches.data ?? NO_MATCHES, standings.data ?? NO_STANDINGS);
+  const formats = useMemo(() => formatsOf(tournament), [tournament]);
+  const projected = useProjection(tournament.id, matches.data ?? NO_MATCHES, standings.data ?? NO_STANDINGS, formats);
   const list = projected.matches;
   const rows = projected.standings;
   return (

@@ -1,5 +1,6 @@
 // One match of the console's graphical schedule: its round, time (or 'À définir'), court, both
-// sides, the scores and 'Terminé' once complete. A match that can be scored is one large
+// sides, the scores (the sets won, then the sets themselves, '21-18, 17-21', where the phase
+// has sets) and 'Terminé' once complete. A match that can be scored is one large
 // button (a thumb at the courts); a completed pool match offers 'Corriger le score' while the
 // bracket is not drawn. The FINALE card is highlighted and names the winner once complete. A
 // score of this phone not yet sent shows 'En attente de synchronisation'.
@@ -8,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
 import { Badge } from '../tournament-shared/Badges';
+import { setsOfScore } from '../tournament-shared/format';
+import { SetScores } from '../tournament-shared/SetScores';
 import { courtOf, roundName, sideName, winnerName } from '../tournament-shared/rounds';
 import type { Match } from '../tournament-shared/types';
 
@@ -81,6 +84,7 @@ function MatchBody({ match, poolCount, waiting }: { match: Match; poolCount: num
         {side(1)}
         {side(2)}
       </span>
+      {done && <SetScores sets={setsOfScore(match)} className="block text-right text-sm font-semibold tabular-nums text-slate-800" />}
       {done && (
         <span className="flex flex-wrap items-center gap-2">
           {waiting ? <Badge tone="amber">{t('schedule.waiting')}</Badge> : <Badge tone="green">{t('schedule.completed')}</Badge>}

@@ -1,9 +1,11 @@
 // What 'Imprimer' puts on paper (A4): one page per pool with its standings and its matches
-// (an empty score box to fill in by hand), then the knockout. It sits beside the app's root,
+// (an empty score box to fill in by hand; a score in sets written out, '21-18, 17-21'), then
+// the knockout. It sits beside the app's root,
 // hidden on screen; when printing, index.css shows it alone (the console is hidden).
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
+import { formatOf, formatsOf, pointsLegend, setsOf, setsOfScore, setsText, type Formats } from '../tournament-shared/format';
 import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/rounds';
 import { bySchedule, poolMatches } from '../tournament-shared/schedule';
 import { StandingsTable } from './StandingsTable';
@@ -24,22 +26,23 @@ export function PrintView({ tournament, eventTitle, matches, standings }: PrintV
   const knockout = matches.filter((m) => m.roundType !== 'pool').sort(bySchedule);
   // The server names a tournament after its event: no need to say it twice.
   const heading = tournament.name === eventTitle ? tournament.name : t('print.heading', { name: tournament.name, event: eventTitle });
+  const formats = formatsOf(tournament);
   return createPortal(
     <div className="tournament-print" data-testid="print-view">
       {pools.map((pool) => (
         <section key={pool} className="print-page">
           <h2 className="text-lg font-bold">{heading}</h2>
           <h3 className="mt-2 text-base font-semibold">{single ? t('standings.tabs.general') : t('standings.pool', { letter: poolLetter(pool) })}</h3>
-          <StandingsTable rows={standings.filter((s) => single || s.pool === pool).sort((a, b) => a.position - b.position)} />
-          <p className="mt-1 text-xs">{t('standings.legend')}</p>
-          <MatchesTable matches={poolMatches(matches, single ? null : pool)} poolCount={tournament.poolCount} />
+          <StandingsTable rows={standings.filter((s) => single || s.pool === pool).sort((a, b) => a.position - b.position)} format={formats.pool} />
+          <p className="mt-1 text-xs">{pointsLegend(formats.pool, t)}</p>
+          <MatchesTable matches={poolMatches(matches, single ? null : pool)} poolCount={tournament.poolCount} formats={formats} />
         </section>
       ))}
       {knockout.length > 0 && (
         <section className="print-page">
           <h2 className="text-lg font-bold">{heading}</h2>
           <h3 className="mt-2 text-base font-semibold">{t('schedule.knockout')}</h3>
-          <MatchesTable matches={knockout} poolCount={tournament.poolCount} />
+          <MatchesTable matches={knockout} poolCount={tournament.poolCount} formats={formats} />
         </section>
       )}
     </div>,
@@ -47,7 +50,14 @@ export function PrintView({ tournament, eventTitle, matches, standings }: PrintV
   );
 }
 
-function MatchesTable({ matches, poolCount }: { matches: Match[]; poolCount: number }) {
+/** A completed match's score: '21 – 15', or its sets ('21-18, 17-21'). */
+function scoreText(match: Match): string {
+  if (match.status !== 'completed') return '';
+  const sets = setsOfScore(match);
+  return sets.length > 0 ? setsText(sets) : `${match.team1Score ?? ''} – ${match.team2Score ?? ''}`;
+}
+
+function MatchesTable({ matches, poolCount, formats }: { matches: Match[]; poolCount: number; formats: Formats }) {
   const { t } = useTranslation('tournaments');
   const cell = 'border border-slate-400 px-2 py-1';
   return (
@@ -68,7 +78,8 @@ function MatchesTable({ matches, poolCount }: { matches: Match[]; poolCount: num
             <td className={cell}>{courtOf(match) ?? ''}</td>
             <td className={cell}>{roundName(match, poolCount, t)}</td>
             <td className={cell}>{sideName(match, 1, t)}</td>
-            <td className={`${cell} w-24 text-center`}>{match.status === 'completed' ? `${match.team1Score ?? ''} – ${match.team2Score ?? ''}` : ''}</td>
+            {/* Sets need room to be written by hand. */}
+            <td className={`${cell} ${setsOf(formatOf(formats, match)) ? 'w-40' : 'w-24'} text-center`}>{scoreText(match)}</td>
             <td className={cell}>{sideName(match, 2, t)}</td>
           </tr>
         ))}

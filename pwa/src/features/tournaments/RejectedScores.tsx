@@ -3,6 +3,7 @@
 // entries behind them went on.
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../db/outbox';
+import { setsText } from '../tournament-shared/format';
 import { sideName } from '../tournament-shared/rounds';
 import type { Match } from '../tournament-shared/types';
 
@@ -24,7 +25,7 @@ export function RejectedScores({ entries, matches }: { entries: OutboxEntry[]; m
         {rejected.map((entry) => (
           <li key={entry.seq} className="rounded border border-amber-200 bg-white p-3">
             <p className="font-semibold">
-              {label(entry)} · <span className="tabular-nums">{t('rejected.score', { score1: entry.team1Score, score2: entry.team2Score })}</span>
+              {label(entry)} · <span className="tabular-nums">{entry.sets && entry.sets.length > 0 ? setsText(entry.sets) : t('rejected.score', { score1: entry.team1Score, score2: entry.team2Score })}</span>
             </p>
             <p className="text-sm text-slate-800">{entry.message ?? entry.code ?? t('rejected.noReason')}</p>
           </li>

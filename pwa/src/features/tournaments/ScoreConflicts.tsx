@@ -1,5 +1,6 @@
 // 'Conflits de score (n)': a score pushed by a phone that differs from the one the
-// match already has is kept aside, never overwriting it. Each open conflict shows both scores,
+// match already has is kept aside, never overwriting it. Each open conflict shows both scores
+// (with their sets, '21-18, 17-21', where the phase has sets),
 // who entered them, on which device and when (centre time); the admin keeps one, which then
 // counts as a normal score (standings and bracket follow on the server).
 import { useTranslation } from 'react-i18next';
@@ -7,6 +8,8 @@ import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
 import { useResolveConflict } from './mutations';
 import { useScoreConflicts } from '../tournament-shared/queries';
+import { setsOfScore } from '../tournament-shared/format';
+import { SetScores } from '../tournament-shared/SetScores';
 import { bracketName, poolLetter, type Translate } from '../tournament-shared/rounds';
 import { useDeviceId } from './sync/useOutbox';
 import type { ConflictChoice, ConflictSide, ScoreConflict, Tournament } from '../tournament-shared/types';
@@ -89,6 +92,7 @@ function ConflictSideView({ side, choice, conflict }: { side: ConflictSide; choi
         </span>
         <span className="sr-only">{score}</span>
       </p>
+      <SetScores sets={setsOfScore(side)} className="block text-base font-semibold tabular-nums" />
       <ul className="mt-2 space-y-0.5 text-sm text-slate-800">
         <li>{t('conflicts.by', { name: side.enteredBy ?? t('conflicts.unknown') })}</li>
         {device && <li>{device}</li>}

@@ -1,11 +1,12 @@
 // The standings tabs: 'Classement général' (one table per pool when there are pools, 'Poule A',
-// 'Poule B'…) with the points legend, and one tab per knockout round listing its teams once
+// 'Poule B'…, with the columns of the pool's format) with the points legend of that format, and one tab per knockout round listing its teams once
 // matches of that round exist, else saying what must be completed first.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/Tabs';
 import { poolLetter, roundName, sideName } from '../tournament-shared/rounds';
 import { KNOCKOUT_ROUNDS, knockoutColumns, roundAvailability, type KnockoutRound } from '../tournament-shared/schedule';
+import { formatsOf, pointsLegend } from '../tournament-shared/format';
 import { byPool } from '../tournament-shared/standings';
 import { StandingsTable } from './StandingsTable';
 import type { Match, Standing, Tournament } from '../tournament-shared/types';
@@ -46,16 +47,18 @@ function GeneralStandings({ tournament, standings }: { tournament: Tournament; s
   const { t } = useTranslation('tournaments');
   if (standings.length === 0) return <p className="text-slate-700">{t('standings.empty')}</p>;
   const pools = byPool(standings);
+  const format = formatsOf(tournament).pool;
   return (
     <div className="space-y-6">
       {pools.map((rows) => (
         <StandingsTable
           key={rows[0]?.pool ?? 0}
           rows={rows}
+          format={format}
           caption={tournament.poolCount > 1 ? t('standings.pool', { letter: poolLetter(rows[0]?.pool ?? 0) }) : undefined}
         />
       ))}
-      <p className="text-sm text-slate-700">{t('standings.legend')}</p>
+      <p className="text-sm text-slate-700">{pointsLegend(format, t)}</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// 'État des tournois': the tournament's name, status badge, configuration, and its actions
+// 'État des tournois': the tournament's name, status badge, configuration (with each phase's
+// match format), and its actions
 // (delete after the browser's confirmation, 'Modifier', 'Générer l'horaire' while in setup),
 // with the pool-count estimates to choose from before generating.
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatDateTime } from '../../lib/format';
 import { TournamentStatusBadge } from '../tournament-shared/Badges';
+import { formatName, formatsOf } from '../tournament-shared/format';
 import { useDeleteTournament, useGenerateSchedule } from './mutations';
 import { PoolEstimates } from './PoolEstimates';
 import { EditTournamentDialog } from './TournamentConfigForm';
@@ -17,6 +19,7 @@ export function TournamentStatusCard({ tournament }: { tournament: AdminTourname
   const generate = useGenerateSchedule(tournament.eventId);
   const [editing, setEditing] = useState(false);
   const setup = tournament.status === 'setup';
+  const formats = formatsOf(tournament);
   const details: [string, string][] = [
     [t('status.courts'), String(tournament.courtsAvailable)],
     [t('status.duration'), t('status.minutes', { count: tournament.matchDurationMinutes })],
@@ -24,6 +27,8 @@ export function TournamentStatusCard({ tournament }: { tournament: AdminTourname
     [t('status.start'), tournament.startTime ? formatDateTime(tournament.startTime, i18n.language) : t('status.notSet')],
     [t('status.pools'), String(tournament.poolCount)],
     [t('status.teams'), String(tournament.teamCount)],
+    [t('status.poolFormat'), formatName(formats.pool, t)],
+    [t('status.knockoutFormat'), formatName(formats.knockout, t)],
   ];
   return (
     <section aria-labelledby="tournament-status-title" className="rounded-xl border border-slate-200 p-5 shadow-sm" data-testid="tournament-status">

@@ -72,13 +72,17 @@ export function useGenerateSchedule(eventId: number) {
 
 /**
  * A score for a match not completed whose two teams are known: into the outbox with the match's
- * version as last fetched, then the sync is kicked (the projection shows it meanwhile).
+ * version as last fetched (and its sets, where its phase has them: the two scores are then the
+ * sets won), then the sync is kicked (the projection shows it meanwhile).
  */
 export function useScoreMatch(eventId: number, handlers: Handlers<OutboxEntry> = {}) {
   const { t } = useTranslation('tournaments');
   return useApiMutation<ScoreInput & { match: Match }, OutboxEntry>({
-    mutationFn: async ({ match, team1Score, team2Score }) => {
-      const entry = await enqueueEntry({ tournamentId: match.tournamentId, eventId, matchId: match.id, team1Score, team2Score, baseVersion: match.version, team1Id: match.team1Id, team2Id: match.team2Id });
+    mutationFn: async ({ match, team1Score, team2Score, sets }) => {
+      const entry = await enqueueEntry({
+        tournamentId: match.tournamentId, eventId, matchId: match.id, team1Score, team2Score, baseVersion: match.version, team1Id: match.team1Id, team2Id: match.team2Id,
+        ...(sets && sets.length > 0 ? { sets: sets.map(([a = 0, b = 0]) => [a, b] as [number, number]) } : {}),
+      });
       void kickSync();
       return entry;
     },

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCoreFromBytes } from '../../../core';
+import { loadCoreFromBytes, loadedCore, type CoreModule } from '../../../core';
 import type { OutboxEntry } from '../../../db/outbox';
-import { match, standing } from '../../tournament-shared/testFixtures';
-import { entriesToShow, project, refusalOf } from './projection';
+import { FORMATS, match, standing } from '../../tournament-shared/testFixtures';
+import { entriesToShow, project, refusalOf, setsRefusal } from './projection';
 
 beforeAll(async () => {
   await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
@@ -61,5 +61,40 @@ describe("the console's view of this phone's waiting scores (centre-core)", () =
     expect(shown.matches.find((m) => m.id === 9)).toMatchObject({ team1Id: 12, team1Name: 'Les Castors', team2Id: 13, team2Name: 'Les Loups', status: 'scheduled' });
     expect(await refusalOf(knockout[0]!, 20, 20, 'fr')).toBe('knockout_draw');
     expect(await refusalOf(knockout[0]!, 21, 20, 'fr')).toBeNull();
+  });
+});
+
+describe("the projection of scores in sets (the tournament's formats)", () => {
+  const beach = { pool: FORMATS.fivbBeach, knockout: FORMATS.fivbBeach };
+  const withSets = (matchId: number, sets: [number, number][]): OutboxEntry => {
+    const won = sets.filter(([a, b]) => a > b).length;
+    return { ...entry(matchId, won, sets.length - won), sets };
+  };
+
+  it("applies a score's sets and ranks the pool by its format", async () => {
+    const shown = await project(pool, table, [withSets(3, [[21, 18], [17, 21], [15, 10]])], 'fr', beach);
+    expect(shown.matches.find((m) => m.id === 3)).toMatchObject({ status: 'completed', team1Score: 2, team2Score: 1, sets: [[21, 18], [17, 21], [15, 10]], winnerId: 12 });
+    const castors = shown.standings.find((s) => s.teamName === 'Les Castors');
+    expect(castors).toMatchObject({ setsWon: 2, setsLost: 1, setRatio: 2, pool: 0 });
+    // Without a format, centre-core ranks a single score: no set columns, null as the API says.
+    const single = await project(pool, table, [entry(3, 21, 19)], 'fr');
+    expect(single.standings.find((s) => s.teamName === 'Les Castors')).toMatchObject({ setsWon: null, setRatio: null, pointRatio: null });
+  });
+
+  it("refuses a set that cannot happen under the match's format, with its code", async () => {
+    const shown = await project(pool, table, [withSets(3, [[21, 20], [21, 15]])], 'fr', beach);
+    expect(shown.matches.find((m) => m.id === 3)).toMatchObject({ status: 'scheduled', team1Score: null });
+    expect(await refusalOf(pool[0]!, 2, 0, 'fr', { sets: [[21, 20], [21, 15]], formats: beach })).toBe('set_win_by_two');
+    expect(await refusalOf(pool[0]!, 1, 1, 'fr', { sets: [[21, 18], [17, 21]], formats: beach })).toBe('sets_undecided');
+    expect(await refusalOf(pool[0]!, 2, 0, 'fr', { sets: [[21, 18], [21, 17]], formats: beach })).toBeNull();
+    // A single-score phase takes no sets.
+    expect(await refusalOf(pool[0]!, 2, 0, 'fr', { sets: [[21, 18], [21, 17]] })).toBe('sets_count');
+  });
+
+  it('checks the sets of a completed match as a first score (a correction)', () => {
+    const core = loadedCore() as CoreModule;
+    const done = pool[1]!;
+    expect(setsRefusal(core, done, [[21, 18], [21, 17]], beach, 'fr')).toBeNull();
+    expect(setsRefusal(core, done, [[21, 18], [21, 17], [15, 3]], beach, 'fr')).toBe('set_after_decided');
   });
 });

@@ -1,9 +1,11 @@
 // What the console shows while this phone's scores wait: the server's matches with
-// the waiting entries applied by centre-core (the server's own merge rule; the bracket advanced
-// as the server would), and each pool's standings recomputed from them. Derived on every
-// change, never stored.
-import { applyPending, computeStandings, type CoreMatch, type CoreScoreEntry } from '../../../core';
+// the waiting entries applied by centre-core (the server's own merge rule under the
+// tournament's formats: sets checked, the bracket advanced as the server would), and each
+// pool's standings recomputed from them under the pool's format. Derived on every change,
+// never stored.
+import { applyPending, applyPendingNow, computeStandings, type CoreMatch, type CoreModule, type CoreScoreEntry, type SetScore } from '../../../core';
 import type { OutboxEntry } from '../../../db/outbox';
+import type { Formats } from '../../tournament-shared/format';
 import { courtOf } from '../../tournament-shared/rounds';
 import type { Match, Standing } from '../../tournament-shared/types';
 
@@ -22,6 +24,11 @@ function forfeitSide(match: Match): 1 | 2 | null {
   return match.team1Id === null ? 1 : 2;
 }
 
+/** Sets as centre-core reads them: pairs, team 1's points first. */
+function setPairs(sets: readonly (readonly number[])[] | null | undefined): SetScore[] {
+  return (sets ?? []).map(([team1 = 0, team2 = 0]) => [team1, team2]);
+}
+
 function toCoreMatch(match: Match): CoreMatch {
   return {
     id: match.id,
@@ -36,12 +43,13 @@ function toCoreMatch(match: Match): CoreMatch {
     scheduledTime: match.scheduledTime,
     courtNumber: courtOf(match),
     forfeitSide: forfeitSide(match),
+    sets: setPairs(match.sets),
   };
 }
 
 function toCoreEntry(entry: OutboxEntry): CoreScoreEntry {
-  const { entryId, matchId, team1Score, team2Score, enteredAt, seq, baseVersion, team1Id = null, team2Id = null } = entry;
-  return { entryId, matchId, team1Score, team2Score, enteredAt, seq, baseVersion, team1Id, team2Id };
+  const { entryId, matchId, team1Score, team2Score, enteredAt, seq, baseVersion, team1Id = null, team2Id = null, sets } = entry;
+  return { entryId, matchId, team1Score, team2Score, enteredAt, seq, baseVersion, team1Id, team2Id, ...(sets && sets.length > 0 ? { sets } : {}) };
 }
 
 /**
@@ -74,6 +82,7 @@ function merge(match: Match, core: CoreMatch | undefined, names: Map<number, str
     team2Name: team2Id === match.team2Id ? match.team2Name : team2Id === null ? null : (names.get(team2Id) ?? null),
     team1Score: core.team1Score ?? null,
     team2Score: core.team2Score ?? null,
+    sets: core.sets ?? match.sets,
   };
   return scored ? { ...next, winnerId: winnerOf(next) } : next;
 }
@@ -88,37 +97,82 @@ function teamNames(matches: Match[], standings: Standing[]): Map<number, string>
   return names;
 }
 
-/** Each pool's standings from the projected matches; the server's rows say which team is in which pool. */
-async function poolStandings(matches: Match[], standings: Standing[], lang: string): Promise<Standing[]> {
+/**
+ * Each pool's standings from the projected matches, ranked under the pool's format (its sets,
+ * results table and tie-breaks); the server's rows say which team is in which pool.
+ */
+async function poolStandings(matches: Match[], standings: Standing[], lang: string, formats: Formats): Promise<Standing[]> {
   const pools = [...new Set(standings.map((row) => row.pool))].sort((a, b) => a - b);
   const tables = await Promise.all(
     pools.map(async (pool) => {
       const teams = standings.filter((row) => row.pool === pool).map((row) => ({ id: row.teamId, name: row.teamName }));
       const played = matches.filter((m) => m.roundType === 'pool' && m.pool === pool).map(toCoreMatch);
-      const rows = await computeStandings({ matches: played, teams }, lang);
-      return rows.map((row) => ({ ...row, pool }));
+      const rows = await computeStandings({ matches: played, teams, ...(formats.pool ? { format: formats.pool } : {}) }, lang);
+      // centre-core leaves out what the format does not have (no sets: no set columns); the API says null.
+      return rows.map((row) => ({
+        ...row,
+        pool,
+        setsWon: row.setsWon ?? null,
+        setsLost: row.setsLost ?? null,
+        setRatio: row.setRatio ?? null,
+        pointRatio: row.pointRatio ?? null,
+        decidedBy: row.decidedBy ?? null,
+      }));
     }),
   );
   return tables.flat();
 }
 
-/** The matches and standings as they will be once `entries` (in `seq` order) reach the server. */
-export async function project(matches: Match[], standings: Standing[], entries: OutboxEntry[], lang: string): Promise<Projected> {
-  const { matches: after } = await applyPending({ matches: matches.map(toCoreMatch), entries: entries.map(toCoreEntry) }, lang);
+/**
+ * The matches and standings as they will be once `entries` (in `seq` order) reach the server,
+ * under the tournament's `formats` (none given: both phases `single`).
+ */
+export async function project(matches: Match[], standings: Standing[], entries: OutboxEntry[], lang: string, formats: Formats = {}): Promise<Projected> {
+  const { matches: after } = await applyPending({ matches: matches.map(toCoreMatch), entries: entries.map(toCoreEntry), formats }, lang);
   const byId = new Map(after.map((m) => [m.id, m]));
   const names = teamNames(matches, standings);
   const projected = matches.map((m) => merge(m, byId.get(m.id), names));
   return {
     matches: projected,
-    standings: await poolStandings(projected, standings, lang),
+    standings: await poolStandings(projected, standings, lang, formats),
     waiting: new Set(entries.filter((e) => e.state === 'pending').map((e) => e.matchId)),
   };
 }
 
-/** What centre-core says a score on `match` will do: null when it applies, else the refusal's code. */
-export async function refusalOf(match: Match, team1Score: number, team2Score: number, lang: string): Promise<string | null> {
-  const entry = { entryId: 'check', matchId: match.id, team1Score, team2Score, enteredAt: new Date().toISOString() };
-  const { outcomes } = await applyPending({ matches: [toCoreMatch(match)], entries: [entry] }, lang);
+/** A score to check: its sets where the match's phase has them, under the tournament's formats. */
+export interface SetsScore {
+  sets?: SetScore[];
+  formats?: Formats;
+}
+
+function checkRequest(match: Match, team1Score: number, team2Score: number, { sets, formats = {} }: SetsScore) {
+  const entry = { entryId: 'check', matchId: match.id, team1Score, team2Score, enteredAt: new Date().toISOString(), ...(sets && sets.length > 0 ? { sets } : {}) };
+  return { matches: [toCoreMatch(match)], entries: [entry], formats };
+}
+
+function refusal(outcomes: { outcome: string; code: string | null }[]): string | null {
   const outcome = outcomes[0];
   return outcome && outcome.outcome === 'rejected' ? (outcome.code ?? 'rejected') : null;
+}
+
+/**
+ * What centre-core says a score on `match` will do: null when it applies, else the refusal's
+ * code (with sets: a set that cannot happen under the phase's format, `set_win_by_two`…).
+ */
+export async function refusalOf(match: Match, team1Score: number, team2Score: number, lang: string, score: SetsScore = {}): Promise<string | null> {
+  return refusal((await applyPending(checkRequest(match, team1Score, team2Score, score), lang)).outcomes);
+}
+
+/** The match as it was before any score: a correction's sets are checked as a first score's. */
+function unscored(match: Match): Match {
+  return { ...match, status: 'scheduled', team1Score: null, team2Score: null, sets: [], forfeit: false, winnerId: null };
+}
+
+/**
+ * centre-core's word on `sets` for `match` under `formats`, at once (the score dialog as it is
+ * typed, a correction as it is saved), the match taken as not scored yet: null when the sets
+ * decide the match, else the code (`sets_undecided` while a set is still to play).
+ */
+export function setsRefusal(core: CoreModule, match: Match, sets: SetScore[], formats: Formats, lang: string): string | null {
+  return refusal(applyPendingNow(core, checkRequest(unscored(match), 0, 0, { sets, formats }), lang).outcomes);
 }

@@ -66,6 +66,16 @@ describe('pushing the outbox', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('sends the sets of an entry that has them (the sets won as its two scores), and none for a single score', async () => {
+    await score(11);
+    await enqueueEntry({ tournamentId: 5, eventId: 7, matchId: 12, team1Score: 1, team2Score: 2, baseVersion: 2, sets: [[21, 18], [17, 21], [10, 15]] });
+    const sent = serve(outcomes({}));
+    expect(await pushPending()).toEqual({ result: 'done', answered: 2 });
+    const [single, inSets] = sent[0]?.entries ?? [];
+    expect(single && 'sets' in single).toBe(false);
+    expect(inSets).toMatchObject({ seq: 2, matchId: 12, team1Score: 1, team2Score: 2, sets: [[21, 18], [17, 21], [10, 15]] });
+  });
+
   it('sends at most 200 entries per request', async () => {
     for (let id = 1; id <= 230; id += 1) await score(id);
     const sent = serve(outcomes({}));

@@ -1,11 +1,13 @@
 // One push of this phone's waiting score entries (ARCHITECTURE.md's sync rules, PowerSync's upload
-// queue): in `seq` order, at most 200 per request, until none waits. Each answered entry keeps
-// its outcome; a 409 `sync_gap` (the server lacks entries, e.g. restored from a backup) makes
-// every entry after the server's number wait again and the push goes on from there. No network
-// or a 5xx (or a server without the route yet): try again later. 401 (session gone) and 403:
-// stop, keeping everything. Any other 4xx refuses the request for good: its entries are
-// recorded as rejected so they never block the queue.
+// queue), each with its sets where the match's phase has them: in `seq` order, at most 200 per
+// request, until none waits. Each answered entry keeps its outcome; a 409 `sync_gap` (the server
+// lacks entries, e.g. restored from a backup) makes every entry after the server's number wait
+// again and the push goes on from there. No network or a 5xx (or a server without the route
+// yet): try again later. 401 (session gone) and 403: stop, keeping everything. Any other 4xx
+// refuses the request for good: its entries are recorded as rejected so they never block the
+// queue.
 import { ApiError, apiFetch } from '../../../api/client';
+import type { Schemas } from '../../../api/types';
 import { deviceId, pendingEntries, recordAnswers, resendAfter, type EntryAnswer, type OutboxEntry } from '../../../db/outbox';
 import type { SyncAnswer } from '../../tournament-shared/types';
 
@@ -22,9 +24,10 @@ interface PushRun {
   answered: number;
 }
 
-function wire(entry: OutboxEntry) {
-  const { seq, entryId, matchId, team1Score, team2Score, baseVersion, enteredAt, team1Id = null, team2Id = null } = entry;
-  return { seq, entryId, matchId, team1Score, team2Score, baseVersion, enteredAt, team1Id, team2Id };
+/** An entry as the server takes it: with its sets where it has them (an entry without is a single score). */
+function wire(entry: OutboxEntry): Schemas['EntryBody'] {
+  const { seq, entryId, matchId, team1Score, team2Score, baseVersion, enteredAt, team1Id = null, team2Id = null, sets } = entry;
+  return { seq, entryId, matchId, team1Score, team2Score, baseVersion, enteredAt, team1Id, team2Id, ...(sets && sets.length > 0 ? { sets } : {}) };
 }
 
 /**

@@ -1,9 +1,11 @@
-// The console's matches and standings with this phone's waiting scores applied (projection.ts):
-// the server's data as it is when nothing waits. `matches` and `standings` must keep their
-// identity between renders (a new empty array each time would recompute forever).
+// The console's matches and standings with this phone's waiting scores applied (projection.ts)
+// under the tournament's formats: the server's data as it is when nothing waits. `matches`,
+// `standings` and `formats` must keep their identity between renders (a new empty array each
+// time would recompute forever).
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '../../../db/outbox';
+import type { Formats } from '../../tournament-shared/format';
 import type { Match, Standing } from '../../tournament-shared/types';
 import { entriesToShow, project, type Projected } from './projection';
 import { useTournamentEntries } from './useOutbox';
@@ -15,7 +17,7 @@ interface ProjectedTournament extends Projected {
   entries: OutboxEntry[];
 }
 
-export function useProjection(tournamentId: number, matches: Match[], standings: Standing[]): ProjectedTournament {
+export function useProjection(tournamentId: number, matches: Match[], standings: Standing[], formats: Formats): ProjectedTournament {
   const { i18n } = useTranslation();
   const entries = useTournamentEntries(tournamentId);
   const shown = useMemo(() => entriesToShow(entries, matches), [entries, matches]);
@@ -24,7 +26,7 @@ export function useProjection(tournamentId: number, matches: Match[], standings:
   useEffect(() => {
     if (shown.length === 0) return;
     let current = true;
-    project(matches, standings, shown, i18n.language).then(
+    project(matches, standings, shown, i18n.language, formats).then(
       (projected) => {
         if (current) setResult({ tournamentId, projected });
       },
@@ -33,7 +35,7 @@ export function useProjection(tournamentId: number, matches: Match[], standings:
     return () => {
       current = false;
     };
-  }, [tournamentId, shown, matches, standings, i18n.language]);
+  }, [tournamentId, shown, matches, standings, formats, i18n.language]);
 
   // While a new projection computes, the last one stays (no flash of the scores going away).
   if (shown.length > 0 && result?.tournamentId === tournamentId) return { ...result.projected, entries };
