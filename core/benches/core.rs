@@ -2,9 +2,9 @@
 
 use std::hint::black_box;
 
+use centre_core::format::preset;
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
 use centre_core::slots::{CourtHours, month_view};
-use centre_core::format::preset;
 use centre_core::standings::{standings, standings_in};
 use centre_core::tournament::{Match, Team};
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
