@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { MatchCard } from './MatchCard';
 import { formatsOf } from '../tournament-shared/format';
 import { byRound, knockoutColumns, nextToScore, poolMatches } from '../tournament-shared/schedule';
-import { ScoreDialog, type ScoreKind } from './ScoreDialog';
+import { ScoreDialog, type ScoreKind } from './score/ScoreDialog';
 import type { Match, Tournament } from '../tournament-shared/types';
 import { useMatchActions } from './useMatchActions';
 

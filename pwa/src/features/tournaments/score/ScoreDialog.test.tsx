@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { coreMessage, loadCoreFromBytes } from '../../core';
-import { db } from '../../db/database';
-import { tournamentEntries } from '../../db/outbox';
-import { apiError, renderPage, serve } from '../../test/render';
-import type { Formats } from '../tournament-shared/format';
-import { FORMATS, match } from '../tournament-shared/testFixtures';
-import type { Match } from '../tournament-shared/types';
+import { coreMessage, loadCoreFromBytes } from '../../../core';
+import { db } from '../../../db/database';
+import { tournamentEntries } from '../../../db/outbox';
+import { apiError, renderPage, serve } from '../../../test/render';
+import type { Formats } from '../../tournament-shared/format';
+import { FORMATS, match } from '../../tournament-shared/testFixtures';
+import type { Match } from '../../tournament-shared/types';
 import { ScoreDialog, type ScoreKind } from './ScoreDialog';
 
 beforeAll(async () => {

@@ -1,155 +1,15 @@
-// 'Saisir le score du match' (and 'Corriger le score', the same dialog). Where the match's phase
-// is scored as one pair of numbers (`single`): two whole-number inputs labelled with the team
-// names, 'Enregistrer' disabled until both are filled. Where it has sets (its phase's format:
-// the pool's for a pool match, the knockout's otherwise): one row per set with each team's
-// points in two large inputs, the next row added while the match is not decided (up to the
-// format's number of sets), the leader shown as the points are typed. centre-core checks the
-// scores as the server does (each set two whole numbers, then the sets against the format);
-// the server's field errors land on the same inputs. A score goes to this phone's outbox
-// (online or not), once centre-core's merge rule says the server will take it (a knockout draw,
-// a set that cannot happen are refused here, with the server's message); a correction is sent
-// at once.
+// A score set by set, checked against the match's format by centre-core.
 import { Fragment, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/form/TextField';
-import { useForm, type FieldErrors } from '../../components/form/useForm';
-import { coreMessage, loadCore, readScore, validateScore, type CoreModule, type SetScore } from '../../core';
-import { useCore } from '../../core/useCore';
-import { useCorrectScore, useScoreMatch } from './mutations';
-import { formatName, formatOf, setsOf, setsOfScore, type Formats, type MatchFormat, type SetsFormat } from '../tournament-shared/format';
-import { formatTime } from '../../lib/format';
-import { courtOf, roundName, sideName, type Translate } from '../tournament-shared/rounds';
-import { refusalOf, setsRefusal } from './sync/projection';
-import type { Match } from '../tournament-shared/types';
-import { FormActions } from '../../components/form/FormActions';
-import type { Schemas } from '../../api/types';
-
-/** What the dialog enters: a score or a correction (a forfeit is not entered here). */
-export type ScoreKind = Exclude<Schemas['ScoreKind'], 'forfeit'>;
-
-interface ScoreDialogProps {
-  eventId: number;
-  /** The match being scored; null closes the dialog. */
-  match: Match | null;
-  kind: ScoreKind;
-  poolCount: number;
-  /** The tournament's formats (none given: both phases `single`). */
-  formats?: Formats;
-  onClose: () => void;
-}
-
-const SINGLE: Formats = {};
-
-export function ScoreDialog({ eventId, match, kind, poolCount, formats = SINGLE, onClose }: ScoreDialogProps) {
-  const { t } = useTranslation('tournaments');
-  const format = match ? formatOf(formats, match) : undefined;
-  const sets = setsOf(format);
-  const key = match ? `${match.id}-${kind}` : '';
-  return (
-    <Dialog open={match !== null} onClose={onClose} title={kind === 'correction' ? t('score.correctTitle') : t('score.title')} closeLabel={t('close')}>
-      {match &&
-        (format && sets ? (
-          <SetsForm key={key} eventId={eventId} match={match} kind={kind} poolCount={poolCount} format={format} sets={sets} formats={formats} onDone={onClose} />
-        ) : (
-          <ScoreForm key={key} eventId={eventId} match={match} kind={kind} poolCount={poolCount} formats={formats} onDone={onClose} />
-        ))}
-    </Dialog>
-  );
-}
-
-interface FormProps {
-  eventId: number;
-  match: Match;
-  kind: ScoreKind;
-  poolCount: number;
-  formats: Formats;
-  onDone: () => void;
-}
-
-/** 'Poule A - Ronde 2 · 10:30 · Terrain 1'. */
-function matchLine(match: Match, poolCount: number, t: Translate): string {
-  const court = courtOf(match);
-  return [roundName(match, poolCount, t), match.scheduledTime ? formatTime(match.scheduledTime) : null, court !== null ? t('schedule.court', { n: court }) : null]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-type ScoreValues = { team1Score: string; team2Score: string };
-
-function ScoreForm({ eventId, match, kind, poolCount, formats, onDone }: FormProps) {
-  const { t, i18n } = useTranslation('tournaments');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const handlers = { onSuccess: onDone, onError: (error: unknown) => form.setServerErrors(error) };
-  const score = useScoreMatch(eventId, handlers);
-  const correct = useCorrectScore(eventId, handlers);
-  const mutation = kind === 'correction' ? correct : score;
-  const submit = async (values: ScoreValues) => {
-    const team1Score = Number(values.team1Score);
-    const team2Score = Number(values.team2Score);
-    if (kind === 'correction') {
-      correct.mutate({ matchId: match.id, team1Score, team2Score });
-      return;
-    }
-    const code = await refusalOf(match, team1Score, team2Score, i18n.language, { formats });
-    setRefusal(code ? await coreMessage(code, i18n.language) : null);
-    if (!code) score.mutate({ match, team1Score, team2Score });
-  };
-  const form = useForm<ScoreValues>({
-    initial: {
-      team1Score: kind === 'correction' && match.team1Score !== null ? String(match.team1Score) : '',
-      team2Score: kind === 'correction' && match.team2Score !== null ? String(match.team2Score) : '',
-    },
-    validate: async (values) => (await validateScore(values, i18n.language)) as FieldErrors<ScoreValues>,
-    onSubmit: submit,
-  });
-  const filled = form.values.team1Score.trim() !== '' && form.values.team2Score.trim() !== '';
-  const input = (name: keyof ScoreValues, side: 1 | 2) => (
-    <TextField
-      {...form.field(name)}
-      label={sideName(match, side, t)}
-      type="number"
-      inputMode="numeric"
-      min={0}
-      step={1}
-      required
-      inputClassName="min-h-14 text-center text-2xl font-bold"
-    />
-  );
-  return (
-    <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-5" aria-busy={mutation.isPending}>
-      <p className="text-slate-700">{matchLine(match, poolCount, t)}</p>
-      <div className="grid grid-cols-2 gap-4">
-        {input('team1Score', 1)}
-        {input('team2Score', 2)}
-      </div>
-      <p className="text-sm text-slate-600">{t('score.hint')}</p>
-      <Refusal message={refusal} />
-      <FormActions
-        rowClassName="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
-        onCancel={onDone}
-        cancelLabel={t('score.cancel')}
-        cancelClassName="min-h-12"
-        size="lg"
-        pending={mutation.isPending}
-        disabled={!filled}
-        label={t('score.save')}
-        pendingLabel={t('score.saving')}
-      />
-    </form>
-  );
-}
-
-function Refusal({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded bg-red-50 p-3 font-medium text-red-800">
-      {message}
-    </p>
-  );
-}
-
+import { ApiError } from '../../../api/client';
+import { coreMessage, loadCore, readScore, type CoreModule, type SetScore } from '../../../core';
+import { useCore } from '../../../core/useCore';
+import { useCorrectScore, useScoreMatch } from '../mutations';
+import { formatName, setsOfScore, type Formats, type MatchFormat, type SetsFormat } from '../../tournament-shared/format';
+import { sideName, type Translate } from '../../tournament-shared/rounds';
+import { refusalOf, setsRefusal } from '../sync/projection';
+import type { Match } from '../../tournament-shared/types';
+import { Refusal, ScoreActions, matchLine, type FormProps, type ScoreKind } from './parts';
 /** One set as typed: team 1's points, team 2's. */
 type Row = [string, string];
 
@@ -201,7 +61,7 @@ interface RowError {
   side: 1 | 2;
 }
 
-function SetsForm({ eventId, match, kind, poolCount, format, sets: setsFormat, formats, onDone }: FormProps & { format: MatchFormat; sets: SetsFormat }) {
+export function SetsForm({ eventId, match, kind, poolCount, format, sets: setsFormat, formats, onDone }: FormProps & { format: MatchFormat; sets: SetsFormat }) {
   const { t, i18n } = useTranslation('tournaments');
   const lang = i18n.language;
   const id = useId();
@@ -333,17 +193,8 @@ function SetsForm({ eventId, match, kind, poolCount, format, sets: setsFormat, f
       </p>
       <p className="text-sm text-slate-600">{t('score.setsHint')}</p>
       <Refusal message={refusal} />
-      <FormActions
-        rowClassName="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
-        onCancel={onDone}
-        cancelLabel={t('score.cancel')}
-        cancelClassName="min-h-12"
-        size="lg"
-        pending={mutation.isPending}
-        disabled={!canSave}
-        label={t('score.save')}
-        pendingLabel={t('score.saving')}
-      />
+      <ScoreActions pending={mutation.isPending} disabled={!canSave} onCancel={onDone} />
     </form>
   );
 }
+
