@@ -79,7 +79,7 @@ async function scoreSets(page, match, sets, summary) {
 
 /** The page does not scroll sideways on the phone. */
 async function assertNoSidewaysScroll(page, where) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: globalThis.document.documentElement.scrollWidth, innerWidth: globalThis.innerWidth }));
   assert.equal(innerWidth, 390, `${where}: the layout viewport stays the phone's width`);
   assert.ok(scrollWidth <= innerWidth, `${where}: no horizontal scroll (scrollWidth ${scrollWidth} > ${innerWidth})`);
 }
@@ -182,7 +182,7 @@ test('on the phone a 1-1 split and a 2-0 are scored set by set; the standings sh
   try {
     await page.waitForFunction(
       (rows) => {
-        const element = document.querySelector('#root [data-testid="standings-table"]');
+        const element = globalThis.document.querySelector('#root [data-testid="standings-table"]');
         if (!element) return false;
         const headings = [...element.querySelectorAll('thead th')].map((th) => th.textContent.trim());
         const shown = [...element.querySelectorAll('tbody tr')].map((tr) => {

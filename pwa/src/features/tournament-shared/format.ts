@@ -21,6 +21,28 @@ export function isPreset(id: string | null | undefined): id is Preset {
   return (PRESETS as readonly (string | null | undefined)[]).includes(id);
 }
 
+const bestOf = (sets: number, points: number, decidingPoints: number | null, cap: number | null, playAll = false): SetsFormat => ({
+  sets,
+  playAll,
+  points,
+  decidingPoints,
+  winByTwo: true,
+  cap,
+  timeLimitMinutes: null,
+});
+
+/**
+ * How each preset's sets are played (centre-core's `preset()`; none for `single`): where the
+ * console's custom format starts from when a phase leaves a preset.
+ */
+export const PRESET_SETS: Record<Preset, SetsFormat | null> = {
+  single: null,
+  'fivb-beach': bestOf(3, 21, 15, null),
+  'rec-2x21': bestOf(2, 21, null, 23, true),
+  'indoor-25': bestOf(3, 25, 15, null),
+  timed: { ...bestOf(1, 0, null, null, true), timeLimitMinutes: 24 },
+};
+
 /**
  * A tournament's two formats, as centre-core reads them (`applyPending`'s `formats`). An answer
  * kept offline before formats existed has none: both are then `single`.
