@@ -285,7 +285,8 @@ proptest! {
         prop_assert!(table[n - 1].decided_by.is_none());
         for s in &table {
             prop_assert_eq!(s.wins + s.draws + s.losses, s.played);
-            prop_assert!(s.sets_won.is_some() && s.set_ratio.is_some());
+            prop_assert!(s.sets_won.is_some() && s.sets_lost.is_some());
+            prop_assert_eq!(s.set_ratio.is_some(), s.sets_lost != Some(0), "a quotient unless nothing was lost");
         }
         prop_assert_eq!(table.iter().map(|s| s.sets_won.unwrap_or(0)).sum::<u32>(), table.iter().map(|s| s.sets_lost.unwrap_or(0)).sum::<u32>());
         for w in table.windows(2) {

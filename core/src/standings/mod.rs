@@ -36,25 +36,21 @@ pub struct Standing {
     pub points_for: u32,
     pub points_against: u32,
     pub points_differential: i64,
-    /// Sets won and lost, where the format has sets.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Sets won and lost where the format has sets; `null` for `single`.
+    #[serde(default)]
     pub sets_won: Option<u32>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub sets_lost: Option<u32>,
-    /// Sets won / sets lost, where the format has sets; `null` when none was lost (FIVB's MAX).
-    #[serde(default, deserialize_with = "quotient", skip_serializing_if = "Option::is_none")]
+    /// Sets won / sets lost where the format has sets; `null` for `single`, and when no set was
+    /// lost (FIVB's MAX: `setsWon` says which).
+    #[serde(default)]
     pub set_ratio: Option<f64>,
-    /// Points won / points lost, where the format has sets; `null` when none was lost.
-    #[serde(default, deserialize_with = "quotient", skip_serializing_if = "Option::is_none")]
+    /// Points won / points lost where the format has sets; `null` as for `setRatio`.
+    #[serde(default)]
     pub point_ratio: Option<f64>,
     /// The criterion that separated this team from the one below; none for the last.
     #[serde(default)]
     pub decided_by: Option<Criterion>,
-}
-
-/// A quotient as written: `null` is infinite (JSON has no infinity), a missing one stays `None`.
-fn quotient<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<f64>, D::Error> {
-    Ok(Some(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY)))
 }
 
 /// One counted result, from team `a`'s side: its points and sets, and who forfeited.
@@ -176,9 +172,9 @@ impl Tally {
     }
 }
 
-/// The quotient `won / lost`; infinite when nothing was lost.
-fn ratio(won: u32, lost: u32) -> f64 {
-    if lost == 0 { f64::INFINITY } else { f64::from(won) / f64::from(lost) }
+/// The quotient `won / lost`; none when nothing was lost (FIVB's MAX: JSON has no infinity).
+fn ratio(won: u32, lost: u32) -> Option<f64> {
+    (lost > 0).then(|| f64::from(won) / f64::from(lost))
 }
 
 /// The standings of `teams` (duplicates by id are dropped, first kept) under the spec's
@@ -216,8 +212,8 @@ pub fn standings_in(matches: &[Match], teams: &[Team], format: &MatchFormat) -> 
                 points_differential: i64::from(tally.points_for) - i64::from(tally.points_against),
                 sets_won: sets.then_some(tally.sets_won),
                 sets_lost: sets.then_some(tally.sets_lost),
-                set_ratio: sets.then(|| ratio(tally.sets_won, tally.sets_lost)),
-                point_ratio: sets.then(|| ratio(tally.points_for, tally.points_against)),
+                set_ratio: sets.then(|| ratio(tally.sets_won, tally.sets_lost)).flatten(),
+                point_ratio: sets.then(|| ratio(tally.points_for, tally.points_against)).flatten(),
                 decided_by,
             }
         })

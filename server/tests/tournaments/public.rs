@@ -175,7 +175,8 @@ async fn a_court_plays_one_match_at_a_time_however_late_the_scores() {
     body["startTime"] = json!(text(chrono::Utc::now() - chrono::Duration::hours(3)));
     let setup = Setup::new(6, body).await;
     setup.generate().await;
-    let public: Value = setup.app.get(&format!("/api/events/{}/tournament", setup.event_id)).await.json().await.unwrap();
+    let public: Value =
+        setup.app.get(&format!("/api/events/{}/tournament", setup.event_id)).await.json().await.unwrap();
     let matches = public["matches"].as_array().unwrap();
     for court in [1, 2] {
         let playing = matches.iter().filter(|m| m["court"] == court && m["status"] == "in_progress").count();
