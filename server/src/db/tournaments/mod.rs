@@ -206,6 +206,35 @@ pub fn matches(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Ma
     rows.collect()
 }
 
+/// A tournament's matches as core's rules read them, without the teams' names: what follows
+/// every score reads these, the names only when the pool completes.
+pub fn core_matches(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Match>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, round_type, round_name, bracket_code, status, team1_id, team2_id, team1_score, team2_score,
+            scheduled_time, court_number, forfeit_side, sets
+         FROM matches WHERE tournament_id = ?1 ORDER BY slot_index, court_number",
+    )?;
+    let rows = stmt.query_map(params![tournament_id], |r| {
+        let time: Option<String> = r.get(9)?;
+        Ok(Match {
+            id: r.get(0)?,
+            round_type: r.get(1)?,
+            round_name: r.get(2)?,
+            bracket_code: r.get(3)?,
+            status: r.get(4)?,
+            team1_id: r.get(5)?,
+            team2_id: r.get(6)?,
+            team1_score: r.get(7)?,
+            team2_score: r.get(8)?,
+            scheduled_time: time.as_deref().and_then(parse_date_time),
+            court_number: r.get(10)?,
+            forfeit_side: r.get(11)?,
+            sets: json_column(r.get(12)?, 12)?.unwrap_or_default(),
+        })
+    })?;
+    rows.collect()
+}
+
 pub fn find_match(conn: &Connection, id: i64) -> rusqlite::Result<Option<MatchRow>> {
     let mut stmt = conn.prepare_cached(&format!("{} WHERE m.id = ?1", match_select()))?;
     stmt.query_row(params![id], match_from_row).optional()

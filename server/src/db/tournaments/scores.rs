@@ -8,13 +8,13 @@ use centre_core::format::{Formats, SetScore, result_of};
 use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
 use centre_core::sync::{Entered, Sides, Verdict, judge};
-use centre_core::tournament::{CorrectionRefused, MatchStatus, RoundType, ScoreKind};
+use centre_core::tournament::{CorrectionRefused, MatchStatus, RoundType, ScoreKind, TournamentStatus};
 use centre_core::validation::Score;
 use rusqlite::{Connection, params};
 
 use super::schedule::insert_planned;
 use super::views::pool_standings;
-use super::{MatchRow, bump_version, find, find_match, matches};
+use super::{MatchRow, bump_version, core_matches, find, find_match, matches};
 
 #[derive(Debug)]
 pub enum Refused {
@@ -203,20 +203,20 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
     if !tournament.status.has_schedule() {
         return Ok(());
     }
-    let rows = matches(conn, tournament_id)?;
-    let core: Vec<_> = rows.iter().map(MatchRow::to_core).collect();
+    let core = core_matches(conn, tournament_id)?;
     let has_knockout = core.iter().any(|m| m.round_type != RoundType::Pool);
     if !has_knockout {
         if !pool_complete(&core) {
             return Ok(());
         }
+        let rows = matches(conn, tournament_id)?;
         let settings = tournament.settings().ok_or(Refused::Rule(ScheduleError::StartTimeRequired))?;
         let pools = pool_standings(conn, &tournament, &rows)?;
         let seeds = seed_pools(&pools);
         let first_slot = rows.iter().map(|m| m.slot_index + 1).max().unwrap_or(0);
         let planned = plan_knockout(&seeds, &settings, first_slot);
         if planned.is_empty() {
-            set_status(conn, tournament_id, "completed")?;
+            set_status(conn, tournament_id, TournamentStatus::Completed)?;
         } else {
             insert_planned(conn, tournament_id, &planned, now)?;
         }
@@ -225,7 +225,8 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
     let advanced = advance(&core).map_err(Refused::Rule)?;
     for (before, after) in core.iter().zip(&advanced) {
         if before.team1_id != after.team1_id || before.team2_id != after.team2_id || before.status != after.status {
-            let status = if after.status == MatchStatus::Completed { "completed" } else { "scheduled" };
+            let status =
+                if after.status == MatchStatus::Completed { MatchStatus::Completed } else { MatchStatus::Scheduled };
             conn.execute(
                 "UPDATE matches SET team1_id = ?2, team2_id = ?3, status = ?4, version = version + 1, updated_at = ?5
                  WHERE id = ?1",
@@ -235,12 +236,12 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
     }
     let final_done = advanced.iter().any(|m| m.round_type == RoundType::Final && m.status == MatchStatus::Completed);
     if final_done {
-        set_status(conn, tournament_id, "completed")?;
+        set_status(conn, tournament_id, TournamentStatus::Completed)?;
     }
     Ok(())
 }
 
-fn set_status(conn: &Connection, id: i64, status: &str) -> rusqlite::Result<()> {
+fn set_status(conn: &Connection, id: i64, status: TournamentStatus) -> rusqlite::Result<()> {
     conn.execute("UPDATE tournaments SET status = ?2 WHERE id = ?1", params![id, status])?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! After the draw: its next knockout match is a forfeit win for its opponent.
 
 use centre_core::schedule::remove_team;
-use centre_core::tournament::{RoundType, ScoreKind};
+use centre_core::tournament::{MatchStatus, RoundType, ScoreKind};
 use rusqlite::{Connection, params};
 
 use super::scores::{Changed, Refused, bracket_drawn, follow_results, history};
@@ -38,7 +38,7 @@ pub fn withdraw(
     if let Some(m) = next {
         let side = if m.team1_id == Some(team_id) { 1 } else { 2 };
         let other_known = if side == 1 { m.team2_id.is_some() } else { m.team1_id.is_some() };
-        let status = if other_known { "completed" } else { "scheduled" };
+        let status = if other_known { MatchStatus::Completed } else { MatchStatus::Scheduled };
         conn.execute(
             "UPDATE matches SET forfeit_side = ?2, status = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1",
             params![m.id, side, status, now],
