@@ -1,6 +1,7 @@
 // The end-to-end harness: builds the real server once, starts `centre serve` on a free port
 // with a fresh database in a temporary folder, and drives Debian's Chromium (never a browser
 // download) through playwright-core.
+import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -175,4 +176,33 @@ export async function signIn(context, server, { email, firstName = null, lastNam
 /** `centre admin grant <email or id>` on the test server's database. */
 export function grantAdmin(server, who) {
   execFileSync(binary, ['admin', 'grant', who, '--db', server.db], { env: { ...process.env, RUST_LOG: 'error' } });
+}
+
+/**
+ * A volleyball event starting in an hour, created by `admin` (a signed-in admin context), and
+ * one team per name, each registered by its own member (`{prefix}{n}@example.org`) through the
+ * API. Answers the event's id.
+ */
+export async function eventWithTeams(browser, server, admin, { title, description, teams, prefix }) {
+  const created = await admin.request.post(`${server.url}/api/events`, {
+    headers: { Origin: server.url },
+    data: {
+      title, titleEn: '', description, descriptionEn: '', categoryId: 'volleyball', location: 'La Pêche',
+      startDate: new Date(Date.now() + 3_600_000).toISOString(), endDate: null, price: 0, maxParticipants: null, requiresPayment: false,
+    },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const eventId = (await created.json()).id;
+  for (const [n, teamName] of teams.entries()) {
+    const context = await newContext(browser);
+    const email = `${prefix}${n}@example.org`;
+    await signIn(context, server, { email, firstName: `Capitaine${n}`, lastName: 'Roy' });
+    const response = await context.request.post(`${server.url}/api/events/${eventId}/register`, {
+      headers: { Origin: server.url },
+      data: { eventId, teamName, captainFirstName: `Capitaine${n}`, captainLastName: 'Roy', captainEmail: email, member2FirstName: 'Alex', member2LastName: `Coéquipier${n}`, member2Email: `alex.${prefix}${n}@example.org` },
+    });
+    assert.equal(response.status(), 201, await response.text());
+    await context.close();
+  }
+  return eventId;
 }

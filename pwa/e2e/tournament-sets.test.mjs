@@ -8,7 +8,7 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { eventWithTeams, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
 
@@ -48,27 +48,8 @@ async function openTab(context) {
 
 test('an event with four teams', async () => {
   const admin = await adminContext();
-  const created = await admin.request.post(`${suite.server.url}/api/events`, {
-    headers: { Origin: suite.server.url },
-    data: {
-      title: TITLE, titleEn: '', description: 'Tournoi de volleyball de plage.', descriptionEn: '', categoryId: 'volleyball', location: 'La Pêche',
-      startDate: new Date(Date.now() + 3_600_000).toISOString(), endDate: null, price: 0, maxParticipants: null, requiresPayment: false,
-    },
-  });
-  assert.equal(created.status(), 201, await created.text());
-  eventId = (await created.json()).id;
+  eventId = await eventWithTeams(suite.browser, suite.server, admin, { title: TITLE, description: 'Tournoi de volleyball de plage.', teams: TEAMS, prefix: 'plage' });
   await admin.close();
-  for (const [n, teamName] of TEAMS.entries()) {
-    const context = await newContext(suite.browser);
-    const email = `plage${n}@example.org`;
-    await signIn(context, suite.server, { email, firstName: `Capitaine${n}`, lastName: 'Roy' });
-    const response = await context.request.post(`${suite.server.url}/api/events/${eventId}/register`, {
-      headers: { Origin: suite.server.url },
-      data: { eventId, teamName, captainFirstName: `Capitaine${n}`, captainLastName: 'Roy', captainEmail: email, member2FirstName: 'Alex', member2LastName: `Coéquipier${n}`, member2Email: `alex.plage${n}@example.org` },
-    });
-    assert.equal(response.status(), 201, await response.text());
-    await context.close();
-  }
 });
 
 test('the admin chooses the FIVB beach format for the pools and generates the schedule', async () => {
