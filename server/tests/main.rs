@@ -19,6 +19,7 @@ mod emails;
 mod event_registrations;
 mod events;
 mod fuzz;
+mod ids;
 mod import_cycles;
 mod litestream;
 mod mail;
