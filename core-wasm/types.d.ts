@@ -335,6 +335,8 @@ export type MatchStatus = "scheduled" | "in_progress" | "completed";
 export interface Team {
   id: number;
   name: string;
+  /** Withdrawn after it played: ranked below every team still in. */
+  withdrawn?: boolean;
 }
 
 export interface Match {
@@ -375,6 +377,8 @@ export interface Standing {
   pointRatio?: number | null;
   /** What separated this team from the next; `null` for the last. */
   decidedBy?: Criterion | null;
+  /** Withdrawn after it played: listed last, never drawn into the bracket. */
+  withdrawn?: boolean;
 }
 
 export interface ScheduleSettings {
@@ -444,16 +448,6 @@ export interface MatchesRequest {
   matches: Match[];
 }
 
-export interface RemoveTeamRequest {
-  matches: Match[];
-  teamId: number;
-}
-
-export interface TeamRemoval {
-  kept: Match[];
-  removedMatchIds: number[];
-}
-
 export interface ScoreEntry {
   entryId: string;
   matchId: number;
@@ -516,7 +510,6 @@ export interface JsonCalls {
   poolSchedule: [ScheduleRequest, PoolSchedule];
   knockoutPlan: [KnockoutRequest, PlannedMatch[]];
   advanceKnockout: [MatchesRequest, Match[]];
-  removeTeam: [RemoveTeamRequest, TeamRemoval];
   applyPending: [PendingRequest, Projection];
   matchActions: [MatchesRequest, MatchActions[]];
   /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */

@@ -8,7 +8,7 @@
 use centre_core::format::{Formats, MatchFormat};
 use centre_core::payments::PaymentStatus;
 use centre_core::schedule::knockout::{advance, placeholder, plan_knockout};
-use centre_core::schedule::{ScheduleError, ScheduleSettings, pool_schedule, remove_team};
+use centre_core::schedule::{ScheduleError, ScheduleSettings, pool_schedule};
 use centre_core::slots::{CourtHours, SlotError, check_booking, list_slots, month_view};
 use centre_core::standings::{Standing, standings_in};
 use centre_core::sync::{ScoreEntry, project};
@@ -351,18 +351,6 @@ pub fn advance_knockout(request: &str, lang_code: &str) -> String {
 
 pub fn knockout_placeholder(code: &str, lang_code: &str) -> String {
     placeholder(code, lang(lang_code))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct RemoveRequest {
-    matches: Vec<Match>,
-    team_id: TeamId,
-}
-
-pub fn remove_team_from(request: &str, lang_code: &str) -> String {
-    let r = parse::<RemoveRequest>(request).map(|q| remove_team(&q.matches, q.team_id));
-    respond(r, lang(lang_code))
 }
 
 #[derive(Deserialize)]

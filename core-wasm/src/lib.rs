@@ -114,11 +114,6 @@ pub fn knockout_placeholder(code: &str, lang_code: &str) -> String {
     api::knockout_placeholder(code, lang_code)
 }
 
-#[wasm_bindgen(js_name = removeTeam)]
-pub fn remove_team(request: &str, lang_code: &str) -> String {
-    api::remove_team_from(request, lang_code)
-}
-
 /// For each match, whether the console may score it and correct it.
 #[wasm_bindgen(js_name = matchActions)]
 pub fn match_actions(request: &str, lang_code: &str) -> String {

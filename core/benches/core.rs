@@ -36,7 +36,7 @@ fn schedule(c: &mut Criterion) {
 
 fn standings_1000(c: &mut Criterion) {
     // 1,000 completed pool matches among 40 teams (a deterministic spread of pairs and scores).
-    let teams: Vec<Team> = (0..40).map(|id| Team { id, name: format!("Équipe {id}") }).collect();
+    let teams: Vec<Team> = (0..40).map(|id| Team::new(id, format!("Équipe {id}"))).collect();
     let matches: Vec<Match> = (0..1000i64)
         .map(|i| {
             let a = i % 40;
@@ -51,7 +51,7 @@ fn standings_1000(c: &mut Criterion) {
 /// with the format's tie-breaks among tied teams, as each score in sets recomputes them.
 fn standings_in_sets(c: &mut Criterion) {
     let format = preset("rec-2x21").expect("a preset");
-    let teams: Vec<Team> = (1..=64).map(|id| Team { id, name: format!("Équipe {id}") }).collect();
+    let teams: Vec<Team> = (1..=64).map(|id| Team::new(id, format!("Équipe {id}"))).collect();
     let mut matches = Vec::new();
     for a in 1..=64i64 {
         for b in (a + 1)..=64 {

@@ -88,6 +88,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("break_invalid", "La pause entre les matchs doit être un nombre entier de 5 à 30 minutes", "The break between matches must be a whole number of minutes from 5 to 30"),
     ("pool_count_invalid", "Le nombre de poules doit être un nombre entier entre 1 et 4", "The number of pools must be a whole number from 1 to 4"),
     ("score_required", "Le score est requis", "The score is required"),
+    ("forfeit_side", "Choisissez l'équipe qui déclare forfait", "Choose the team that forfeits"),
     ("score_too_high", "Le score ne peut pas dépasser 999", "The score cannot be above 999"),
     ("match_teams_changed", "Les équipes de ce match ont changé depuis la saisie de ce score : il n'a pas été enregistré.", "The teams of this match changed after this score was entered: it was not recorded."),
     ("score_invalid", "Le score doit être un nombre entier positif ou nul", "The score must be a whole number, zero or more"),

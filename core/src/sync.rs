@@ -172,11 +172,15 @@ pub fn judge(m: Option<&Match>, entered: Entered<'_>, seen: Option<Sides>, forma
         Ok(result) => result,
         Err(code) => return Verdict::Rejected(code),
     };
+    // Decided by forfeit (done, or waiting for the other side's team): not a score to agree or
+    // disagree with; an admin may still correct a pool forfeit that was in fact played.
+    if m.forfeit_side.is_some() {
+        return Verdict::Rejected("match_completed");
+    }
     if m.status == MatchStatus::Completed {
         return match (m.team1_score, m.team2_score) {
             (Some(a), Some(b)) if (a, b) == (team1, team2) && m.sets == entered.sets => Verdict::Duplicate,
             (Some(_), Some(_)) => Verdict::Conflict,
-            // Decided by forfeit: there is no score to agree or disagree with.
             _ => Verdict::Rejected("match_completed"),
         };
     }

@@ -14,6 +14,16 @@ pub type MatchId = i64;
 pub struct Team {
     pub id: TeamId,
     pub name: String,
+    /// Withdrawn after it played: it stays in its pool's table, below every team still in,
+    /// and is never drawn into the bracket.
+    #[serde(default)]
+    pub withdrawn: bool,
+}
+
+impl Team {
+    pub fn new(id: TeamId, name: impl Into<String>) -> Team {
+        Team { id, name: name.into(), withdrawn: false }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -174,9 +184,9 @@ impl Match {
         self.team1_id.is_some() && self.team2_id.is_some()
     }
 
-    /// A score can be entered: not completed and both teams known.
+    /// A score can be entered: not completed, not forfeited, and both teams known.
     pub fn can_score(&self) -> bool {
-        self.status != MatchStatus::Completed && self.teams_known()
+        self.status != MatchStatus::Completed && self.forfeit_side.is_none() && self.teams_known()
     }
 
     /// A result can be corrected: a completed pool match while the bracket, drawn from the

@@ -113,7 +113,7 @@ proptest! {
         raw in prop::collection::vec((0usize..9, 0usize..9, 0u32..30, 0u32..30, any::<u8>(), any::<u8>()), 0..40),
         keys in prop::collection::vec(any::<u32>(), 50),
     ) {
-        let teams: Vec<Team> = (0..n).map(|i| Team { id: 100 + i as i64, name: format!("T{}", i % 3) }).collect();
+        let teams: Vec<Team> = (0..n).map(|i| Team::new(100 + i as i64, format!("T{}", i % 3))).collect();
         let matches: Vec<Match> = raw
             .iter()
             .enumerate()
@@ -266,7 +266,7 @@ proptest! {
     ) {
         let format = centre_core::format::preset(preset).expect("a preset");
         let sets_format = format.sets.clone().expect("in sets");
-        let teams: Vec<Team> = (0..n).map(|i| Team { id: 100 + i as i64, name: format!("T{}", i % 3) }).collect();
+        let teams: Vec<Team> = (0..n).map(|i| Team::new(100 + i as i64, format!("T{}", i % 3))).collect();
         let matches: Vec<Match> = raw
             .iter()
             .enumerate()

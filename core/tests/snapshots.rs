@@ -23,7 +23,7 @@ fn settings() -> ScheduleSettings {
 fn teams(n: i64) -> Vec<Team> {
     let names =
         ["Huards", "Castors", "Orignaux", "Renards", "Hiboux", "Loutres", "Ours", "Lynx", "Harfangs", "Carcajous"];
-    (1..=n).map(|id| Team { id, name: names[(id - 1) as usize % names.len()].to_owned() }).collect()
+    (1..=n).map(|id| Team::new(id, names[(id - 1) as usize % names.len()])).collect()
 }
 
 fn side(m: &PlannedMatch, first: bool, names: &BTreeMap<TeamId, String>) -> String {

@@ -247,3 +247,47 @@ test('offline, a third match scored set by set waits on the phone, then reaches 
   await publicCard.getByText('Terminé', { exact: true }).waitFor();
   await visitor.close();
 });
+
+test("a no-show is a forfeit from the score dialog (21-0, 21-0); a team withdrawn after it played keeps its name, marked '(retirée)'", async () => {
+  const context = await adminContext({ ...PHONE, viewport: { width: 375, height: 812 } });
+  const before = await (await context.request.get(`${suite.server.url}/api/admin/tournaments/${tournamentId}/matches`)).json();
+  const noShow = before.find((m) => m.roundType === 'pool' && m.status !== 'completed');
+  assert.ok(noShow, 'a pool match still to play');
+  const page = await openTab(context);
+  await matchCard(page, noShow).tap();
+  const dialog = page.getByRole('dialog', { name: 'Saisir le score du match' });
+  await dialog.getByTestId('forfeit-choice').getByText("Une équipe ne s'est pas présentée : l'autre gagne par forfait.", { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: `${noShow.team2Name} déclare forfait`, exact: true }).tap();
+  await toast(page, 'Forfait enregistré').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  const card = matchCard(page, noShow);
+  await card.getByTestId('set-scores').filter({ hasText: '21-0, 21-0' }).waitFor();
+  await card.getByText('Forfait', { exact: true }).waitFor();
+
+  // The sweep's loser, who has played, withdraws: the admin deletes its registration.
+  const gone = sweep.team2Name;
+  const registrations = await (await context.request.get(`${suite.server.url}/api/admin/events/${eventId}/registrations`)).json();
+  const registration = registrations.find((r) => r.id === sweep.team2Id);
+  assert.ok(registration, 'its registration');
+  const deleted = await context.request.delete(`${suite.server.url}/api/admin/event-registrations/${registration.id}`, { headers: { Origin: suite.server.url } });
+  assert.equal(deleted.status(), 204);
+  await page.reload();
+  const marked = `${gone} (retirée)`;
+  const played = matchCard(page, { team1Name: sweep.team1Name, team2Name: marked });
+  await played.getByTestId('set-scores').filter({ hasText: '21-15, 23-21' }).waitFor();
+  assert.equal(await page.getByTestId('pool-phase').getByText('À déterminer').count(), 0, "never 'À déterminer' beside a score");
+  const table = page.locator('#root').getByTestId('standings-table');
+  const rows = await readStandings(table);
+  assert.equal(rows.at(-1).Équipe, marked, 'listed last, marked');
+  await page.locator('#root').getByTestId('withdrawn-rule').getByText('Équipe retirée : ses matchs joués comptent tels quels, ceux qui lui restaient sont perdus par forfait.', { exact: true }).waitFor();
+  await context.close();
+
+  // The event page says the same.
+  const visitor = await newContext(suite.browser, { viewport: { width: 375, height: 812 } });
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(`${suite.server.url}/event/${eventId}`);
+  await publicPage.getByTestId('public-standing').last().getByText(marked, { exact: true }).waitFor();
+  await publicPage.getByTestId('withdrawn-rule').waitFor();
+  await publicPage.getByTestId('public-match').filter({ hasText: marked }).first().waitFor();
+  await visitor.close();
+});

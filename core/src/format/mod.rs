@@ -13,7 +13,7 @@ mod sets;
 use serde::{Deserialize, Serialize};
 
 pub use presets::{PRESETS, preset};
-pub use sets::{SetScore, check_sets, forfeit_sets};
+pub use sets::{SetScore, check_sets, forfeit_score, forfeit_sets};
 
 use crate::standings::Tiebreak;
 

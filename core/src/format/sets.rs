@@ -81,6 +81,15 @@ fn check_set(format: &SetsFormat, index: usize, [a, b]: SetScore) -> Result<(), 
     }
 }
 
+/// The score a forfeit is recorded as under `format`, `forfeited` being the side (1 or 2) that
+/// forfeited: with sets, the sets won and [`forfeit_sets`] (2-0 with 21-0, 21-0); with
+/// `single`, none (a forfeit, no points invented).
+pub fn forfeit_score(format: &super::MatchFormat, forfeited: u8) -> Option<(u32, u32, Vec<SetScore>)> {
+    let sets = forfeit_sets(format.sets.as_ref()?, forfeited);
+    let won = sets.len() as u32;
+    Some(if forfeited == 1 { (0, won, sets) } else { (won, 0, sets) })
+}
+
 /// The score a forfeit is recorded as, so quotients stay true: the sets the other side needs,
 /// each won to the set's target against 0 (21-0, 21-0). `forfeited`: the side (1 or 2) that
 /// forfeited.

@@ -202,12 +202,12 @@ pub fn advance(matches: &[Match]) -> Result<Vec<Match>, ScheduleError> {
 /// The knockout seeds from the standings of each pool (each ranked by `position`): ranks
 /// alternate between pools (A1, B1, A2, B2, ...) and `position` becomes the seed, so the
 /// bracket's pairings (1v4, 2v3; 1v8, 4v5, ...) cross pools: A1 meets B2 and B1 meets A2.
-/// With one pool the standings are returned as they are.
+/// With one pool the standings are returned as they are. A withdrawn team is never seeded.
 pub fn seed_pools(pools: &[Vec<Standing>]) -> Vec<Standing> {
     let ranked: Vec<Vec<&Standing>> = pools
         .iter()
         .map(|p| {
-            let mut r: Vec<&Standing> = p.iter().collect();
+            let mut r: Vec<&Standing> = p.iter().filter(|s| !s.withdrawn).collect();
             crate::small::sort_by_key(&mut r, |s| (s.position, s.team_id));
             r
         })

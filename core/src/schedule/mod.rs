@@ -1059,26 +1059,39 @@ pub fn pool_complete(matches: &[Match]) -> bool {
     matches.iter().filter(|m| m.round_type == RoundType::Pool).all(|m| m.status == MatchStatus::Completed)
 }
 
-/// What removing a team does to the stored matches.
+/// What withdrawing a team does to its tournament's matches: the one rule, wherever it shows.
+/// A team that has not played yet, before the bracket is drawn, leaves the schedule: its
+/// matches go, nothing else moves. Once it has played (or the bracket is drawn) it stays by
+/// name (`kept`): its played matches stand as played, every pool match it had left is a
+/// forfeit, and so is its next knockout match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct TeamRemoval {
-    /// Matches that stay, unchanged (times and courts included).
-    pub kept: Vec<Match>,
-    /// Not-yet-completed matches of the team, to delete.
+pub struct Withdrawal {
+    /// Its matches to delete (it had played none).
     pub removed_match_ids: Vec<MatchId>,
+    /// Its matches to record as forfeits: the match and the side (1 or 2) that forfeits.
+    pub forfeits: Vec<(MatchId, u8)>,
+    /// It stays in the tournament by name, marked withdrawn.
+    pub kept: bool,
 }
 
-/// Removing `team`: its matches not yet completed go; everything else keeps its time and court.
-/// Its completed pool matches stay stored but stop counting once the team is left out of the
-/// team list given to [`crate::standings::standings`], which counts only matches between listed
-/// teams.
-pub fn remove_team(matches: &[Match], team: TeamId) -> TeamRemoval {
-    let (gone, kept): (Vec<&Match>, Vec<&Match>) =
-        matches.iter().partition(|m| m.involves(team) && m.status != MatchStatus::Completed);
-    TeamRemoval {
-        kept: kept.into_iter().cloned().collect(),
-        removed_match_ids: gone.into_iter().map(|m| m.id).collect(),
+pub fn withdraw_team(matches: &[Match], team: TeamId) -> Withdrawal {
+    let open = |m: &&Match| m.involves(team) && m.status != MatchStatus::Completed;
+    let played = matches.iter().any(|m| m.involves(team) && m.status == MatchStatus::Completed);
+    if !played && !crate::tournament::bracket_drawn(matches) {
+        return Withdrawal {
+            removed_match_ids: matches.iter().filter(open).map(|m| m.id).collect(),
+            forfeits: Vec::new(),
+            kept: false,
+        };
+    }
+    let side = |m: &Match| if m.team1_id == Some(team) { 1 } else { 2 };
+    let pool = matches.iter().filter(open).filter(|m| m.round_type == RoundType::Pool);
+    let knockout = matches.iter().filter(open).find(|m| m.round_type != RoundType::Pool);
+    Withdrawal {
+        removed_match_ids: Vec::new(),
+        forfeits: pool.chain(knockout).map(|m| (m.id, side(m))).collect(),
+        kept: true,
     }
 }
 

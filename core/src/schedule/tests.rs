@@ -152,7 +152,7 @@ fn stored(p: &PlannedMatch, id: MatchId) -> Match {
 
 /// Pool of `n` teams where the lower id always wins 21-(10 + id): ranks follow ids.
 fn ranked_pool(n: i64, courts: u8) -> (PoolSchedule, Vec<Match>, Vec<Team>) {
-    let teams: Vec<Team> = ids(n).into_iter().map(|id| Team { id, name: format!("Équipe {id}") }).collect();
+    let teams: Vec<Team> = ids(n).into_iter().map(|id| Team::new(id, format!("Équipe {id}"))).collect();
     let pool = pool_schedule(&ids(n), &settings(courts)).expect("pool");
     let matches = pool
         .matches
@@ -270,31 +270,38 @@ fn winners_advance_and_draws_are_refused() {
 }
 
 #[test]
-fn removing_a_team() {
+fn a_team_withdrawn_before_it_played_leaves_the_schedule() {
+    let (pool, mut matches, _) = ranked_pool(6, 2);
+    for (m, p) in matches.iter_mut().zip(&pool.matches) {
+        *m = stored(p, m.id);
+    }
+    let gone = 3;
+    let w = withdraw_team(&matches, gone);
+    assert!(!w.kept && w.forfeits.is_empty());
+    let mut removed = w.removed_match_ids.clone();
+    removed.sort_unstable();
+    let mut its: Vec<_> = matches.iter().filter(|m| m.involves(gone)).map(|m| m.id).collect();
+    its.sort_unstable();
+    assert_eq!(removed, its, "all its matches go, no other");
+}
+
+#[test]
+fn a_team_withdrawn_after_it_played_forfeits_what_it_had_left() {
     let (pool, mut matches, teams) = ranked_pool(6, 2);
     // Only the first half of the matches are played.
     let half = matches.len() / 2;
     for (m, p) in matches.iter_mut().zip(&pool.matches).skip(half) {
         *m = stored(p, m.id);
     }
-    let gone = 3;
-    let removal = remove_team(&matches, gone);
-    for id in &removal.removed_match_ids {
-        let m = matches.iter().find(|m| m.id == *id).expect("known");
-        assert!(m.involves(gone) && m.status != MatchStatus::Completed);
+    let gone = *teams.iter().map(|t| &t.id).find(|t| matches[..half].iter().any(|m| m.involves(**t))).expect("played");
+    let w = withdraw_team(&matches, gone);
+    assert!(w.kept && w.removed_match_ids.is_empty());
+    let open: Vec<_> = matches.iter().filter(|m| m.involves(gone) && m.status != MatchStatus::Completed).collect();
+    assert_eq!(w.forfeits.len(), open.len(), "every match it had left, none it played");
+    for (id, side) in &w.forfeits {
+        let m = open.iter().find(|m| m.id == *id).expect("its open match");
+        assert_eq!(if *side == 1 { m.team1_id } else { m.team2_id }, Some(gone), "the side that forfeits is its own");
     }
-    assert_eq!(removal.kept.len() + removal.removed_match_ids.len(), matches.len());
-    assert!(removal.kept.iter().all(|m| !m.involves(gone) || m.status == MatchStatus::Completed));
-    // Kept matches are untouched: same times and courts.
-    for k in &removal.kept {
-        assert_eq!(Some(k), matches.iter().find(|m| m.id == k.id));
-    }
-    // Standings without the team ignore its played matches.
-    let remaining: Vec<Team> = teams.iter().filter(|t| t.id != gone).cloned().collect();
-    let with_removal = standings(&removal.kept, &remaining);
-    let without_its_matches: Vec<Match> = matches.iter().filter(|m| !m.involves(gone)).cloned().collect();
-    assert_eq!(with_removal, standings(&without_its_matches, &remaining));
-    assert!(with_removal.iter().all(|s| s.team_id != gone));
 }
 
 // --- pools ----------------------------------------------------------------------------------
@@ -350,10 +357,8 @@ fn pools_share_the_courts_without_clashes_and_reach_the_bound() {
 
 #[test]
 fn seeds_alternate_pools_so_the_bracket_crosses_them() {
-    let a =
-        vec![Team { id: 1, name: "A1".into() }, Team { id: 2, name: "A2".into() }, Team { id: 3, name: "A3".into() }];
-    let b =
-        vec![Team { id: 4, name: "B1".into() }, Team { id: 5, name: "B2".into() }, Team { id: 6, name: "B3".into() }];
+    let a = vec![Team::new(1, "A1"), Team::new(2, "A2"), Team::new(3, "A3")];
+    let b = vec![Team::new(4, "B1"), Team::new(5, "B2"), Team::new(6, "B3")];
     let seeds = knockout::seed_pools(&[standings(&[], &a), standings(&[], &b)]);
     let order: Vec<TeamId> = seeds.iter().map(|s| s.team_id).collect();
     assert_eq!(order, vec![1, 4, 2, 5, 3, 6]);
@@ -377,7 +382,7 @@ fn estimates_add_the_pool_and_the_knockout() {
 #[test]
 fn a_forfeit_sends_the_other_side_through() {
     let ko = plan_knockout(
-        &standings(&[], &(1..=4).map(|i| Team { id: i, name: format!("T{i}") }).collect::<Vec<_>>()),
+        &standings(&[], &(1..=4).map(|i| Team::new(i, format!("T{i}"))).collect::<Vec<_>>()),
         &settings(2),
         3,
     );

@@ -1,6 +1,8 @@
-//! Pool standings. Only completed pool matches between two listed teams count, so a team taken
-//! off the list (withdrawn) stops counting in everyone's table: its played matches leave the
-//! standings, the same rule in the console, the public page and the exports.
+//! Pool standings. Completed pool matches between two listed teams count. A team withdrawn
+//! after it played stays listed, marked (`Team::withdrawn`): its played matches count as they
+//! were played, the ones it had left are forfeits (the format's forfeit score), and it ranks
+//! below every team still in. The same rule holds in the console, the public page and the
+//! exports.
 //!
 //! What a result is worth comes from the phase's format ([`MatchFormat`]: win 3, draw 1, loss 0
 //! for `single`); the order is its chain of tie-breaks ([`tiebreak`]), each applied to the
@@ -16,7 +18,7 @@ pub use tiebreak::{Criterion, Scope, Tiebreak};
 
 use crate::format::{MatchFormat, SetScore, forfeit_sets};
 use crate::small::IdIndex;
-use crate::tournament::{Match, RoundType, Team, TeamId};
+use crate::tournament::{Match, MatchStatus, RoundType, Team, TeamId};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -51,6 +53,9 @@ pub struct Standing {
     /// The criterion that separated this team from the one below; none for the last.
     #[serde(default)]
     pub decided_by: Option<Criterion>,
+    /// Withdrawn after it played: listed last, never drawn into the bracket.
+    #[serde(default)]
+    pub withdrawn: bool,
 }
 
 /// One counted result, from team `a`'s side: its points and sets, and who forfeited.
@@ -66,16 +71,22 @@ pub(crate) struct Result {
     pub forfeited: Option<usize>,
 }
 
-/// Results that count: completed pool matches between two different listed teams with scores.
-/// A forfeited match counts as the format's forfeit score.
+/// Results that count: completed pool matches between two different listed teams with scores,
+/// or forfeited. A forfeit counts as the format's forfeit score (none with `single`: a win for
+/// one side, the points left as they are).
 fn counted(matches: &[Match], known: &IdIndex, format: &MatchFormat) -> Vec<Result> {
     let mut out = Vec::new();
-    for m in matches.iter().filter(|m| m.round_type == RoundType::Pool) {
-        let Some((a, b, s1, s2)) = m.result() else { continue };
+    for m in matches.iter().filter(|m| m.round_type == RoundType::Pool && m.status == MatchStatus::Completed) {
+        let (Some(a), Some(b)) = (m.team1_id, m.team2_id) else { continue };
         if a == b || !known.contains(a) || !known.contains(b) {
             continue;
         }
         let forfeited = m.forfeit_side.filter(|s| *s == 1 || *s == 2).map(|s| usize::from(s) - 1);
+        let (s1, s2) = match (m.team1_score, m.team2_score, forfeited) {
+            (Some(s1), Some(s2), _) => (s1, s2),
+            (_, _, Some(_)) => (0, 0),
+            _ => continue,
+        };
         let (points, sets, sets_played) = match &format.sets {
             None => ([s1, s2], None, 0),
             Some(f) => {
@@ -132,6 +143,10 @@ impl Tally {
             (Some(f), _) if f == side => {
                 self.losses += 1;
                 worth.forfeit
+            }
+            (Some(_), _) => {
+                self.wins += 1;
+                worth.win
             }
             (_, std::cmp::Ordering::Greater) => {
                 self.wins += 1;
@@ -215,6 +230,7 @@ pub fn standings_in(matches: &[Match], teams: &[Team], format: &MatchFormat) -> 
                 set_ratio: sets.then(|| ratio(tally.sets_won, tally.sets_lost)).flatten(),
                 point_ratio: sets.then(|| ratio(tally.points_for, tally.points_against)).flatten(),
                 decided_by,
+                withdrawn: teams[t].withdrawn,
             }
         })
         .collect()

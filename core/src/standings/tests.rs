@@ -4,7 +4,7 @@ use super::*;
 use crate::tournament::MatchStatus;
 
 pub(crate) fn team(id: TeamId, name: &str) -> Team {
-    Team { id, name: name.to_owned() }
+    Team::new(id, name)
 }
 
 fn order(table: &[Standing]) -> Vec<TeamId> {
@@ -171,4 +171,57 @@ fn a_forfeit_counts_as_the_format_s_forfeit_score() {
     assert_eq!(order(&t), [2, 1]);
     assert_eq!((t[0].tournament_points, t[1].tournament_points), (2, 0), "win 2, forfeit 0");
     assert_eq!((t[0].sets_won, t[0].points_for, t[1].points_against), (Some(2), 42, 42));
+}
+
+/// A forfeit as the server records it without a score (`single`) or with the format's.
+fn forfeited(id: i64, a: TeamId, b: TeamId, side: u8, format: &MatchFormat) -> Match {
+    let mut m = Match::played(id, a, b, 0, 0);
+    (m.team1_score, m.team2_score) = (None, None);
+    if let Some((s1, s2, sets)) = crate::format::forfeit_score(format, side) {
+        (m.team1_score, m.team2_score, m.sets) = (Some(s1), Some(s2), sets);
+    }
+    m.forfeit_side = Some(side);
+    m
+}
+
+#[test]
+fn a_single_forfeit_is_a_win_for_the_other_side_with_no_points_invented() {
+    let teams = [team(1, "A"), team(2, "B")];
+    let t = standings(&[forfeited(1, 1, 2, 2, &MatchFormat::default())], &teams);
+    assert_eq!(order(&t), [1, 2]);
+    let (a, b) = (&t[0], &t[1]);
+    assert_eq!((a.tournament_points, a.wins, a.played, a.points_for), (3, 1, 1, 0));
+    assert_eq!((b.tournament_points, b.losses, b.played, b.points_against), (0, 1, 1, 0));
+}
+
+#[test]
+fn a_recorded_sets_forfeit_keeps_the_quotients_true() {
+    let rec = format("rec-2x21");
+    let teams = [team(1, "A"), team(2, "B")];
+    let t = standings_in(&[forfeited(1, 1, 2, 1, &rec)], &teams, &rec);
+    assert_eq!(order(&t), [2, 1]);
+    assert_eq!((t[0].sets_won, t[0].sets_lost, t[0].points_for, t[0].points_against), (Some(2), Some(0), 42, 0));
+    assert_eq!((t[1].tournament_points, t[1].set_ratio, t[1].point_ratio), (0, Some(0.0), Some(0.0)));
+}
+
+#[test]
+fn a_withdrawn_team_ranks_last_and_its_results_still_count_for_the_others() {
+    // C beat A and B before withdrawing; its last match, against D, is a forfeit.
+    let mut teams = [team(1, "A"), team(2, "B"), team(3, "C"), team(4, "D")];
+    teams[2].withdrawn = true;
+    let single = MatchFormat::default();
+    let matches = [
+        Match::played(1, 3, 1, 21, 10),
+        Match::played(2, 3, 2, 21, 12),
+        forfeited(3, 3, 4, 1, &single),
+        Match::played(4, 1, 2, 21, 19),
+    ];
+    let t = standings(&matches, &teams);
+    assert_eq!(order(&t), [4, 1, 2, 3], "C, on 6 points, below every team still in");
+    assert_eq!(t.iter().map(|s| s.withdrawn).collect::<Vec<_>>(), [false, false, false, true]);
+    assert_eq!((t[3].tournament_points, t[3].position), (6, 4));
+    assert_eq!((t[1].points_against, t[1].losses), (40, 1), "A's loss to C stands as played");
+    assert_eq!(t[2].decided_by, None, "nothing decided B against a withdrawn team");
+    let seeds = crate::schedule::knockout::seed_pools(&[t]);
+    assert_eq!(seeds.iter().map(|s| s.team_id).collect::<Vec<_>>(), [4, 1, 2], "a withdrawn team is never seeded");
 }

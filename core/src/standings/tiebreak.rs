@@ -114,10 +114,13 @@ fn compare(pool: &Pool<'_>, c: Criterion, t: &[Tally], x: usize, y: usize) -> Or
 /// The pool's teams (by position in `pool.teams`) in order, each with the criterion that
 /// separated it from the next.
 pub(super) fn rank(pool: &Pool<'_>) -> Vec<(usize, Option<crate::standings::Criterion>)> {
-    let mut group: Vec<usize> = (0..pool.teams.len()).collect();
+    // Teams still in first, then the withdrawn: each group ordered by the chain on its own.
+    let (mut group, mut withdrawn): (Vec<usize>, Vec<usize>) =
+        (0..pool.teams.len()).partition(|t| !pool.teams[*t].withdrawn);
     let mut decided = vec![None; pool.teams.len()];
     order(pool, &mut group, &mut decided);
-    group.into_iter().map(|t| (t, decided[t])).collect()
+    order(pool, &mut withdrawn, &mut decided);
+    group.into_iter().chain(withdrawn).map(|t| (t, decided[t])).collect()
 }
 
 /// Orders `group` (teams tied so far) by the chain, recording at each boundary what decided it.

@@ -55,6 +55,27 @@ impl Score {
     }
 }
 
+/// Body of `PUT /api/admin/matches/{matchId}/forfeit`: the side (1 or 2) whose team did not
+/// play; the other wins by the format's forfeit score.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ForfeitInput {
+    pub side: Option<NumberInput>,
+}
+
+pub fn validate_forfeit(input: &ForfeitInput) -> Result<u8, Vec<FieldError>> {
+    let mut c = Checker::new();
+    let side = match input.side.as_ref().and_then(NumberInput::as_integer) {
+        Some(side @ 1..=2) => Some(side as u8),
+        _ => {
+            c.push("side", "forfeit_side");
+            None
+        }
+    };
+    c.finish(|| side)
+}
+
 pub fn validate_score(input: &ScoreInput) -> Result<Score, Vec<FieldError>> {
     let mut c = Checker::new();
     let one = |c: &mut Checker, field: &'static str, n: Option<&NumberInput>| match n {

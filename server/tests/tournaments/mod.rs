@@ -9,6 +9,7 @@
 pub mod support;
 
 mod flow;
+mod forfeits;
 mod formats;
 mod public;
 mod schedule;

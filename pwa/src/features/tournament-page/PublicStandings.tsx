@@ -4,8 +4,8 @@
 // its set and point ratios too, and under each list what separated teams level on points.
 import { useTranslation } from 'react-i18next';
 import { pointsLegend, ratioText, setsOf, setsRecord, tieBreakLine, type MatchFormat } from '../tournament-shared/format';
-import { poolLetter } from '../tournament-shared/rounds';
-import { byPool, MEDAL_EMOJI, medalAt, publicOrder, signed } from '../tournament-shared/standings';
+import { poolLetter, teamName } from '../tournament-shared/rounds';
+import { byPool, MEDAL_EMOJI, medalAt, publicOrder, signed, withdrawnRule } from '../tournament-shared/standings';
 import type { Standing } from '../tournament-shared/types';
 
 interface PublicStandingsProps {
@@ -45,12 +45,13 @@ export function PublicStandings({ standings, poolCount, myTeamId, format }: Publ
 function StandingsList({ rows, title, myTeamId, sets }: { rows: Standing[]; title: string | null; myTeamId: number | null; sets: boolean }) {
   const { t, i18n } = useTranslation('tournaments');
   const tieBreak = tieBreakLine(rows, i18n.language, t);
+  const withdrawn = withdrawnRule(rows, t);
   return (
     <div className="mt-3">
       {title && <h4 className="font-semibold">{title}</h4>}
       <ol className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200" data-testid="public-standings">
         {rows.map((row, index) => {
-          const medal = medalAt(index);
+          const medal = row.withdrawn ? null : medalAt(index);
           const mine = row.teamId === myTeamId;
           return (
             <li
@@ -70,7 +71,7 @@ function StandingsList({ rows, title, myTeamId, sets }: { rows: Standing[]; titl
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block">
-                  {row.teamName}
+                  {teamName(row.teamName, row.withdrawn, t)}
                   {mine && <span className="ml-2 rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('public.yourTeam')}</span>}
                 </span>
                 <span className="block text-sm font-normal text-slate-700">
@@ -92,6 +93,11 @@ function StandingsList({ rows, title, myTeamId, sets }: { rows: Standing[]; titl
       {tieBreak && (
         <p className="mt-2 text-sm text-slate-700" data-testid="tie-break">
           {tieBreak}
+        </p>
+      )}
+      {withdrawn && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="withdrawn-rule">
+          {withdrawn}
         </p>
       )}
     </div>

@@ -34,10 +34,15 @@ export function roundName(match: Match, poolCount: number, t: Translate): string
   return t(`round.type.${match.roundType}`);
 }
 
+/** A team's name as shown: 'Les Hérons (retirée)' once it is withdrawn. */
+export function teamName(name: string, withdrawn: boolean | undefined, t: Translate): string {
+  return withdrawn ? t('round.withdrawn', { name }) : name;
+}
+
 /** A side of a match: the team's name, 'Gagnant de QF1' while the bracket fills, else 'À déterminer'. */
 export function sideName(match: Match, side: 1 | 2, t: Translate): string {
   const name = side === 1 ? match.team1Name : match.team2Name;
-  if (name) return name;
+  if (name) return teamName(name, side === 1 ? match.team1Withdrawn : match.team2Withdrawn, t);
   const from = side === 1 ? match.team1From : match.team2From;
   return from ? t('round.winnerOf', { code: from }) : t('round.tbd');
 }

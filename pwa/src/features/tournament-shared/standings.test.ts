@@ -4,7 +4,17 @@ import { standing } from './testFixtures';
 
 describe('standings highlighting in the console', () => {
   it('colours the top 2 for the final and rows 3 and 4 for the semifinals', () => {
-    expect([1, 2, 3, 4, 5, 8].map(qualificationZone)).toEqual(['final', 'final', 'semifinal', 'semifinal', null, null]);
+    expect([1, 2, 3, 4, 5, 8].map((position) => qualificationZone(position))).toEqual(['final', 'final', 'semifinal', 'semifinal', null, null]);
+  });
+
+  it('never colours a withdrawn team, and lists it last on the event page', () => {
+    expect(qualificationZone(2, true)).toBeNull();
+    const rows = [
+      standing({ teamId: 1, position: 2, tournamentPoints: 3, pointsDifferential: 2 }),
+      standing({ teamId: 2, position: 3, tournamentPoints: 6, pointsDifferential: 20, withdrawn: true }),
+      standing({ teamId: 3, position: 1, tournamentPoints: 4, pointsDifferential: 1 }),
+    ];
+    expect(publicOrder(rows).map((row) => row.teamId)).toEqual([3, 1, 2]);
   });
 
   it('splits the standings into one table per pool, each by position', () => {

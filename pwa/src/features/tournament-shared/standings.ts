@@ -6,8 +6,10 @@ import type { Standing } from './types';
 /** The round a rank goes to (the console's colours). */
 type Zone = Extract<RoundType, 'final' | 'semifinal'>;
 
-/** Console colours: top 2 green ('Finale'), 3 and 4 yellow ('Demi-finale'), the rest none. */
-export function qualificationZone(position: number): Zone | null {
+/** Console colours: top 2 green ('Finale'), 3 and 4 yellow ('Demi-finale'), the rest (and a
+ * withdrawn team, never drawn) none. */
+export function qualificationZone(position: number, withdrawn = false): Zone | null {
+  if (withdrawn) return null;
   if (position >= 1 && position <= 2) return 'final';
   if (position >= 3 && position <= 4) return 'semifinal';
   return null;
@@ -27,9 +29,19 @@ export function byPool(standings: Standing[]): Standing[][] {
  */
 export function publicOrder(rows: Standing[], sets = false): Standing[] {
   if (sets) return [...rows].sort((a, b) => a.position - b.position);
+  // A withdrawn team stays below every team still in, as centre-core ranks it.
   return [...rows].sort(
-    (a, b) => b.tournamentPoints - a.tournamentPoints || b.pointsDifferential - a.pointsDifferential || a.position - b.position,
+    (a, b) =>
+      Number(!!a.withdrawn) - Number(!!b.withdrawn) ||
+      b.tournamentPoints - a.tournamentPoints ||
+      b.pointsDifferential - a.pointsDifferential ||
+      a.position - b.position,
   );
+}
+
+/** The rule for a withdrawn team, said under a table that lists one; else null. */
+export function withdrawnRule(rows: Standing[], t: (key: string) => string): string | null {
+  return rows.some((row) => row.withdrawn) ? t('standings.withdrawnRule') : null;
 }
 
 type Medal = 'gold' | 'silver' | 'bronze';

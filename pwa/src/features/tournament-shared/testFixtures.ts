@@ -60,6 +60,8 @@ export function match(overrides: Partial<Match> = {}): Match {
     team2Id: 12,
     team1Name: 'Les Huards',
     team2Name: 'Les Castors',
+    team1Withdrawn: false,
+    team2Withdrawn: false,
     team1From: null,
     team2From: null,
     team1Score: null,

@@ -6,8 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../tournament-shared/Badges';
 import { ratioText, setsOf, setsRecord, tieBreakLine, type MatchFormat } from '../tournament-shared/format';
-import type { Translate } from '../tournament-shared/rounds';
-import { qualificationZone, signed } from '../tournament-shared/standings';
+import { teamName, type Translate } from '../tournament-shared/rounds';
+import { qualificationZone, signed, withdrawnRule } from '../tournament-shared/standings';
 import type { Standing } from '../tournament-shared/types';
 
 const SINGLE_COLUMNS = ['points', 'wins', 'draws', 'losses', 'for', 'against', 'diff'] as const;
@@ -42,6 +42,7 @@ export function StandingsTable({ rows, caption, format }: StandingsTableProps) {
   const { t, i18n } = useTranslation('tournaments');
   const columns: readonly Column[] = setsOf(format) ? SETS_COLUMNS : SINGLE_COLUMNS;
   const tieBreak = tieBreakLine(rows, i18n.language, t);
+  const withdrawn = withdrawnRule(rows, t);
   // On a phone the table scrolls sideways: the region takes the focus so a keyboard can scroll it too.
   return (
     <div>
@@ -65,13 +66,13 @@ export function StandingsTable({ rows, caption, format }: StandingsTableProps) {
           </thead>
           <tbody>
             {rows.map((row) => {
-              const zone = qualificationZone(row.position);
+              const zone = qualificationZone(row.position, row.withdrawn);
               const values = cells(row, i18n.language, t);
               return (
                 <tr key={row.teamId} className={`border-b border-slate-100 ${zone ? ZONE_ROW[zone] : ''}`} data-zone={zone ?? undefined}>
                   <td className="px-2 py-2 font-semibold">{row.position}</td>
                   <th scope="row" className="px-2 py-2 font-semibold">
-                    <span className="mr-2">{row.teamName}</span>
+                    <span className="mr-2">{teamName(row.teamName, row.withdrawn, t)}</span>
                     {zone && <Badge tone={zone === 'final' ? 'green' : 'amber'}>{t(`standings.zone.${zone}`)}</Badge>}
                   </th>
                   {columns.map((column) => (
@@ -88,6 +89,11 @@ export function StandingsTable({ rows, caption, format }: StandingsTableProps) {
       {tieBreak && (
         <p className="mt-2 text-sm text-slate-700" data-testid="tie-break">
           {tieBreak}
+        </p>
+      )}
+      {withdrawn && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="withdrawn-rule">
+          {withdrawn}
         </p>
       )}
     </div>

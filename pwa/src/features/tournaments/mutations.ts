@@ -109,6 +109,19 @@ export function useCorrectScore(eventId: number, handlers: Handlers<Match> = {})
   });
 }
 
+/** PUT /api/admin/matches/{id}/forfeit: a team did not show up (`side`); online only. */
+export function useForfeitMatch(eventId: number, handlers: Handlers<Match> = {}) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<{ matchId: number; side: 1 | 2 }, Match>({
+    mutationFn: ({ matchId, side }) => apiFetch<Match>(`/api/admin/matches/${matchId}/forfeit`, { method: 'PUT', body: { side } }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.forfeited') }),
+    failure: { title: t('toast.forfeitError'), description: t('toast.genericError') },
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+}
+
 /** POST /api/admin/score-conflicts/{entryId}/resolve: the admin keeps one of the two scores. */
 export function useResolveConflict(eventId: number) {
   const { t } = useTranslation('tournaments');

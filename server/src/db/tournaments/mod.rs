@@ -106,10 +106,14 @@ pub struct MatchRow {
     pub bracket_code: Option<String>,
     pub pool: Option<u8>,
     pub status: MatchStatus,
+    /// The team on each side: its registration, or the registration it had before it was
+    /// withdrawn (then `team1_withdrawn`).
     pub team1_id: Option<i64>,
     pub team2_id: Option<i64>,
     pub team1_name: Option<String>,
     pub team2_name: Option<String>,
+    pub team1_withdrawn: bool,
+    pub team2_withdrawn: bool,
     pub team1_from: Option<String>,
     pub team2_from: Option<String>,
     pub team1_score: Option<u32>,
@@ -159,11 +163,15 @@ const TEAM_NAME: &str = "team_name({r}.team_name, {r}.team_number)";
 fn match_select() -> String {
     format!(
         "SELECT m.id, m.tournament_id, m.round_type, m.round_name, m.bracket_code, m.pool, m.status,
-            m.team1_id, m.team2_id, {}, {}, m.team1_from, m.team2_from, m.team1_score, m.team2_score,
-            m.forfeit_side, m.scheduled_time, m.court_number, m.slot_index, m.version, m.updated_at, m.sets
+            coalesce(m.team1_id, m.team1_withdrawn), coalesce(m.team2_id, m.team2_withdrawn),
+            coalesce({}, w1.name), coalesce({}, w2.name), m.team1_from, m.team2_from, m.team1_score, m.team2_score,
+            m.forfeit_side, m.scheduled_time, m.court_number, m.slot_index, m.version, m.updated_at, m.sets,
+            m.team1_withdrawn IS NOT NULL, m.team2_withdrawn IS NOT NULL
          FROM matches m
          LEFT JOIN event_registrations r1 ON r1.id = m.team1_id
-         LEFT JOIN event_registrations r2 ON r2.id = m.team2_id",
+         LEFT JOIN event_registrations r2 ON r2.id = m.team2_id
+         LEFT JOIN withdrawn_teams w1 ON w1.registration_id = m.team1_withdrawn
+         LEFT JOIN withdrawn_teams w2 ON w2.registration_id = m.team2_withdrawn",
         TEAM_NAME.replace("{r}", "r1"),
         TEAM_NAME.replace("{r}", "r2"),
     )
@@ -182,6 +190,8 @@ fn match_from_row(row: &Row<'_>) -> rusqlite::Result<MatchRow> {
         team2_id: row.get(8)?,
         team1_name: row.get(9)?,
         team2_name: row.get(10)?,
+        team1_withdrawn: row.get(22)?,
+        team2_withdrawn: row.get(23)?,
         team1_from: row.get(11)?,
         team2_from: row.get(12)?,
         team1_score: row.get(13)?,
@@ -207,7 +217,8 @@ pub fn matches(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Ma
 }
 
 /// A tournament's matches as core's rules read them, without the teams' names: what follows
-/// every score reads these, the names only when the pool completes.
+/// every score reads these, the names only when the pool completes. A withdrawn team's side is
+/// empty here: what follows results only ever writes registrations.
 pub fn core_matches(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Match>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, round_type, round_name, bracket_code, status, team1_id, team2_id, team1_score, team2_score,
@@ -242,6 +253,17 @@ pub fn find_match(conn: &Connection, id: i64) -> rusqlite::Result<Option<MatchRo
 
 /// The event's teams (team registrations; individuals do not play; released ones neither), in
 /// registration order.
+/// The teams withdrawn from a tournament after they played, in the order they withdrew.
+pub fn withdrawn_teams(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Team>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT registration_id, name FROM withdrawn_teams WHERE tournament_id = ?1 ORDER BY withdrawn_at, registration_id",
+    )?;
+    let rows = stmt.query_map(params![tournament_id], |r| {
+        Ok(Team { withdrawn: true, ..Team::new(r.get(0)?, r.get::<_, String>(1)?) })
+    })?;
+    rows.collect()
+}
+
 pub fn event_teams(conn: &Connection, event_id: i64) -> rusqlite::Result<Vec<Team>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, team_name, team_number FROM event_registrations
@@ -250,7 +272,7 @@ pub fn event_teams(conn: &Connection, event_id: i64) -> rusqlite::Result<Vec<Tea
     let rows = stmt.query_map(params![event_id], |r| {
         let name: Option<String> = r.get(1)?;
         let number: Option<i64> = r.get(2)?;
-        Ok(Team { id: r.get(0)?, name: name.unwrap_or_else(|| auto_team_name(number.unwrap_or(0))) })
+        Ok(Team::new(r.get(0)?, name.unwrap_or_else(|| auto_team_name(number.unwrap_or(0)))))
     })?;
     rows.collect()
 }

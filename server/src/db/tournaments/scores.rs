@@ -4,7 +4,7 @@
 //! the standings once the pool is complete, winners moved on, the tournament completed with
 //! its final.
 
-use centre_core::format::{Formats, SetScore, result_of};
+use centre_core::format::{Formats, SetScore, forfeit_score, result_of};
 use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
 use centre_core::sync::{Entered, Sides, Verdict, judge};
@@ -71,6 +71,44 @@ pub fn record(
     })
 }
 
+/// Records a no-show: match `match_id` (not yet completed, both teams known) is forfeited by
+/// `side`, the other side winning by the format's forfeit score; then what follows results.
+pub fn record_forfeit(
+    conn: &Connection,
+    match_id: i64,
+    side: u8,
+    user_id: &str,
+    now: &str,
+) -> Result<(MatchRow, Changed), Refused> {
+    write_match(conn, match_id, |m| {
+        if !m.to_core().can_score() {
+            return Err(Refused::Completed);
+        }
+        forfeit(conn, m, side, user_id, now)?;
+        follow_results(conn, m.tournament_id, now)?;
+        bump_version(conn, m.tournament_id)?;
+        Ok(())
+    })
+}
+
+/// Records match `m` as forfeited by `side` (1 or 2), with its history: completed with the
+/// format's forfeit score once both teams are known; a knockout side still waiting for its
+/// opponent stays scheduled, and what follows results completes it.
+pub(super) fn forfeit(conn: &Connection, m: &MatchRow, side: u8, user_id: &str, now: &str) -> Result<(), Refused> {
+    let formats = find(conn, m.tournament_id)?.ok_or(Refused::NotFound)?.formats;
+    let other_known = if side == 1 { m.team2_id.is_some() } else { m.team1_id.is_some() };
+    let score = other_known.then(|| forfeit_score(formats.of(m.round_type), side)).flatten();
+    let status = if other_known { MatchStatus::Completed } else { MatchStatus::Scheduled };
+    let sets = score.as_ref().map_or(&[][..], |s| &s.2[..]);
+    conn.execute(
+        "UPDATE matches SET forfeit_side = ?2, status = ?3, team1_score = ?4, team2_score = ?5, sets = ?6,
+            version = version + 1, updated_at = ?7 WHERE id = ?1",
+        params![m.id, side, status, score.as_ref().map(|s| s.0), score.as_ref().map(|s| s.1), sets_text(sets)?, now],
+    )?;
+    history(conn, m, ScoreKind::Forfeit, score.as_ref().map(|s| (s.0, s.1, sets)), user_id, now)?;
+    Ok(())
+}
+
 /// Runs `write` on a match, then answers the match as written with what changed.
 fn write_match(
     conn: &Connection,
@@ -133,8 +171,9 @@ pub fn correct(
         let entered = Entered { team1: score.team1_score(), team2: score.team2_score(), sets: score.sets() };
         let (team1, team2) = scored(&formats, m, entered)?;
         conn.execute(
-            "UPDATE matches SET team1_score = ?2, team2_score = ?3, sets = ?5, version = version + 1, updated_at = ?4
-              WHERE id = ?1",
+            // A forfeit corrected is the score played: the forfeit goes.
+            "UPDATE matches SET team1_score = ?2, team2_score = ?3, sets = ?5, forfeit_side = NULL, version = version + 1,
+                updated_at = ?4 WHERE id = ?1",
             params![match_id, team1, team2, now, sets_text(score.sets())?],
         )?;
         history(conn, m, ScoreKind::Correction, Some((team1, team2, score.sets())), user_id, now)?;

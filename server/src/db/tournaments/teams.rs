@@ -1,13 +1,13 @@
-//! A team withdrawn from its event (its registration deleted) while a tournament exists.
-//! Before the bracket: its matches not yet played go (core's `remove_team`), its completed
-//! pool matches stop counting once the registration is gone (the side becomes empty).
-//! After the draw: its next knockout match is a forfeit win for its opponent.
+//! A team withdrawn from its event (its registration deleted) while a tournament exists: core's
+//! rule (`withdraw_team`) says what becomes of its matches. Not yet played, before the draw: its
+//! matches go. Once it has played: it stays by name in `withdrawn_teams` (the matches keep its
+//! registration id beside the emptied foreign key), its played matches stand, and every match
+//! it had left (its pool matches, its next knockout match) is a forfeit.
 
-use centre_core::schedule::remove_team;
-use centre_core::tournament::{MatchStatus, RoundType, ScoreKind};
+use centre_core::schedule::withdraw_team;
 use rusqlite::{Connection, params};
 
-use super::scores::{Changed, Refused, bracket_drawn, follow_results, history};
+use super::scores::{Changed, Refused, follow_results, forfeit};
 use super::{MatchRow, bump_version, find_for_event, matches};
 
 /// Call before deleting registration `team_id` of `event_id`; then delete it; then call
@@ -27,23 +27,29 @@ pub fn withdraw(
         return Ok(changed);
     }
     let rows = matches(conn, tournament.id)?;
-    if !bracket_drawn(conn, tournament.id)? {
-        let core: Vec<_> = rows.iter().map(MatchRow::to_core).collect();
-        for id in remove_team(&core, team_id).removed_match_ids {
-            conn.execute("DELETE FROM matches WHERE id = ?1", params![id])?;
-        }
+    let core: Vec<_> = rows.iter().map(MatchRow::to_core).collect();
+    let withdrawal = withdraw_team(&core, team_id);
+    for id in withdrawal.removed_match_ids {
+        conn.execute("DELETE FROM matches WHERE id = ?1", params![id])?;
+    }
+    if !withdrawal.kept {
         return Ok(changed);
     }
-    let next = rows.iter().find(|m| !m.is_completed() && m.round_type != RoundType::Pool && m.involves(team_id));
-    if let Some(m) = next {
-        let side = if m.team1_id == Some(team_id) { 1 } else { 2 };
-        let other_known = if side == 1 { m.team2_id.is_some() } else { m.team1_id.is_some() };
-        let status = if other_known { MatchStatus::Completed } else { MatchStatus::Scheduled };
-        conn.execute(
-            "UPDATE matches SET forfeit_side = ?2, status = ?3, version = version + 1, updated_at = ?4 WHERE id = ?1",
-            params![m.id, side, status, now],
-        )?;
-        history(conn, m, ScoreKind::Forfeit, None, user_id, now)?;
+    conn.execute(
+        "INSERT INTO withdrawn_teams (registration_id, tournament_id, name, withdrawn_at)
+         SELECT id, ?2, team_name(team_name, team_number), ?3 FROM event_registrations WHERE id = ?1",
+        params![team_id, tournament.id, now],
+    )?;
+    conn.execute(
+        "UPDATE matches SET team1_withdrawn = CASE WHEN team1_id = ?2 THEN ?2 ELSE team1_withdrawn END,
+            team2_withdrawn = CASE WHEN team2_id = ?2 THEN ?2 ELSE team2_withdrawn END
+         WHERE tournament_id = ?1 AND ?2 IN (team1_id, team2_id)",
+        params![tournament.id, team_id],
+    )?;
+    for (match_id, side) in withdrawal.forfeits {
+        if let Some(m) = rows.iter().find(|m| m.id == match_id) {
+            forfeit(conn, m, side, user_id, now)?;
+        }
     }
     Ok(changed)
 }

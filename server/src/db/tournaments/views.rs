@@ -8,7 +8,7 @@ use centre_core::standings::{Standing, standings_in};
 use centre_core::tournament::{RoundType, ScoreKind, Team};
 use rusqlite::{Connection, params};
 
-use super::{MatchRow, TournamentRow, event_teams};
+use super::{MatchRow, TournamentRow, event_teams, withdrawn_teams};
 use crate::db::events::{self, EventRow};
 use crate::db::json_column;
 
@@ -34,7 +34,7 @@ pub fn team_count(conn: &Connection, tournament: &TournamentRow) -> rusqlite::Re
 }
 
 /// The standings of each pool (core's order and tie-breaks). A team's pool is the pool of its
-/// pool matches; a withdrawn team is no longer listed, so its results stop counting.
+/// pool matches; a team withdrawn after it played is listed too (core ranks it last).
 pub fn pool_standings(
     conn: &Connection,
     tournament: &TournamentRow,
@@ -48,7 +48,8 @@ pub fn pool_standings(
             }
         }
     }
-    let teams = event_teams(conn, tournament.event_id)?;
+    let mut teams = event_teams(conn, tournament.event_id)?;
+    teams.extend(withdrawn_teams(conn, tournament.id)?);
     let core: Vec<_> = rows.iter().map(MatchRow::to_core).collect();
     let mut out = Vec::new();
     for pool in 0..tournament.pool_count {

@@ -1,11 +1,13 @@
 //! The console's tournament calls (admin only): create, edit, delete, generate, read matches and
-//! standings, score, correct, and a match's history. Every write tells the live event page.
+//! standings, score, correct, record a forfeit, and a match's history. Every write tells the live event page.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::timefmt::utc_text;
-use centre_core::validation::{ScoreInput, TournamentConfigInput, validate_score, validate_tournament_config};
+use centre_core::validation::{
+    ForfeitInput, ScoreInput, TournamentConfigInput, validate_forfeit, validate_score, validate_tournament_config,
+};
 use chrono::Utc;
 use serde::Serialize;
 
@@ -126,6 +128,36 @@ pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) ->
     let event = event.ok_or_else(AppError::not_found)?;
     state.live.tournament_changed(event);
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// `PUT /api/admin/matches/{matchId}/forfeit`: a team did not play a match not yet completed;
+/// the other wins by the format's forfeit score (2-0 with 21-0, 21-0 in sets).
+#[utoipa::path(
+    put,
+    path = "/api/admin/matches/{id}/forfeit",
+    tag = "tournaments",
+    params(params::MatchId),
+    request_body = ForfeitInput,
+    responses(
+        (status = 200, description = "OK", body = MatchDto),
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
+    )
+)]
+pub async fn forfeit(
+    State(state): State<AppState>,
+    admin: Admin,
+    Id(id): Id,
+    ApiJson(body): ApiJson<ForfeitInput>,
+) -> Result<Json<MatchDto>, AppError> {
+    let side = validate_forfeit(&body).map_err(AppError::Validation)?;
+    let user = admin.0.id().to_owned();
+    let now = Utc::now();
+    let (row, changed) = state
+        .db
+        .write(move |tx| scores::record_forfeit(tx, id, side, &user, &utc_text(now)).map_err(AppError::from))
+        .await?;
+    state.live.tournament_changed(changed.event_id);
+    Ok(Json(MatchDto::new(&row, now)))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -144,6 +144,9 @@ pub struct MatchDto {
     pub team2_id: Option<i64>,
     pub team1_name: Option<String>,
     pub team2_name: Option<String>,
+    /// The side's team was withdrawn after it played: its name is kept, shown '(retirée)'.
+    pub team1_withdrawn: bool,
+    pub team2_withdrawn: bool,
     pub team1_from: Option<String>,
     pub team2_from: Option<String>,
     pub team1_score: Option<u32>,
@@ -184,6 +187,8 @@ impl MatchDto {
             team2_id: row.team2_id,
             team1_name: row.team1_name.clone(),
             team2_name: row.team2_name.clone(),
+            team1_withdrawn: row.team1_withdrawn,
+            team2_withdrawn: row.team2_withdrawn,
             team1_from: row.team1_from.clone(),
             team2_from: row.team2_from.clone(),
             team1_score: row.team1_score,

@@ -105,7 +105,7 @@ async function poolStandings(matches: Match[], standings: Standing[], lang: stri
   const pools = [...new Set(standings.map((row) => row.pool))].sort((a, b) => a - b);
   const tables = await Promise.all(
     pools.map(async (pool) => {
-      const teams = standings.filter((row) => row.pool === pool).map((row) => ({ id: row.teamId, name: row.teamName }));
+      const teams = standings.filter((row) => row.pool === pool).map((row) => ({ id: row.teamId, name: row.teamName, withdrawn: !!row.withdrawn }));
       const played = matches.filter((m) => m.roundType === 'pool' && m.pool === pool).map(toCoreMatch);
       const rows = await computeStandings({ matches: played, teams, ...(formats.pool ? { format: formats.pool } : {}) }, lang);
       // centre-core leaves out what the format does not have (no sets: no set columns); the API says null.
