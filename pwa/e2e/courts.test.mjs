@@ -2,19 +2,20 @@
 // from the month calendar, court, slot, contact, summary) and gets the e-mail with its .ics; the
 // booking shows in /my-registrations and as reserved for another member (on a phone-sized
 // screen); an admin filters and cancels it in the Réservations tab; a supervisor reads the tab
-// without a cancel button; a day without slots, a slot taken in between and a member's own
-// cancellation. The courts' season is 15 May–30 September: the dates are next summer.
+// without a cancel button; a closed day, a slot taken in between and a member's own
+// cancellation. The courts' season is 15 May–30 September: the dates are next summer, typed
+// dd/MM/yyyy. (courts-season.test.mjs: the page out of season.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
-/** Next summer's 15 June at the centre, 'YYYY-MM-DD', and its French month heading. */
+/** Next summer's 15 June at the centre, 'YYYY-MM-DD' and as typed (dd/MM/yyyy), and its French month heading. */
 function nextSeasonDay() {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
   const year = Number(today.slice(0, 4)) + (today.slice(5) < '05-15' ? 0 : 1);
-  return { day: `${year}-06-15`, year, month: `juin ${year}` };
+  return { day: `${year}-06-15`, typed: `15/06/${year}`, year, month: `juin ${year}` };
 }
-const { day, year, month } = nextSeasonDay();
+const { day, typed, year, month } = nextSeasonDay();
 
 const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
@@ -47,7 +48,7 @@ describe('court reservations', () => {
       await page.getByRole('heading', { name: side }).waitFor();
     }
     const calendar = page.getByTestId('availability-calendar');
-    for (const legend of ['Disponible', 'Partiellement réservé', 'Complet']) {
+    for (const legend of ['Disponible', 'Partiellement réservé', 'Complet', 'Fermé']) {
       await calendar.getByText(legend, { exact: true }).waitFor();
     }
     // Move the month calendar to next June and pick the 15th.
@@ -58,7 +59,7 @@ describe('court reservations', () => {
     const fifteenth = calendar.locator(`button[data-date="${day}"]`);
     assert.equal(await fifteenth.getAttribute('data-status'), 'available');
     await fifteenth.click();
-    assert.equal(await page.getByLabel('Date de la réservation').inputValue(), day);
+    assert.equal(await page.getByLabel('Date de la réservation').inputValue(), typed);
     // Slots only once a court is chosen.
     await page.getByText('Choisissez un terrain pour voir les créneaux.').waitFor();
     await page.getByRole('radio', { name: /Terrain de volleyball 1/ }).check();
@@ -99,7 +100,7 @@ describe('court reservations', () => {
     assert.equal(await page.getByLabel('Date de la réservation').inputValue(), '');
     await page.getByText("Veuillez d'abord choisir une date").waitFor();
     assert.equal(await page.getByRole('radio', { name: /Terrain de volleyball 1/ }).isChecked(), false);
-    await page.getByLabel('Date de la réservation').fill(day);
+    await page.getByLabel('Date de la réservation').fill(typed);
     await page.getByRole('radio', { name: /Terrain de volleyball 2/ }).check();
     await page.locator('[data-testid="slot"][data-time="11:00"]').click();
     assert.equal(await page.getByLabel('Nombre de joueurs').inputValue(), '6');
@@ -125,7 +126,7 @@ describe('court reservations', () => {
     await signIn(context, suite.server, { email: 'paul@example.org', firstName: 'Paul', lastName: 'Roy' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/reservations`);
-    await page.getByLabel('Date de la réservation').fill(day);
+    await page.getByLabel('Date de la réservation').fill(typed);
     await page.getByRole('radio', { name: /Terrain de volleyball 1/ }).check();
     const taken = page.locator('[data-testid="slot"][data-time="10:00"]');
     await taken.waitFor();
@@ -218,19 +219,19 @@ describe('court reservations', () => {
     await context.close();
   });
 
-  test('a day without slots says so; a slot taken in between gets the error toast; a member cancels their booking', async () => {
+  test('a closed day says so; a slot taken in between gets the error toast; a member cancels their booking', async () => {
     const context = await newContext(suite.browser);
     await signIn(context, suite.server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/reservations`);
-    // After the season (15 October of the same summer): the court has no slot that day.
-    await page.getByLabel('Date de la réservation').fill(`${year}-10-15`);
+    // After the season (15 October of the same summer): the court is closed that day.
+    await page.getByLabel('Date de la réservation').fill(`15/10/${year}`);
     await page.getByRole('radio', { name: /Terrain de volleyball 2/ }).check();
-    await page.getByText('Aucun créneau disponible pour cette date').waitFor();
+    await page.getByText('Le terrain est fermé à cette date.').waitFor();
     assert.equal(await page.locator('[data-testid="slot"]').count(), 0);
 
     // 16:00 on court 2 is free when Léa picks it, and taken by Noé before she confirms.
-    await page.getByLabel('Date de la réservation').fill(day);
+    await page.getByLabel('Date de la réservation').fill(typed);
     const slot = page.locator('[data-testid="slot"][data-time="16:00"]');
     await slot.click();
     await page.getByLabel('Téléphone').fill('819-555-0123');

@@ -159,6 +159,10 @@ pub struct ServeArgs {
     /// network shares an address).
     #[arg(long, env = "CENTRE_MAX_STREAMS_PER_ADDRESS", default_value_t = DEFAULT_STREAMS.per_address, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams_per_address: u32,
+    /// Tests only (needs --dev-login): the day, YYYY-MM-DD, that court reservations take as
+    /// today at start; their clock then runs on from it. Not in the environment template.
+    #[arg(long, hide = true)]
+    pub today: Option<chrono::NaiveDate>,
 }
 
 /// The centre's contact address, which also receives Interac e-Transfers unless configured.
@@ -223,6 +227,31 @@ pub struct Settings {
     /// How long a client may keep a connection waiting (not a flag: `net::TIMEOUTS`; tests
     /// shorten them).
     pub timeouts: crate::net::Timeouts,
+    /// "Now" for the court reservations: the system clock, or moved by `--today` in tests.
+    pub clock: Clock,
+}
+
+/// The court reservations' clock: the system's, moved by whole days when a test started the
+/// server with `--today` (so a browser test can be in November whatever the date is).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Clock {
+    shift_days: i64,
+}
+
+impl Clock {
+    /// A clock on which today, in `tz`, is `today`.
+    pub fn starting_on(today: chrono::NaiveDate, tz: chrono_tz::Tz) -> Clock {
+        let real = chrono::Utc::now().with_timezone(&tz).date_naive();
+        Clock { shift_days: (today - real).num_days() }
+    }
+
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        chrono::Utc::now() + chrono::Duration::days(self.shift_days)
+    }
+
+    pub fn is_moved(&self) -> bool {
+        self.shift_days != 0
+    }
 }
 
 /// The OpenID Connect provider and this site's client registration with it.
@@ -269,6 +298,8 @@ pub enum SettingsError {
     InteracEmail(String),
     #[error("invalid --trusted-proxies entry '{0}': expected comma-separated IP addresses, e.g. 127.0.0.1,::1")]
     TrustedProxy(String),
+    #[error("--today moves the court reservations' clock for tests: it needs --dev-login, never use it in production")]
+    TodayOutsideTests,
 }
 
 impl Settings {
@@ -287,6 +318,9 @@ impl Settings {
         let mail_dir = args.mail_dir.clone().unwrap_or_else(|| default_mail_dir(&args.db));
         if args.dev_login && public_url.starts_with("https://") {
             return Err(SettingsError::DevLoginInProduction(public_url));
+        }
+        if args.today.is_some() && !args.dev_login {
+            return Err(SettingsError::TodayOutsideTests);
         }
         let oidc = oidc_settings(args)?;
         let admin_emails = parse_admin_emails(&args.admin_emails)?;
@@ -322,6 +356,7 @@ impl Settings {
             connections: Cap { total: args.max_connections, per_address: args.max_connections_per_address },
             streams: Cap { total: args.max_streams, per_address: args.max_streams_per_address },
             timeouts: crate::net::TIMEOUTS,
+            clock: args.today.map(|day| Clock::starting_on(day, timezone)).unwrap_or_default(),
         })
     }
 
@@ -351,12 +386,13 @@ impl Settings {
             connections: DEFAULT_CONNECTIONS,
             streams: DEFAULT_STREAMS,
             timeouts: crate::net::TIMEOUTS,
+            clock: Clock::default(),
         }
     }
 
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
-        format!(
+        let summary = format!(
             "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} payment_reminders={}x{}d oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={} max_connections={} max_connections_per_address={} max_streams={} max_streams_per_address={}",
             self.addr,
             self.db.display(),
@@ -389,7 +425,12 @@ impl Settings {
             self.connections.per_address,
             self.streams.total,
             self.streams.per_address,
-        )
+        );
+        if self.clock.is_moved() {
+            format!("{summary} courts_today={}", self.clock.now().with_timezone(&self.timezone).date_naive())
+        } else {
+            summary
+        }
     }
 
     pub fn is_https(&self) -> bool {
@@ -484,6 +525,23 @@ mod tests {
         assert_eq!(serve(""), Some(None));
         assert_eq!(serve("  "), Some(None));
         assert_eq!(serve("smtp://127.0.0.1:2525"), Some(Some("smtp://127.0.0.1:2525".to_owned())));
+    }
+
+    #[test]
+    fn today_moves_the_courts_clock_in_tests_only() {
+        let serve = |extra: &[&str]| match Cli::try_parse_from([&["centre", "serve"], extra].concat()) {
+            Ok(Cli { command: Command::Serve(args) }) => Some(Settings::from_args(&args)),
+            _ => None,
+        };
+        let Some(Ok(settings)) = serve(&["--dev-login", "--today", "2026-11-20"]) else { panic!("refused") };
+        let today = settings.clock.now().with_timezone(&settings.timezone).date_naive();
+        // A run that crosses midnight at the centre would see the next day.
+        assert!(["2026-11-20", "2026-11-21"].contains(&today.to_string().as_str()), "{today}");
+        assert!(settings.summary().contains("courts_today=2026-11-2"), "{}", settings.summary());
+        assert!(matches!(serve(&["--today", "2026-11-20"]), Some(Err(SettingsError::TodayOutsideTests))));
+        assert!(serve(&["--dev-login", "--today", "20/11/2026"]).is_none(), "a day is YYYY-MM-DD");
+        let Some(Ok(plain)) = serve(&[]) else { panic!("refused") };
+        assert!(!plain.clock.is_moved() && !plain.summary().contains("courts_today"));
     }
 
     #[test]

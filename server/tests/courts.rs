@@ -70,10 +70,22 @@ async fn error_of(response: reqwest::Response) -> (u16, Value) {
 async fn the_two_courts_are_there_in_every_new_database() {
     let app = TestApp::spawn().await;
     let courts: Vec<Value> = app.get("/api/courts").await.json().await.unwrap();
-    assert_eq!(
-        courts,
-        vec![json!({"id": 1, "name": "Terrain de volleyball 1"}), json!({"id": 2, "name": "Terrain de volleyball 2"})]
-    );
+    // Each with the season not ended yet (15 May to 30 September: this year's until its last
+    // day) and every day's hours, 8:00 to 21:00.
+    let today = Utc::now().with_timezone(&TZ).date_naive();
+    let year = if (today.month(), today.day()) <= (9, 30) { today.year() } else { today.year() + 1 };
+    let week: Vec<Value> =
+        (0..7).map(|weekday| json!({"weekday": weekday, "open": "08:00", "close": "21:00"})).collect();
+    let court = |id: i64| {
+        json!({
+            "id": id,
+            "name": format!("Terrain de volleyball {id}"),
+            "seasonStart": format!("{year}-05-15"),
+            "seasonEnd": format!("{year}-09-30"),
+            "openingHours": week,
+        })
+    };
+    assert_eq!(courts, vec![court(1), court(2)]);
 }
 
 #[tokio::test]

@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   centreToday,
+  dayInputValue,
+  dayMonthLabel,
   formatDeadline,
   fromCentreInput,
   minutesBetween,
   monthLabel,
   monthOf,
+  parseDayInput,
   toCentreInput,
   weekNumber,
   weekRange,
@@ -100,5 +103,40 @@ describe('payment deadlines', () => {
   it('shows any other instant as it is, in the centre time zone', () => {
     expect(formatDeadline('2026-07-15T18:32:00Z', 'fr')).toBe('15/07/2026 14:32');
     expect(formatDeadline('nonsense', 'fr')).toBe('');
+  });
+});
+
+describe('a day typed in a date field, the French way', () => {
+  it('reads day, month, year whatever the separator, and an ISO day', () => {
+    expect(parseDayInput('20/05/2027')).toBe('2027-05-20');
+    expect(parseDayInput(' 2/5/2027 ')).toBe('2027-05-02');
+    expect(parseDayInput('20.05.2027')).toBe('2027-05-20');
+    expect(parseDayInput('20-05-2027')).toBe('2027-05-20');
+    expect(parseDayInput('20 05 2027')).toBe('2027-05-20');
+    expect(parseDayInput('20052027')).toBe('2027-05-20');
+    expect(parseDayInput('2027-05-20')).toBe('2027-05-20');
+    // Day first, never the browser's month first: 05/12 is the 5th of December.
+    expect(parseDayInput('05/12/2027')).toBe('2027-12-05');
+  });
+
+  it('refuses what is not a calendar day', () => {
+    for (const text of ['', '  ', '31/02/2027', '29/02/2027', '00/05/2027', '12/13/2027', '05/20/2027', '20/05/27', '20/05', 'demain', '2027-5', '20/05/2027 10:00']) {
+      expect(parseDayInput(text), text).toBeNull();
+    }
+    expect(parseDayInput('29/02/2028')).toBe('2028-02-29');
+  });
+
+  it('shows a day as dd/MM/yyyy, and reads back what it shows', () => {
+    expect(dayInputValue('2027-05-20')).toBe('20/05/2027');
+    expect(dayInputValue('2027-12-05')).toBe('05/12/2027');
+    expect(dayInputValue('')).toBe('');
+    expect(parseDayInput(dayInputValue('2028-02-29'))).toBe('2028-02-29');
+  });
+
+  it('names a day without its year', () => {
+    expect(dayMonthLabel('2027-05-15', 'fr')).toBe('15 mai');
+    expect(dayMonthLabel('2027-06-01', 'fr')).toBe('1er juin');
+    expect(dayMonthLabel('2027-05-15', 'en')).toBe('May 15');
+    expect(dayMonthLabel('nonsense', 'fr')).toBe('');
   });
 });

@@ -133,3 +133,40 @@ export function formatDeadline(value: string | number | Date, language: string):
   if (Number.isNaN(date.getTime())) return '';
   return formatDateTime(formatTime(date) === '00:00' ? date.getTime() - 60_000 : date, language);
 }
+
+/**
+ * A day as typed in a date field, read the French way whatever the browser's locale: day, month,
+ * year ('20/05/2027', '20.5.2027', '20-05-2027', '20 05 2027', or '20052027' from a phone's
+ * number pad), or an ISO day ('2027-05-20'). Answers 'YYYY-MM-DD' for a real calendar day, null
+ * for anything else (31/02, a two-digit year, a month 13).
+ */
+export function parseDayInput(text: string): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const french = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{4})$/.exec(value) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(value);
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]].map(Number)
+    : french
+      ? [french[3], french[2], french[1]].map(Number)
+      : [];
+  if (year === undefined || month === undefined || day === undefined) return null;
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return null;
+  const ym = `${year}-${pad(month)}`;
+  return day <= daysInMonth(ym) ? `${ym}-${pad(day)}` : null;
+}
+
+/** What a date field shows for a day: '2027-05-20' → '20/05/2027'; '' for anything else. */
+export function dayInputValue(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** A day without its year: '15 mai' / '1er juin' (fr), 'May 15' (en); '' for anything else. */
+export function dayMonthLabel(day: string, language: string): string {
+  const at = noonAtCentre(day);
+  if (!at) return '';
+  if (!language.startsWith('en') && day.endsWith('-01')) {
+    return `1er ${new Intl.DateTimeFormat('fr-CA', { month: 'long', timeZone: centre.timeZone }).format(at)}`;
+  }
+  return new Intl.DateTimeFormat(locale(language), { day: 'numeric', month: 'long', timeZone: centre.timeZone }).format(at);
+}

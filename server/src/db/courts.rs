@@ -5,7 +5,7 @@
 //! use case, [`book`], run inside the caller's `BEGIN IMMEDIATE` transaction.
 
 use centre_core::payments::PaymentStatus;
-use centre_core::slots::{self, CourtHours, DayHours, SlotError};
+use centre_core::slots::{self, CourtHours, DEFAULT_SLOT_MINUTES, DayHours, SlotError};
 use centre_core::timefmt::{parse_utc, utc_text};
 use centre_core::validation::CourtBooking;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
@@ -71,6 +71,23 @@ impl CourtSchedule {
             season_end: day(self.season_end),
             slot_minutes,
         }
+    }
+
+    /// The first and last day of the season that has not ended by `today`: this year's until
+    /// its last day, then next year's.
+    pub fn coming_season(&self, today: NaiveDate) -> (NaiveDate, NaiveDate) {
+        let this_year = self.hours_for_year(today.year(), DEFAULT_SLOT_MINUTES);
+        let season = if today <= this_year.season_end {
+            this_year
+        } else {
+            self.hours_for_year(today.year() + 1, DEFAULT_SLOT_MINUTES)
+        };
+        (season.season_start, season.season_end)
+    }
+
+    /// Opening and closing times, Monday first; `None` on a closed weekday.
+    pub fn opening_hours(&self) -> &[Option<DayHours>; 7] {
+        &self.opening_hours
     }
 }
 
@@ -592,5 +609,20 @@ mod tests {
         let hours = schedule.hours_for_year(2027, 60);
         assert_eq!(hours.season_start.to_string(), "2027-02-28");
         assert_eq!(hours.season_end.to_string(), "2027-09-30");
+    }
+
+    #[test]
+    fn the_coming_season_is_this_years_until_its_last_day() {
+        let schedule = CourtSchedule { season_start: (5, 15), season_end: (9, 30), opening_hours: [None; 7] };
+        let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day).unwrap_or(NaiveDate::MIN);
+        let season = |today| {
+            let (start, end) = schedule.coming_season(today);
+            format!("{start}..{end}")
+        };
+        assert_eq!(season(d(2026, 1, 10)), "2026-05-15..2026-09-30", "winter: this year's");
+        assert_eq!(season(d(2026, 7, 1)), "2026-05-15..2026-09-30", "in season");
+        assert_eq!(season(d(2026, 9, 30)), "2026-05-15..2026-09-30", "its last day");
+        assert_eq!(season(d(2026, 10, 1)), "2027-05-15..2027-09-30", "the day after: next year's");
+        assert_eq!(season(d(2026, 11, 27)), "2027-05-15..2027-09-30");
     }
 }

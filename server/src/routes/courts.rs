@@ -7,6 +7,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::slots::{self, DayAvailability, Slot, SlotError};
+use centre_core::timefmt::hh_mm;
 use centre_core::validation::{CourtBookingInput, validate_court_booking};
 use centre_core::{FieldError, Lang};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
@@ -23,14 +24,35 @@ use crate::error::{ApiQuery, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
-/// Spec section 3's Court.
+/// Spec section 3's Court, with when it is open: the season that has not ended yet at the
+/// centre and the weekly hours (the reservation page says them, out of season above all).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CourtDto {
     id: i64,
     name: String,
+    /// First day of the season: this year's until its last day, then next year's.
+    season_start: NaiveDate,
+    /// Last day of that season.
+    season_end: NaiveDate,
+    /// The open weekdays, Monday first; a weekday not listed is closed.
+    opening_hours: Vec<OpeningHoursDto>,
 }
 
-/// `GET /api/courts`: the courts in the order of the reservation page's cards.
+/// One open weekday: local opening and closing times.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OpeningHoursDto {
+    /// 0 for Monday … 6 for Sunday.
+    weekday: u8,
+    /// `HH:MM`, the centre's local time.
+    open: String,
+    /// `HH:MM`, the centre's local time.
+    close: String,
+}
+
+/// `GET /api/courts`: the courts in the order of the reservation page's cards, each with its
+/// coming season and weekly hours.
 #[utoipa::path(
     get,
     path = "/api/courts",
@@ -40,8 +62,26 @@ pub struct CourtDto {
     )
 )]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<CourtDto>>, AppError> {
-    let rows = state.db.read(|conn| courts::list(conn).map_err(AppError::from)).await?;
-    Ok(Json(rows.into_iter().map(|c| CourtDto { id: c.id, name: c.name }).collect()))
+    let today = state.settings.clock.now().with_timezone(&state.settings.timezone).date_naive();
+    let courts = state
+        .db
+        .read(move |conn| {
+            let mut list = Vec::new();
+            for court in courts::list(conn)? {
+                let schedule = courts::schedule(conn, court.id)?.ok_or_else(AppError::not_found)?;
+                let (season_start, season_end) = schedule.coming_season(today);
+                let opening_hours = (0u8..)
+                    .zip(schedule.opening_hours())
+                    .filter_map(|(weekday, hours)| {
+                        hours.map(|h| OpeningHoursDto { weekday, open: hh_mm(h.open), close: hh_mm(h.close) })
+                    })
+                    .collect();
+                list.push(CourtDto { id: court.id, name: court.name, season_start, season_end, opening_hours });
+            }
+            Ok::<_, AppError>(list)
+        })
+        .await?;
+    Ok(Json(courts))
 }
 
 impl From<ScheduleError> for AppError {
@@ -130,6 +170,7 @@ pub async fn availability(
     let date = parse_date(query.date.as_deref())?.ok_or_else(|| field("date", "date_required"))?;
     let court_id = parse_court_id(query.court_id.as_deref())?;
     let (tz, slot_minutes) = (state.settings.timezone, state.settings.slot_minutes);
+    let now = state.settings.clock.now();
     let slots = state
         .db
         .read(move |conn| {
@@ -138,7 +179,7 @@ pub async fn availability(
             let (from, to) = courts::local_day_bounds(date, tz);
             let len = Duration::minutes(i64::from(slot_minutes));
             let booked = courts::live_starts(conn, court_id, from - len, to)?;
-            Ok::<_, AppError>(slots::list_slots(&hours, date, Utc::now(), tz, &booked))
+            Ok::<_, AppError>(slots::list_slots(&hours, date, now, tz, &booked))
         })
         .await?;
     slots.map(Json).map_err(|e| match e {
@@ -188,7 +229,7 @@ pub async fn month(
     };
     let (tz, slot_minutes) = (state.settings.timezone, state.settings.slot_minutes);
     let (from, to) = courts::local_month_bounds(year, month, tz).ok_or_else(|| field("month", "month_invalid"))?;
-    let now = Utc::now();
+    let now = state.settings.clock.now();
     let views = state
         .db
         .read(move |conn| {
@@ -299,7 +340,7 @@ pub async fn book(
 ) -> Result<(StatusCode, Json<BookingDto>), AppError> {
     let settings = state.settings.clone();
     let tz = settings.timezone;
-    let now = Utc::now();
+    let now = settings.clock.now();
     let form = validate_court_booking(&input, now.with_timezone(&tz).date_naive(), tz).map_err(AppError::Validation)?;
     let user_id = user.id().to_owned();
     let rules =
@@ -315,7 +356,8 @@ pub async fn book(
                 && let Some(mail) = mail_of(&row, &to)
             {
                 let ctx = Context { public_url: &settings.public_url, tz };
-                outbox::enqueue(tx, &mails::confirmation(&mail, ctx), now)?;
+                // Due now on the system clock, which the mailer runs on (the courts' may be moved).
+                outbox::enqueue(tx, &mails::confirmation(&mail, ctx), Utc::now())?;
             }
             Ok::<_, AppError>(row)
         })
@@ -351,7 +393,7 @@ async fn cancel(
     allowed: impl FnOnce(&BookingRow, DateTime<Utc>) -> Result<(), AppError> + Send + 'static,
 ) -> Result<BookingRow, AppError> {
     let settings = state.settings.clone();
-    let now = Utc::now();
+    let now = settings.clock.now();
     let row = state
         .db
         .write(move |tx| {
@@ -360,7 +402,7 @@ async fn cancel(
                 && let Some(mail) = mail_of(&row, &to)
             {
                 let ctx = Context { public_url: &settings.public_url, tz: settings.timezone };
-                outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), now)?;
+                outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), Utc::now())?;
             }
             Ok::<_, AppError>(cancelled)
         })

@@ -1,6 +1,8 @@
-//! The courts: the list, a day's slots and a month's days with one slot booked, the member's
+//! The courts: the list (each with its season and hours), a day's slots and a month's days with one slot booked, the member's
 //! bookings and the console's list. The day is in the next outdoor season, so its year is
 //! redacted; the month, the day and the hours stay.
+
+use chrono::Datelike;
 
 use super::{answer, assert_answer};
 use crate::common::{TestApp, snap};
@@ -16,6 +18,11 @@ async fn the_courts_and_a_booking() {
 
     let mut settings = snap::answer_settings();
     settings.add_filter(&format!(r"\b{}-", chrono::Datelike::year(&day)), "[season's year]-");
+    // The list names the season not ended yet: this year's until 30 September (in summer, a year
+    // before the booked day's).
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
+    let coming = if (today.month(), today.day()) <= (9, 30) { today.year() } else { today.year() + 1 };
+    settings.add_filter(&format!(r"\b{coming}-"), "[season's year]-");
     let visitor = app.new_client();
     assert_answer(&settings, "courts", &answer(&app, &visitor, "/api/courts").await);
     let slots = answer(&app, &visitor, &format!("/api/courts/availability?date={day}&courtId=1")).await;

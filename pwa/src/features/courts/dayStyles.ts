@@ -9,4 +9,4 @@ export const dayClass: Record<DayStatus, string> = {
 };
 
 /** A shape as well as a colour, so the legend does not rely on colour alone. */
-export const marker: Record<DayStatus, string> = { available: '●', partial: '◐', full: '○', closed: '' };
+export const marker: Record<DayStatus, string> = { available: '●', partial: '◐', full: '○', closed: '×' };

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import type { RegistrationStatus, Schemas } from '../../api/types';
 
-/** Spec section 3's Court. The page's two cards map onto the first two, in this order. */
+/** Spec section 3's Court, with its coming season and weekly hours. The page's two cards map
+ * onto the first two, in this order. */
 export type Court = Schemas['CourtDto'];
 
 /** One slot of a day: the local `time`, its UTC `start` and `end`, and whether it is free. */
@@ -70,10 +71,11 @@ export function useDaySlots(courtId: number | null, date: string) {
 }
 
 /** Every day of a month for the calendar: one court, or all of them before one is chosen. */
-export function useMonthAvailability(courtId: number | null, month: string) {
+export function useMonthAvailability(courtId: number | null, month: string, enabled = true) {
   return useQuery({
     queryKey: courtKeys.month(courtId, month),
     queryFn: () => apiFetch<DayAvailability[]>(`/api/courts/availability/month${query({ month, courtId })}`),
+    enabled,
   });
 }
 

@@ -1,5 +1,6 @@
-// The slots of the chosen court on the chosen day: loading, failed, none free ('Aucun créneau
-// disponible', with the reserved ones still shown), or the grid to pick one.
+// The slots of the chosen court on the chosen day: loading, failed, none at all (the court is
+// closed that day: out of season or a closed weekday), none free ('Aucun créneau disponible',
+// with the reserved ones still shown), or the grid to pick one.
 import { useTranslation } from 'react-i18next';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { useDaySlots, type Slot } from '../queries';
@@ -23,10 +24,12 @@ export function SlotPicker({ courtId, date, selected, onSelect }: SlotPickerProp
           <p role="alert" className="mt-3 text-red-800">
             {t('slots.noData')}
           </p>
+        ) : list.length === 0 ? (
+          <p className="mt-3 text-slate-700">{t('slots.closed')}</p>
         ) : list.every((s) => !s.available) ? (
           <div className="mt-3">
             <p className="text-slate-700">{t('slots.empty')}</p>
-            {list.length > 0 && grid(list)}
+            {grid(list)}
           </div>
         ) : (
           grid(list)
