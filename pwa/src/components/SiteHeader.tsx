@@ -22,7 +22,7 @@ function LanguageSwitch() {
   return (
     <button
       type="button"
-      className="rounded border border-brand-700 px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+      className="min-h-11 min-w-11 shrink-0 rounded border border-brand-700 px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       aria-label={t('nav.switchToLabel')}
       lang={next}
       onClick={() => void i18n.changeLanguage(next)}
@@ -107,11 +107,11 @@ function UserMenu({ user }: { user: User }) {
 
   const itemClass = 'block px-4 py-2 text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none';
   return (
-    <div ref={wrapperRef} className="relative">
+    <div ref={wrapperRef} className="relative min-w-0">
       <button
         ref={buttonRef}
         type="button"
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        className="flex min-h-11 max-w-full items-center gap-2 rounded-full pl-1 pr-3 text-sm font-semibold text-slate-800 hover:bg-slate-100"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -125,13 +125,16 @@ function UserMenu({ user }: { user: User }) {
         }}
       >
         {user.profileImageUrl ? (
-          <img src={user.profileImageUrl} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" referrerPolicy="no-referrer" />
+          <img src={user.profileImageUrl} alt="" width={28} height={28} className="h-7 w-7 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />
         ) : (
-          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-50 text-brand-800">
+          <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800">
             <UserIcon />
           </span>
         )}
-        <span className="max-w-[8rem] truncate" data-testid="user-menu-name">{label}</span>
+        {/* Cut with an ellipsis when the row is short of room; the button's name says it all. */}
+        <span className="min-w-0 max-w-[8rem] truncate" data-testid="user-menu-name" title={label}>
+          {label}
+        </span>
       </button>
       {open && (
         <ul
@@ -197,22 +200,26 @@ export function SiteHeader() {
   const idle = useIdle();
   const [menuOpen, setMenuOpen] = useState(false);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `block rounded px-2 py-1 hover:underline ${isActive ? 'font-semibold text-brand-800' : 'text-slate-800'}`;
+    `flex min-h-11 items-center whitespace-nowrap rounded px-2 hover:underline ${isActive ? 'font-semibold text-brand-800' : 'text-slate-800'}`;
   const closeMenu = () => setMenuOpen(false);
   const returnTo = `${location.pathname}${location.search}${location.hash}`;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      {/* As tall from the first paint as once the sign-in state is known (on a phone the site's
-          name then wraps to two lines): the page below never moves when it arrives. */}
-      <div className="mx-auto flex min-h-[4.5rem] max-w-6xl items-center justify-between gap-4 px-4 py-3 md:min-h-0">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+      {/* One row of a fixed height at every width, whoever is signed in: nothing wraps (the
+          site's short name below lg, the first name cut with an ellipsis), so the page below
+          never moves when the sign-in state or the name arrives. */}
+      <div className="group mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4">
+        <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 whitespace-nowrap font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>{t('siteName')}</span>
+          <span aria-hidden="true" className="group-has-[[data-sync-status]_a]:max-sm:hidden lg:hidden">
+            {t('siteNameShort')}
+          </span>
+          <span className="sr-only lg:not-sr-only">{t('siteName')}</span>
         </Link>
         <nav
           aria-label={t('nav.mainNavigation')}
-          className="flex items-center gap-3"
+          className="flex min-w-0 flex-1 items-center justify-end gap-1 sm:gap-3"
           onKeyDown={(event) => {
             if (event.key === 'Escape' && menuOpen) closeMenu();
           }}
@@ -221,7 +228,7 @@ export function SiteHeader() {
             <>
               <button
                 type="button"
-                className="rounded p-1 text-slate-800 hover:bg-slate-100 md:hidden"
+                className="flex h-11 w-11 shrink-0 items-center justify-center rounded text-slate-800 hover:bg-slate-100 md:hidden"
                 aria-expanded={menuOpen}
                 aria-controls="main-menu"
                 aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -259,11 +266,14 @@ export function SiteHeader() {
             </>
           )}
           {isAdmin && idle && (
-            <Suspense fallback={null}>
-              <SyncStatus />
-            </Suspense>
+            // Its badge may wrap to two lines in its pill, and the site's short name gives way to
+            // it on a phone: the row keeps its height and width.
+            <div className="flex min-w-0" data-sync-status>
+              <Suspense fallback={null}>
+                <SyncStatus />
+              </Suspense>
+            </div>
           )}
-          <LanguageSwitch />
           {user ? (
             <UserMenu user={user} />
           ) : (
@@ -271,12 +281,14 @@ export function SiteHeader() {
               // A full page navigation: sign-in happens on the server and the provider.
               <a
                 href={loginHref(returnTo, i18n.language)}
-                className="rounded bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+                className="inline-flex min-h-11 shrink-0 items-center rounded bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 {t('nav.login')}
               </a>
             )
           )}
+          {/* Last, at the right edge: it stays put when the sign-in state arrives. */}
+          <LanguageSwitch />
         </nav>
       </div>
     </header>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/format';
 import type { UnpaidRegistration } from './queries';
-import { amountCell, cell, Table } from './Table';
+import { amountCell, cell, stickyNameCell, Table } from './Table';
 import { useRegistrationTitle } from './useRegistrationTitle';
 
 export function RegistrationsTable({
@@ -32,6 +32,7 @@ export function RegistrationsTable({
     <Table
       caption={caption}
       testId={testId}
+      sticky={1}
       headers={[t('unpaid.type'), t('unpaid.name'), t('unpaid.for'), t('unpaid.reference'), t('unpaid.amount'), ...headers]}
     >
       {children}
@@ -52,7 +53,7 @@ export function RegistrationCells({
   return (
     <>
       <td className={cell}>{t(`kind.${row.kind}`)}</td>
-      <th scope="row" className={`${cell} font-semibold`}>
+      <th scope="row" className={stickyNameCell}>
         {row.name}
         {children}
       </th>

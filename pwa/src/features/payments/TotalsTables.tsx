@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/format';
 import type { PaymentsOverview, Totals } from './queries';
-import { amountCell, cell, Table } from './Table';
+import { amountCell, stickyNameCell, Table } from './Table';
 
 /** 'week3' → 3. */
 const weekNumber = (label: string) => Number(/(\d+)$/.exec(label)?.[1] ?? 0);
@@ -16,13 +16,13 @@ export function TotalsTables({ overview }: { overview: PaymentsOverview }) {
       <h3 id="totals-title" className="text-lg font-semibold">
         {t('totals.title')}
       </h3>
-      <div className="mt-2 grid gap-6 lg:grid-cols-2">
+      <div className="mt-2 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div>
           <h4 className="font-semibold text-brand-800">{t('totals.events')}</h4>
           {overview.events.length === 0 ? (
             <p className="mt-2 text-sm text-slate-700">{t('totals.emptyEvents')}</p>
           ) : (
-            <Table caption={t('totals.eventsCaption')} headers={[t('totals.event'), ...money]} testId="event-totals">
+            <Table caption={t('totals.eventsCaption')} headers={[t('totals.event'), ...money]} testId="event-totals" sticky={0}>
               {overview.events.map((e) => (
                 <TotalsRow key={e.eventId} label={e.title} totals={e} />
               ))}
@@ -34,7 +34,7 @@ export function TotalsTables({ overview }: { overview: PaymentsOverview }) {
           {overview.campWeeks.length === 0 ? (
             <p className="mt-2 text-sm text-slate-700">{t('totals.emptyWeeks')}</p>
           ) : (
-            <Table caption={t('totals.campWeeksCaption')} headers={[t('totals.week'), ...money]} testId="week-totals">
+            <Table caption={t('totals.campWeeksCaption')} headers={[t('totals.week'), ...money]} testId="week-totals" sticky={0}>
               {overview.campWeeks.map((w) => (
                 <TotalsRow key={w.weekId} label={t('totals.weekLabel', { n: weekNumber(w.label) })} totals={w} />
               ))}
@@ -51,7 +51,7 @@ function TotalsRow({ label, totals }: { label: string; totals: Totals }) {
   const lang = i18n.language;
   return (
     <tr className="border-b border-slate-200">
-      <th scope="row" className={`${cell} font-semibold`}>
+      <th scope="row" className={stickyNameCell}>
         {label}
       </th>
       <td className={amountCell}>{formatPrice(totals.expected, lang)}</td>

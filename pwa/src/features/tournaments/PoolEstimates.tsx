@@ -15,11 +15,15 @@ export function PoolEstimates({ tournament }: { tournament: AdminTournament }) {
       <h4 className="font-semibold">{t('estimates.title')}</h4>
       <p className="text-sm text-slate-700">{t('estimates.intro')}</p>
       {!tournament.startTime && <p className="mt-1 text-sm font-medium text-amber-900">{t('estimates.noStart')}</p>}
-      <div className="mt-2">
+      {/* On a narrow phone the table scrolls sideways inside its box (focusable, for a keyboard),
+          the pool count kept in view. */}
+      <div className="mt-2 overflow-x-auto" role="region" tabIndex={0} aria-label={t('estimates.title')}>
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 pr-3">{t('estimates.pools')}</th>
+              <th scope="col" className="sticky left-0 bg-white py-2 pr-3">
+                {t('estimates.pools')}
+              </th>
               <th scope="col" className="py-2 pr-3">{t('estimates.slots')}</th>
               <th scope="col" className="py-2 pr-3">{t('estimates.duration')}</th>
               <th scope="col" className="py-2 pr-3">{t('estimates.end')}</th>
@@ -33,7 +37,7 @@ export function PoolEstimates({ tournament }: { tournament: AdminTournament }) {
               const current = estimate.poolCount === tournament.poolCount;
               return (
                 <tr key={estimate.poolCount} className={`border-b border-slate-100 ${current ? 'bg-brand-50 font-semibold' : ''}`}>
-                  <th scope="row" className="py-2 pr-3">
+                  <th scope="row" className={`sticky left-0 py-2 pr-3 ${current ? 'bg-brand-50' : 'bg-white'}`}>
                     {estimate.poolCount}
                   </th>
                   <td className="py-2 pr-3">{t('estimates.slotsValue', { pool: estimate.poolSlots, knockout: estimate.knockoutSlots })}</td>

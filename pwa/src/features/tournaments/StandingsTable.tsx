@@ -30,6 +30,10 @@ function cells(row: Standing, lang: string, t: Translate): Record<Column, string
 }
 
 const ZONE_ROW = { final: 'bg-green-50', semifinal: 'bg-amber-50' } as const;
+/** Position and team stay at the left edge while the figures scroll under them (each with its
+ *  row's background); a thin line marks where they pass. */
+const STICKY_POSITION = 'sticky left-0 z-10 w-10 min-w-10';
+const STICKY_TEAM = 'sticky left-10 z-10 min-w-[8rem] shadow-[1px_0_0_var(--color-slate-200)] [overflow-wrap:anywhere]';
 
 interface StandingsTableProps {
   rows: Standing[];
@@ -43,18 +47,19 @@ export function StandingsTable({ rows, caption, format }: StandingsTableProps) {
   const columns: readonly Column[] = setsOf(format) ? SETS_COLUMNS : SINGLE_COLUMNS;
   const tieBreak = tieBreakLine(rows, i18n.language, t);
   const withdrawn = withdrawnRule(rows, t);
-  // On a phone the table scrolls sideways: the region takes the focus so a keyboard can scroll it too.
+  // On a phone the table scrolls sideways inside its box, team kept in view: the region takes the
+  // focus so a keyboard can scroll it too.
   return (
     <div>
       <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={caption ?? t('standings.tabs.general')}>
-        <table className={`w-full text-left text-sm ${columns === SETS_COLUMNS ? 'min-w-[40rem]' : 'min-w-[32rem]'}`} data-testid="standings-table">
+        <table className="w-full text-left text-sm" data-testid="standings-table">
           {caption && <caption className="mb-2 text-left text-base font-semibold">{caption}</caption>}
           <thead>
             <tr className="border-b border-slate-300 text-slate-700">
-              <th scope="col" className="px-2 py-2">
+              <th scope="col" className={`${STICKY_POSITION} bg-white px-2 py-2`}>
                 <abbr title={t('standings.cols.positionLong')}>{t('standings.cols.position')}</abbr>
               </th>
-              <th scope="col" className="px-2 py-2">
+              <th scope="col" className={`${STICKY_TEAM} bg-white px-2 py-2`}>
                 {t('standings.cols.team')}
               </th>
               {columns.map((column) => (
@@ -68,10 +73,11 @@ export function StandingsTable({ rows, caption, format }: StandingsTableProps) {
             {rows.map((row) => {
               const zone = qualificationZone(row.position, row.withdrawn);
               const values = cells(row, i18n.language, t);
+              const background = zone ? ZONE_ROW[zone] : 'bg-white';
               return (
                 <tr key={row.teamId} className={`border-b border-slate-100 ${zone ? ZONE_ROW[zone] : ''}`} data-zone={zone ?? undefined}>
-                  <td className="px-2 py-2 font-semibold">{row.position}</td>
-                  <th scope="row" className="px-2 py-2 font-semibold">
+                  <td className={`${STICKY_POSITION} ${background} px-2 py-2 font-semibold`}>{row.position}</td>
+                  <th scope="row" className={`${STICKY_TEAM} ${background} px-2 py-2 font-semibold`}>
                     <span className="mr-2">{teamName(row.teamName, row.withdrawn, t)}</span>
                     {zone && <Badge tone={zone === 'final' ? 'green' : 'amber'}>{t(`standings.zone.${zone}`)}</Badge>}
                   </th>
