@@ -88,13 +88,14 @@ pub fn find(conn: &Connection, id: i64) -> rusqlite::Result<Option<EventRow>> {
 
 /// Every event, active or not, past or not, with its number of registrations: the console's
 /// list, the latest start first.
-pub fn list_all_with_counts(conn: &Connection) -> rusqlite::Result<Vec<(EventRow, i64)>> {
+pub fn list_all_with_counts(conn: &Connection) -> rusqlite::Result<Vec<(EventRow, i64, bool)>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {}, (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id)
+        "SELECT {}, (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id),
+            EXISTS (SELECT 1 FROM tournaments t WHERE t.event_id = e.id)
          FROM events e ORDER BY e.start_date DESC, e.id DESC",
         columns_of("e")
     ))?;
-    let rows = stmt.query_map([], |row| Ok((from_row(row)?, row.get(COLUMN_COUNT)?)))?;
+    let rows = stmt.query_map([], |row| Ok((from_row(row)?, row.get(COLUMN_COUNT)?, row.get(COLUMN_COUNT + 1)?)))?;
     rows.collect()
 }
 

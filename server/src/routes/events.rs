@@ -207,13 +207,15 @@ pub async fn delete(State(state): State<AppState>, _admin: Admin, Id(id): Id) ->
     if deleted { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
 }
 
-/// An event in the console's list, with its number of registrations.
+/// An event in the console's list, with its number of registrations and whether it has a
+/// tournament (the Tournois tab opens on today's).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminEventDto {
     #[serde(flatten)]
     event: EventDto,
     registration_count: i64,
+    has_tournament: bool,
 }
 
 /// `GET /api/admin/events` (admin): every event, active or not, past or not, the latest first.
@@ -230,7 +232,11 @@ pub async fn admin_list(State(state): State<AppState>, _admin: Admin) -> Result<
     let rows = state.db.read(|conn| events::list_all_with_counts(conn).map_err(AppError::from)).await?;
     Ok(Json(
         rows.into_iter()
-            .map(|(row, registration_count)| AdminEventDto { event: row.into(), registration_count })
+            .map(|(row, registration_count, has_tournament)| AdminEventDto {
+                event: row.into(),
+                registration_count,
+                has_tournament,
+            })
             .collect(),
     ))
 }

@@ -199,3 +199,12 @@ async fn a_knockout_match_takes_no_draw_and_no_score_before_its_teams_are_known(
     assert!(body["fieldErrors"]["team1Score"].is_string() && body["fieldErrors"]["team2Score"].is_string(), "{body}");
     assert_eq!(setup.score(999_999, 1, 0).await.status(), 404);
 }
+
+#[tokio::test]
+async fn the_console_s_event_list_says_which_events_have_a_tournament() {
+    let setup = Setup::new(2, config(2, 1)).await;
+    let other = create_event(&setup.app, "Soirée sans tournoi").await;
+    let events: Vec<serde_json::Value> = setup.app.get("/api/admin/events").await.json().await.unwrap();
+    let has = |id: i64| events.iter().find(|e| e["id"] == id).map(|e| e["hasTournament"].clone());
+    assert_eq!((has(setup.event_id), has(other)), (Some(serde_json::json!(true)), Some(serde_json::json!(false))));
+}

@@ -12,7 +12,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { useAdminEvents } from '../events/queries';
 import { AdminSchedule } from './AdminSchedule';
 import { EventSelect } from './EventSelect';
-import { upcomingEvents } from './eventChoice';
+import { tournamentChoice } from './eventChoice';
 import { PrintView } from './PrintView';
 import { formatsOf } from '../tournament-shared/format';
 import { useAdminMatches, useAdminStandings, useAdminTournament } from '../tournament-shared/queries';
@@ -32,9 +32,9 @@ export function AdminTournamentsTab() {
   const { t } = useTranslation('tournaments');
   const events = useAdminEvents();
   const [params, setParams] = useSearchParams();
-  const upcoming = useMemo(() => upcomingEvents(events.data ?? []), [events.data]);
+  const { list: upcoming, opened } = useMemo(() => tournamentChoice(events.data ?? []), [events.data]);
   const asked = Number(params.get('event'));
-  const selected = upcoming.find((event) => event.id === asked) ?? upcoming[0] ?? null;
+  const selected = upcoming.find((event) => event.id === asked) ?? opened;
   const tournament = useAdminTournament(selected?.id ?? null);
   const choose = (id: number) =>
     setParams(

@@ -2,7 +2,7 @@
 process.env.TZ = 'Asia/Tokyo';
 
 import { describe, expect, it } from 'vitest';
-import { upcomingEvents } from './eventChoice';
+import { tournamentChoice, upcomingEvents } from './eventChoice';
 
 describe("the Tournois tab's event selector", () => {
   it('keeps events starting today or later at the centre, soonest first', () => {
@@ -15,5 +15,38 @@ describe("the Tournois tab's event selector", () => {
       { id: 4, startDate: '2030-07-02T03:30:00Z' }, // still 1 July at the centre
     ];
     expect(upcomingEvents(events, now).map((e) => e.id)).toEqual([2, 4, 1]);
+  });
+});
+
+describe('the event the Tournois tab opens on', () => {
+  // 1 July 2030, 22:00 in Toronto (2 July in UTC and in Tokyo).
+  const now = new Date('2030-07-02T02:00:00Z');
+  const plain = { id: 1, startDate: '2030-07-01T12:00:00Z', hasTournament: false };
+  const next = { id: 2, startDate: '2030-07-20T13:00:00Z', hasTournament: true };
+  const today = { id: 3, startDate: '2030-07-01T13:00:00Z', hasTournament: true };
+  const past = { id: 4, startDate: '2030-06-10T13:00:00Z', hasTournament: true };
+  const older = { id: 5, startDate: '2030-05-10T13:00:00Z', hasTournament: true };
+  const weekend = { id: 6, startDate: '2030-06-30T13:00:00Z', endDate: '2030-07-02T01:00:00Z', hasTournament: true };
+
+  it("opens on today's tournament, not the first event of the list", () => {
+    expect(tournamentChoice([plain, next, today, past], now).opened?.id).toBe(3);
+  });
+
+  it('counts a tournament that started yesterday and ends today as today’s', () => {
+    const { list, opened } = tournamentChoice([plain, next, weekend], now);
+    expect(opened?.id).toBe(6);
+    expect(list.map((e) => e.id)).toEqual([6, 1, 2]);
+  });
+
+  it('else the next one, else the most recent, listed even though past', () => {
+    expect(tournamentChoice([plain, next, past], now).opened?.id).toBe(2);
+    const { list, opened } = tournamentChoice([plain, older, past], now);
+    expect(opened?.id).toBe(4);
+    expect(list.map((e) => e.id)).toEqual([4, 1]);
+  });
+
+  it('with no tournament anywhere, the first upcoming event', () => {
+    expect(tournamentChoice([plain], now).opened?.id).toBe(1);
+    expect(tournamentChoice([], now).opened).toBeNull();
   });
 });
