@@ -165,6 +165,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("storage_unavailable", "Le serveur ne peut rien enregistrer pour le moment : son espace de stockage est plein ou en lecture seule. Ce qui est déjà enregistré est intact ; réessayez plus tard.", "The server cannot save anything right now: its storage is full or read-only. What is already saved is intact; please try again later."),
     ("sync_gap", "Des scores de cet appareil manquent au serveur : ils sont renvoyés depuis le numéro attendu.", "The server is missing scores from this device: they are sent again from the expected number."),
     ("sync_device_invalid", "L'identifiant de l'appareil est invalide.", "The device id is invalid."),
+    ("sync_device_name_invalid", "Le nom de l'appareil doit compter de 1 à 60 caractères.", "The device name must be 1 to 60 characters long."),
     ("sync_too_many", "Trop de scores à la fois : 200 au plus par envoi.", "Too many scores at once: at most 200 per push."),
     ("sync_entry_invalid", "Un score en attente est mal formé (numéro, identifiant ou date).", "A waiting score is malformed (number, id or date)."),
     ("conflict_resolved", "Ce conflit de score est déjà réglé.", "This score conflict is already settled."),

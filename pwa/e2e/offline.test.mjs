@@ -140,6 +140,13 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
     `api/admin/tournaments/${tournamentId}/matches`, `api/admin/tournaments/${tournamentId}/standings`, `api/admin/tournaments/${tournamentId}/conflicts`];
   await readsKept(pageA, reads);
 
+  // Phone A is named after its scorekeeper at first ('Téléphone de Chloé'); she renames it.
+  const nameA = pageA.getByTestId('device-name').getByLabel('Nom de cet appareil');
+  assert.equal(await nameA.inputValue(), 'Téléphone de Chloé');
+  await nameA.fill('Cellulaire du quai');
+  await pageA.getByRole('button', { name: 'Enregistrer le nom' }).click();
+  await pageA.locator('.toast-root').getByText("Nom de l'appareil enregistré", { exact: true }).waitFor();
+
   // No network: a reload still shows the console, from the precache and IndexedDB.
   await contextA.setOffline(true);
   await pageA.reload();
@@ -162,6 +169,7 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
   // Phone B, online, scores the first match differently: applied on the server at once.
   const contextB = await adminContext(ADMIN_B, PHONE);
   const pageB = await openTournamentsTab(contextB, eventId);
+  await pageB.getByTestId('device-name').getByLabel('Nom de cet appareil').and(pageB.locator('[value="Téléphone de Marc"]')).waitFor();
   await score(pageB, first, 18, 21);
   await matchCard(pageB, first).getByText('Terminé', { exact: true }).waitFor();
   await badge(pageB).waitFor({ state: 'detached' });
@@ -177,6 +185,10 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
   await conflict.getByText('Saisi par Marc Marqueur').waitFor();
   await conflict.getByText('Saisi par Chloé Chef').waitFor();
   await conflict.getByText('Sur cet appareil').waitFor();
+  // Phone B by its name, not by a number.
+  await conflict.getByText('Appareil : Téléphone de Marc', { exact: true }).waitFor();
+  const listed = await (await contextA.request.get(`${suite.server.url}/api/admin/tournaments/${tournamentId}/conflicts`)).json();
+  assert.deepEqual([listed[0].current.deviceName, listed[0].proposed.deviceName], ['Téléphone de Marc', 'Cellulaire du quai']);
   await expectNoAxeViolations(pageA, '[data-testid="score-conflicts"]', 'the score conflicts panel (fr)');
   await conflicts.getByRole('button', { name: `Garder le score proposé : ${first.team1Name} contre ${first.team2Name}` }).click();
   await conflicts.waitFor({ state: 'detached' });

@@ -48,6 +48,8 @@ export interface DeviceMeta {
   key: 'device';
   deviceId: string;
   nextSeq: number;
+  /** The phone's name as its scorekeeper set it ('Téléphone de Ada'); not indexed. */
+  deviceName?: string;
 }
 
 interface CachedAnswer {

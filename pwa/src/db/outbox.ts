@@ -28,6 +28,18 @@ export function deviceId(): Promise<string> {
   return db.transaction('rw', db.meta, async () => (await readMeta()).deviceId);
 }
 
+/** This phone's name, none until set. */
+export function deviceName(): Promise<string | null> {
+  return db.transaction('rw', db.meta, async () => (await readMeta()).deviceName ?? null);
+}
+
+/** Names this phone; the name reaches the server with its next push. */
+export function setDeviceName(name: string): Promise<void> {
+  return db.transaction('rw', db.meta, async () => {
+    await db.meta.put({ ...(await readMeta()), deviceName: name });
+  });
+}
+
 /** Stores a score entry with the device's next number: the row and the counter in one transaction. */
 export function enqueueEntry(entry: NewEntry, now = new Date()): Promise<OutboxEntry> {
   return db.transaction('rw', db.meta, db.outbox, async () => {

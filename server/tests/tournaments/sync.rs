@@ -699,3 +699,49 @@ async fn a_malformed_push_is_refused_whole_in_the_common_shape() {
     assert_eq!(answer["lastSeq"], 201);
     assert!(outcomes(&answer).iter().all(|(_, o, _)| o == "duplicate"));
 }
+
+#[tokio::test]
+async fn phones_have_names_in_conflicts_and_in_a_matchs_history() {
+    let setup = Setup::new(4, config(2, 1)).await;
+    setup.generate().await;
+    let app = &setup.app;
+    let m0 = id(&setup.matches().await[0]["id"]);
+    let named = |device: &str, name: &str, entries: Vec<Value>| {
+        app.client
+            .post(app.at("/api/admin/sync/scores"))
+            .json(&json!({"deviceId": device, "deviceName": name, "entries": entries}))
+    };
+    // A name alone (no entry yet) is kept; a phone renamed keeps its latest name.
+    assert_eq!(named("phone-ada", "Téléphone de Ada", vec![]).send().await.unwrap().status(), 200);
+    let first = named("phone-ada", "  Téléphone d'Adèle  ", vec![entry("phone-ada", 1, m0, 21, 15)]);
+    assert_eq!(first.send().await.unwrap().status(), 200);
+    let second = named("phone-bo", "Cellulaire de Bérénice-Éloïse", vec![entry("phone-bo", 1, m0, 15, 21)]);
+    assert_eq!(second.send().await.unwrap().status(), 200);
+
+    let list = conflicts(&setup).await;
+    assert_eq!(list.len(), 1, "{list:?}");
+    assert_eq!(list[0]["current"]["deviceName"], "Téléphone d'Adèle", "trimmed, renamed");
+    assert_eq!(list[0]["proposed"]["deviceName"], "Cellulaire de Bérénice-Éloïse");
+    let history = setup.history(m0).await;
+    assert_eq!(
+        (&history[0]["deviceName"], &history[0]["changedBy"]),
+        (&json!("Téléphone d'Adèle"), &json!("admin Test"))
+    );
+
+    // A name must say something, and not a novel: refused whole, in the request's language.
+    for bad in ["   ", &"x".repeat(61), "a\u{7}b"] {
+        let response = app
+            .client
+            .post(app.at("/api/admin/sync/scores"))
+            .header("Accept-Language", "en")
+            .json(&json!({"deviceId": "phone-ada", "deviceName": bad, "entries": [entry("phone-ada", 2, m0, 21, 15)]}))
+            .send()
+            .await
+            .unwrap();
+        let (status, body) = refused(response).await;
+        assert_eq!(status, 422, "{bad:?}");
+        assert_eq!(body["fieldErrors"]["deviceName"], "The device name must be 1 to 60 characters long.");
+    }
+    let list = conflicts(&setup).await;
+    assert_eq!(list[0]["current"]["deviceName"], "Téléphone d'Adèle", "nothing written by a refused push");
+}

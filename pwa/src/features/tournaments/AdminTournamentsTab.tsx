@@ -23,6 +23,7 @@ import { StandingsTabs } from './StandingsTabs';
 import { useProjection } from './sync/useProjection';
 import { CreateTournamentCard } from './TournamentConfigForm';
 import { TournamentStatusCard } from './TournamentStatusCard';
+import { DeviceNameField } from './sync/DeviceName';
 import type { AdminTournament, Match, Standing } from '../tournament-shared/types';
 
 const NO_MATCHES: Match[] = [];
@@ -100,6 +101,7 @@ function TournamentDashboard({ tournament, eventTitle }: { tournament: AdminTour
       <RejectedScores entries={projected.entries} matches={list} />
       <StandingsTabs tournament={tournament} standings={rows} matches={list} />
       <AdminSchedule tournament={tournament} matches={list} waiting={projected.waiting} loading={matches.isLoading} />
+      {list.length > 0 && <DeviceNameField />}
       {list.length > 0 && <PrintView tournament={tournament} eventTitle={eventTitle} matches={list} standings={rows} />}
     </>
   );

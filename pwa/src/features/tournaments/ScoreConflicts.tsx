@@ -76,7 +76,8 @@ function ConflictItem({ conflict, tournament }: { conflict: ScoreConflict; tourn
 function ConflictSideView({ side, choice, conflict }: { side: ConflictSide; choice: ConflictChoice; conflict: ScoreConflict }) {
   const { t } = useTranslation('tournaments');
   const ownDevice = useDeviceId();
-  const device = side.deviceId ? (side.deviceId === ownDevice ? t('conflicts.thisDevice') : t('conflicts.device', { id: side.deviceId.slice(0, 8) })) : null;
+  const named = side.deviceName ? t('conflicts.namedDevice', { name: side.deviceName }) : null;
+  const device = side.deviceId ? (side.deviceId === ownDevice ? t('conflicts.thisDevice') : (named ?? t('conflicts.device', { id: side.deviceId.slice(0, 8) }))) : null;
   const score = t('schedule.scoreLabel', {
     team1: conflict.team1Name ?? t('round.tbd'),
     score1: side.team1Score ?? '–',

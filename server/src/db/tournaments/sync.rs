@@ -203,8 +203,19 @@ pub struct ScoreSide {
     pub sets: Vec<SetScore>,
     pub entered_by: Option<String>,
     pub device_id: Option<String>,
+    pub device_name: Option<String>,
     pub entered_at: Option<String>,
     pub received_at: Option<String>,
+}
+
+/// Names device `device_id` (its scorekeeper's choice), before or after its first entry.
+pub fn name_device(conn: &Connection, device_id: &str, name: &str, now: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO sync_devices (device_id, last_seq, updated_at, name) VALUES (?1, 0, ?3, ?2)
+         ON CONFLICT (device_id) DO UPDATE SET name = excluded.name",
+        params![device_id, name, now],
+    )?;
+    Ok(())
 }
 
 /// An open conflict: the match's score and the entry that disagrees with it.
@@ -220,8 +231,9 @@ pub struct Conflict {
 pub fn conflicts(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Conflict>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT e.entry_id, e.match_id, e.team1_score, e.team2_score, {USER_NAME}, e.device_id, e.entered_at,
-            e.received_at, e.sets
+            e.received_at, e.sets, d.name
          FROM score_entries e LEFT JOIN users u ON u.id = e.user_id
+         LEFT JOIN sync_devices d ON d.device_id = e.device_id
          WHERE e.tournament_id = ?1 AND e.outcome = 'conflict' AND e.resolution IS NULL
          ORDER BY e.received_at, e.entry_id"
     ))?;
@@ -234,6 +246,7 @@ pub fn conflicts(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<
                 team2_score: r.get(3)?,
                 entered_by: r.get(4)?,
                 device_id: r.get(5)?,
+                device_name: r.get(9)?,
                 entered_at: r.get(6)?,
                 received_at: r.get(7)?,
                 sets: json_column(r.get(8)?, 8)?.unwrap_or_default(),
@@ -265,12 +278,13 @@ fn current_side(conn: &Connection, m: &MatchRow) -> rusqlite::Result<ScoreSide> 
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
-    let applied: Option<(String, String, String)> = conn
+    let applied: Option<(String, String, String, Option<String>)> = conn
         .query_row(
-            "SELECT device_id, entered_at, received_at FROM score_entries
-             WHERE match_id = ?1 AND outcome = 'applied' AND team1_score = ?2 AND team2_score = ?3 AND sets IS ?4",
+            "SELECT e.device_id, e.entered_at, e.received_at, d.name FROM score_entries e
+             LEFT JOIN sync_devices d ON d.device_id = e.device_id
+             WHERE e.match_id = ?1 AND e.outcome = 'applied' AND e.team1_score = ?2 AND e.team2_score = ?3 AND e.sets IS ?4",
             params![m.id, m.team1_score, m.team2_score, scores::sets_text(&m.sets)?],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )
         .optional()?;
     let (entered_by, changed_at) = last.map_or((None, None), |(by, at)| (by, Some(at)));
@@ -280,6 +294,7 @@ fn current_side(conn: &Connection, m: &MatchRow) -> rusqlite::Result<ScoreSide> 
         sets: m.sets.clone(),
         entered_by,
         device_id: applied.as_ref().map(|a| a.0.clone()),
+        device_name: applied.as_ref().and_then(|a| a.3.clone()),
         entered_at: applied.as_ref().map(|a| a.1.clone()).or(changed_at.clone()),
         received_at: applied.map(|a| a.2).or(changed_at),
     })

@@ -106,6 +106,8 @@ pub struct HistoryRow {
     pub previous_team1_score: Option<u32>,
     pub previous_team2_score: Option<u32>,
     pub changed_by: Option<String>,
+    /// The phone a score came from (its entry applied), by the name it gave.
+    pub device_name: Option<String>,
     pub changed_at: String,
     pub sets: Vec<SetScore>,
     pub previous_sets: Vec<SetScore>,
@@ -119,8 +121,10 @@ pub(super) const USER_NAME: &str =
 pub fn history(conn: &Connection, match_id: i64) -> rusqlite::Result<Vec<HistoryRow>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT h.kind, h.team1_score, h.team2_score, h.previous_team1_score, h.previous_team2_score,
-            {USER_NAME}, h.changed_at, h.sets, h.previous_sets
+            {USER_NAME}, h.changed_at, h.sets, h.previous_sets, d.name
          FROM match_score_history h LEFT JOIN users u ON u.id = h.changed_by
+         LEFT JOIN score_entries e ON h.kind = 'score' AND e.match_id = h.match_id AND e.outcome = 'applied'
+         LEFT JOIN sync_devices d ON d.device_id = e.device_id
          WHERE h.match_id = ?1 ORDER BY h.id DESC"
     ))?;
     let rows = stmt.query_map(params![match_id], |r| {
@@ -131,6 +135,7 @@ pub fn history(conn: &Connection, match_id: i64) -> rusqlite::Result<Vec<History
             previous_team1_score: r.get(3)?,
             previous_team2_score: r.get(4)?,
             changed_by: r.get(5)?,
+            device_name: r.get(9)?,
             changed_at: r.get(6)?,
             sets: json_column(r.get(7)?, 7)?.unwrap_or_default(),
             previous_sets: json_column(r.get(8)?, 8)?.unwrap_or_default(),

@@ -312,6 +312,8 @@ pub struct HistoryDto {
     previous_team1_score: Option<u32>,
     previous_team2_score: Option<u32>,
     changed_by: Option<String>,
+    /// The phone a score came from, by its name (none for a score entered online).
+    device_name: Option<String>,
     changed_at: String,
     /// The sets of the new score and of the one before, where the phase has sets.
     #[schema(value_type = Vec<Vec<u32>>)]
@@ -352,6 +354,7 @@ pub async fn history(
                 previous_team1_score: h.previous_team1_score,
                 previous_team2_score: h.previous_team2_score,
                 changed_by: h.changed_by,
+                device_name: h.device_name,
                 changed_at: h.changed_at,
                 sets: h.sets,
                 previous_sets: h.previous_sets,

@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use centre_core::FieldError;
 use centre_core::sync::seen;
 use centre_core::timefmt::utc_text;
-use centre_core::validation::parse_date_time;
+use centre_core::validation::{Text, parse_date_time};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
@@ -35,10 +35,16 @@ use crate::routes::params::{self, Id, Segment};
 /// Entries per push: a phone with more sends them in several pushes.
 pub const MAX_ENTRIES: usize = 200;
 
+/// Characters in a phone's name.
+const DEVICE_NAME_MAX: usize = 60;
+
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PushBody {
     device_id: String,
+    /// The phone's name as its scorekeeper set it ('Téléphone de Ada'); kept until changed.
+    #[serde(default)]
+    device_name: Option<String>,
     entries: Vec<EntryBody>,
 }
 
@@ -97,10 +103,17 @@ fn id_ok(raw: &str) -> bool {
 
 /// The body's rules: a device id, at most [`MAX_ENTRIES`] well-formed entries, sorted by `seq`
 /// (a number sent twice in one push counts once).
-fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
+fn checked(body: PushBody) -> Result<(String, Option<String>, Vec<Entry>), AppError> {
     if !id_ok(&body.device_id) {
         return Err(AppError::Validation(vec![FieldError::new("deviceId", "sync_device_invalid")]));
     }
+    let name = match body.device_name.as_deref().map(|n| Text::parse(n, DEVICE_NAME_MAX)) {
+        None => None,
+        Some(Ok(name)) => Some(name.into_string()),
+        Some(Err(_)) => {
+            return Err(AppError::Validation(vec![FieldError::new("deviceName", "sync_device_name_invalid")]));
+        }
+    };
     if body.entries.len() > MAX_ENTRIES {
         return Err(AppError::Validation(vec![FieldError::new("entries", "sync_too_many")]));
     }
@@ -126,7 +139,7 @@ fn checked(body: PushBody) -> Result<(String, Vec<Entry>), AppError> {
         }
     }
     entries.sort_by_key(|e| e.seq);
-    Ok((body.device_id, entries))
+    Ok((body.device_id, name, entries))
 }
 
 /// `POST /api/admin/sync/scores`: the device's entries in `seq` order, in one transaction.
@@ -149,12 +162,15 @@ pub async fn push(
     ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<PushBody>,
 ) -> Result<Response, AppError> {
-    let (device, entries) = checked(body)?;
+    let (device, name, entries) = checked(body)?;
     let user = admin.0.id().to_owned();
     let now = utc_text(Utc::now());
     let (outcomes, events, last_seq, gap) = state
         .db
         .write(move |tx| {
+            if let Some(name) = &name {
+                sync::name_device(tx, &device, name, &now)?;
+            }
             let mut outcomes: Vec<Outcome> = Vec::with_capacity(entries.len());
             let mut events = BTreeSet::new();
             let mut gap = false;
@@ -210,6 +226,8 @@ pub struct SideDto {
     sets: Vec<SetScore>,
     entered_by: Option<String>,
     device_id: Option<String>,
+    /// The phone's name, where it gave one.
+    device_name: Option<String>,
     entered_at: Option<String>,
     received_at: Option<String>,
 }
@@ -222,6 +240,7 @@ impl From<ScoreSide> for SideDto {
             sets: s.sets,
             entered_by: s.entered_by,
             device_id: s.device_id,
+            device_name: s.device_name,
             entered_at: s.entered_at,
             received_at: s.received_at,
         }

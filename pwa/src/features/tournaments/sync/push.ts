@@ -8,7 +8,7 @@
 // queue.
 import { ApiError, apiFetch } from '../../../api/client';
 import type { Schemas } from '../../../api/types';
-import { deviceId, pendingEntries, recordAnswers, resendAfter, type EntryAnswer, type OutboxEntry } from '../../../db/outbox';
+import { deviceId, deviceName, pendingEntries, recordAnswers, resendAfter, type EntryAnswer, type OutboxEntry } from '../../../db/outbox';
 import type { SyncAnswer } from '../../tournament-shared/types';
 
 export const SYNC_PATH = '/api/admin/sync/scores';
@@ -51,13 +51,14 @@ async function onFailure(error: unknown, batch: OutboxEntry[]): Promise<PushResu
 /** Pushes every waiting entry; see the top of this file. */
 export async function pushPending(): Promise<PushRun> {
   const device = await deviceId();
+  const name = await deviceName();
   let answered = 0;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const batch = await pendingEntries(BATCH_SIZE);
     if (batch.length === 0) return { result: 'done', answered };
     let answer: SyncAnswer;
     try {
-      answer = await apiFetch<SyncAnswer>(SYNC_PATH, { method: 'POST', body: { deviceId: device, entries: batch.map(wire) } });
+      answer = await apiFetch<SyncAnswer>(SYNC_PATH, { method: 'POST', body: { deviceId: device, ...(name ? { deviceName: name } : {}), entries: batch.map(wire) } });
     } catch (error) {
       const next = await onFailure(error, batch);
       if (next === 'refused') answered += batch.length;
