@@ -355,6 +355,8 @@ export interface Match {
   forfeitSide?: 1 | 2 | null;
   /** Where the phase has sets; `team1Score`/`team2Score` are then the sets won. */
   sets?: SetScore[];
+  /** A scorekeeper marked it started. */
+  started?: boolean;
 }
 
 export interface Standing {

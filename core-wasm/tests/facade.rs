@@ -184,6 +184,7 @@ fn tournament_functions_match_core() {
             court_number: Some(p.court_number),
             forfeit_side: None,
             sets: Vec::new(),
+            started: false,
         })
         .collect();
     let table = standings(&matches, &teams);
@@ -212,6 +213,7 @@ fn tournament_functions_match_core() {
             court_number: Some(p.court_number),
             forfeit_side: None,
             sets: Vec::new(),
+            started: false,
         })
         .collect();
     stored[0].status = MatchStatus::Completed;

@@ -174,7 +174,7 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "Team", &teams[0]);
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "completed",
         "team1Id": 1, "team2Id": 2, "team1Score": 21, "team2Score": 10, "scheduledTime": "2026-08-24T13:00:00Z", "courtNumber": 1,
-        "forfeitSide": null, "sets": []});
+        "forfeitSide": null, "sets": [], "started": false});
     let rec = centre_core::format::preset("rec-2x21");
     let in_sets = json!({"id": 1, "roundType": "pool", "status": "completed", "team1Id": 1, "team2Id": 2, "team1Score": 1,
         "team2Score": 1, "sets": [[21, 18], [17, 21]]});
@@ -210,7 +210,7 @@ fn input_shapes_are_what_the_rust_side_reads() {
     let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
     let full_match = json!({"id": 1, "roundType": "pool", "roundName": "Poule - Ronde 1", "bracketCode": null, "status": "scheduled",
         "team1Id": 1, "team2Id": 2, "team1Score": null, "team2Score": null, "scheduledTime": null, "courtNumber": 1,
-        "forfeitSide": null, "sets": []});
+        "forfeitSide": null, "sets": [], "started": false});
     let standing = json!({"position": 1, "teamId": 1, "teamName": "A", "tournamentPoints": 0, "played": 0, "wins": 0, "draws": 0,
         "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0, "setsWon": 0, "setsLost": 0,
         "setRatio": null, "pointRatio": null, "decidedBy": null, "withdrawn": false});

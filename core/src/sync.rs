@@ -262,6 +262,7 @@ mod tests {
             court_number: Some(1),
             forfeit_side: None,
             sets: Vec::new(),
+            started: false,
         }
     }
 

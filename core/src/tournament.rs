@@ -125,6 +125,9 @@ pub struct Match {
     /// `team2Score` are then the sets won.
     #[serde(default)]
     pub sets: Vec<crate::format::SetScore>,
+    /// A scorekeeper marked it started: its court is playing it, whatever the clock says.
+    #[serde(default)]
+    pub started: bool,
 }
 
 impl Match {
@@ -145,6 +148,7 @@ impl Match {
             court_number: None,
             forfeit_side: None,
             sets: Vec::new(),
+            started: false,
         }
     }
 
@@ -208,28 +212,46 @@ impl Match {
     }
 }
 
-/// The state each match shows at `now`, in the given order. A court plays one match at a time:
-/// on each court, the earliest match due (not completed, both teams known, its time come) is
-/// `in_progress`; a later one whose time has also come is still `scheduled`, waiting for the
-/// court. A match without a court is in progress once due.
-pub fn shown_statuses(matches: &[Match], now: DateTime<Utc>) -> Vec<MatchStatus> {
-    let mut playing: Vec<(Option<u8>, DateTime<Utc>, MatchId)> = Vec::new();
-    for m in matches.iter().filter(|m| m.due(now)) {
-        let key = (m.scheduled_time.unwrap_or(now), m.id);
+/// The matches each court is playing at `now`. A court plays one match at a time: the one a
+/// scorekeeper marked started (the earliest, should there be two), else the earliest match due
+/// (not completed, both teams known, its time come). A match without a court plays once due or
+/// started.
+fn playing(matches: &[Match], now: DateTime<Utc>) -> Vec<MatchId> {
+    let mut playing: Vec<(Option<u8>, (bool, DateTime<Utc>, MatchId))> = Vec::new();
+    let candidates =
+        matches.iter().filter(|m| m.due(now) || (m.started && m.status != MatchStatus::Completed && m.teams_known()));
+    for m in candidates {
+        // Started first, then by time.
+        let key = (!m.started, m.scheduled_time.unwrap_or(now), m.id);
         match playing.iter_mut().find(|p| p.0 == m.court_number && m.court_number.is_some()) {
-            Some(p) if key < (p.1, p.2) => (p.1, p.2) = key,
+            Some(p) if key < p.1 => p.1 = key,
             Some(_) => {}
-            None => playing.push((m.court_number, key.0, key.1)),
+            None => playing.push((m.court_number, key)),
         }
     }
+    playing.into_iter().map(|p| p.1.2).collect()
+}
+
+/// The state each match shows at `now`, in the given order: `in_progress` for what its court is
+/// playing ([`playing`]); a later match whose time has also come is still `scheduled`, waiting
+/// for the court (late: [`late_matches`]).
+pub fn shown_statuses(matches: &[Match], now: DateTime<Utc>) -> Vec<MatchStatus> {
+    let playing = playing(matches, now);
     matches
         .iter()
         .map(|m| match m.status {
             MatchStatus::Completed => MatchStatus::Completed,
-            _ if playing.iter().any(|p| p.2 == m.id) => MatchStatus::InProgress,
+            _ if playing.contains(&m.id) => MatchStatus::InProgress,
             _ => MatchStatus::Scheduled,
         })
         .collect()
+}
+
+/// Which matches are late at `now`, in the given order: their time has come, their court is
+/// playing another ('En retard' in the console; 'À venir' on the public page).
+pub fn late_matches(matches: &[Match], now: DateTime<Utc>) -> Vec<bool> {
+    let playing = playing(matches, now);
+    matches.iter().map(|m| m.due(now) && !playing.contains(&m.id)).collect()
 }
 
 /// The bracket is drawn once any match is not a pool match.
@@ -284,6 +306,29 @@ mod tests {
         scored[0].status = MatchStatus::Completed;
         let shown = shown_statuses(&scored, at(16));
         assert_eq!(shown[..4], [MatchStatus::Completed, InProgress, InProgress, Scheduled]);
+    }
+
+    #[test]
+    fn the_later_overdue_matches_are_late_and_a_match_marked_started_wins_over_the_clock() {
+        let matches: Vec<Match> = [(1, 1, 13), (2, 2, 13), (3, 1, 14), (4, 2, 14), (5, 1, 15), (6, 2, 15)]
+            .map(|(id, c, h)| unscored(id, c, h))
+            .to_vec();
+        assert_eq!(late_matches(&matches, at(16)), [false, false, true, true, true, true]);
+        assert_eq!(late_matches(&matches, at(13)), [false; 6], "nothing late while each court plays its first");
+        // Court 2's scorekeeper says match 4 started (its first was never played): court 2 plays it.
+        let mut started = matches.clone();
+        started[3].started = true;
+        use MatchStatus::{InProgress, Scheduled};
+        assert_eq!(
+            shown_statuses(&started, at(16)),
+            [InProgress, Scheduled, Scheduled, InProgress, Scheduled, Scheduled]
+        );
+        assert_eq!(late_matches(&started, at(16)), [false, true, true, false, true, true]);
+        // Even before its time: a match marked started is under way.
+        assert_eq!(shown_statuses(&started, at(12))[3], InProgress);
+        // Completed, it no longer holds the court.
+        started[3].status = MatchStatus::Completed;
+        assert_eq!(shown_statuses(&started, at(16))[1], InProgress);
     }
 
     #[test]

@@ -120,6 +120,7 @@ fn as_match(p: &PlannedMatch, id: i64, score: Option<(u32, u32)>) -> Match {
         court_number: Some(p.court_number),
         forfeit_side: None,
         sets: Vec::new(),
+        started: false,
     }
 }
 

@@ -117,6 +117,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(tournaments::admin::score))
         .routes(routes!(tournaments::admin::correction))
         .routes(routes!(tournaments::admin::forfeit))
+        .routes(routes!(tournaments::admin::start))
         .routes(routes!(tournaments::admin::history))
         .routes(routes!(tournaments::sync::push))
         .routes(routes!(tournaments::sync::conflicts))

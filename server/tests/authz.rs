@@ -208,6 +208,7 @@ fn beyond_spec() -> Vec<Call> {
         call(M::GET, "/api/admin/matches/1/history", Admin, Live(200)),
         // Match 1 has its score: a forfeit is the state's refusal.
         with_body(M::PUT, "/api/admin/matches/1/forfeit", json!({"side": 2}), Admin, Live(409)),
+        call(M::PUT, "/api/admin/matches/1/start", Admin, Live(409)),
         // Offline scoring: an empty push answers the device's number; no conflict to settle.
         with_body(
             M::POST,

@@ -139,6 +139,7 @@ fn completed(p: &PlannedMatch, id: MatchId, s1: u32, s2: u32) -> Match {
         court_number: Some(p.court_number),
         forfeit_side: None,
         sets: Vec::new(),
+        started: false,
     }
 }
 

@@ -193,3 +193,45 @@ async fn a_court_plays_one_match_at_a_time_however_late_the_scores() {
     busy.dedup();
     assert_eq!(busy.len(), all);
 }
+
+#[tokio::test]
+async fn a_match_marked_started_is_the_one_its_court_plays_and_the_later_ones_are_late() {
+    let mut body = config(2, 1);
+    body["startTime"] = json!(text(chrono::Utc::now() - chrono::Duration::hours(3)));
+    let setup = Setup::new(6, body).await;
+    setup.generate().await;
+    let public = || async {
+        let answer: Value =
+            setup.app.get(&format!("/api/events/{}/tournament", setup.event_id)).await.json().await.unwrap();
+        answer["matches"].as_array().unwrap().clone()
+    };
+    let matches = public().await;
+    let on_court1: Vec<&Value> = matches.iter().filter(|m| m["court"] == 1).collect();
+    assert_eq!((&on_court1[0]["status"], &on_court1[0]["late"]), (&json!("in_progress"), &json!(false)));
+    assert_eq!(
+        (&on_court1[1]["status"], &on_court1[1]["late"]),
+        (&json!("scheduled"), &json!(true)),
+        "overdue, its court busy"
+    );
+
+    // Court 1's scorekeeper says its second match is the one being played.
+    let second = id(&on_court1[1]["id"]);
+    let path = format!("/api/admin/matches/{second}/start");
+    let member = setup.app.user("curious@example.org", None).await;
+    assert_eq!(member.client.put(setup.app.at(&path)).send().await.unwrap().status(), 403);
+    assert_eq!(setup.app.new_client().put(setup.app.at(&path)).send().await.unwrap().status(), 401);
+    let response = setup.app.client.put(setup.app.at(&path)).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let answered: Value = response.json().await.unwrap();
+    assert_eq!((&answered["started"], &answered["status"]), (&json!(true), &json!("in_progress")));
+    let matches = public().await;
+    let court1: Vec<&Value> = matches.iter().filter(|m| m["court"] == 1).collect();
+    let playing: Vec<i64> = court1.iter().filter(|m| m["status"] == "in_progress").map(|m| id(&m["id"])).collect();
+    assert_eq!(playing, [second], "one match per court, the one started");
+    assert_eq!(court1[0]["late"], true, "the first, never played, is now late");
+
+    // Scored, it frees the court; a completed match cannot be started.
+    setup.score_ok(second, 21, 12).await;
+    let (status, body) = refused(setup.app.client.put(setup.app.at(&path)).send().await.unwrap()).await;
+    assert_eq!((status, body["code"].as_str()), (409, Some("match_completed")));
+}

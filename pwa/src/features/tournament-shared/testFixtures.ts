@@ -56,6 +56,8 @@ export function match(overrides: Partial<Match> = {}): Match {
     pool: 0,
     round: 1,
     status: 'scheduled',
+    late: false,
+    started: false,
     team1Id: 11,
     team2Id: 12,
     team1Name: 'Les Huards',

@@ -84,6 +84,11 @@ function MatchBody({ match, poolCount, waiting }: { match: Match; poolCount: num
         {side(1)}
         {side(2)}
       </span>
+      {!done && (match.status === 'in_progress' || match.late) && (
+        <span className="flex flex-wrap items-center gap-2">
+          {match.status === 'in_progress' ? <Badge tone="blue">{t('schedule.inProgress')}</Badge> : <Badge tone="amber">{t('schedule.late')}</Badge>}
+        </span>
+      )}
       {done && <SetScores sets={setsOfScore(match)} className="block text-right text-sm font-semibold tabular-nums text-slate-800" />}
       {done && (
         <span className="flex flex-wrap items-center gap-2">

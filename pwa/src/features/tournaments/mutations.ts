@@ -122,6 +122,19 @@ export function useForfeitMatch(eventId: number, handlers: Handlers<Match> = {})
   });
 }
 
+/** PUT /api/admin/matches/{id}/start: its court is playing it, whatever the clock says; online only. */
+export function useStartMatch(eventId: number, handlers: Handlers<Match> = {}) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<number, Match>({
+    mutationFn: (matchId) => apiFetch<Match>(`/api/admin/matches/${matchId}/start`, { method: 'PUT' }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.started') }),
+    failure: { title: t('toast.startError'), description: t('toast.genericError') },
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+}
+
 /** POST /api/admin/score-conflicts/{entryId}/resolve: the admin keeps one of the two scores. */
 export function useResolveConflict(eventId: number) {
   const { t } = useTranslation('tournaments');

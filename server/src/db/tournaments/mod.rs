@@ -126,6 +126,8 @@ pub struct MatchRow {
     pub updated_at: String,
     /// The sets where the phase's format has them.
     pub sets: Vec<SetScore>,
+    /// When a scorekeeper marked it started.
+    pub started_at: Option<String>,
 }
 
 impl MatchRow {
@@ -145,6 +147,7 @@ impl MatchRow {
             court_number: Some(self.court_number),
             forfeit_side: self.forfeit_side,
             sets: self.sets.clone(),
+            started: self.started_at.is_some(),
         }
     }
 
@@ -166,7 +169,7 @@ fn match_select() -> String {
             coalesce(m.team1_id, m.team1_withdrawn), coalesce(m.team2_id, m.team2_withdrawn),
             coalesce({}, w1.name), coalesce({}, w2.name), m.team1_from, m.team2_from, m.team1_score, m.team2_score,
             m.forfeit_side, m.scheduled_time, m.court_number, m.slot_index, m.version, m.updated_at, m.sets,
-            m.team1_withdrawn IS NOT NULL, m.team2_withdrawn IS NOT NULL
+            m.team1_withdrawn IS NOT NULL, m.team2_withdrawn IS NOT NULL, m.started_at
          FROM matches m
          LEFT JOIN event_registrations r1 ON r1.id = m.team1_id
          LEFT JOIN event_registrations r2 ON r2.id = m.team2_id
@@ -192,6 +195,7 @@ fn match_from_row(row: &Row<'_>) -> rusqlite::Result<MatchRow> {
         team2_name: row.get(10)?,
         team1_withdrawn: row.get(22)?,
         team2_withdrawn: row.get(23)?,
+        started_at: row.get(24)?,
         team1_from: row.get(11)?,
         team2_from: row.get(12)?,
         team1_score: row.get(13)?,
@@ -222,7 +226,7 @@ pub fn matches(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Ma
 pub fn core_matches(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Match>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, round_type, round_name, bracket_code, status, team1_id, team2_id, team1_score, team2_score,
-            scheduled_time, court_number, forfeit_side, sets
+            scheduled_time, court_number, forfeit_side, sets, started_at IS NOT NULL
          FROM matches WHERE tournament_id = ?1 ORDER BY slot_index, court_number",
     )?;
     let rows = stmt.query_map(params![tournament_id], |r| {
@@ -241,6 +245,7 @@ pub fn core_matches(conn: &Connection, tournament_id: i64) -> rusqlite::Result<V
             court_number: r.get(10)?,
             forfeit_side: r.get(11)?,
             sets: json_column(r.get(12)?, 12)?.unwrap_or_default(),
+            started: r.get(13)?,
         })
     })?;
     rows.collect()

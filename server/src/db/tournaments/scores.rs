@@ -109,6 +109,28 @@ pub(super) fn forfeit(conn: &Connection, m: &MatchRow, side: u8, user_id: &str, 
     Ok(())
 }
 
+/// Marks match `match_id` started (its court is playing it, whatever the clock says): a match
+/// not completed whose teams are known; marking it again changes nothing.
+pub fn mark_started(conn: &Connection, match_id: i64, now: &str) -> Result<(MatchRow, Changed), Refused> {
+    write_match(conn, match_id, |m| {
+        let core = m.to_core();
+        if m.is_completed() || m.forfeit_side.is_some() {
+            return Err(Refused::Completed);
+        }
+        if !core.teams_known() {
+            return Err(Refused::Rule(ScheduleError::MatchTeamsUnknown));
+        }
+        if m.started_at.is_none() {
+            conn.execute(
+                "UPDATE matches SET started_at = ?2, version = version + 1, updated_at = ?2 WHERE id = ?1",
+                params![m.id, now],
+            )?;
+            bump_version(conn, m.tournament_id)?;
+        }
+        Ok(())
+    })
+}
+
 /// Runs `write` on a match, then answers the match as written with what changed.
 fn write_match(
     conn: &Connection,

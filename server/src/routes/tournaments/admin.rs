@@ -160,6 +160,26 @@ pub async fn forfeit(
     Ok(Json(MatchDto::new(&row, now)))
 }
 
+/// `PUT /api/admin/matches/{matchId}/start`: a scorekeeper says the match is under way; its
+/// court shows it 'En cours' whatever the clock says.
+#[utoipa::path(
+    put,
+    path = "/api/admin/matches/{id}/start",
+    tag = "tournaments",
+    params(params::MatchId),
+    responses(
+        (status = 200, description = "OK", body = MatchDto),
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
+    )
+)]
+pub async fn start(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<MatchDto>, AppError> {
+    let now = Utc::now();
+    let (row, changed) =
+        state.db.write(move |tx| scores::mark_started(tx, id, &utc_text(now)).map_err(AppError::from)).await?;
+    state.live.tournament_changed(changed.event_id);
+    Ok(Json(MatchDto::new(&row, now)))
+}
+
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Generated {

@@ -4,7 +4,7 @@ use centre_core::format::{MatchFormat, SetScore};
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
 use centre_core::timefmt::utc_text;
-use centre_core::tournament::{Match, MatchStatus, RoundType, TournamentStatus, shown_statuses};
+use centre_core::tournament::{Match, MatchStatus, RoundType, TournamentStatus, late_matches, shown_statuses};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -140,6 +140,10 @@ pub struct MatchDto {
     /// As shown when answered: `in_progress` for the match its court is playing (the earliest
     /// not completed whose time has come), else as stored.
     pub status: MatchStatus,
+    /// Its time has come but its court is playing another match ('En retard' in the console).
+    pub late: bool,
+    /// A scorekeeper marked it started.
+    pub started: bool,
     pub team1_id: Option<i64>,
     pub team2_id: Option<i64>,
     pub team1_name: Option<String>,
@@ -168,12 +172,12 @@ impl MatchDto {
     /// A match alone (the answer to its score): shown as core shows it at `now`.
     pub fn new(row: &MatchRow, now: DateTime<Utc>) -> MatchDto {
         let core = row.to_core();
-        let status = shown_statuses(std::slice::from_ref(&core), now)[0];
-        MatchDto::shown(row, &core, status)
+        let one = std::slice::from_ref(&core);
+        MatchDto::shown(row, &core, shown_statuses(one, now)[0], late_matches(one, now)[0])
     }
 
-    /// A match of a whole board, as `status` says it is shown.
-    fn shown(row: &MatchRow, core: &Match, status: MatchStatus) -> MatchDto {
+    /// A match of a whole board, as `status` and `late` say it is shown.
+    fn shown(row: &MatchRow, core: &Match, status: MatchStatus, late: bool) -> MatchDto {
         MatchDto {
             id: row.id,
             tournament_id: row.tournament_id,
@@ -183,6 +187,8 @@ impl MatchDto {
             pool: row.pool,
             round: row.pool.map(|_| row.slot_index + 1),
             status,
+            late,
+            started: row.started_at.is_some(),
             team1_id: row.team1_id,
             team2_id: row.team2_id,
             team1_name: row.team1_name.clone(),
@@ -233,12 +239,13 @@ impl Board {
             .collect();
         let cores: Vec<Match> = rows.matches.iter().map(MatchRow::to_core).collect();
         let shown = shown_statuses(&cores, now);
+        let late = late_matches(&cores, now);
         let mut matches: Vec<MatchDto> = rows
             .matches
             .iter()
             .zip(&cores)
-            .zip(shown)
-            .map(|((m, core), status)| MatchDto::shown(m, core, status))
+            .zip(shown.into_iter().zip(late))
+            .map(|((m, core), (status, late))| MatchDto::shown(m, core, status, late))
             .collect();
         number_pool_rounds(&mut matches);
         Board { teams: rows.teams, matches, standings, row: rows.tournament }

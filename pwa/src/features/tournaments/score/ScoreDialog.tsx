@@ -8,12 +8,12 @@
 // the server's field errors land on the same inputs. A score goes to this phone's outbox
 // (online or not), once centre-core's merge rule says the server will take it (a knockout draw,
 // a set that cannot happen are refused here, with the server's message); a correction is sent
-// at once. Below a score, 'Forfait': a team that did not show up (online only).
+// at once. Below a score, 'Le match commence' and 'Forfait': a team that did not show up (both online only).
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
 import { formatOf, setsOf, type Formats } from '../../tournament-shared/format';
 import type { Match } from '../../tournament-shared/types';
-import { ForfeitChoice } from './ForfeitChoice';
+import { ForfeitChoice, StartChoice } from './OnlineChoices';
 import type { ScoreKind } from './parts';
 import { ScoreForm } from './SingleScoreForm';
 import { SetsForm } from './SetsScoreForm';
@@ -46,6 +46,7 @@ export function ScoreDialog({ eventId, match, kind, poolCount, formats = SINGLE,
         ) : (
           <ScoreForm key={key} eventId={eventId} match={match} kind={kind} poolCount={poolCount} formats={formats} onDone={onClose} />
         ))}
+      {match && kind === 'score' && <StartChoice eventId={eventId} match={match} onDone={onClose} />}
       {match && kind === 'score' && <ForfeitChoice eventId={eventId} match={match} onDone={onClose} />}
     </Dialog>
   );

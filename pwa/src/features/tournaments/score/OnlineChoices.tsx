@@ -1,4 +1,4 @@
-// Under 'Saisir le score du match': a team that did not show up. One button per side
+// Under 'Saisir le score du match': the match starting now, and a team that did not show up. One button per side
 // ('Les Hérons déclare forfait'); the server records the format's forfeit score and the other
 // side wins. Unlike a score it is not kept in the outbox: offline, the buttons wait for the
 // network and say so.
@@ -6,12 +6,28 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { sideName } from '../../tournament-shared/rounds';
 import type { Match } from '../../tournament-shared/types';
-import { useForfeitMatch } from '../mutations';
+import { useForfeitMatch, useStartMatch } from '../mutations';
 
 interface ForfeitChoiceProps {
   eventId: number;
   match: Match;
   onDone: () => void;
+}
+
+/** 'Le match commence': the scorekeeper says its court is playing it (online only). */
+export function StartChoice({ eventId, match, onDone }: ForfeitChoiceProps) {
+  const { t } = useTranslation('tournaments');
+  const start = useStartMatch(eventId, { onSuccess: onDone });
+  const online = typeof navigator === 'undefined' || navigator.onLine;
+  if (match.status === 'in_progress') return null;
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4" data-testid="start-choice">
+      <p className="mb-3 text-sm text-slate-700">{online ? t('start.hint') : t('start.offline')}</p>
+      <Button variant="secondary" disabled={!online || start.isPending} onClick={() => start.mutate(match.id)} className="min-h-11 w-full">
+        {t('start.button')}
+      </Button>
+    </div>
+  );
 }
 
 export function ForfeitChoice({ eventId, match, onDone }: ForfeitChoiceProps) {
