@@ -217,7 +217,9 @@ impl Match {
 /// (not completed, both teams known, its time come). A match without a court plays once due or
 /// started.
 fn playing(matches: &[Match], now: DateTime<Utc>) -> Vec<MatchId> {
-    let mut playing: Vec<(Option<u8>, (bool, DateTime<Utc>, MatchId))> = Vec::new();
+    /// Which match of a court goes first: not started after started, then by time and id.
+    type Order = (bool, DateTime<Utc>, MatchId);
+    let mut playing: Vec<(Option<u8>, Order)> = Vec::new();
     let candidates =
         matches.iter().filter(|m| m.due(now) || (m.started && m.status != MatchStatus::Completed && m.teams_known()));
     for m in candidates {
