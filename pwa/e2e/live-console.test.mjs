@@ -77,7 +77,7 @@ test("phone B's Tournois tab shows phone A's scores within 2 s, and catches up a
   const pageB = await openTournamentsTab(contextB, eventId);
   // Set on B's page now: still there at the end means B never reloaded.
   await pageB.evaluate(() => {
-    window.sameDocument = true;
+    globalThis.sameDocument = true;
   });
   await line(pageB).getByText(/^Prêt hors ligne · à jour à \d\d:\d\d$/).waitFor();
 
@@ -98,6 +98,6 @@ test("phone B's Tournois tab shows phone A's scores within 2 s, and catches up a
   await score(pageA, third, 15, 21);
   await showsScore(pageB, third, 15, 21, LIVE_MS);
   await line(pageB).getByText(/^Prêt hors ligne · à jour à \d\d:\d\d$/).waitFor();
-  assert.equal(await pageB.evaluate(() => window.sameDocument), true, 'B was never reloaded');
+  assert.equal(await pageB.evaluate(() => globalThis.sameDocument), true, 'B was never reloaded');
   await Promise.all([contextA.close(), contextB.close()]);
 });
