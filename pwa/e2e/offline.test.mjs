@@ -4,7 +4,9 @@
 // two matches ('2 scores en attente'); B, online, scores one of them differently; A comes back:
 // the badge counts down to nothing, one score applied, one conflict shown, which the admin
 // settles, and the event page shows the final state. Two tabs of one phone, online together,
-// send each entry once (the Web Lock). The manifest makes the app installable.
+// send each entry once (the Web Lock). A phone offline half a second after the tab shows still
+// has it after a reload; one that never opened it gets a clear offline screen. The manifest
+// makes the app installable.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -286,6 +288,41 @@ test('a session that ends offline: the push answers 401, the score waits, sign-i
   assert.deepEqual([rows[0].team1Score, rows[0].team2Score], [21, 17]);
   assert.equal(pushes.at(-1), 200, `the last push went through: ${pushes.join(', ')}`);
   await context.close();
+});
+
+test('offline half a second after the Tournois tab shows, a reload still has the tournament; opened offline before, a clear offline screen', async () => {
+  const { eventId, matches } = await tournamentToday('Tournoi du départ');
+  const [match] = matches.filter((m) => m.roundType === 'pool' && m.slotIndex === 0);
+
+  // The first visit ever on this phone: no waiting for the page to settle.
+  const context = await adminContext(ADMIN_A, PHONE);
+  const page = await openTournamentsTab(context, eventId);
+  await matchCard(page, match).waitFor();
+  await page.waitForTimeout(500);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
+  await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
+  await matchCard(page, match).waitFor();
+  await page.getByTestId('offline-line').getByText('Hors ligne · 0 score en attente', { exact: true }).waitFor();
+  await context.close();
+
+  // A phone that has the app (its service worker) but never opened the console: offline, /admin
+  // says what to do, in French, then in English; no 404, no sign-in that cannot work.
+  const fresh = await newContext(suite.browser, PHONE);
+  const home = await fresh.newPage();
+  await home.goto(`${suite.server.url}/`);
+  await home.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await fresh.setOffline(true);
+  const offline = await fresh.newPage();
+  await offline.goto(`${suite.server.url}/admin`);
+  await offline.getByText("Pas de réseau. Ouvrez l'onglet Tournois une fois avec le réseau pour l'avoir hors ligne.", { exact: true }).waitFor();
+  assert.equal(await offline.getByText('404').count(), 0, 'no not-found screen');
+  assert.equal(await offline.getByRole('link', { name: 'Connexion' }).count(), 0, 'no sign-in button');
+  await offline.evaluate(() => localStorage.setItem('centre.lang', 'en'));
+  await offline.reload();
+  await offline.getByText('No network. Open the Tournaments tab once with the network to have it offline.', { exact: true }).waitFor();
+  await fresh.close();
 });
 
 test('the manifest: French name, standalone, icons 192 and 512 (one maskable) that are such PNGs', async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db/database';
 import { ApiError } from './client';
-import { offlineFirst } from './offline';
+import { keepOfflineNow, offlineFirst } from './offline';
 
 const KEY = ['api', 'admin', 'tournaments', '5', 'matches'] as const;
 const kept = () => db.cache.get('api/admin/tournaments/5/matches');
@@ -49,5 +49,17 @@ describe('reads that work offline', () => {
     await offlineFirst(user, async () => null, true).queryFn();
     await expect.poll(() => db.cache.count()).toBe(0);
     expect(localStorage.getItem('centre.kept')).toBeNull();
+  });
+});
+
+describe('a page that must work offline', () => {
+  it('has its reads kept at once when it asks, not once the page has settled', async () => {
+    await offlineFirst(KEY, async () => [{ id: 2 }]).queryFn();
+    await keepOfflineNow();
+    expect((await kept())?.data).toEqual([{ id: 2 }]);
+    // From then on every read is kept as it comes.
+    await offlineFirst(KEY, async () => [{ id: 3 }]).queryFn();
+    await keepOfflineNow();
+    expect((await kept())?.data).toEqual([{ id: 3 }]);
   });
 });

@@ -9,13 +9,49 @@ import { whenIdle } from '../lib/idle';
 
 const store = () => import('../db/cache');
 
+/** Keeps waiting for the page to settle, in the order they came. */
+let waiting: (() => Promise<void>)[] = [];
+let flushing = false;
+/** Once a page needs its reads offline at once, every keep goes at once (keepOfflineNow). */
+let eager = false;
+/** The keeps under way, one after the other: a forgetting answer stays after what it forgets. */
+let chain: Promise<void> = Promise.resolve();
+
+function flush() {
+  flushing = false;
+  for (const task of waiting) chain = chain.then(task);
+  waiting = [];
+}
+
 function keep(key: string, data: unknown, identity: boolean) {
   try {
-    // Kept once the page has settled: the store's chunk is not part of the first screen.
-    if (data != null || localStorage.getItem('centre.kept')) whenIdle(() => void store().then((s) => s.keepAnswer(key, data, identity), () => undefined));
+    if (data == null && !localStorage.getItem('centre.kept')) return;
   } catch {
     // No local storage: nothing is kept.
+    return;
   }
+  const task = () => store().then((s) => s.keepAnswer(key, data, identity), () => undefined);
+  if (eager) {
+    chain = chain.then(task);
+    return;
+  }
+  // Kept once the page has settled: the store's chunk is not part of the first screen.
+  waiting.push(task);
+  if (!flushing) {
+    flushing = true;
+    whenIdle(flush);
+  }
+}
+
+/**
+ * Keeps what was read so far now, and every later read at once: a page that must work offline
+ * (the Tournois tab, an event's tournament) calls it as soon as it shows. Resolves once all of
+ * it is in IndexedDB.
+ */
+export function keepOfflineNow(): Promise<void> {
+  eager = true;
+  flush();
+  return chain;
 }
 
 /**

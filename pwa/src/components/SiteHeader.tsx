@@ -8,7 +8,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useRoles, type User } from '../features/auth/session';
+import { useCurrentUser, useRoles, type User } from '../features/auth/session';
 import { loginHref } from './signIn';
 import { useIdle } from '../lib/idle';
 
@@ -196,6 +196,8 @@ export function SiteHeader() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const { user, isAdmin, isSupervisor, isLoading } = useRoles();
+  // No network and nothing kept: a sign-in button could not work.
+  const { isOffline } = useCurrentUser();
   // The sync badge (and its offline store) once the page has settled: not part of the first screen.
   const idle = useIdle();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -277,7 +279,8 @@ export function SiteHeader() {
           {user ? (
             <UserMenu user={user} />
           ) : (
-            !isLoading && (
+            !isLoading &&
+            !isOffline && (
               // A full page navigation: sign-in happens on the server and the provider.
               <a
                 href={loginHref(returnTo, i18n.language)}

@@ -13,6 +13,7 @@ import {
   formatLongDateTime,
   formatPrice,
   formatTime,
+  formatClock,
 } from './format';
 
 // Intl separates the amount and the symbol with a no-break space; compare with plain spaces.
@@ -25,6 +26,12 @@ describe('dates and times in the centre time zone (America/Toronto)', () => {
     expect(formatDateTime('2026-07-01T16:30:00Z', 'en')).toBe('2026-07-01 12:30');
     expect(formatDate('2026-07-01T03:30:00Z', 'fr')).toBe('30/06/2026');
     expect(formatTime('2026-07-01T16:30:00Z')).toBe('12:30');
+  });
+
+  it('says a time of day the way each language does', () => {
+    expect(formatClock('2026-07-01T18:02:00Z', 'fr')).toBe('14:02');
+    expect(formatClock('2026-07-01T18:02:00Z', 'en')).toBe('2:02 PM');
+    expect(formatClock('2026-01-15T13:05:00Z', 'en')).toBe('8:05 AM');
   });
 
   it('formats the long form PPP à HH:mm with fr-CA and en-CA', () => {

@@ -96,6 +96,15 @@ export function formatTime(value: string | number | Date): string {
   return p ? `${p.hour}:${p.minute}` : '';
 }
 
+const clockEn = new Intl.DateTimeFormat('en-US', { timeZone: centre.timeZone, hour: 'numeric', minute: '2-digit' });
+
+/** A time of day as one says it, at the centre: `14:02` in French, `2:02 PM` in English. */
+export function formatClock(value: string | number | Date, language: string): string {
+  if (lang(language) === 'fr') return formatTime(value);
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : clockEn.format(date).replace(/\u202f/g, ' ');
+}
+
 /** The calendar day at the centre, `YYYY-MM-DD` (comparable as text); '' for an invalid date. */
 export function centreDay(value: string | number | Date): string {
   const p = partsOf(value);

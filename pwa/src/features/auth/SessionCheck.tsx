@@ -6,10 +6,10 @@ import { useSessionQueries } from './queries';
 import type { Session } from './session';
 
 function Check({ onAnswer }: { onAnswer: (session: Session) => void }) {
-  const { user, userLoading, rolesLoading, isAdmin, isSupervisor } = useSessionQueries();
+  const { user, userLoading, rolesLoading, isAdmin, isSupervisor, offline } = useSessionQueries();
   useEffect(() => {
-    onAnswer({ user, userLoading, rolesLoading, isAdmin, isSupervisor });
-  }, [onAnswer, user, userLoading, rolesLoading, isAdmin, isSupervisor]);
+    onAnswer({ user, userLoading, rolesLoading, isAdmin, isSupervisor, offline });
+  }, [onAnswer, user, userLoading, rolesLoading, isAdmin, isSupervisor, offline]);
   return null;
 }
 

@@ -4,6 +4,7 @@
 // answer their last copy with no network, so an admin stays one offline; a `null` answer
 // forgets everything kept (api/offline.ts). Only SessionCheck.tsx runs these queries: every
 // component reads who is signed in from session.tsx.
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
@@ -33,6 +34,15 @@ export function useSessionQueries() {
   const user = useQuery(offlineFirst(authKeys.user, fetchCurrentUser, true));
   const enabled = !!user.data;
   const admin = useQuery({ ...offlineFirst(authKeys.adminStatus, () => apiFetch<{ isAdmin: boolean }>('/api/admin/status')), enabled });
+  // No network and nothing kept (fetch's TypeError): asked again when the network comes back.
+  const offline = user.isError && user.error instanceof TypeError;
+  const { refetch } = user;
+  useEffect(() => {
+    if (!offline) return;
+    const again = () => void refetch();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [offline, refetch]);
   const supervisor = useQuery({
     ...offlineFirst(authKeys.supervisorStatus, () => apiFetch<{ isSupervisor: boolean }>('/api/supervisor/status')),
     enabled,
@@ -43,5 +53,6 @@ export function useSessionQueries() {
     rolesLoading: enabled && (admin.isLoading || supervisor.isLoading),
     isAdmin: admin.data?.isAdmin === true,
     isSupervisor: supervisor.data?.isSupervisor === true,
+    offline,
   };
 }

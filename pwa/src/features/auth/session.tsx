@@ -17,9 +17,11 @@ export type Session = {
   rolesLoading: boolean;
   isAdmin: boolean;
   isSupervisor: boolean;
+  /** No network, and nothing kept on this device says who is signed in. */
+  offline: boolean;
 };
 
-const VISITOR: Session = { user: null, userLoading: false, rolesLoading: false, isAdmin: false, isSupervisor: false };
+const VISITOR: Session = { user: null, userLoading: false, rolesLoading: false, isAdmin: false, isSupervisor: false, offline: false };
 const UNKNOWN: Session = { ...VISITOR, userLoading: true };
 
 const SessionContext = createContext<Session>(UNKNOWN);
@@ -47,10 +49,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `user` is null when signed out; `isLoading` while the status is unknown. */
+/**
+ * `user` is null when signed out; `isLoading` while the status is unknown; `isOffline` when it
+ * cannot be known (no network, nothing kept): signing in cannot work then either.
+ */
 export function useCurrentUser() {
-  const { user, userLoading } = useContext(SessionContext);
-  return { user, isLoading: userLoading, isSignedIn: !!user };
+  const { user, userLoading, offline } = useContext(SessionContext);
+  return { user, isLoading: userLoading, isSignedIn: !!user, isOffline: offline };
 }
 
 /** The signed-in user's roles. `isLoading` until both are known (or while the user is unknown). */

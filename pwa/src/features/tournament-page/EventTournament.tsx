@@ -1,14 +1,17 @@
 // The tournament parts of the event page /event/{eventId} (spec section 2): the signed-in
 // member's 'Votre équipe' card, the match schedule and the 'Classement'. They follow the
-// tournament live while it runs (useTournamentStream).
+// tournament live while it runs (useTournamentStream), and are kept for offline use at once.
+import { useCallback, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { keepOfflineNow } from '../../api/offline';
 import { QueryStatus } from '../../components/QueryStatus';
 import { useCurrentUser } from '../auth/session';
 import { PublicMatchList } from './PublicMatchList';
 import { PublicStandings } from './PublicStandings';
 import { formatsOf } from '../tournament-shared/format';
-import { useEventTournament, useUserTeam } from '../tournament-shared/queries';
-import { useTournamentStream } from './useTournamentStream';
+import { refreshEventTournament, useEventTournament, useUserTeam } from '../tournament-shared/queries';
+import { useTournamentStream } from '../tournament-shared/useTournamentStream';
 import { YourTeamCard } from './YourTeamCard';
 
 const NO_MATCHES: never[] = [];
@@ -20,7 +23,13 @@ export function EventTournament({ eventId }: { eventId: string }) {
   const team = useUserTeam(eventId, isSignedIn);
   const tournament = data.data?.tournament ?? null;
   const matches = data.data?.matches ?? NO_MATCHES;
-  useTournamentStream(eventId, tournament, matches);
+  const queryClient = useQueryClient();
+  const refresh = useCallback(() => refreshEventTournament(queryClient, eventId), [queryClient, eventId]);
+  useTournamentStream(eventId, tournament, matches, refresh);
+  // Kept for offline use as soon as it shows, not once the page has settled.
+  useEffect(() => {
+    if (tournament) void keepOfflineNow();
+  }, [tournament]);
 
   // A member's team card sits above the schedule: wait for it too, or it would push the
   // schedule down when it arrives.

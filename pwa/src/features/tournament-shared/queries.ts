@@ -70,6 +70,18 @@ export function refreshTournaments(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => isTournamentKey(query.queryKey) });
 }
 
+/** Refetches the event page's tournament and the member's team in it (a live change). */
+export function refreshEventTournament(queryClient: QueryClient, eventId: number | string): void {
+  void queryClient.invalidateQueries({ queryKey: tournamentKeys.event(eventId) });
+  void queryClient.invalidateQueries({ queryKey: tournamentKeys.userTeam(eventId) });
+}
+
+/** Refetches the console's tournament: itself, its matches, standings and conflicts (a live change). */
+export function refreshAdminTournament(queryClient: QueryClient, eventId: number | string): void {
+  void queryClient.invalidateQueries({ queryKey: tournamentKeys.admin(eventId) });
+  void queryClient.invalidateQueries({ queryKey: tournamentKeys.adminAll });
+}
+
 /** The signed-in member's team in the event, or null; runs only when `signedIn`. */
 export function useUserTeam(eventId: number | string, signedIn: boolean) {
   return useQuery({

@@ -3,8 +3,10 @@
 // schedule where scores are entered (one-handed, on a phone at the courts) and a print view.
 // The chosen event is kept in ?event= so that a reload at the courts comes back to it. Scores
 // entered on this phone show at once (sync/useProjection.ts), with the open score conflicts
-// and this phone's refused scores above the schedule.
-import { useMemo } from 'react';
+// and this phone's refused scores above the schedule; those of other phones and tabs within a
+// moment (the live stream, tournament-shared/useTournamentStream.ts).
+import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -15,11 +17,13 @@ import { EventSelect } from './EventSelect';
 import { tournamentChoice } from './eventChoice';
 import { PrintView } from './PrintView';
 import { formatsOf } from '../tournament-shared/format';
-import { useAdminMatches, useAdminStandings, useAdminTournament } from '../tournament-shared/queries';
+import { refreshAdminTournament, useAdminMatches, useAdminStandings, useAdminTournament, useScoreConflicts } from '../tournament-shared/queries';
+import { useTournamentStream } from '../tournament-shared/useTournamentStream';
 import { RejectedScores } from './RejectedScores';
 import { ScheduleQualityCard } from './ScheduleQualityCard';
 import { ScoreConflicts } from './ScoreConflicts';
 import { StandingsTabs } from './StandingsTabs';
+import { OfflineLine } from './sync/OfflineLine';
 import { useProjection } from './sync/useProjection';
 import { CreateTournamentCard } from './TournamentConfigForm';
 import { TournamentStatusCard } from './TournamentStatusCard';
@@ -63,7 +67,7 @@ export function AdminTournamentsTab() {
               {t('loadError')}
             </p>
           )}
-          {tournament.data && <TournamentDashboard tournament={tournament.data} eventTitle={selected.title} />}
+          {tournament.data && <TournamentDashboard tournament={tournament.data} eventId={selected.id} eventTitle={selected.title} />}
         </>
       )}
     </section>
@@ -71,16 +75,23 @@ export function AdminTournamentsTab() {
 }
 
 /** Everything about an existing tournament. */
-function TournamentDashboard({ tournament, eventTitle }: { tournament: AdminTournament; eventTitle: string }) {
+function TournamentDashboard({ tournament, eventId, eventTitle }: { tournament: AdminTournament; eventId: number; eventTitle: string }) {
   const { t } = useTranslation('tournaments');
+  const queryClient = useQueryClient();
   const matches = useAdminMatches(tournament.id);
   const standings = useAdminStandings(tournament.id);
+  const conflicts = useScoreConflicts(tournament.id);
+  const kept = useAdminTournament(eventId);
+  const refresh = useCallback(() => refreshAdminTournament(queryClient, eventId), [queryClient, eventId]);
+  useTournamentStream(eventId, tournament, matches.data ?? NO_MATCHES, refresh);
+  const reads = [kept, matches, standings, conflicts];
   const formats = useMemo(() => formatsOf(tournament), [tournament]);
   const projected = useProjection(tournament.id, matches.data ?? NO_MATCHES, standings.data ?? NO_STANDINGS, formats);
   const list = projected.matches;
   const rows = projected.standings;
   return (
     <>
+      <OfflineLine loaded={reads.every((read) => read.isSuccess)} updatedAt={Math.max(...reads.map((read) => read.dataUpdatedAt))} />
       <TournamentStatusCard tournament={tournament} />
       {tournament.quality && <ScheduleQualityCard quality={tournament.quality} />}
       {(matches.isError || standings.isError) && (

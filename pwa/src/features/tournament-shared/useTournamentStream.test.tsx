@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../../api/queryClient';
-import { adminTournament } from '../tournament-shared/testFixtures';
-import type { Tournament } from '../tournament-shared/types';
-import { pushedVersion, REOPEN_MS, useTournamentStream } from './useTournamentStream';
+import { refreshEventTournament } from './queries';
+import { adminTournament } from './testFixtures';
+import type { Tournament } from './types';
+import { COALESCE_MS, pushedVersion, REOPEN_MS, useTournamentStream } from './useTournamentStream';
 
 /** A stand-in for the browser's EventSource that the test drives. */
 class FakeEventSource {
@@ -33,8 +34,10 @@ class FakeEventSource {
   }
 }
 
+/** The event page's use: a change refetches the tournament and the member's team. */
 function Live({ tournament }: { tournament: Tournament | null }) {
-  useTournamentStream(7, tournament, []);
+  const queryClient = useQueryClient();
+  useTournamentStream(7, tournament, [], () => refreshEventTournament(queryClient, 7));
   return null;
 }
 
@@ -44,7 +47,7 @@ afterEach(() => {
   FakeEventSource.opened = [];
 });
 
-describe('the event page follows its tournament live', () => {
+describe('a page follows its tournament live', () => {
   it('reads the version a message carries', () => {
     expect(pushedVersion('{"version": 4}')).toBe(4);
     expect(pushedVersion('nonsense')).toBeNull();
@@ -68,6 +71,7 @@ describe('the event page follows its tournament live', () => {
     expect(invalidate).not.toHaveBeenCalled();
 
     act(() => source?.push('tournament', '{"version": 4}'));
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalled());
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
       ['api', 'events', '7', 'tournament'],
       ['api', 'events', '7', 'user-team'],
@@ -120,6 +124,47 @@ describe('the event page follows its tournament live', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('refreshes once for a burst of changes, and not again for a version already asked for', () => {
+    vi.useFakeTimers();
+    try {
+      vi.stubGlobal('EventSource', FakeEventSource);
+      const refresh = vi.fn();
+      function Console() {
+        useTournamentStream(7, adminTournament({ status: 'in_progress', version: 3 }), [], refresh);
+        return null;
+      }
+      render(<Console />);
+      const [source] = FakeEventSource.opened;
+      act(() => {
+        for (const version of [4, 5, 6, 7]) source?.push('tournament', `{"version": ${version}}`);
+      });
+      act(() => vi.advanceTimersByTime(COALESCE_MS));
+      expect(refresh).toHaveBeenCalledTimes(1);
+      // The browser's reconnect sends the last version again: already asked for.
+      act(() => source?.push('tournament', '{"version": 7}'));
+      act(() => vi.advanceTimersByTime(COALESCE_MS));
+      expect(refresh).toHaveBeenCalledTimes(1);
+      act(() => source?.push('tournament', '{"version": 8}'));
+      act(() => vi.advanceTimersByTime(COALESCE_MS));
+      expect(refresh).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens a new stream when the network comes back', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <Live tournament={adminTournament({ status: 'in_progress', version: 3 })} />
+      </QueryClientProvider>,
+    );
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[0]?.closed).toBe(true);
+    expect(FakeEventSource.opened[1]?.closed).toBe(false);
   });
 
   it('opens nothing when the event has no tournament', () => {
