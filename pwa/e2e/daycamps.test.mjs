@@ -106,6 +106,10 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   await toast(page, 'Inscription réussie !').waitFor();
   await page.waitForURL(/\/checkout\?type=daycamp&id=\d+&amount=240$/);
   await page.getByRole('heading', { name: 'Le paiement en ligne arrive bientôt' }).waitFor();
+  // The toast is read on the payment page: it says how to pay there, not that a redirect is coming.
+  const said = await page.locator('.toast-root').innerText();
+  assert.match(said, /Voici comment payer votre inscription\./);
+  assert.doesNotMatch(said, /redirigé/);
   await page.getByTestId('checkout-amount').getByText('240,00 $').waitFor();
   const reference = (await page.getByTestId('checkout-reference').innerText()).trim();
   assert.match(reference, /^CJ-[A-Z2-9]{6}$/);

@@ -67,7 +67,7 @@ async fn error_of(response: reqwest::Response) -> (u16, Value) {
 }
 
 #[tokio::test]
-async fn the_two_courts_are_there_in_every_new_database() {
+async fn the_two_courts_are_there_in_every_new_database_named_in_both_languages() {
     let app = TestApp::spawn().await;
     let courts: Vec<Value> = app.get("/api/courts").await.json().await.unwrap();
     // Each with the season not ended yet (15 May to 30 September: this year's until its last
@@ -80,6 +80,7 @@ async fn the_two_courts_are_there_in_every_new_database() {
         json!({
             "id": id,
             "name": format!("Terrain de volleyball {id}"),
+            "nameEn": format!("Volleyball court {id}"),
             "seasonStart": format!("{year}-05-15"),
             "seasonEnd": format!("{year}-09-30"),
             "openingHours": week,

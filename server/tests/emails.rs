@@ -178,7 +178,8 @@ fn booking(lang: Lang, details: bool) -> BookingMail<'static> {
     let start = utc(2027, 6, 12, 14, 0);
     BookingMail {
         id: 42,
-        court_name: "Terrain de volleyball 1",
+        // The court's name in the member's language, as the booking routes pick it.
+        court_name: if lang == Lang::En { "Volleyball court 1" } else { "Terrain de volleyball 1" },
         first_name: "Marie",
         to: "marie@example.org",
         start,

@@ -182,3 +182,40 @@ fn v6_keeps_the_users_and_counts_only_accounts_without_a_provider_as_verified() 
     assert!(conn.execute("UPDATE users SET email_verified = 2 WHERE id = 'u-new'", []).is_err());
     assert!(conn.execute("UPDATE users SET email_verified = NULL WHERE id = 'u-new'", []).is_err());
 }
+
+#[test]
+fn v12_gives_the_two_courts_their_english_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    {
+        // A database before V12 with the two courts it was given and one named by hand.
+        let mut conn = Connection::open(&path).unwrap();
+        embedded::migrations::runner()
+            .set_target(refinery::Target::Version(11))
+            .set_abort_divergent(true)
+            .run(&mut conn)
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO courts (name, position, season_start, season_end) VALUES
+               ('Terrain de volleyball 1', 1, '05-15', '09-30'),
+               ('Terrain de volleyball 2', 2, '05-15', '09-30'),
+               ('Terrain du lac', 3, '05-15', '09-30');",
+        )
+        .unwrap();
+    }
+    Db::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    let names: Vec<(String, String)> = conn
+        .prepare("SELECT name, name_en FROM courts ORDER BY position")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let expected = [
+        ("Terrain de volleyball 1", "Volleyball court 1"),
+        ("Terrain de volleyball 2", "Volleyball court 2"),
+        ("Terrain du lac", ""),
+    ];
+    assert_eq!(names, expected.map(|(fr, en)| (fr.to_owned(), en.to_owned())));
+}

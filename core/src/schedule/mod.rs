@@ -23,6 +23,7 @@
 //! 4. Courts: each match takes the free court used least so far, overall and by its two teams.
 
 pub mod knockout;
+pub mod places;
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};

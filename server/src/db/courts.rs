@@ -17,17 +17,19 @@ use super::users::{self, NoMail};
 pub struct CourtRow {
     pub id: i64,
     pub name: String,
+    /// The English name; '' when it has none (shown by its French name).
+    pub name_en: String,
 }
 
 /// Every court, in the order the reservation page maps onto its cards.
 pub fn list(conn: &Connection) -> rusqlite::Result<Vec<CourtRow>> {
-    let mut stmt = conn.prepare_cached("SELECT id, name FROM courts ORDER BY position, id")?;
-    stmt.query_map([], |r| Ok(CourtRow { id: r.get(0)?, name: r.get(1)? }))?.collect()
+    let mut stmt = conn.prepare_cached("SELECT id, name, name_en FROM courts ORDER BY position, id")?;
+    stmt.query_map([], |r| Ok(CourtRow { id: r.get(0)?, name: r.get(1)?, name_en: r.get(2)? }))?.collect()
 }
 
 pub fn find(conn: &Connection, id: i64) -> rusqlite::Result<Option<CourtRow>> {
-    conn.query_row("SELECT id, name FROM courts WHERE id = ?1", [id], |r| {
-        Ok(CourtRow { id: r.get(0)?, name: r.get(1)? })
+    conn.query_row("SELECT id, name, name_en FROM courts WHERE id = ?1", [id], |r| {
+        Ok(CourtRow { id: r.get(0)?, name: r.get(1)?, name_en: r.get(2)? })
     })
     .optional()
 }
@@ -294,12 +296,14 @@ pub fn book(
     Ok(booking(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?)
 }
 
-/// A booking as read back, with its court's name.
+/// A booking as read back, with its court's names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BookingRow {
     pub id: i64,
     pub court_id: i64,
     pub court_name: String,
+    /// The court's English name; '' when it has none.
+    pub court_name_en: String,
     pub user_id: Option<String>,
     pub first_name: String,
     pub last_name: String,
@@ -328,7 +332,7 @@ impl BookingRow {
 
 const BOOKING_SELECT: &str = "SELECT b.id, b.court_id, c.name, b.user_id, b.first_name, b.last_name, b.email, b.phone,
             b.start_time, b.end_time, b.status, b.payment_status, b.players, b.ball_rental, b.notes, b.lang,
-            b.created_at, b.cancelled_at
+            b.created_at, b.cancelled_at, c.name_en
      FROM court_bookings b JOIN courts c ON c.id = b.court_id";
 
 fn booking_from_row(r: &Row<'_>) -> rusqlite::Result<BookingRow> {
@@ -351,6 +355,7 @@ fn booking_from_row(r: &Row<'_>) -> rusqlite::Result<BookingRow> {
         lang: r.get(15)?,
         created_at: r.get(16)?,
         cancelled_at: r.get(17)?,
+        court_name_en: r.get(18)?,
     })
 }
 

@@ -10,10 +10,10 @@ use rusqlite::{Connection, params};
 
 use super::OpenError;
 
-/// Courts: name, season first and last day ('MM-DD'), daily opening hours.
-pub const COURTS: &[(&str, &str, &str, &str, &str)] = &[
-    ("Terrain de volleyball 1", "05-15", "09-30", "08:00", "21:00"),
-    ("Terrain de volleyball 2", "05-15", "09-30", "08:00", "21:00"),
+/// Courts: French and English names, season first and last day ('MM-DD'), daily opening hours.
+pub const COURTS: &[(&str, &str, &str, &str, &str, &str)] = &[
+    ("Terrain de volleyball 1", "Volleyball court 1", "05-15", "09-30", "08:00", "21:00"),
+    ("Terrain de volleyball 2", "Volleyball court 2", "05-15", "09-30", "08:00", "21:00"),
 ];
 
 /// Day-camp programs: id, min age, max age, weekly price (cents), places per week.
@@ -58,10 +58,10 @@ pub fn reference_data(conn: &mut Connection, today: NaiveDate) -> Result<(), Ope
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(wrap)?;
     let courts: i64 = tx.query_row("SELECT count(*) FROM courts", [], |r| r.get(0)).map_err(wrap)?;
     if courts == 0 {
-        for (position, (name, season_start, season_end, open, close)) in COURTS.iter().enumerate() {
+        for (position, (name, name_en, season_start, season_end, open, close)) in COURTS.iter().enumerate() {
             tx.execute(
-                "INSERT INTO courts (name, position, season_start, season_end) VALUES (?1, ?2, ?3, ?4)",
-                params![name, position as i64 + 1, season_start, season_end],
+                "INSERT INTO courts (name, name_en, position, season_start, season_end) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![name, name_en, position as i64 + 1, season_start, season_end],
             )
             .map_err(wrap)?;
             let court_id = tx.last_insert_rowid();

@@ -31,6 +31,8 @@ use crate::routes::params::{self, Id};
 pub struct CourtDto {
     id: i64,
     name: String,
+    /// The English name, shown on English pages; '' when the court has none (then `name`).
+    name_en: String,
     /// First day of the season: this year's until its last day, then next year's.
     season_start: NaiveDate,
     /// Last day of that season.
@@ -76,7 +78,14 @@ pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<CourtDto>>, 
                         hours.map(|h| OpeningHoursDto { weekday, open: hh_mm(h.open), close: hh_mm(h.close) })
                     })
                     .collect();
-                list.push(CourtDto { id: court.id, name: court.name, season_start, season_end, opening_hours });
+                list.push(CourtDto {
+                    id: court.id,
+                    name: court.name,
+                    name_en: court.name_en,
+                    season_start,
+                    season_end,
+                    opening_hours,
+                });
             }
             Ok::<_, AppError>(list)
         })
@@ -262,6 +271,8 @@ pub struct BookingDto {
     id: i64,
     court_id: i64,
     court_name: String,
+    /// The court's English name; '' when it has none (then `courtName`).
+    court_name_en: String,
     first_name: String,
     last_name: String,
     email: String,
@@ -282,6 +293,7 @@ impl From<BookingRow> for BookingDto {
             id: b.id,
             court_id: b.court_id,
             court_name: b.court_name,
+            court_name_en: b.court_name_en,
             first_name: b.first_name,
             last_name: b.last_name,
             email: b.email,
@@ -304,9 +316,11 @@ fn lang_of_booking(b: &BookingRow) -> Lang {
 
 /// What the e-mails say about `b`, sent `to` the member's own address.
 fn mail_of<'a>(b: &'a BookingRow, to: &'a str) -> Option<BookingMail<'a>> {
+    let lang = lang_of_booking(b);
+    let court_name = if lang == Lang::En && !b.court_name_en.is_empty() { &b.court_name_en } else { &b.court_name };
     Some(BookingMail {
         id: b.id,
-        court_name: &b.court_name,
+        court_name,
         first_name: &b.first_name,
         to,
         start: b.start()?,
@@ -314,7 +328,7 @@ fn mail_of<'a>(b: &'a BookingRow, to: &'a str) -> Option<BookingMail<'a>> {
         players: b.players,
         ball_rental: b.ball_rental,
         notes: b.notes.as_deref(),
-        lang: lang_of_booking(b),
+        lang,
     })
 }
 

@@ -90,6 +90,16 @@ async fn six_teams_play_the_pool_the_semifinals_and_the_final() {
     assert_eq!(fin["forfeit"], false);
     // The pool standings do not move with knockout results.
     assert_standings(&setup.standings().await, &table);
+
+    // Each member's team card says its final place: the champion (3rd seed), the final's loser
+    // (1st seed), the semifinal losers by seed (2nd, then 4th), then the 5th and 6th.
+    let places = [(2, 1), (0, 2), (1, 3), (3, 4), (4, 5), (5, 6)];
+    for (rank, place) in places {
+        let team = setup.teams.iter().find(|t| t.id == table[rank].team_id).unwrap();
+        let path = format!("/api/events/{}/user-team", setup.event_id);
+        let mine: Value = team.user.client.get(setup.app.at(&path)).send().await.unwrap().json().await.unwrap();
+        assert_eq!(mine["finalPlace"], place, "seed {}", rank + 1);
+    }
 }
 
 #[tokio::test]

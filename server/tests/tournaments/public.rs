@@ -87,6 +87,7 @@ async fn a_member_sees_their_team_its_standing_and_its_next_match() {
         assert_eq!((&mine["standing"]["teamId"], &mine["standing"]["played"]), (&json!(team.id), &json!(1)));
         assert_eq!(mine["nextMatch"]["id"], of_team[1]["id"], "its first match not played yet");
         assert_eq!(mine["nextMatch"]["status"], "scheduled");
+        assert_eq!(mine["finalPlace"], Value::Null, "no place while the tournament goes on");
     }
 
     // Across events: the member's teams with their tournament.

@@ -19,12 +19,14 @@ describe('the admin console', () => {
     await renderConsole();
     expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeTruthy();
     expect(screen.getByText("Vous n'avez pas les permissions nécessaires pour accéder à cette section.")).toBeTruthy();
+    expect(document.title).toBe('Accès refusé — Centre plein air de La Pêche');
   });
 
   it('gives a supervisor only the Réservations tab', async () => {
     serve({ '/api/auth/user': me, '/api/admin/status': { isAdmin: false }, '/api/supervisor/status': { isSupervisor: true } });
     await renderConsole();
     expect(await screen.findByRole('heading', { level: 1, name: 'Interface de Supervision' })).toBeTruthy();
+    expect(document.title).toBe('Interface de Supervision — Centre plein air de La Pêche');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Réservations']);
   });
 

@@ -33,7 +33,6 @@ const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 function AccessDenied() {
   const { t } = useTranslation('admin');
-  usePageMeta(t('denied.title'));
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{t('denied.title')}</h1>
@@ -80,9 +79,16 @@ export function AdminPage() {
   const { isLoading, isAdmin, isSupervisor } = useRoles();
   const [params, setParams] = useSearchParams();
   const role = isAdmin ? 'admin' : 'supervisor';
-  usePageMeta(isLoading ? t('console.checking', { ns: 'common' }) : t(`console.${role}`, { ns: 'common' }));
+  const denied = !isLoading && !isAdmin && !isSupervisor;
+  // One title for the page, set here: a child's would be overwritten by this one.
+  const title = isLoading
+    ? t('console.checking', { ns: 'common' })
+    : denied
+      ? t('denied.title')
+      : t(`console.${role}`, { ns: 'common' });
+  usePageMeta(title);
   if (isLoading) return <ConsoleLoading />;
-  if (!isAdmin && !isSupervisor) return <AccessDenied />;
+  if (denied) return <AccessDenied />;
   const tabs = isAdmin ? ADMIN_TABS : SUPERVISOR_TABS;
   const asked = params.get('tab') as TabId | null;
   const selected = asked && tabs.includes(asked) ? asked : (tabs[0] as TabId);

@@ -9,6 +9,7 @@ import { Select } from '../../components/form/Select';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useRoles } from '../auth/session';
 import { CancelBookingButton, durationText, StatusBadge } from './BookingBadges';
+import { bookingCourt, useCourtName } from './courtName';
 import { useCancelBooking } from './mutations';
 import type { RegistrationStatus } from '../../api/types';
 import { useAdminBookings, type AdminFilters, type CourtBooking, type StatusFilter } from './queries';
@@ -109,6 +110,7 @@ function AdminBookingItem({ booking: b, canCancel }: { booking: CourtBooking; ca
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
   const cancel = useCancelBooking();
+  const courtName = useCourtName();
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="admin-booking">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -120,7 +122,7 @@ function AdminBookingItem({ booking: b, canCancel }: { booking: CourtBooking; ca
       <div className="mt-2 grid gap-1 text-sm text-slate-800 sm:grid-cols-2">
         <p>{t('admin.email', { email: b.email })}</p>
         <p>{t('admin.phone', { phone: b.phone })}</p>
-        <p>{t('admin.court', { court: b.courtName.trim() || t('court.defaultName') })}</p>
+        <p>{t('admin.court', { court: courtName(bookingCourt(b)) })}</p>
         <p>{t('admin.start', { date: formatDateTime(b.startTime, lang) })}</p>
         <p>{durationText(t, b.startTime, b.endTime)}</p>
         <p className="text-slate-600">{t('admin.createdOn', { date: formatDate(b.createdAt, lang) })}</p>

@@ -10,6 +10,7 @@ import { COURT_BOOKING_AMOUNT_DUE } from '../../components/paymentState';
 import { formatDate, formatLongDate, formatTime } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { CancelBookingButton, StatusBadge } from './BookingBadges';
+import { bookingCourt, useCourtName } from './courtName';
 import { useCancelMyBooking } from './mutations';
 import { useMyCourtBookings, type CourtBooking } from './queries';
 
@@ -42,11 +43,12 @@ function BookingItem({ booking: b, upcoming }: { booking: CourtBooking; upcoming
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
   const cancel = useCancelMyBooking();
+  const courtName = useCourtName();
   return (
     <li className="rounded-lg border border-slate-200 p-4" data-testid="my-court-booking">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <p className="text-lg font-semibold">{b.courtName.trim() || t('court.defaultName')}</p>
+          <p className="text-lg font-semibold">{courtName(bookingCourt(b))}</p>
           <p className="text-slate-800">
             {t('mine.when', { date: formatLongDate(b.startTime, lang), start: formatTime(b.startTime), end: formatTime(b.endTime) })}
           </p>

@@ -5,7 +5,7 @@ import { hoursRuns, openingMonth, seasonGroups, seasonOpening } from './season';
 const every = (open: string, close: string, days = [0, 1, 2, 3, 4, 5, 6]) => days.map((weekday) => ({ weekday, open, close }));
 
 function court(id: number, over: Partial<Court> = {}): Court {
-  return { id, name: `Terrain ${id}`, seasonStart: '2027-05-15', seasonEnd: '2027-09-30', openingHours: every('08:00', '21:00'), ...over };
+  return { id, name: `Terrain ${id}`, nameEn: `Court ${id}`, seasonStart: '2027-05-15', seasonEnd: '2027-09-30', openingHours: every('08:00', '21:00'), ...over };
 }
 
 describe('the week of a court', () => {

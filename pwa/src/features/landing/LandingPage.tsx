@@ -17,7 +17,7 @@ const values = ['passion', 'community', 'respect'] as const;
 export function LandingPage() {
   const { t, i18n } = useTranslation('landing');
   const login = loginHref('/', i18n.language);
-  usePageMeta(t('meta.title'), t('meta.description'));
+  usePageMeta(t('meta.title'), t('meta.description'), { whole: true });
   return (
     <>
       <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-800 to-lake-600 px-4 py-20 text-white">

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
+import i18n from '../../i18n';
 import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventTournament } from './EventTournament';
 import { adminTournament, FORMATS, match, standing } from '../tournament-shared/testFixtures';
@@ -14,9 +15,10 @@ const serve = (routes: Record<string, unknown>) => serveRoutes({ '/api/auth/user
 
 const renderPart = () => renderPage(<EventTournament eventId="7" />);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('fr');
 });
 
 const matches = [
@@ -61,10 +63,11 @@ describe("the event page's tournament", () => {
     serve({
       '/api/auth/user': me,
       '/api/events/7/tournament': { tournament, matches, standings },
-      '/api/events/7/user-team': { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: standings[2], nextMatch: matches[2] },
+      '/api/events/7/user-team': { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: standings[2], nextMatch: matches[2], finalPlace: null },
     });
     await renderPart();
     const card = await screen.findByTestId('your-team');
+    expect(screen.getByRole('heading', { level: 2, name: 'Tournoi' })).toBeTruthy();
     expect(within(card).getByRole('heading', { name: 'Votre équipe' })).toBeTruthy();
     expect(card.textContent).toContain('Capitaine : Marie Tremblay');
     expect(card.textContent).toContain('Rang 3');
@@ -78,6 +81,9 @@ describe("the event page's tournament", () => {
     expect(within(rows[1] as HTMLElement).getByRole('img', { name: "Médaille d'argent" })).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByRole('img', { name: 'Médaille de bronze' })).toBeTruthy();
     expect(within(rows[3] as HTMLElement).queryByRole('img')).toBeNull();
+    // Drawn, not an emoji whose look depends on the system.
+    expect(rows.map((row) => row.querySelector('svg[role="img"]') !== null)).toEqual([true, true, true, false]);
+    expect(rows[0]?.textContent).not.toContain('🥇');
     const mine = rows.find((row) => row.getAttribute('aria-current') === 'true');
     expect(mine?.textContent).toContain('Les Castors');
     expect(mine?.textContent).toContain('Votre équipe');
@@ -87,11 +93,38 @@ describe("the event page's tournament", () => {
     serve({
       '/api/auth/user': me,
       '/api/events/7/tournament': { tournament, matches, standings },
-      '/api/events/7/user-team': { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: null, nextMatch: null },
+      '/api/events/7/user-team': { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: null, nextMatch: null, finalPlace: null },
     });
     await renderPart();
     const next = await screen.findByTestId('your-next-match');
     expect(next.textContent).toContain('À déterminer');
+  });
+
+  const finished = { ...tournament, status: 'completed' as const };
+  const doneTeam = (finalPlace: number | null) => ({ eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: standings[2], nextMatch: null, finalPlace });
+
+  it("says the tournament is over and the team's final place, not 'À déterminer'", async () => {
+    serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament: finished, matches, standings }, '/api/events/7/user-team': doneTeam(3) });
+    await renderPart();
+    const next = await screen.findByTestId('your-next-match');
+    expect(next.textContent).toBe('Tournoi terminé · 3e place');
+  });
+
+  it('says the final place in English, with its ordinal', async () => {
+    await i18n.changeLanguage('en');
+    for (const [place, text] of [[1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [22, '22nd']] as const) {
+      serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament: finished, matches, standings }, '/api/events/7/user-team': doneTeam(place) });
+      await renderPart();
+      expect((await screen.findByTestId('your-next-match')).textContent).toBe(`Tournament over · ${text} place`);
+      expect(screen.getByRole('heading', { level: 2, name: 'Tournament' })).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('says only that the tournament is over for a team without a place', async () => {
+    serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament: finished, matches, standings }, '/api/events/7/user-team': doneTeam(null) });
+    await renderPart();
+    expect((await screen.findByTestId('your-next-match')).textContent).toBe('Tournoi terminé');
   });
 });
 
@@ -110,7 +143,7 @@ describe("the event page's tournament scored in sets", () => {
     serve({
       '/api/auth/user': me,
       '/api/events/7/tournament': { tournament: beach, matches: played, standings: table },
-      '/api/events/7/user-team': { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: table[1], nextMatch: played[1] },
+      '/api/events/7/user-team': { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: table[1], nextMatch: played[1], finalPlace: null },
     });
     await renderPart();
     const card = await screen.findByTestId('your-team');

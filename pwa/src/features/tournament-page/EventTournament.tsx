@@ -44,9 +44,9 @@ export function EventTournament({ eventId }: { eventId: string }) {
   return (
     <section aria-labelledby="event-tournament-title" className="mt-10 space-y-8" data-testid="event-tournament">
       <h2 id="event-tournament-title" className="text-2xl font-bold">
-        {tournament.name}
+        {t('public.title')}
       </h2>
-      {myTeam && <YourTeamCard team={myTeam} poolCount={tournament.poolCount} format={formats.pool} />}
+      {myTeam && <YourTeamCard team={myTeam} poolCount={tournament.poolCount} format={formats.pool} over={tournament.status === 'completed'} />}
       {matches.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.notScheduled')}</p>
       ) : (

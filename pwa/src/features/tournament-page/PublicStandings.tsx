@@ -5,7 +5,8 @@
 import { useTranslation } from 'react-i18next';
 import { pointsLegend, ratioText, setsOf, setsRecord, tieBreakLine, type MatchFormat } from '../tournament-shared/format';
 import { poolLetter, teamName } from '../tournament-shared/rounds';
-import { byPool, MEDAL_EMOJI, medalAt, publicOrder, signed, withdrawnRule } from '../tournament-shared/standings';
+import { MedalIcon } from '../tournament-shared/Medal';
+import { byPool, medalAt, publicOrder, signed, withdrawnRule } from '../tournament-shared/standings';
 import type { Standing } from '../tournament-shared/types';
 
 interface PublicStandingsProps {
@@ -60,15 +61,7 @@ function StandingsList({ rows, title, myTeamId, sets }: { rows: Standing[]; titl
               aria-current={mine ? 'true' : undefined}
               className={`flex items-center gap-3 px-4 py-3 ${mine ? 'bg-brand-50 font-semibold ring-2 ring-inset ring-brand-600' : ''}`}
             >
-              <span className="w-8 text-center text-lg">
-                {medal ? (
-                  <span role="img" aria-label={t(`public.medal.${medal}`)}>
-                    {MEDAL_EMOJI[medal]}
-                  </span>
-                ) : (
-                  index + 1
-                )}
-              </span>
+              <span className="flex w-8 justify-center text-lg">{medal ? <MedalIcon medal={medal} /> : index + 1}</span>
               <span className="min-w-0 flex-1">
                 <span className="block">
                   {teamName(row.teamName, row.withdrawn, t)}

@@ -1,7 +1,7 @@
 // 'Votre équipe' on the event page, for a signed-in member whose team plays: team name, captain,
 // standing (points, differential, wins, losses; the sets won-lost where the pool's format has
-// sets) and the next match with its court and time,
-// 'À déterminer' when there is none yet.
+// sets) and the next match with its court and time, 'À déterminer' when there is none yet; once
+// the tournament is over, its final place as the server gives it ('Tournoi terminé · 3e place').
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
 import { setsOf, setsRecord, type MatchFormat } from '../tournament-shared/format';
@@ -9,13 +9,18 @@ import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/r
 import { signed } from '../tournament-shared/standings';
 import type { UserTeam } from '../tournament-shared/types';
 
-export function YourTeamCard({ team, poolCount, format }: { team: UserTeam; poolCount: number; format?: MatchFormat }) {
+interface YourTeamCardProps {
+  team: UserTeam;
+  poolCount: number;
+  format?: MatchFormat;
+  /** The tournament is completed: no next match, the final place instead. */
+  over?: boolean;
+}
+
+export function YourTeamCard({ team, poolCount, format, over = false }: YourTeamCardProps) {
   const { t } = useTranslation('tournaments');
   const standing = team.standing;
   const sets = !!setsOf(format);
-  const next = team.nextMatch;
-  const court = next ? courtOf(next) : null;
-  const opponent = next ? sideName(next, next.team1Id === team.teamId ? 2 : 1, t) : null;
   const position = standing
     ? poolCount > 1
       ? t('team.positionInPool', { position: standing.position, pool: poolLetter(standing.pool) })
@@ -61,20 +66,40 @@ export function YourTeamCard({ team, poolCount, format }: { team: UserTeam; pool
         )}
       </dl>
       <div className="mt-4 rounded-lg bg-white p-4" data-testid="your-next-match">
-        <h4 className="text-sm font-semibold text-slate-600">{t('team.nextMatch')}</h4>
-        {next ? (
-          <div className="mt-1">
-            <p className="font-semibold">{t('team.against', { team: opponent })}</p>
-            <p className="text-slate-700">
-              {[roundName(next, poolCount, t), next.scheduledTime ? formatTime(next.scheduledTime) : t('schedule.tbdTime'), court !== null ? t('schedule.court', { n: court }) : null]
-                .filter(Boolean)
-                .join(' · ')}
-            </p>
-          </div>
+        {over ? (
+          <p className="font-semibold" data-testid="your-final-place">
+            {team.finalPlace === null
+              ? t('team.over')
+              : t('team.overPlace', { place: t('team.place', { count: team.finalPlace, ordinal: true }) })}
+          </p>
         ) : (
-          <p className="mt-1 font-semibold">{t('team.tbd')}</p>
+          <NextMatch team={team} poolCount={poolCount} />
         )}
       </div>
     </section>
+  );
+}
+
+function NextMatch({ team, poolCount }: { team: UserTeam; poolCount: number }) {
+  const { t } = useTranslation('tournaments');
+  const next = team.nextMatch;
+  const court = next ? courtOf(next) : null;
+  const opponent = next ? sideName(next, next.team1Id === team.teamId ? 2 : 1, t) : null;
+  return (
+    <>
+      <h4 className="text-sm font-semibold text-slate-600">{t('team.nextMatch')}</h4>
+      {next ? (
+        <div className="mt-1">
+          <p className="font-semibold">{t('team.against', { team: opponent })}</p>
+          <p className="text-slate-700">
+            {[roundName(next, poolCount, t), next.scheduledTime ? formatTime(next.scheduledTime) : t('schedule.tbdTime'), court !== null ? t('schedule.court', { n: court }) : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+      ) : (
+        <p className="mt-1 font-semibold">{t('team.tbd')}</p>
+      )}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { match } from './testFixtures';
 import type { UserTournamentData } from './types';
 
 const row = (teamId: number, nextMatch: UserTournamentData['nextMatch']): UserTournamentData => ({
-  eventId: 7, teamId, teamName: `Équipe ${teamId}`, captainName: 'Marie Tremblay', standing: null, nextMatch,
+  eventId: 7, teamId, teamName: `Équipe ${teamId}`, captainName: 'Marie Tremblay', standing: null, nextMatch, finalPlace: null,
   eventTitle: 'Volley', eventTitleEn: null, eventStartDate: '2030-07-01T13:00:00Z', tournament: null,
 });
 

@@ -44,8 +44,7 @@ export function withdrawnRule(rows: Standing[], t: (key: string) => string): str
   return rows.some((row) => row.withdrawn) ? t('standings.withdrawnRule') : null;
 }
 
-type Medal = 'gold' | 'silver' | 'bronze';
-export const MEDAL_EMOJI: Record<Medal, string> = { gold: '🥇', silver: '🥈', bronze: '🥉' };
+export type Medal = 'gold' | 'silver' | 'bronze';
 
 /** The medal of the row at `index` (0-based) of an ordered list: the top three get one. */
 export function medalAt(index: number): Medal | null {

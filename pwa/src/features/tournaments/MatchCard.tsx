@@ -10,6 +10,7 @@ import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
 import { Badge } from '../tournament-shared/Badges';
 import { setsOfScore } from '../tournament-shared/format';
+import { TrophyIcon } from '../tournament-shared/Medal';
 import { SetScores } from '../tournament-shared/SetScores';
 import { courtOf, roundName, sideName, winnerName } from '../tournament-shared/rounds';
 import type { Match } from '../tournament-shared/types';
@@ -95,8 +96,8 @@ function MatchBody({ match, poolCount, waiting }: { match: Match; poolCount: num
           {waiting ? <Badge tone="amber">{t('schedule.waiting')}</Badge> : <Badge tone="green">{t('schedule.completed')}</Badge>}
           {match.forfeit && <Badge tone="amber">{t('schedule.forfeit')}</Badge>}
           {match.roundType === 'final' && winner && (
-            <span className="font-bold text-amber-900">
-              <span aria-hidden="true">🏆 </span>
+            <span className="inline-flex items-center gap-1 font-bold text-amber-900">
+              <TrophyIcon />
               {t('schedule.winner', { name: winner })}
             </span>
           )}

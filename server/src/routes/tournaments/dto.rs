@@ -1,10 +1,11 @@
 //! The JSON answers of the tournament calls, in camelCase.
 
 use centre_core::format::{MatchFormat, SetScore};
+use centre_core::schedule::places::final_ranking;
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
 use centre_core::timefmt::utc_text;
-use centre_core::tournament::{Match, MatchStatus, RoundType, TournamentStatus, late_matches, shown_statuses};
+use centre_core::tournament::{Match, MatchStatus, RoundType, TeamId, TournamentStatus, late_matches, shown_statuses};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -226,18 +227,21 @@ pub struct Board {
     pub teams: usize,
     pub matches: Vec<MatchDto>,
     pub standings: Vec<StandingDto>,
+    /// The teams in final order once the tournament is decided (core's `final_ranking`).
+    pub final_ranking: Vec<TeamId>,
 }
 
 impl Board {
     /// The board as shown at `now` (which matches are in progress).
     pub fn new(rows: BoardRows, now: DateTime<Utc>) -> Board {
+        let cores: Vec<Match> = rows.matches.iter().map(MatchRow::to_core).collect();
+        let final_ranking = final_ranking(&rows.standings, &cores);
         let standings = rows
             .standings
             .into_iter()
             .enumerate()
             .flat_map(|(pool, list)| list.into_iter().map(move |standing| StandingDto { standing, pool: pool as u8 }))
             .collect();
-        let cores: Vec<Match> = rows.matches.iter().map(MatchRow::to_core).collect();
         let shown = shown_statuses(&cores, now);
         let late = late_matches(&cores, now);
         let mut matches: Vec<MatchDto> = rows
@@ -248,11 +252,12 @@ impl Board {
             .map(|((m, core), (status, late))| MatchDto::shown(m, core, status, late))
             .collect();
         number_pool_rounds(&mut matches);
-        Board { teams: rows.teams, matches, standings, row: rows.tournament }
+        Board { teams: rows.teams, matches, standings, final_ranking, row: rows.tournament }
     }
 
-    /// A team's standing and next match (the first not completed, in time order).
+    /// A team's standing, next match (the first not completed, in time order) and final place.
     pub fn team(&self, team: &TeamOfUser) -> UserTeamDto {
+        let final_place = self.final_ranking.iter().position(|&t| t == team.team_id).map(|i| i as u32 + 1);
         UserTeamDto {
             event_id: team.event_id,
             team_id: team.team_id,
@@ -267,6 +272,7 @@ impl Board {
                         && (m.team1_id == Some(team.team_id) || m.team2_id == Some(team.team_id))
                 })
                 .cloned(),
+            final_place,
         }
     }
 }
@@ -301,6 +307,8 @@ pub struct UserTeamDto {
     pub captain_name: String,
     pub standing: Option<StandingDto>,
     pub next_match: Option<MatchDto>,
+    /// The team's final place (1 for the champion) once the tournament is decided, else null.
+    pub final_place: Option<u32>,
 }
 
 impl UserTeamDto {
@@ -313,6 +321,7 @@ impl UserTeamDto {
             captain_name: team.captain_name.clone(),
             standing: None,
             next_match: None,
+            final_place: None,
         }
     }
 }

@@ -13,13 +13,15 @@ import type { User } from '../../auth/session';
 import { useBookCourt, type BookingInput } from '../mutations';
 import { useCourts, type CourtBooking, type Slot } from '../queries';
 import { ContactSection } from './ContactSection';
-import { contactOf, courtLabel, fieldOf, type ContactValues } from './contact';
+import { useCourtName } from '../courtName';
+import { contactOf, fieldOf, type ContactValues } from './contact';
 import { CourtChoice, courtCards } from './CourtChoice';
 import { DateSection } from './DateSection';
 import { SlotPicker } from './SlotPicker';
 
 export function BookingFlow({ user, onBooked }: { user: User | null; onBooked: (booking: CourtBooking, date: string) => void }) {
   const { t, i18n } = useTranslation('courts');
+  const courtName = useCourtName();
   const lang = i18n.language;
   const today = centreToday();
   const [date, setDate] = useState('');
@@ -100,7 +102,7 @@ export function BookingFlow({ user, onBooked }: { user: User | null; onBooked: (
         date={date}
         onDateChange={chooseDate}
         courtId={courtId}
-        courtName={court ? courtLabel(court, t('court.defaultName')) : null}
+        courtName={court ? courtName(court) : null}
       />
 
       <section aria-labelledby="booking-court">
@@ -141,7 +143,7 @@ export function BookingFlow({ user, onBooked }: { user: User | null; onBooked: (
           form={form}
           date={date}
           slot={slot}
-          courtName={courtLabel(court, t('court.defaultName'))}
+          courtName={courtName(court)}
           signedIn={!!user}
           pending={book.isPending}
         />

@@ -4,16 +4,18 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../../../components/Button';
 import { formatDay, formatTime } from '../../../lib/format';
+import { bookingCourt, useCourtName } from '../courtName';
 import type { CourtBooking } from '../queries';
 import { DEFAULT_PLAYERS } from './contact';
 
 export function BookingSummary({ booking, date, onAnother }: { booking: CourtBooking; date: string; onAnother: () => void }) {
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
+  const courtName = useCourtName();
   const rows: [string, string][] = [
     [t('summary.date'), formatDay(date, lang)],
     [t('summary.time'), t('summary.timeRange', { start: formatTime(booking.startTime), end: formatTime(booking.endTime) })],
-    [t('summary.court'), booking.courtName.trim() || t('court.defaultName')],
+    [t('summary.court'), courtName(bookingCourt(booking))],
     [t('summary.name'), `${booking.firstName} ${booking.lastName}`],
     [t('summary.players'), String(booking.players ?? Number(DEFAULT_PLAYERS))],
   ];

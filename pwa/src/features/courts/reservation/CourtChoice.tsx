@@ -5,7 +5,7 @@ import { QueryStatus } from '../../../components/QueryStatus';
 import { Skeleton } from '../../../components/Skeleton';
 import type { Court } from '../queries';
 import { useCourts } from '../queries';
-import { courtLabel } from './contact';
+import { useCourtName } from '../courtName';
 
 const CARD = 'flex min-h-20 items-center gap-4 rounded-xl border-2 p-4';
 
@@ -22,6 +22,7 @@ export function courtCards(courts: Court[] | undefined): Court[] {
 export function CourtChoice({ selected, onSelect }: CourtChoiceProps) {
   const { t } = useTranslation('courts');
   const courts = useCourts();
+  const courtName = useCourtName();
   const skeleton = (
     <div className="grid gap-4 sm:grid-cols-2">
       {[0, 1].map((n) => (
@@ -50,7 +51,7 @@ export function CourtChoice({ selected, onSelect }: CourtChoiceProps) {
               >
                 <input type="radio" name="court" value={c.id} checked={c.id === selected} onChange={() => onSelect(c.id)} className="h-5 w-5 accent-brand-700" />
                 <span>
-                  <span className="block text-lg font-semibold">{courtLabel(c, t('court.defaultName'))}</span>
+                  <span className="block text-lg font-semibold">{courtName(c)}</span>
                   <span className="block text-sm text-slate-600">{t('court.outdoor')}</span>
                 </span>
               </label>

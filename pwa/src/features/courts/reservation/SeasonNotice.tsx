@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/Skeleton';
 import { weekRange, weekdayNames } from '../../../lib/dates';
 import type { Court } from '../queries';
 import { seasonGroups, type HoursRun } from '../season';
-import { courtLabel } from './contact';
+import { useCourtName } from '../courtName';
 
 const BOX = 'mt-3 rounded-xl border border-brand-100 bg-brand-50 p-4 text-slate-800';
 
@@ -14,6 +14,7 @@ export function SeasonNotice({ courts, pending }: { courts: Court[] | undefined;
   const { t, i18n } = useTranslation('courts');
   const lang = i18n.language;
   const days = weekdayNames(lang);
+  const courtName = useCourtName();
   const run = ({ from, to, open, close }: HoursRun) => {
     if (from === 0 && to === 6) return t('season.everyDay', { open, close });
     const day = (n: number) => days[n]?.long ?? '';
@@ -36,7 +37,7 @@ export function SeasonNotice({ courts, pending }: { courts: Court[] | undefined;
       {groups.map((group) => (
         <div key={group.courts.map((c) => c.id).join('-')} className="mt-2">
           {groups.length > 1 && (
-            <p className="font-medium">{group.courts.map((c) => courtLabel(c, t('court.defaultName'))).join(', ')}</p>
+            <p className="font-medium">{group.courts.map(courtName).join(', ')}</p>
           )}
           <p>{t('season.range', { range: weekRange(group.seasonStart, group.seasonEnd, lang) })}</p>
           <p>{t('season.hours', { hours: group.runs.length ? group.runs.map(run).join(t('season.separator')) : t('season.noDay') })}</p>

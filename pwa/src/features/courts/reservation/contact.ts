@@ -1,7 +1,6 @@
 // The contact part of a court booking: its values, where core's and the server's field errors
-// are shown on the page, and the court's name as the page writes it.
+// are shown on the page.
 import type { User } from '../../auth/session';
-import type { Court } from '../queries';
 
 export const DEFAULT_PLAYERS = '6';
 
@@ -32,7 +31,3 @@ export const fieldOf: Record<string, keyof ContactValues | 'slot'> = {
   endTime: 'slot',
   _: 'slot',
 };
-
-export function courtLabel(court: Court | undefined, fallback: string) {
-  return court?.name.trim() || fallback;
-}
