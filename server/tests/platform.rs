@@ -139,6 +139,17 @@ async fn demo_data_is_seeded_once_into_an_empty_database() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(outcomes, [("applied".to_owned(), None), ("conflict".to_owned(), None)]);
+    // The conflict's two sides come from two phones, each by its name.
+    let phones: Vec<String> = conn
+        .prepare(
+            "SELECT d.name FROM score_entries e JOIN sync_devices d ON d.device_id = e.device_id ORDER BY e.device_id",
+        )
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(phones, ["Téléphone du terrain 1", "Cellulaire de Rosalie"]);
     let scored: i64 =
         conn.query_row("SELECT count(*) FROM matches WHERE status = 'completed'", [], |r| r.get(0)).unwrap();
     assert_eq!(scored, 6);

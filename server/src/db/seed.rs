@@ -268,7 +268,10 @@ fn demo_tournament(
     // Two phones scored the sixth match offline, differently: the first to sync counts, the
     // other waits in the Tournois tab's 'Conflits de score' for an admin to choose.
     if let Some(sixth) = matches.get(5) {
-        for (device, loser) in [("demo-terrain-1", 18), ("demo-terrain-2", 16)] {
+        let phones =
+            [("demo-terrain-1", "Téléphone du terrain 1", 18), ("demo-terrain-2", "Cellulaire de Rosalie", 16)];
+        for (device, name, loser) in phones {
+            sync::name_device(tx, device, name, &created)?;
             let entry = sync::Entry {
                 seq: 1,
                 entry_id: format!("{device}-1"),
