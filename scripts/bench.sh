@@ -150,7 +150,7 @@ if doubles or statuses.get(201) != 10:
 PY
 
 # ---- Section: events ----
-# 200 upcoming events written straight into the database (the demo's 4 plus 196), then the
+# 200 upcoming events written straight into the database (the demo's 5 plus 195), then the
 # public listing under load. Written before anything asked for /api/events: the server's public
 # cache forgets on the server's own writes, and this one goes around it. Then a registration rush: 1,000 signed-in members register a team
 # of 4 at once (64 requests in flight), first into an event without a maximum (every one is

@@ -2,8 +2,9 @@
 // creates an event in the console; a member sees the French messages of the team form, registers
 // a team from /events, lands on /checkout with the amount, receives the Interac instructions by
 // e-mail and finds the registration in /my-registrations; the admin sees it, marks it paid and
-// exports the xlsx; a free event's registration says 'Gratuit', never 'En attente'; /events
-// searches, filters and loads more; a past registration folds away.
+// exports the xlsx; a free event's registration says 'Gratuit', never 'En attente'; an admin
+// features an event ('À la une') and the member home's promo card follows; /events searches,
+// filters and loads more; a past registration folds away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
@@ -206,6 +207,48 @@ test('a free event registration says Gratuit, never En attente, to the member an
   await row.getByTestId('payment-badge').first().getByText('Gratuit', { exact: true }).waitFor();
   assert.equal(await row.getByText('En attente').count(), 0);
   await admin.context.close();
+});
+
+test("an admin features an event in the edit dialog: the member home's promo shows it, one event at a time", async () => {
+  const FREE = 'Initiation gratuite au volleyball';
+  const { context, page } = await adminPage();
+  /** Opens the edit dialog of `title`, sets 'À la une' and saves. */
+  const feature = async (title, on) => {
+    await page.getByTestId('admin-event').filter({ hasText: title }).getByRole('button', { name: 'Modifier' }).click();
+    const dialog = page.getByRole('dialog', { name: "Modifier l'événement" });
+    await dialog.getByText('Mis en avant sur l\'accueil des membres', { exact: false }).waitFor();
+    await dialog.getByRole('checkbox', { name: 'À la une' }).setChecked(on);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await toast(page, 'Événement modifié').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  };
+  const badge = (title) => page.getByTestId('admin-event').filter({ hasText: title }).getByTestId('admin-event-featured');
+  await feature(TITLE, true);
+  await badge(TITLE).getByText('À la une').waitFor();
+
+  const member = await memberPage();
+  const events = await (await member.context.request.get(`${suite.server.url}/api/events`)).json();
+  const featured = events.find((event) => event.title === TITLE);
+  await member.page.goto(suite.server.url);
+  const promo = member.page.getByTestId('home-promo');
+  await promo.getByRole('heading', { name: TITLE }).waitFor();
+  await promo.getByText(/^Le .+ à 09:00$/).waitFor();
+  assert.equal(await promo.getByRole('link', { name: "Voir l'événement" }).getAttribute('href'), `/event/${featured.id}`);
+
+  // Marking another one unmarks the first: one event at a time.
+  await feature(FREE, true);
+  await badge(FREE).waitFor();
+  assert.equal(await badge(TITLE).count(), 0);
+  await member.page.reload();
+  await promo.getByRole('heading', { name: FREE }).waitFor();
+  // None featured: no promo card.
+  await feature(FREE, false);
+  assert.equal(await badge(FREE).count(), 0);
+  await member.page.reload();
+  await member.page.getByRole('heading', { name: 'Mes inscriptions' }).waitFor();
+  assert.equal(await promo.count(), 0);
+  await member.context.close();
+  await context.close();
 });
 
 test('/my-registrations asks a visitor to log in', async () => {

@@ -153,7 +153,11 @@ test("the member home shows the member's first name, events, then their registra
   await page.getByRole('heading', { name: 'Mes inscriptions' }).waitFor();
   await page.getByText("Vous n'avez aucune inscription pour le moment.").waitFor();
   assert.equal(await page.getByRole('main').getByRole('link', { name: "S'inscrire" }).count(), 3, 'the first 3 events');
-  await page.getByText(/24 août 2025/).waitFor();
+  // The event the centre features (the demo's tournament, /event/1), with its date and a link to it.
+  const promo = page.getByTestId('home-promo');
+  await promo.getByRole('heading', { name: 'Tournoi de volleyball de plage 4x4' }).waitFor();
+  assert.equal(await promo.getByRole('link', { name: "Voir l'événement" }).getAttribute('href'), '/event/1');
+  assert.equal(await page.getByText(/2025/).count(), 0, 'no date of a past summer');
   assert.equal(await page.title(), 'Mon espace — Centre plein air de La Pêche');
 
   await page.goto(`${suite.server.url}/home`);

@@ -3,6 +3,5 @@ export const centre = {
   address: '20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0',
   email: 'info@centrepleinair-lapeche.org',
   timeZone: 'America/Toronto',
-  featuredTournamentDate: '2025-08-24',
   defaultEventLocation: '20, chemin du Lac-Mulvihill, La Pêche (Québec) J0X 2W0',
 } as const;

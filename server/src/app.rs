@@ -79,10 +79,12 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
             "the database cannot take writes ({reason}): starting read-only. Reads are served, writes answer 503 storage_unavailable and GET /api/health says why; once there is room (or the file is writable) writes pass again"
         );
     }
-    let today = chrono::Utc::now().with_timezone(&settings.timezone).date_naive();
+    // The server's clock (moved only by a test's `--today`): the demo's dates follow it.
+    let now = settings.clock.now();
+    let today = now.with_timezone(&settings.timezone).date_naive();
     let mut conn = db.connect()?;
     let seeded = seed::reference_data(&mut conn, today)
-        .and_then(|()| if settings.demo { seed::demo_data(&mut conn, settings.timezone) } else { Ok(()) });
+        .and_then(|()| if settings.demo { seed::demo_data(&mut conn, settings.timezone, now) } else { Ok(()) });
     match seeded {
         Err(e) if e.refused_by_storage() => {
             tracing::warn!(error = %e, "seeding skipped: the database cannot take writes; it is done at the next start");

@@ -159,8 +159,9 @@ pub struct ServeArgs {
     /// network shares an address).
     #[arg(long, env = "CENTRE_MAX_STREAMS_PER_ADDRESS", default_value_t = DEFAULT_STREAMS.per_address, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_streams_per_address: u32,
-    /// Tests only (needs --dev-login): the day, YYYY-MM-DD, that court reservations take as
-    /// today at start; their clock then runs on from it. Not in the environment template.
+    /// Tests only (needs --dev-login): the day, YYYY-MM-DD, that court reservations, the event
+    /// list, the tournaments' live state and the demo data take as today at start; their clock
+    /// then runs on from it. Not in the environment template.
     #[arg(long, hide = true)]
     pub today: Option<chrono::NaiveDate>,
 }
@@ -227,12 +228,14 @@ pub struct Settings {
     /// How long a client may keep a connection waiting (not a flag: `net::TIMEOUTS`; tests
     /// shorten them).
     pub timeouts: crate::net::Timeouts,
-    /// "Now" for the court reservations: the system clock, or moved by `--today` in tests.
+    /// "Now" for the court reservations, the event list, the tournaments' live state and the
+    /// demo data: the system clock, or moved by `--today` in tests.
     pub clock: Clock,
 }
 
-/// The court reservations' clock: the system's, moved by whole days when a test started the
-/// server with `--today` (so a browser test can be in November whatever the date is).
+/// The clock of what depends on the day (court reservations, the event list, the tournaments'
+/// live state, the demo data): the system's, moved by whole days when a test started the server
+/// with `--today` (so a test can be in November, or in July, whatever the date is).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Clock {
     shift_days: i64,

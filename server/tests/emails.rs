@@ -71,6 +71,7 @@ fn event(price_cents: i64) -> EventRow {
         is_active: true,
         created_at: "2026-05-01T12:00:00Z".into(),
         requires_payment: price_cents > 0,
+        featured: false,
     }
 }
 

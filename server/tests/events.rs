@@ -7,7 +7,7 @@ use crate::common;
 use chrono::{Duration, Utc};
 use common::TestApp;
 use rusqlite::params;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn utc(t: chrono::DateTime<Utc>) -> String {
     t.format("%Y-%m-%dT%H:%M:%SZ").to_string()
@@ -89,4 +89,76 @@ async fn one_event_or_a_json_404_when_missing_or_inactive() {
         assert_eq!(body["code"], "not_found");
         assert_eq!(body["message"], "Ressource introuvable.");
     }
+}
+
+/// The featured flag of every event, by title, as the console's list gives it.
+async fn featured(app: &TestApp) -> Vec<(String, bool)> {
+    let list: Vec<Value> = app.get("/api/admin/events").await.json().await.unwrap();
+    let mut out: Vec<(String, bool)> =
+        list.iter().map(|e| (e["title"].as_str().unwrap().to_owned(), e["featured"].as_bool().unwrap())).collect();
+    out.sort();
+    out
+}
+
+#[tokio::test]
+async fn one_event_at_most_is_featured_and_marking_one_unmarks_the_other() {
+    let app = TestApp::with_admin().await;
+    let create = |body: Value| {
+        let request = app.client.post(app.at("/api/events")).json(&body);
+        async move { request.send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    // Not said: not featured.
+    let plain = create(common::event_body("Formation", None)).await;
+    assert_eq!(plain["featured"], false);
+    let mut body = common::event_body("Tournoi 4x4", Some(48));
+    body["featured"] = json!(true);
+    let tournament = create(body).await;
+    assert_eq!(tournament["featured"], true);
+    let listed: Vec<Value> = app.get("/api/events").await.json().await.unwrap();
+    assert_eq!(listed.iter().filter(|e| e["featured"] == true).count(), 1, "the public list says which");
+
+    // The edit dialog marks the other one: the first is unmarked in the same write.
+    let mut edit = common::event_body("Formation", None);
+    edit["featured"] = json!(true);
+    let response = app.client.put(app.at(&format!("/api/events/{}", plain["id"]))).json(&edit).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        featured(&app).await,
+        [("Formation".to_owned(), true), ("Tournoi 4x4".to_owned(), false)],
+        "marking one unmarks the other"
+    );
+
+    // An edit that does not say keeps it; one that says false unmarks it.
+    let response = app
+        .client
+        .put(app.at(&format!("/api/events/{}", plain["id"])))
+        .json(&common::event_body("Formation", Some(30)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.json::<Value>().await.unwrap()["featured"], true);
+    edit["featured"] = json!(false);
+    app.client.put(app.at(&format!("/api/events/{}", plain["id"]))).json(&edit).send().await.unwrap();
+    assert_eq!(featured(&app).await, [("Formation".to_owned(), false), ("Tournoi 4x4".to_owned(), false)]);
+
+    // A member cannot feature anything.
+    let member = app.user("membre.vedette@example.org", None).await;
+    let mut sneaky = common::event_body("Formation", None);
+    sneaky["featured"] = json!(true);
+    let response =
+        member.client.put(app.at(&format!("/api/events/{}", plain["id"]))).json(&sneaky).send().await.unwrap();
+    assert_eq!(response.status(), 403);
+}
+
+#[tokio::test]
+async fn the_database_refuses_a_second_featured_event() {
+    let app = TestApp::spawn().await;
+    let now = Utc::now();
+    let first = insert_event(&app, "Premier", now + Duration::days(3), true);
+    let second = insert_event(&app, "Second", now + Duration::days(4), true);
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    conn.execute("UPDATE events SET featured = 1 WHERE id = ?1", [first]).unwrap();
+    let refused = conn.execute("UPDATE events SET featured = 1 WHERE id = ?1", [second]);
+    assert!(refused.is_err(), "the partial unique index keeps one featured event at most");
+    assert!(conn.execute("UPDATE events SET featured = 2 WHERE id = ?1", [second]).is_err(), "0 or 1 only");
 }

@@ -15,6 +15,7 @@ mod contract;
 mod courts;
 mod crash;
 mod daycamps;
+mod demo;
 mod emails;
 mod event_registrations;
 mod events;

@@ -21,13 +21,15 @@ pub struct EventRow {
     pub is_active: bool,
     pub created_at: String,
     pub requires_payment: bool,
+    /// The one event the centre puts forward ('À la une'), if this is it.
+    pub featured: bool,
 }
 
 const COLUMNS: &str = "id, title, title_en, description, description_en, category_id, location, start_date, end_date, \
-     price_cents, max_participants, current_participants, is_active, created_at, requires_payment";
+     price_cents, max_participants, current_participants, is_active, created_at, requires_payment, featured";
 
 /// How many columns `from_row_at` reads.
-pub(super) const COLUMN_COUNT: usize = 15;
+pub(super) const COLUMN_COUNT: usize = 16;
 
 /// The event columns qualified by a table alias (`e.id, e.title, ...`), for joins.
 pub(super) fn columns_of(alias: &str) -> String {
@@ -56,6 +58,7 @@ pub(super) fn from_row_at(row: &Row<'_>, at: usize) -> rusqlite::Result<EventRow
         is_active: row.get(at + 12)?,
         created_at: row.get(at + 13)?,
         requires_payment: row.get(at + 14)?,
+        featured: row.get(at + 15)?,
     })
 }
 
@@ -135,8 +138,9 @@ impl EventFields {
     }
 }
 
-/// Creates an event (active); returns it.
-pub fn insert(conn: &Connection, fields: &EventFields, now: &str) -> rusqlite::Result<EventRow> {
+/// Creates an event (active), featured or not; returns it. Run it inside the write transaction:
+/// featuring it unmarks the event featured until then.
+pub fn insert(conn: &Connection, fields: &EventFields, featured: bool, now: &str) -> rusqlite::Result<EventRow> {
     conn.execute(
         "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date,
                              price_cents, max_participants, current_participants, is_active, requires_payment, created_at)
@@ -144,7 +148,27 @@ pub fn insert(conn: &Connection, fields: &EventFields, now: &str) -> rusqlite::R
         rusqlite::params_from_iter(fields.values().into_iter().chain([&now as &dyn ToSql])),
     )?;
     let id = conn.last_insert_rowid();
+    if featured {
+        set_featured(conn, id, true)?;
+    }
     find(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
+}
+
+/// Marks the event featured, unmarking the one featured until then (at most one is: the
+/// schema's partial unique index `events_one_featured`), or unmarks it.
+pub fn set_featured(conn: &Connection, id: i64, featured: bool) -> rusqlite::Result<()> {
+    if featured {
+        conn.execute("UPDATE events SET featured = 0 WHERE featured = 1 AND id <> ?1", params![id])?;
+    }
+    conn.execute("UPDATE events SET featured = ?2 WHERE id = ?1", params![id, featured])?;
+    Ok(())
+}
+
+/// The switches of the edit dialog beside the form's fields; `None` keeps the event's own.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EventFlags {
+    pub is_active: Option<bool>,
+    pub featured: Option<bool>,
 }
 
 /// Why an update was not applied.
@@ -155,13 +179,14 @@ pub enum UpdateRefused {
     BelowRegistered,
 }
 
-/// Replaces an event's fields (and its active flag when given). Run it inside the write
-/// transaction: the maximum is compared with the people registered at that moment.
+/// Replaces an event's fields (and its active and featured flags when given). Run it inside the
+/// write transaction: the maximum is compared with the people registered at that moment, and
+/// featuring it unmarks the event featured until then.
 pub fn update(
     conn: &Connection,
     id: i64,
     fields: &EventFields,
-    is_active: Option<bool>,
+    flags: EventFlags,
 ) -> rusqlite::Result<Result<EventRow, UpdateRefused>> {
     let Some(current) = find(conn, id)? else {
         return Ok(Err(UpdateRefused::NotFound));
@@ -177,9 +202,14 @@ pub fn update(
                 requires_payment = ?11, is_active = ?12
          WHERE id = ?13",
         rusqlite::params_from_iter(
-            fields.values().into_iter().chain([&is_active.unwrap_or(current.is_active) as &dyn ToSql, &id]),
+            fields.values().into_iter().chain([&flags.is_active.unwrap_or(current.is_active) as &dyn ToSql, &id]),
         ),
     )?;
+    if let Some(featured) = flags.featured
+        && featured != current.featured
+    {
+        set_featured(conn, id, featured)?;
+    }
     Ok(find(conn, id)?.ok_or(UpdateRefused::NotFound))
 }
 

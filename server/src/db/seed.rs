@@ -1,11 +1,15 @@
 //! Reference data every new database gets (the two courts with their season and hours, the
-//! day-camp programs and the coming summer's weeks) and, with `--demo`, sample events and
-//! registrations. Both only fill empty tables, so a restart never duplicates anything; and
-//! when nothing is missing they do not write at all, so a database that cannot take writes (a
-//! full disk) still starts.
+//! day-camp programs and the coming summer's weeks) and, with `--demo`, a centre that looks alive
+//! whatever the day: a tournament being played, the next one taking registrations, day camps
+//! filling up, courts booked, payments in every state. Both only fill empty tables, so a restart
+//! never duplicates anything; and when nothing is missing they do not write at all, so a
+//! database that cannot take writes (a full disk) still starts.
 
+use centre_core::payments::PaymentStatus;
+use centre_core::registration::RegistrationStatus;
+use centre_core::slots::DEFAULT_SLOT_MINUTES;
 use centre_core::timefmt::utc_text;
-use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc, Weekday};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Timelike, Utc, Weekday};
 use rusqlite::{Connection, params};
 
 use super::OpenError;
@@ -100,19 +104,41 @@ pub fn reference_data(conn: &mut Connection, today: NaiveDate) -> Result<(), Ope
     tx.commit().map_err(wrap)
 }
 
+/// The member of the demo: the development sign-in with this address shows a member home with a
+/// team in today's tournament, a child in day camp and a court booking.
+pub const DEMO_MEMBER: DemoPerson = DemoPerson { first: "Sophie", last: "Gagnon", email: "sophie.gagnon@example.org" };
+
+/// A person of the demo.
+#[derive(Debug, Clone, Copy)]
+pub struct DemoPerson {
+    pub first: &'static str,
+    pub last: &'static str,
+    pub email: &'static str,
+}
+
+const PLACE: &str = "Centre plein air, La Pêche (Québec)";
+
+/// When a demo event starts: today's tournament starts when its schedule puts a match on the
+/// court now ([`live_start`]); the others some days ahead at a given hour.
+#[derive(Debug, Clone, Copy)]
+enum When {
+    Live,
+    Ahead { days: i64, hour: u32 },
+}
+
 struct DemoEvent {
     title: &'static str,
     title_en: &'static str,
     description: &'static str,
     description_en: &'static str,
     category: &'static str,
-    days_ahead: i64,
-    hour: u32,
+    when: When,
     length_hours: i64,
     price_cents: i64,
     max: Option<i64>,
 }
 
+/// In this order: the first is /event/1, today's tournament (the browser tests open it).
 const DEMO_EVENTS: &[DemoEvent] = &[
     DemoEvent {
         title: "Tournoi de volleyball de plage 4x4",
@@ -120,11 +146,21 @@ const DEMO_EVENTS: &[DemoEvent] = &[
         description: "Tournoi amical en équipes de 4 (au moins une fille par équipe) sur nos deux terrains extérieurs.",
         description_en: "Friendly tournament, teams of 4 (at least one girl per team), on our two outdoor courts.",
         category: "volleyball",
-        days_ahead: 14,
-        hour: 9,
+        when: When::Live,
         length_hours: 8,
         price_cents: 2500,
         max: Some(48),
+    },
+    DemoEvent {
+        title: "Coupe du lac de volleyball 4x4",
+        title_en: "Lake Cup 4x4 volleyball tournament",
+        description: "Le prochain tournoi : équipes de 4, poules puis éliminatoires. Inscriptions ouvertes.",
+        description_en: "The next tournament: teams of 4, pools then knockouts. Registration is open.",
+        category: "volleyball",
+        when: When::Ahead { days: 16, hour: 9 },
+        length_hours: 8,
+        price_cents: 3000,
+        max: Some(40),
     },
     DemoEvent {
         title: "Course chronométrée de wakeride",
@@ -132,8 +168,7 @@ const DEMO_EVENTS: &[DemoEvent] = &[
         description: "Course chronométrée à vélo sur le sentier du lac. Casque obligatoire.",
         description_en: "Timed bike race on the lake trail. Helmet required.",
         category: "wakeride",
-        days_ahead: 21,
-        hour: 10,
+        when: When::Ahead { days: 21, hour: 10 },
         length_hours: 4,
         price_cents: 1500,
         max: Some(40),
@@ -144,8 +179,7 @@ const DEMO_EVENTS: &[DemoEvent] = &[
         description: "Deux nuits de camping en groupe au bord du lac, feu de camp et activités.",
         description_en: "Two nights of group camping by the lake, campfire and activities.",
         category: "camping",
-        days_ahead: 28,
-        hour: 16,
+        when: When::Ahead { days: 28, hour: 16 },
         length_hours: 44,
         price_cents: 4000,
         max: Some(30),
@@ -156,16 +190,185 @@ const DEMO_EVENTS: &[DemoEvent] = &[
         description: "Initiation aux règles et à l'arbitrage du volleyball extérieur.",
         description_en: "Introduction to the rules and refereeing of outdoor volleyball.",
         category: "formation",
-        days_ahead: 10,
-        hour: 18,
+        when: When::Ahead { days: 10, hour: 18 },
         length_hours: 3,
         price_cents: 0,
         max: None,
     },
 ];
 
-/// Sample events and registrations, only into a database that has no events yet.
-pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz) -> Result<(), OpenError> {
+/// A team: its name, its captain's e-mail, then its four players, captain first.
+type DemoTeam = (&'static str, &'static str, [(&'static str, &'static str); 4]);
+
+/// Today's tournament: six teams of four. The first is the demo member's.
+const LIVE_TEAMS: [DemoTeam; 6] = [
+    (
+        "Les Huards",
+        DEMO_MEMBER.email,
+        [(DEMO_MEMBER.first, DEMO_MEMBER.last), ("Mathieu", "Gagnon"), ("Élise", "Caron"), ("Antoine", "Lévesque")],
+    ),
+    (
+        "Sable Chaud",
+        "olivier.gagne@example.org",
+        [("Olivier", "Gagné"), ("Maude", "Fortin"), ("Jérémie", "Ouellet"), ("Rosalie", "Hébert")],
+    ),
+    (
+        "Les Castors",
+        "noe.bouchard@example.org",
+        [("Noé", "Bouchard"), ("Léa", "Morin"), ("Félix", "Poirier"), ("Juliette", "Gauthier")],
+    ),
+    (
+        "Smash Outaouais",
+        "lea.roy@example.org",
+        [("Léa", "Roy"), ("William", "Bélanger"), ("Chloé", "Lapointe"), ("Thomas", "Cloutier")],
+    ),
+    (
+        "Les Orignaux",
+        "jade.cote@example.org",
+        [("Jade", "Côté"), ("Gabriel", "Leblanc"), ("Florence", "Paquette"), ("Nathan", "Girard")],
+    ),
+    (
+        "Bloc Party",
+        "samuel.pelletier@example.org",
+        [("Samuel", "Pelletier"), ("Alice", "Bergeron"), ("Émile", "Dubé"), ("Laurence", "Simard")],
+    ),
+];
+
+/// The coming tournament's teams, with their payment: two paid, two waiting, one that withdrew
+/// and was refunded.
+const COMING_TEAMS: [(DemoTeam, Pay, i64); 5] = [
+    (
+        (
+            "Les Goélands",
+            "marc.tremblay@example.org",
+            [("Marc", "Tremblay"), ("Annie", "Dion"), ("Hugo", "Vachon"), ("Sarah", "Boivin")],
+        ),
+        Pay::Transfer,
+        5,
+    ),
+    (
+        (
+            "Les Pics-Bois",
+            "ariane.nadeau@example.org",
+            [("Ariane", "Nadeau"), ("Louis", "Bédard"), ("Zoé", "Savard"), ("Éric", "Lemieux")],
+        ),
+        Pay::Paid,
+        4,
+    ),
+    (
+        (
+            "Sable Mouvant",
+            "kevin.beaulieu@example.org",
+            [("Kevin", "Beaulieu"), ("Marie", "Desjardins"), ("Jules", "Fournier"), ("Océane", "Mercier")],
+        ),
+        Pay::Pending { reminders: 1 },
+        3,
+    ),
+    (
+        (
+            "Filet Magique",
+            "ines.belair@example.org",
+            [("Inès", "Bélair"), ("Vincent", "Lacroix"), ("Mia", "Thibault"), ("Simon", "Caron")],
+        ),
+        Pay::Pending { reminders: 0 },
+        1,
+    ),
+    (
+        (
+            "Les Ouaouarons",
+            "david.martel@example.org",
+            [("David", "Martel"), ("Catherine", "Roy"), ("Alexis", "Dufour"), ("Audrey", "Proulx")],
+        ),
+        Pay::Refunded,
+        6,
+    ),
+];
+
+/// A registration's payment in the demo.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pay {
+    /// Paid by an Interac transfer an admin confirmed against it.
+    Transfer,
+    /// Marked paid by hand.
+    Paid,
+    Pending {
+        reminders: i64,
+    },
+    /// Released for non-payment past the deadline.
+    Expired,
+    /// Money returned; released.
+    Refunded,
+}
+
+impl Pay {
+    fn status(self) -> PaymentStatus {
+        match self {
+            Pay::Transfer | Pay::Paid => PaymentStatus::Paid,
+            Pay::Pending { .. } => PaymentStatus::Pending,
+            Pay::Expired => PaymentStatus::Expired,
+            Pay::Refunded => PaymentStatus::Refunded,
+        }
+    }
+
+    fn released(self) -> bool {
+        self.status().is_released()
+    }
+
+    /// A released registration is cancelled: its places are given back.
+    fn registration(self) -> RegistrationStatus {
+        if self.released() { RegistrationStatus::Cancelled } else { RegistrationStatus::Confirmed }
+    }
+
+    fn reminders(self) -> i64 {
+        match self {
+            Pay::Pending { reminders } => reminders,
+            Pay::Expired => 2,
+            _ => 0,
+        }
+    }
+}
+
+/// Scores of the matches played before the demo starts, team 1 first.
+const PLAYED_SCORES: [(u32, u32); 8] = [(21, 15), (19, 21), (21, 12), (21, 23), (21, 17), (14, 21), (21, 19), (21, 11)];
+
+/// How many rounds of today's tournament are over when the demo starts, at most.
+const PLAYED_ROUNDS: i32 = 3;
+
+/// When today's tournament started, so that at `now` it is `rounds` rounds in (at most
+/// [`PLAYED_ROUNDS`], fewer just after midnight) and the round under way began a few minutes ago:
+/// its matches are due, the next round's are not. Starts on a five-minute mark, never before
+/// today's midnight in `tz`. `round` is a match plus the break after it.
+pub fn live_start(now: DateTime<Utc>, tz: chrono_tz::Tz, round: Duration) -> (DateTime<Utc>, i32) {
+    let today = now.with_timezone(&tz).date_naive();
+    let midnight = super::courts::local_day_bounds(today, tz).0;
+    let elapsed = (now - midnight).max(Duration::zero());
+    let round_seconds = round.num_seconds().max(60);
+    let rounds = i32::try_from(elapsed.num_seconds() / round_seconds).unwrap_or(i32::MAX).min(PLAYED_ROUNDS);
+    let into = (elapsed - round * rounds).min(Duration::minutes(5));
+    let target = now - round * rounds - into;
+    // On a five-minute mark (counted from midnight, itself on one).
+    let since_midnight = (target - midnight).num_seconds().max(0);
+    let start = midnight + Duration::seconds(since_midnight - since_midnight % 300);
+    (start, rounds)
+}
+
+/// The days of the demo's court bookings: this week and the next when the season is on, else
+/// the season's first two weeks; never outside the season (`season`, first and last day).
+pub fn booking_days(today: NaiveDate, season: (NaiveDate, NaiveDate)) -> Vec<NaiveDate> {
+    let (first, last) = season;
+    let from = if (first..=last).contains(&today) {
+        today - Duration::days(i64::from(today.weekday().num_days_from_monday()))
+    } else {
+        first
+    };
+    (0..14).map(|d| from + Duration::days(d)).filter(|d| (first..=last).contains(d)).collect()
+}
+
+/// Sample events, registrations, a tournament under way, day camps and court bookings, only into
+/// a database that has no events yet. Its dates follow `now` (the server's clock): whatever the
+/// day, the tournament is being played, the next one takes registrations, the camps fill the
+/// coming summer's weeks and the courts are booked in their season.
+pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz, now: DateTime<Utc>) -> Result<(), OpenError> {
     let wrap = |source: rusqlite::Error| OpenError::Seeding { what: "demo data", source };
     if conn.query_row("SELECT EXISTS (SELECT 1 FROM events)", [], |r| r.get::<_, bool>(0)).map_err(wrap)? {
         return Ok(());
@@ -175,142 +378,528 @@ pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz) -> Result<(), OpenErr
     if events > 0 {
         return Ok(());
     }
-    let now = Utc::now();
-    let today = now.with_timezone(&tz).date_naive();
-    for (n, e) in DEMO_EVENTS.iter().enumerate() {
-        let day = today + Duration::days(e.days_ahead);
-        let local = day.and_hms_opt(e.hour, 0, 0).unwrap_or_default();
-        let start = tz.from_local_datetime(&local).earliest().map_or(now, |t| t.with_timezone(&Utc));
-        let end = start + Duration::hours(e.length_hours);
-        tx.execute(
-            "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date, price_cents, max_participants, is_active, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11)",
-            params![e.title, e.title_en, e.description, e.description_en, e.category, "Centre plein air, La Pêche (Québec)", utc_text(start), utc_text(end), e.price_cents, e.max, utc_text(now)],
-        ).map_err(wrap)?;
-        let event_id = tx.last_insert_rowid();
-        if n == 0 {
-            demo_tournament(&tx, event_id, e.price_cents, start, now).map_err(wrap)?;
-        }
-        if n == 2 {
-            demo_unpaid(&tx, event_id, e.price_cents, now).map_err(wrap)?;
-        }
-    }
+    // Whole seconds, as stored.
+    let now = now - Duration::nanoseconds(i64::from(now.nanosecond()));
+    let demo = Demo { tx: &tx, tz, now, today: now.with_timezone(&tz).date_naive() };
+    demo.seed().map_err(wrap)?;
     tx.commit().map_err(wrap)
 }
 
-/// The volleyball event's six teams and its tournament, under way: generated by the real
-/// scheduler, the first five pool matches scored through the same code as the console, and a
-/// sixth sent by two phones with different scores (an open conflict).
-fn demo_tournament(
-    tx: &Connection,
-    event_id: i64,
-    price_cents: i64,
-    start: chrono::DateTime<Utc>,
-    now: chrono::DateTime<Utc>,
-) -> rusqlite::Result<()> {
-    use centre_core::validation::{
-        NumberInput, ScoreInput, TournamentConfigInput, validate_score, validate_tournament_config,
-    };
-
-    use crate::db::tournaments::{self, schedule, scores, sync};
-    const TEAMS: [(&str, (&str, &str)); 6] = [
-        ("Les Huards", ("Camille", "Tremblay")),
-        ("Sable Chaud", ("Olivier", "Gagnon")),
-        ("Les Castors", ("Noé", "Bouchard")),
-        ("Smash Outaouais", ("Léa", "Roy")),
-        ("Les Orignaux", ("Jade", "Côté")),
-        ("Bloc Party", ("Samuel", "Pelletier")),
-    ];
-    let created = utc_text(now);
-    for (team, (name, captain)) in TEAMS.into_iter().enumerate() {
-        tx.execute(
-            "INSERT INTO event_registrations (event_id, kind, team_name, team_number, captain_first_name, captain_last_name, captain_email,
-                member2_first_name, member2_last_name, member2_email, people_count, payment_reference, amount_due_cents, created_at)
-             VALUES (?1, 'team', ?2, ?3, ?4, ?5, ?6, 'Alex', 'Roy', NULL, 2, ?7, ?8, ?9)",
-            params![event_id, name, team as i64 + 1, captain.0, captain.1, format!("capitaine{}@example.org", team + 1), format!("DEMO{}", team + 1), 2 * price_cents, created],
-        )?;
-    }
-    crate::db::events::recount_participants(tx, event_id)?;
-    let fail = |e: String| rusqlite::Error::InvalidParameterName(format!("demo tournament: {e}"));
-    let input = TournamentConfigInput { start_time: Some(utc_text(start)), ..Default::default() };
-    let config = validate_tournament_config(&input).map_err(|e| fail(format!("{e:?}")))?;
-    let tournament = schedule::create(tx, event_id, &config, &created).map_err(|e| fail(format!("{e:?}")))?;
-    schedule::generate(tx, tournament.id, &created).map_err(|e| fail(format!("{e:?}")))?;
-    let matches = tournaments::matches(tx, tournament.id)?;
-    for (m, loser) in matches.iter().zip([15.0, 19.0, 12.0, 23.0, 17.0]) {
-        let input = ScoreInput {
-            team1_score: Some(NumberInput::Number(21.0)),
-            team2_score: Some(NumberInput::Number(loser)),
-            sets: None,
-        };
-        let score = validate_score(&input).map_err(|e| fail(format!("{e:?}")))?;
-        scores::record(tx, m.id, score, "", &created).map_err(|e| fail(format!("{e:?}")))?;
-    }
-    // Payments: the first team paid by an Interac transfer an admin confirmed, the second marked
-    // paid by hand, the others unpaid for nine days, twice reminded, past the seven-day
-    // deadline but kept because the tournament started (the Paiements tab says so).
-    let nine_days_ago = utc_text(now - Duration::days(9));
-    tx.execute("UPDATE events SET payment_deadline_days = 7 WHERE id = ?1", params![event_id])?;
-    tx.execute(
-        "UPDATE event_registrations SET created_at = ?2, reminders_sent = 2, last_reminder_at = ?3 WHERE event_id = ?1",
-        params![event_id, nine_days_ago, utc_text(now - Duration::days(3))],
-    )?;
-    tx.execute(
-        "UPDATE event_registrations SET payment_status = 'paid' WHERE event_id = ?1 AND team_number <= 2",
-        params![event_id],
-    )?;
-    tx.execute(
-        "INSERT INTO payment_transfers (event_registration_id, amount_cents, sender, message, transfer_date, bank_reference, confirmed_at)
-         SELECT id, amount_due_cents, 'CAMILLE TREMBLAY', 'Les Huards DEMO1', ?2, 'CAdemo0001', ?3
-           FROM event_registrations WHERE event_id = ?1 AND team_number = 1",
-        params![event_id, (now - Duration::days(8)).date_naive().to_string(), created],
-    )?;
-    // Two phones scored the sixth match offline, differently: the first to sync counts, the
-    // other waits in the Tournois tab's 'Conflits de score' for an admin to choose.
-    if let Some(sixth) = matches.get(5) {
-        let phones =
-            [("demo-terrain-1", "Téléphone du terrain 1", 18), ("demo-terrain-2", "Cellulaire de Rosalie", 16)];
-        for (device, name, loser) in phones {
-            sync::name_device(tx, device, name, &created)?;
-            let entry = sync::Entry {
-                seq: 1,
-                entry_id: format!("{device}-1"),
-                match_id: sixth.id,
-                team1_score: 21,
-                team2_score: loser,
-                base_version: sixth.version,
-                entered_at: created.clone(),
-                seen_teams: Some((sixth.team1_id, sixth.team2_id)),
-                sets: Vec::new(),
-            };
-            sync::push(tx, device, &entry, "", &created).map_err(|e| fail(format!("{e:?}")))?;
-        }
-    }
-    Ok(())
+/// A refusal of the code the demo goes through (the scheduler, scores), as a seeding error.
+fn fail(what: &str, e: impl std::fmt::Debug) -> rusqlite::Error {
+    rusqlite::Error::InvalidParameterName(format!("demo {what}: {e:?}"))
 }
 
-/// The camping weekend: one team released for non-payment (the admin may restore it), one
-/// waiting two days for its first reminder.
-fn demo_unpaid(tx: &Connection, event_id: i64, price_cents: i64, now: chrono::DateTime<Utc>) -> rusqlite::Result<()> {
-    tx.execute("UPDATE events SET payment_deadline_days = 5 WHERE id = ?1", params![event_id])?;
-    for (number, name, captain, days_ago, expired) in
-        [(1, "Les Campeurs", ("Émile", "Lavoie"), 6, true), (2, "Feu de camp", ("Rosalie", "Girard"), 2, false)]
-    {
-        let created = utc_text(now - Duration::days(days_ago));
-        let released = expired.then(|| utc_text(now - Duration::days(1)));
-        tx.execute(
-            "INSERT INTO event_registrations (event_id, kind, team_name, team_number, captain_first_name, captain_last_name, captain_email,
-                member2_first_name, member2_last_name, people_count, payment_reference, amount_due_cents, created_at,
-                status, payment_status, released_at, reminders_sent)
-             VALUES (?1, 'team', ?2, ?3, ?4, ?5, ?6, 'Alex', 'Roy', 2, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-            params![event_id, name, number, captain.0, captain.1, format!("campeur{number}@example.org"),
-                format!("DEMOC{number}"), 2 * price_cents, created,
-                if expired { "cancelled" } else { "confirmed" }, if expired { "expired" } else { "pending" }, released,
-                i64::from(expired)],
-        )?;
+struct Demo<'a> {
+    tx: &'a Connection,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+    today: NaiveDate,
+}
+
+impl Demo<'_> {
+    fn ago(&self, days: i64) -> DateTime<Utc> {
+        self.now - Duration::days(days)
     }
-    crate::db::events::recount_participants(tx, event_id)?;
-    Ok(())
+
+    /// A wall-clock time of the centre on `day`, as an instant.
+    fn local(&self, day: NaiveDate, time: NaiveTime) -> DateTime<Utc> {
+        self.tz.from_local_datetime(&day.and_time(time)).earliest().map_or(self.now, |t| t.with_timezone(&Utc))
+    }
+
+    fn seed(&self) -> rusqlite::Result<()> {
+        let member = self.member()?;
+        let config = centre_core::validation::validate_tournament_config(&Default::default())
+            .map_err(|e| fail("tournament", e))?;
+        let round = Duration::minutes(i64::from(config.match_duration_minutes() + config.break_between_matches()));
+        let (live, rounds) = live_start(self.now, self.tz, round);
+        for (n, e) in DEMO_EVENTS.iter().enumerate() {
+            let start = match e.when {
+                When::Live => live,
+                When::Ahead { days, hour } => self.local(
+                    self.today + Duration::days(days),
+                    NaiveTime::from_hms_opt(hour, 0, 0).unwrap_or(NaiveTime::MIN),
+                ),
+            };
+            let end = start + Duration::hours(e.length_hours);
+            self.tx.execute(
+                "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date, price_cents, max_participants, is_active, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11)",
+                params![e.title, e.title_en, e.description, e.description_en, e.category, PLACE, utc_text(start), utc_text(end),
+                    e.price_cents, e.max, utc_text(self.ago(45))],
+            )?;
+            let event_id = self.tx.last_insert_rowid();
+            match n {
+                0 => {
+                    // The event the centre puts forward: the member home's promo card.
+                    super::events::set_featured(self.tx, event_id, true)?;
+                    self.live_tournament(event_id, e.price_cents, start, rounds, &member)?;
+                }
+                1 => self.coming_tournament(event_id, e.price_cents)?,
+                3 => self.unpaid_camping(event_id, e.price_cents)?,
+                _ => {}
+            }
+        }
+        // A database whose events were all deleted is seeded again: its camps and courts keep
+        // what they have.
+        if self.empty("day_camp_registrations")? {
+            self.day_camps(&member)?;
+        }
+        if self.empty("court_bookings")? {
+            self.courts(&member)?;
+        }
+        Ok(())
+    }
+
+    fn empty(&self, table: &str) -> rusqlite::Result<bool> {
+        self.tx.query_row(&format!("SELECT NOT EXISTS (SELECT 1 FROM {table})"), [], |r| r.get(0))
+    }
+
+    /// The demo member's account (e-mail verified, as the development sign-in makes it), a
+    /// member for more than a year; the one there already when the demo is seeded again.
+    fn member(&self) -> rusqlite::Result<String> {
+        if let Some(user) = super::users::find_by_email(self.tx, DEMO_MEMBER.email)? {
+            return Ok(user.id);
+        }
+        let id = super::users::new_user_id();
+        let since = utc_text(self.ago(420));
+        self.tx.execute(
+            "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at, email_verified)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)",
+            params![id, DEMO_MEMBER.email, DEMO_MEMBER.first, DEMO_MEMBER.last, since],
+        )?;
+        Ok(id)
+    }
+
+    /// A team of four, number `number` of the event, signed up as `signup` says (a released one
+    /// is cancelled, its places given back). Answers its id.
+    fn team(
+        &self,
+        event_id: i64,
+        number: i64,
+        team: &DemoTeam,
+        price_cents: i64,
+        signup: Signup<'_>,
+    ) -> rusqlite::Result<i64> {
+        let Signup { user_id, days_ago, pay } = signup;
+        let (name, email, [captain, second, third, fourth]) = *team;
+        let reference = super::payments::reference::for_event(self.tx, event_id)?;
+        let released = pay.released().then(|| utc_text(self.ago(days_ago.min(2))));
+        let reminded = (pay.reminders() > 0).then(|| utc_text(self.ago(days_ago.min(3) - 1)));
+        self.tx.execute(
+            "INSERT INTO event_registrations (event_id, user_id, kind, team_name, team_number,
+                captain_first_name, captain_last_name, captain_email, member2_first_name, member2_last_name,
+                member3_first_name, member3_last_name, member4_first_name, member4_last_name, people_count,
+                status, payment_status, payment_reference, amount_due_cents, created_at, reminders_sent,
+                last_reminder_at, released_at)
+             VALUES (?1, ?2, 'team', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 4, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
+            params![
+                event_id, user_id, name, number, captain.0, captain.1, email, second.0, second.1, third.0, third.1,
+                fourth.0, fourth.1, pay.registration(), pay.status(), reference,
+                4 * price_cents, utc_text(self.ago(days_ago)), pay.reminders(), reminded, released
+            ],
+        )?;
+        let id = self.tx.last_insert_rowid();
+        if pay == Pay::Transfer {
+            let sender = format!("{} {}", captain.0, captain.1).to_uppercase();
+            self.tx.execute(
+                "INSERT INTO payment_transfers (event_registration_id, amount_cents, sender, message, transfer_date, bank_reference, confirmed_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![id, 4 * price_cents, sender, format!("{name} {reference}"),
+                    self.ago(days_ago - 1).with_timezone(&self.tz).date_naive().to_string(),
+                    format!("CAdemo{event_id:02}{number:02}"), utc_text(self.ago(days_ago - 1))],
+            )?;
+        }
+        Ok(id)
+    }
+
+    /// Today's tournament, under way: six teams of four, the schedule made by the real
+    /// scheduler, the rounds already over scored through the console's code, and in the round
+    /// under way court 1's match finished (sent by a phone, then by a second phone with another
+    /// score: an open conflict) while the last court's is still being played.
+    fn live_tournament(
+        &self,
+        event_id: i64,
+        price_cents: i64,
+        start: DateTime<Utc>,
+        rounds: i32,
+        member: &str,
+    ) -> rusqlite::Result<()> {
+        use centre_core::validation::{
+            NumberInput, ScoreInput, TournamentConfigInput, validate_score, validate_tournament_config,
+        };
+
+        use crate::db::tournaments::{self, schedule, scores, sync};
+        // Registered nine days ago, twice reminded, past the seven-day deadline but kept because
+        // the tournament started (the Paiements tab says so); the first team (the demo member's)
+        // paid by an Interac transfer an admin confirmed, the second marked paid by hand.
+        for (n, team) in LIVE_TEAMS.iter().enumerate() {
+            let pay = match n {
+                0 => Pay::Transfer,
+                1 => Pay::Paid,
+                _ => Pay::Pending { reminders: 2 },
+            };
+            let signup = Signup { user_id: (n == 0).then_some(member), days_ago: 9, pay };
+            self.team(event_id, n as i64 + 1, team, price_cents, signup)?;
+        }
+        self.tx.execute("UPDATE events SET payment_deadline_days = 7 WHERE id = ?1", params![event_id])?;
+        super::events::recount_participants(self.tx, event_id)?;
+
+        let created = utc_text(self.now);
+        let input = TournamentConfigInput { start_time: Some(utc_text(start)), ..Default::default() };
+        let config = validate_tournament_config(&input).map_err(|e| fail("tournament", e))?;
+        let tournament = schedule::create(self.tx, event_id, &config, &created).map_err(|e| fail("tournament", e))?;
+        schedule::generate(self.tx, tournament.id, &created).map_err(|e| fail("schedule", e))?;
+        let matches = tournaments::matches(self.tx, tournament.id)?;
+        let under_way = u32::try_from(rounds).unwrap_or(0);
+        let mut played: Vec<i64> = matches.iter().filter(|m| m.slot_index < under_way).map(|m| m.id).collect();
+        let round: Vec<i64> = matches.iter().filter(|m| m.slot_index == under_way).map(|m| m.id).collect();
+        // The round under way: the first court done, the last one still playing. A round of one
+        // match is being played; then the phones scored the round before's last match.
+        let by_phone = if round.len() >= 2 { round.first().copied() } else { played.pop() };
+        for (id, (a, b)) in played.iter().zip(PLAYED_SCORES.iter().cycle()) {
+            let input = ScoreInput {
+                team1_score: Some(NumberInput::Number(f64::from(*a))),
+                team2_score: Some(NumberInput::Number(f64::from(*b))),
+                sets: None,
+            };
+            let score = validate_score(&input).map_err(|e| fail("score", e))?;
+            scores::record(self.tx, *id, score, "", &created).map_err(|e| fail("score", e))?;
+        }
+        // Two phones scored it offline, differently: the first to sync counts, the other waits
+        // in the Tournois tab's 'Conflits de score' for an admin to choose.
+        let phone_match = tournaments::matches(self.tx, tournament.id)?.into_iter().find(|m| Some(m.id) == by_phone);
+        if let Some(m) = phone_match {
+            let phones =
+                [("demo-terrain-1", "Téléphone du terrain 1", 18), ("demo-terrain-2", "Cellulaire de Rosalie", 16)];
+            for (device, name, loser) in phones {
+                sync::name_device(self.tx, device, name, &created)?;
+                let entry = sync::Entry {
+                    seq: 1,
+                    entry_id: format!("{device}-1"),
+                    match_id: m.id,
+                    team1_score: 21,
+                    team2_score: loser,
+                    base_version: m.version,
+                    entered_at: created.clone(),
+                    seen_teams: Some((m.team1_id, m.team2_id)),
+                    sets: Vec::new(),
+                };
+                sync::push(self.tx, device, &entry, "", &created).map_err(|e| fail("score entry", e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The next tournament, registration open: four teams of four (two paid, two waiting) and
+    /// one that withdrew and was refunded.
+    fn coming_tournament(&self, event_id: i64, price_cents: i64) -> rusqlite::Result<()> {
+        self.tx.execute("UPDATE events SET payment_deadline_days = 7 WHERE id = ?1", params![event_id])?;
+        for (n, (team, pay, days_ago)) in COMING_TEAMS.iter().enumerate() {
+            self.team(
+                event_id,
+                n as i64 + 1,
+                team,
+                price_cents,
+                Signup { user_id: None, days_ago: *days_ago, pay: *pay },
+            )?;
+        }
+        super::events::recount_participants(self.tx, event_id)?;
+        Ok(())
+    }
+
+    /// The camping weekend: one team released for non-payment (the admin may restore it), one
+    /// waiting two days for its first reminder.
+    fn unpaid_camping(&self, event_id: i64, price_cents: i64) -> rusqlite::Result<()> {
+        self.tx.execute("UPDATE events SET payment_deadline_days = 5 WHERE id = ?1", params![event_id])?;
+        for (number, name, captain, days_ago, pay) in [
+            (1, "Les Campeurs", ("Émile", "Lavoie"), 6, Pay::Expired),
+            (2, "Feu de camp", ("Rosalie", "Girard"), 2, Pay::Pending { reminders: 0 }),
+        ] {
+            let reference = super::payments::reference::for_event(self.tx, event_id)?;
+            let released = pay.released().then(|| utc_text(self.ago(1)));
+            self.tx.execute(
+                "INSERT INTO event_registrations (event_id, kind, team_name, team_number, captain_first_name, captain_last_name, captain_email,
+                    member2_first_name, member2_last_name, people_count, payment_reference, amount_due_cents, created_at,
+                    status, payment_status, released_at, reminders_sent)
+                 VALUES (?1, 'team', ?2, ?3, ?4, ?5, ?6, 'Alex', 'Lavoie', 2, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                params![event_id, name, number, captain.0, captain.1, format!("campeur{number}@example.org"),
+                    reference, 2 * price_cents, utc_text(self.ago(days_ago)),
+                    pay.registration(), pay.status(), released,
+                    i64::from(pay.released())],
+            )?;
+        }
+        super::events::recount_participants(self.tx, event_id)?;
+        Ok(())
+    }
+
+    /// The coming summer's camps filling up: the explorers' second week full (the demo
+    /// member's child among them), children in every program, most paid, some waiting, one
+    /// released for non-payment and one refunded.
+    fn day_camps(&self, member: &str) -> rusqlite::Result<()> {
+        let weeks: Vec<(i64, NaiveDate)> = self
+            .tx
+            .prepare("SELECT id, start_date FROM day_camp_weeks ORDER BY start_date, id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let programs: Vec<(String, u32, i64, i64)> = self
+            .tx
+            .prepare(
+                "SELECT id, min_age, weekly_price_cents, capacity_per_week FROM day_camp_programs ORDER BY position",
+            )?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+            .collect::<Result<_, _>>()?;
+        let full = programs.first().map_or(0, |p| p.3);
+        // Program (by position), weeks (by order), children.
+        let plan: [(usize, &[usize], i64); 7] = [
+            (0, &[1, 2], 8),
+            (0, &[1], full - 9),
+            (0, &[0], 6),
+            (1, &[0, 1], 10),
+            (1, &[3], 4),
+            (2, &[0], 6),
+            (2, &[2, 3], 3),
+        ];
+        let camps = Camps { programs, weeks };
+        let mut n = 0usize;
+        // The demo member's child first: in the full week and the one after.
+        let signup = Signup { user_id: Some(member), days_ago: 12, pay: Pay::Pending { reminders: 0 } };
+        self.camp_child(member_child(), &camps, 0, &[1, 2], signup)?;
+        for (program, chosen, children) in plan {
+            for _ in 0..children.max(0) {
+                let pay = match n % 5 {
+                    3 => Pay::Pending { reminders: 1 },
+                    4 if n.is_multiple_of(2) => Pay::Paid,
+                    _ => Pay::Transfer,
+                };
+                let signup = Signup { user_id: None, days_ago: 5 + (n % 30) as i64, pay };
+                self.camp_child(demo_child(n), &camps, program, chosen, signup)?;
+                n += 1;
+            }
+        }
+        // Released: their weeks went back to the camp.
+        self.camp_child(demo_child(n), &camps, 1, &[4], Signup { user_id: None, days_ago: 20, pay: Pay::Expired })?;
+        let signup = Signup { user_id: None, days_ago: 25, pay: Pay::Refunded };
+        self.camp_child(demo_child(n + 1), &camps, 2, &[5], signup)?;
+        self.tx.execute(
+            "UPDATE day_camp_places SET taken = (SELECT count(*) FROM day_camp_enrolments e
+                WHERE e.program_id = day_camp_places.program_id AND e.week_id = day_camp_places.week_id)",
+            [],
+        )?;
+        Ok(())
+    }
+
+    /// One child registered in program `program` (by position) for the weeks `chosen` (by
+    /// order), if they exist.
+    fn camp_child(
+        &self,
+        child: DemoChild,
+        camps: &Camps,
+        program: usize,
+        chosen: &[usize],
+        signup: Signup<'_>,
+    ) -> rusqlite::Result<()> {
+        let Signup { user_id, days_ago, pay } = signup;
+        let Some((program_id, min_age, price, _)) = camps.programs.get(program) else { return Ok(()) };
+        let chosen: Vec<(i64, NaiveDate)> = chosen.iter().filter_map(|&w| camps.weeks.get(w).copied()).collect();
+        let Some(&(_, first_week)) = chosen.first() else { return Ok(()) };
+        // A year older than the program's youngest on the first week, a month past the birthday.
+        let birth = first_week
+            .checked_sub_months(chrono::Months::new(12 * (min_age + 1)))
+            .map_or(first_week, |d| d - Duration::days(30 + (child.first.len() as i64 % 90)));
+        let amount = price * chosen.len() as i64;
+        let reference = super::payments::reference::for_camp(self.tx)?;
+        let released = pay.released().then(|| utc_text(self.ago(2)));
+        let released_weeks = pay
+            .released()
+            .then(|| format!("[{}]", chosen.iter().map(|(id, _)| id.to_string()).collect::<Vec<_>>().join(",")));
+        let parent = format!("{} {}", child.parent, child.last);
+        self.tx.execute(
+            "INSERT INTO day_camp_registrations (user_id, program_id, child_first_name, child_last_name, child_birth_date,
+                child_gender, parent_name, parent_email, parent_phone, emergency_phone, can_swim, amount_cents,
+                payment_status, payment_reference, created_at, reminders_sent, released_at, released_weeks)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+            params![
+                user_id, program_id, child.first, child.last, birth, child.gender, parent, child.email,
+                "819-555-0142", "819-555-0143", !child.first.len().is_multiple_of(3), amount, pay.status(), reference,
+                utc_text(self.ago(days_ago)), pay.reminders(), released, released_weeks
+            ],
+        )?;
+        let id = self.tx.last_insert_rowid();
+        if !pay.released() {
+            let key = centre_core::camps::child_key(child.first, &child.last, birth);
+            for (week_id, _) in &chosen {
+                self.tx.execute(
+                    "INSERT INTO day_camp_enrolments (registration_id, week_id, program_id, child_key) VALUES (?1, ?2, ?3, ?4)",
+                    params![id, week_id, program_id, key],
+                )?;
+            }
+        }
+        if pay == Pay::Transfer {
+            self.tx.execute(
+                "INSERT INTO payment_transfers (camp_registration_id, amount_cents, sender, message, transfer_date, confirmed_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, amount, parent.to_uppercase(), format!("Camp {} {reference}", child.first),
+                    self.ago(days_ago - 1).with_timezone(&self.tz).date_naive().to_string(), utc_text(self.ago(days_ago - 1))],
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Court bookings in the courts' season and open hours: this week and the next when the
+    /// season is on, else the coming season's first two weeks. Not today: the tournament has the
+    /// courts. One of them is the demo member's, one was cancelled.
+    fn courts(&self, member: &str) -> rusqlite::Result<()> {
+        const PATTERNS: [&[(usize, u32)]; 3] = [
+            &[(0, 2), (0, 9), (1, 10), (1, 11)],
+            &[(0, 1), (1, 4), (0, 10), (0, 11), (1, 12)],
+            &[(1, 3), (0, 8), (1, 9)],
+        ];
+        let courts: Vec<i64> = self
+            .tx
+            .prepare("SELECT id FROM courts ORDER BY position, id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let Some(&first) = courts.first() else { return Ok(()) };
+        let schedule = super::courts::schedule(self.tx, first)
+            .map_err(|e| fail("courts", e))?
+            .ok_or_else(|| fail("courts", "no schedule"))?;
+        let slot = Duration::minutes(i64::from(DEFAULT_SLOT_MINUTES));
+        let mut n = 0usize;
+        let mut members_booking = false;
+        for (d, day) in booking_days(self.today, schedule.coming_season(self.today)).into_iter().enumerate() {
+            let weekday = day.weekday().num_days_from_monday() as usize;
+            let Some(Some(hours)) = schedule.opening_hours().get(weekday).copied() else { continue };
+            if day == self.today {
+                continue;
+            }
+            for &(court, n_slot) in PATTERNS[d % PATTERNS.len()] {
+                let Some(&court_id) = courts.get(court) else { continue };
+                let start = self.local(day, hours.open) + slot * i32::try_from(n_slot).unwrap_or(0);
+                let end = start + slot;
+                if end > self.local(day, hours.close) {
+                    continue;
+                }
+                let mine = !members_booking && day > self.today;
+                members_booking |= mine;
+                let booker = if mine { DEMO_MEMBER } else { BOOKERS[n % BOOKERS.len()] };
+                let cancelled = !mine && n % 9 == 4;
+                let created = start.min(self.now) - Duration::days(2 + (n % 5) as i64);
+                self.tx.execute(
+                    "INSERT INTO court_bookings (court_id, user_id, first_name, last_name, email, phone, start_time, end_time,
+                        status, players, ball_rental, created_at, cancelled_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                    params![
+                        court_id, mine.then_some(member), booker.first, booker.last, booker.email, "819-555-0170",
+                        utc_text(start), utc_text(end), if cancelled { RegistrationStatus::Cancelled } else { RegistrationStatus::Confirmed },
+                        4 + (n % 9) as i64, n % 4 == 1, utc_text(created),
+                        cancelled.then(|| utc_text(created + Duration::days(1)))
+                    ],
+                )?;
+                n += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Who registered, how long ago, and how it stands with the payment.
+#[derive(Debug, Clone, Copy)]
+struct Signup<'a> {
+    user_id: Option<&'a str>,
+    days_ago: i64,
+    pay: Pay,
+}
+
+/// The day-camp programs (id, youngest age, weekly price in cents, places per week) and weeks
+/// (id, first day), in order.
+struct Camps {
+    programs: Vec<(String, u32, i64, i64)>,
+    weeks: Vec<(i64, NaiveDate)>,
+}
+
+/// Who books the courts in the demo.
+const BOOKERS: [DemoPerson; 6] = [
+    DemoPerson { first: "Olivier", last: "Gagné", email: "olivier.gagne@example.org" },
+    DemoPerson { first: "Maude", last: "Fortin", email: "maude.fortin@example.org" },
+    DemoPerson { first: "Jade", last: "Côté", email: "jade.cote@example.org" },
+    DemoPerson { first: "Marc", last: "Tremblay", email: "marc.tremblay@example.org" },
+    DemoPerson { first: "Ariane", last: "Nadeau", email: "ariane.nadeau@example.org" },
+    DemoPerson { first: "Noé", last: "Bouchard", email: "noe.bouchard@example.org" },
+];
+
+/// A child of the demo's day camps and the parent who registered them.
+struct DemoChild {
+    first: &'static str,
+    last: String,
+    gender: &'static str,
+    parent: &'static str,
+    email: String,
+}
+
+/// The demo member's child.
+fn member_child() -> DemoChild {
+    DemoChild {
+        first: "Léo",
+        last: DEMO_MEMBER.last.to_owned(),
+        gender: "boy",
+        parent: DEMO_MEMBER.first,
+        email: DEMO_MEMBER.email.to_owned(),
+    }
+}
+
+/// The `n`th child of the demo's day camps: a name no other child has.
+fn demo_child(n: usize) -> DemoChild {
+    const FIRST: [(&str, &str); 24] = [
+        ("Emma", "girl"),
+        ("Liam", "boy"),
+        ("Olivia", "girl"),
+        ("Noah", "boy"),
+        ("Alice", "girl"),
+        ("Jacob", "boy"),
+        ("Charlotte", "girl"),
+        ("Félix", "boy"),
+        ("Béatrice", "girl"),
+        ("Arthur", "boy"),
+        ("Romy", "girl"),
+        ("Édouard", "boy"),
+        ("Clara", "girl"),
+        ("Raphaël", "boy"),
+        ("Maëlle", "girl"),
+        ("Loïc", "boy"),
+        ("Rose", "girl"),
+        ("Adam", "boy"),
+        ("Éva", "girl"),
+        ("Zack", "boy"),
+        ("Lily", "girl"),
+        ("Mathis", "boy"),
+        ("Alix", "other"),
+        ("Victor", "boy"),
+    ];
+    const LAST: [&str; 12] = [
+        "Bouchard",
+        "Lavoie",
+        "Fortin",
+        "Morin",
+        "Ouellet",
+        "Pelletier",
+        "Bélanger",
+        "Lévesque",
+        "Gauthier",
+        "Leblanc",
+        "Caron",
+        "Poirier",
+    ];
+    const PARENTS: [&str; 6] = ["Julie", "Patrick", "Isabelle", "Martin", "Nathalie", "Stéphane"];
+    let (first, gender) = FIRST[n % FIRST.len()];
+    let last = LAST[(n + n / FIRST.len()) % LAST.len()];
+    DemoChild {
+        first,
+        last: last.to_owned(),
+        gender,
+        parent: PARENTS[n % PARENTS.len()],
+        email: format!("famille{}@example.org", n + 1),
+    }
 }
 
 #[cfg(test)]
@@ -326,5 +915,25 @@ mod tests {
         assert_eq!(weeks[5].1.to_string(), "2027-08-13");
         let may = NaiveDate::from_ymd_opt(2027, 5, 1).unwrap_or_default();
         assert_eq!(camp_weeks(may)[0].0.to_string(), "2027-07-05");
+    }
+
+    #[test]
+    fn the_courts_are_booked_in_their_season_only() {
+        let day = |m, d| NaiveDate::from_ymd_opt(2027, m, d).unwrap_or_default();
+        let season = (day(5, 15), day(9, 30));
+        let text = |days: Vec<NaiveDate>| days.iter().map(NaiveDate::to_string).collect::<Vec<_>>();
+        // A Thursday in July: this week from Monday, and the next.
+        let july = text(booking_days(day(7, 15), season));
+        assert_eq!((july.len(), july[0].as_str(), july[13].as_str()), (14, "2027-07-12", "2027-07-25"));
+        // November: the coming season's first two weeks (the caller gives next year's season).
+        let next = (
+            NaiveDate::from_ymd_opt(2028, 5, 15).unwrap_or_default(),
+            NaiveDate::from_ymd_opt(2028, 9, 30).unwrap_or_default(),
+        );
+        let november = text(booking_days(day(11, 20), next));
+        assert_eq!((november.len(), november[0].as_str(), november[13].as_str()), (14, "2028-05-15", "2028-05-28"));
+        // The season's last days: this week up to 30 September, no further.
+        let end = text(booking_days(day(9, 29), season));
+        assert_eq!(end, ["2027-09-27", "2027-09-28", "2027-09-29", "2027-09-30"]);
     }
 }

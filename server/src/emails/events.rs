@@ -129,6 +129,7 @@ mod tests {
             is_active: true,
             created_at: "2026-05-01T12:00:00Z".into(),
             requires_payment: false,
+            featured: false,
         }
     }
 

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
 use crate::db::courts::local_day_bounds;
-use crate::db::events::{self, EventFields, EventRow, UpdateRefused};
+use crate::db::events::{self, EventFields, EventFlags, EventRow, UpdateRefused};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
@@ -39,6 +39,9 @@ pub struct EventDto {
     pub is_active: bool,
     pub created_at: String,
     pub requires_payment: bool,
+    /// The one event the centre puts forward ('À la une'): the member home's promo card shows
+    /// it while it is to come. At most one event is featured.
+    pub featured: bool,
 }
 
 impl From<EventRow> for EventDto {
@@ -59,6 +62,7 @@ impl From<EventRow> for EventDto {
             is_active: row.is_active,
             created_at: row.created_at,
             requires_payment: row.requires_payment,
+            featured: row.featured,
         }
     }
 }
@@ -78,7 +82,7 @@ pub fn start_of_today_utc(tz: chrono_tz::Tz, now: chrono::DateTime<Utc>) -> Stri
     )
 )]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<EventDto>>, AppError> {
-    let from = start_of_today_utc(state.settings.timezone, Utc::now());
+    let from = start_of_today_utc(state.settings.timezone, state.settings.clock.now());
     let rows = state.db.read(move |conn| events::list_upcoming(conn, &from).map_err(AppError::from)).await?;
     Ok(Json(rows.into_iter().map(EventDto::from).collect()))
 }
@@ -105,7 +109,8 @@ pub async fn one(
 }
 
 /// Body of `POST /api/events` and `PUT /api/events/{id}`: the event form, plus the edit
-/// dialog's Actif/Inactif switch. `requiresPayment` is accepted and ignored (always false).
+/// dialog's Actif/Inactif switch and the 'À la une' box. `requiresPayment` is accepted and
+/// ignored (always false).
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventBody {
@@ -113,6 +118,11 @@ pub struct EventBody {
     input: EventInput,
     #[serde(default)]
     is_active: Option<bool>,
+    /// Featured ('À la une'): true unmarks the event featured until then. Optional: false for a
+    /// new event, unchanged on an edit.
+    #[serde(default)]
+    #[schema(default = false)]
+    featured: Option<bool>,
 }
 
 /// Validates with core (the same rules the form ran in the browser, the category included).
@@ -152,13 +162,14 @@ pub async fn create(
     ApiJson(body): ApiJson<EventBody>,
 ) -> Result<(StatusCode, Json<EventDto>), AppError> {
     let fields = event_fields(&body.input)?;
+    let featured = body.featured.unwrap_or(false);
     let now = utc_text(Utc::now());
-    let row = state.db.write(move |tx| events::insert(tx, &fields, &now).map_err(AppError::from)).await?;
+    let row = state.db.write(move |tx| events::insert(tx, &fields, featured, &now).map_err(AppError::from)).await?;
     Ok((StatusCode::CREATED, Json(row.into())))
 }
 
-/// `PUT /api/events/{id}` (admin): the form's fields and `isActive`. A maximum below the
-/// people already registered is refused (422 on `maxParticipants`).
+/// `PUT /api/events/{id}` (admin): the form's fields, `isActive` and `featured`. A maximum below
+/// the people already registered is refused (422 on `maxParticipants`).
 #[utoipa::path(
     put,
     path = "/api/events/{id}",
@@ -177,10 +188,10 @@ pub async fn update(
     ApiJson(body): ApiJson<EventBody>,
 ) -> Result<Json<EventDto>, AppError> {
     let fields = event_fields(&body.input)?;
-    let is_active = body.is_active;
+    let flags = EventFlags { is_active: body.is_active, featured: body.featured };
     let row = state
         .db
-        .write(move |tx| match events::update(tx, id, &fields, is_active)? {
+        .write(move |tx| match events::update(tx, id, &fields, flags)? {
             Ok(row) => Ok(row),
             Err(UpdateRefused::NotFound) => Err(AppError::not_found()),
             Err(UpdateRefused::BelowRegistered) => {

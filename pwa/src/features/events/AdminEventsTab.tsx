@@ -63,11 +63,18 @@ function AdminEventCard({ event, onEdit }: { event: AdminEvent; onEdit: () => vo
           <h4 className="text-lg font-semibold">{event.title}</h4>
           {event.titleEn && <p className="text-sm italic text-slate-700">{event.titleEn}</p>}
         </div>
-        <span
-          className={`rounded px-2 py-0.5 text-sm font-semibold ${event.isActive ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
-        >
-          {event.isActive ? t('admin.active') : t('admin.inactive')}
-        </span>
+        <div className="flex flex-wrap gap-2">
+          {event.featured && (
+            <span className="rounded bg-lake-600 px-2 py-0.5 text-sm font-semibold text-white" data-testid="admin-event-featured">
+              {t('admin.featured')}
+            </span>
+          )}
+          <span
+            className={`rounded px-2 py-0.5 text-sm font-semibold ${event.isActive ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
+          >
+            {event.isActive ? t('admin.active') : t('admin.inactive')}
+          </span>
+        </div>
       </div>
       <div className="mt-2 grid gap-1 text-sm text-slate-800 sm:grid-cols-2">
         <p>{t('admin.start', { date: formatLongDateTime(event.startDate, lang) })}</p>

@@ -26,6 +26,8 @@ type EventValues = {
   price: string;
   maxParticipants: string;
   isActive: boolean;
+  /** 'À la une': the member home's promo card (one event at a time). */
+  featured: boolean;
 };
 
 function initialValues(event: Event | null): EventValues {
@@ -41,11 +43,13 @@ function initialValues(event: Event | null): EventValues {
     price: event ? String(event.price) : '0',
     maxParticipants: event?.maxParticipants != null ? String(event.maxParticipants) : '',
     isActive: event?.isActive ?? true,
+    featured: event?.featured ?? false,
   };
 }
 
 /** What is sent (spec section 5): maxParticipants an integer or null, endDate null when
- * empty, requiresPayment false; dates as UTC instants. */
+ * empty, requiresPayment false; dates as UTC instants; featured as checked (the server unmarks
+ * the event featured until then). */
 function toInput(values: EventValues, editing: boolean): EventInput {
   const max = values.maxParticipants.trim();
   const price = values.price.trim().replace(',', '.');
@@ -61,11 +65,13 @@ function toInput(values: EventValues, editing: boolean): EventInput {
     price: price === '' ? 0 : Number(price),
     maxParticipants: max === '' ? null : Number.isInteger(Number(max)) ? Number(max) : Number.NaN,
     requiresPayment: false,
+    featured: values.featured,
     ...(editing ? { isActive: values.isActive } : {}),
   };
 }
 
-/** 'Nouvel événement' (event = null) or the edit dialog (with the Actif/Inactif switch). */
+/** 'Nouvel événement' (event = null) or the edit dialog (with the Actif/Inactif switch); both
+ * with the 'À la une' box. */
 export function EventFormDialog({ open, event, onClose }: { open: boolean; event: Event | null; onClose: () => void }) {
   const { t } = useTranslation('events');
   return (
@@ -140,6 +146,7 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
           label={t('admin.form.maxParticipants')}
         />
       </div>
+      <Checkbox {...form.checkbox('featured')} label={<span className="font-medium">{t('admin.form.featured')}</span>} hint={t('admin.form.featuredHint')} />
       {event && (
         <Checkbox
           {...form.checkbox('isActive')}

@@ -64,6 +64,8 @@ export type EventInput = Body<
     price: number;
     maxParticipants: number | null;
     isActive?: boolean;
+    /** 'À la une': marking it unmarks the event featured until then. */
+    featured: boolean;
   }
 > & {
   /** Sent as spec section 7 lists it; the server ignores it (always false). */

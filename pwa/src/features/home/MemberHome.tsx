@@ -4,14 +4,16 @@ import { ApiError } from '../../api/client';
 import { centre } from '../../config';
 import { QueryStatus } from '../../components/QueryStatus';
 import { usePageMeta } from '../../components/usePageMeta';
+import { centreToday } from '../../lib/dates';
 import { centreYear, formatDateTime, formatDay, formatLongDateTime, formatPrice } from '../../lib/format';
 import type { User } from '../auth/session';
-import { useMyDayCampRegistrations } from '../daycamps/queries';
+import { useMyDayCampRegistrations, type MyDayCampRegistration } from '../daycamps/queries';
 import { isFull, localizedEvent } from '../events/model';
 import { useEvents, type Event } from '../events/queries';
 import { useMyRegistrations, type UserRegistration } from '../registrations/queries';
 import { nextTournamentMatch, useMyTournamentData } from '../tournament-shared/queries';
 import { HomeSkeleton } from './HomePage';
+import { homeRegistrations } from './homeRegistrations';
 
 /** How many upcoming events and registrations the home shows (spec section 9). */
 const HOME_LIMIT = 3;
@@ -148,9 +150,21 @@ function useRegistrationRows() {
   };
 }
 
+/** What 'Mes inscriptions' lists and the stats count: the same list (homeRegistrations.ts). */
+function useHomeRegistrations() {
+  const events = useRegistrationRows();
+  // The member is signed in: this is their home.
+  const dayCamps = useMyDayCampRegistrations(true);
+  return {
+    isPending: events.isPending || dayCamps.isPending,
+    isError: events.isError || dayCamps.isError,
+    list: homeRegistrations(events.rows, dayCamps.data ?? [], centreToday()),
+  };
+}
+
 function MyRegistrationsCard() {
   const { t } = useTranslation('home');
-  const { isPending, isError, rows } = useRegistrationRows();
+  const { isPending, isError, list } = useHomeRegistrations();
   return (
     <section aria-labelledby="mine-title" className="rounded-xl border border-slate-200 p-5 shadow-sm">
       <h2 id="mine-title" className="text-xl font-bold">
@@ -162,7 +176,7 @@ function MyRegistrationsCard() {
         </p>
       ) : isError ? (
         <p className="mt-3 text-slate-700">{t('registrations.error')}</p>
-      ) : rows.length === 0 ? (
+      ) : list.length === 0 ? (
         <div className="mt-3">
           <p className="text-slate-700">{t('registrations.empty')}</p>
           <Link to="/events" className="mt-3 inline-block font-semibold text-lake-600 underline">
@@ -172,9 +186,9 @@ function MyRegistrationsCard() {
       ) : (
         <>
           <ul className="mt-3 divide-y divide-slate-200">
-            {upcomingFirst(rows).slice(0, HOME_LIMIT).map((row) => (
-              <RegistrationRow key={row.id} row={row} />
-            ))}
+            {list.slice(0, HOME_LIMIT).map((item) =>
+              item.kind === 'event' ? <RegistrationRow key={item.id} row={item.row} /> : <DayCampRow key={item.id} row={item.row} />,
+            )}
           </ul>
           <Link to="/my-registrations" className="mt-3 inline-block font-semibold text-lake-600 underline">
             {t('registrations.viewAll')}
@@ -183,11 +197,6 @@ function MyRegistrationsCard() {
       )}
     </section>
   );
-}
-
-/** Registrations of events to come first (the server lists by event date). */
-function upcomingFirst(rows: UserRegistration[]): UserRegistration[] {
-  return [...rows.filter((row) => !row.isPast), ...rows.filter((row) => row.isPast)];
 }
 
 function RegistrationRow({ row }: { row: UserRegistration }) {
@@ -207,14 +216,31 @@ function RegistrationRow({ row }: { row: UserRegistration }) {
   );
 }
 
+/** A child's day camps: the child, the program, the first week. */
+function DayCampRow({ row }: { row: MyDayCampRegistration }) {
+  const { t, i18n } = useTranslation('home');
+  const first = row.weeks[0];
+  // The page's language, whatever the language the answer was asked in (a preload has none).
+  const program = t(`registrations.programs.${row.programId}`, { defaultValue: row.programName });
+  return (
+    <li className="py-2">
+      <p className="font-semibold">{t('registrations.dayCamp', { child: `${row.childFirstName} ${row.childLastName}` })}</p>
+      <p className="text-sm text-slate-700">
+        {first
+          ? t('registrations.dayCampWeeks', { program, start: formatDay(first.startDate, i18n.language), count: row.weeks.length })
+          : program}
+      </p>
+      <span className="mt-1 inline-block rounded bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('registrations.status.confirmed')}</span>
+    </li>
+  );
+}
+
 function StatsCard({ user }: { user: User }) {
   const { t } = useTranslation('home');
-  const { rows, isPending } = useRegistrationRows();
-  // Day-camp registrations count too (the member is signed in: this is their home).
-  const dayCamps = useMyDayCampRegistrations(true);
+  // The number of the lines 'Mes inscriptions' draws from: never one the list contradicts.
   // No number until both answers are in: a '0' while loading would be a wrong statement.
-  const loading = isPending || dayCamps.isPending;
-  const count = rows.length + (dayCamps.data?.length ?? 0);
+  const { list, isPending: loading } = useHomeRegistrations();
+  const count = list.length;
   const since = (user.createdAt && centreYear(user.createdAt)) || DEFAULT_MEMBER_SINCE;
   return (
     <section aria-labelledby="stats-title" className="rounded-xl border border-slate-200 p-5 shadow-sm">
@@ -262,16 +288,30 @@ function NextMatchCard() {
   );
 }
 
+/** The event the centre features ('À la une', set in the console), while it is to come: GET
+ *  /api/events lists events from today on, so a past one, or none, shows no card. */
 function PromoCard() {
   const { t, i18n } = useTranslation('home');
+  const events = useEvents();
+  const featured = events.data?.find((event) => event.featured);
+  if (!featured) return null;
+  const { title } = localizedEvent(featured, i18n.language);
   return (
-    <section aria-labelledby="promo-title" className="rounded-xl bg-gradient-to-br from-brand-800 to-lake-600 p-5 text-white shadow-sm">
+    <section
+      aria-labelledby="promo-title"
+      className="rounded-xl bg-gradient-to-br from-brand-800 to-lake-600 p-5 text-white shadow-sm"
+      data-testid="home-promo"
+    >
       <p className="text-sm font-semibold uppercase tracking-wide">{t('promo.badge')}</p>
       <h2 id="promo-title" className="mt-1 text-xl font-bold">
-        {t('promo.title')}
+        {title}
       </h2>
-      <p className="mt-2">{t('promo.text', { date: formatDay(centre.featuredTournamentDate, i18n.language) })}</p>
-      <Link to="/events" className="mt-4 inline-block rounded bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50">
+      <p className="mt-2">{t('promo.when', { date: formatLongDateTime(featured.startDate, i18n.language) })}</p>
+      <p className="text-sm">{featured.location}</p>
+      <Link
+        to={`/event/${featured.id}`}
+        className="mt-4 inline-block rounded bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+      >
         {t('promo.cta')}
       </Link>
     </section>

@@ -216,11 +216,12 @@ pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) 
 }
 
 async fn board(state: &AppState, id: i64) -> Result<Board, AppError> {
+    let now = state.settings.clock.now();
     state
         .db
         .read(move |conn| {
             let row = tournaments::find(conn, id)?.ok_or_else(AppError::not_found)?;
-            Ok(Board::new(views::board(conn, row)?, Utc::now()))
+            Ok(Board::new(views::board(conn, row)?, now))
         })
         .await
 }

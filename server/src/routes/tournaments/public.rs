@@ -8,7 +8,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
-use chrono::Utc;
 use futures_util::Stream;
 use serde::Serialize;
 use tokio::sync::broadcast::error::RecvError;
@@ -52,6 +51,8 @@ pub async fn tournament(
     Id(event_id): Id,
 ) -> Result<Json<PublicTournament>, AppError> {
     let admin = user.is_some_and(|u| u.is_admin());
+    // The live state as of the server's clock (a test's `--today` moves it).
+    let now = state.settings.clock.now();
     let view = state
         .db
         .read(move |conn| {
@@ -59,7 +60,7 @@ pub async fn tournament(
             let Some(row) = tournaments::find_for_event(conn, event_id)? else {
                 return Ok(PublicTournament { tournament: None, matches: Vec::new(), standings: Vec::new() });
             };
-            let board = Board::new(views::board(conn, row)?, Utc::now());
+            let board = Board::new(views::board(conn, row)?, now);
             Ok::<_, AppError>(PublicTournament {
                 tournament: Some(TournamentDto::new(&board.row, board.teams)),
                 matches: board.matches,
@@ -153,6 +154,7 @@ pub async fn user_team(
     Id(event_id): Id,
 ) -> Result<Json<Option<UserTeamDto>>, AppError> {
     let (id, email, admin) = (user.id().to_owned(), user.user().email.clone(), user.is_admin());
+    let now = state.settings.clock.now();
     let team = state
         .db
         .read(move |conn| {
@@ -162,7 +164,7 @@ pub async fn user_team(
                 return Ok(None);
             };
             Ok::<_, AppError>(Some(match tournaments::find_for_event(conn, event_id)? {
-                Some(row) => Board::new(views::board(conn, row)?, Utc::now()).team(&team),
+                Some(row) => Board::new(views::board(conn, row)?, now).team(&team),
                 None => UserTeamDto::without_tournament(&team),
             }))
         })
@@ -197,10 +199,10 @@ pub async fn tournament_data(
     user: CurrentUser,
 ) -> Result<Json<Vec<UserTournamentData>>, AppError> {
     let (id, email) = (user.id().to_owned(), user.user().email.clone());
+    let now = state.settings.clock.now();
     let data = state
         .db
         .read(move |conn| {
-            let now = Utc::now();
             let mut out = Vec::new();
             for (team, event) in tournaments::views::teams_of_user(conn, &id, &email, None)? {
                 let (dto, tournament) = match tournaments::find_for_event(conn, event.id)? {

@@ -1,0 +1,248 @@
+//! The demo (`--demo`, what `make run` serves) looks alive whatever the day it is started on:
+//! checked through the API on a day of July (the courts' season) and one of November (out of
+//! it), the server's clock moved as `--today` moves it. What is expected is written here from
+//! what the demo promises (the brief of the demo), not read from the seed.
+#![allow(clippy::unwrap_used)]
+
+use centre_server::db::seed::DEMO_MEMBER;
+use centre_server::settings::Clock;
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono_tz::Tz;
+use serde_json::Value;
+
+use crate::common::{TestApp, User, team};
+
+const TZ: Tz = chrono_tz::America::Toronto;
+
+/// The first `month`/`day` after the real today: the demo's day, in the future whatever the
+/// real date (the registration of the next tournament is then open on the real clock too).
+fn next(month: u32, day: u32) -> NaiveDate {
+    let today = Utc::now().with_timezone(&TZ).date_naive();
+    let this_year = NaiveDate::from_ymd_opt(today.year(), month, day).unwrap();
+    if this_year > today { this_year } else { NaiveDate::from_ymd_opt(today.year() + 1, month, day).unwrap() }
+}
+
+fn instant(text: &str) -> DateTime<Utc> {
+    text.parse().unwrap()
+}
+
+fn local_day(text: &str) -> NaiveDate {
+    instant(text).with_timezone(&TZ).date_naive()
+}
+
+async fn get(user: &User, app: &TestApp, path: &str) -> Value {
+    let response = user.client.get(app.at(path)).send().await.unwrap();
+    assert_eq!(response.status(), 200, "GET {path}");
+    response.json().await.unwrap()
+}
+
+/// The demo started on `day`; answers it with an admin, and the demo's today (the clock's day in
+/// the centre's time zone: `day`, or a neighbour around midnight, as `--today` does).
+async fn demo_on(day: NaiveDate) -> (TestApp, User, NaiveDate, DateTime<Utc>) {
+    let app = TestApp::spawn_with(|s| {
+        s.demo = true;
+        s.clock = Clock::starting_on(day, s.timezone);
+    })
+    .await;
+    let now = app.state.settings.clock.now();
+    let today = now.with_timezone(&TZ).date_naive();
+    assert!((today - day).num_days().abs() <= 1, "the clock is on {today}, asked {day}");
+    let admin = app.user("demo-admin@example.org", Some("admin")).await;
+    (app, admin, today, now)
+}
+
+/// Every item the demo promises, checked through the API.
+async fn the_demo_is_alive(day: NaiveDate) {
+    let (app, admin, today, now) = demo_on(day).await;
+    let events: Vec<Value> = serde_json::from_value(get(&admin, &app, "/api/events").await).unwrap();
+    let everything: Vec<Value> = serde_json::from_value(get(&admin, &app, "/api/admin/events").await).unwrap();
+
+    // A tournament being played today: /event/1, some matches over, exactly one under way.
+    let live = get(&admin, &app, "/api/events/1").await;
+    assert_eq!(local_day(live["startDate"].as_str().unwrap()), today, "{day}: /event/1 is today's");
+    assert!(instant(live["startDate"].as_str().unwrap()) <= now, "{day}: it started");
+    let board = get(&admin, &app, "/api/events/1/tournament").await;
+    let tournament = &board["tournament"];
+    assert_eq!(tournament["status"], "in_progress", "{day}");
+    let statuses: Vec<&str> =
+        board["matches"].as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
+    let count = |s: &str| statuses.iter().filter(|&&x| x == s).count();
+    assert!(count("completed") >= 1, "{day}: matches scored: {statuses:?}");
+    assert_eq!(count("in_progress"), 1, "{day}: one match being played: {statuses:?}");
+    assert!(count("scheduled") >= 1, "{day}: matches to come: {statuses:?}");
+    let playing = board["matches"].as_array().unwrap().iter().find(|m| m["status"] == "in_progress").unwrap();
+    let started = instant(playing["scheduledTime"].as_str().unwrap());
+    assert!(started <= now && now - started < Duration::minutes(30), "{day}: its time has come: {started}");
+    assert_eq!(local_day(playing["scheduledTime"].as_str().unwrap()), today, "{day}");
+
+    // Teams of four players.
+    let teams: Vec<Value> =
+        serde_json::from_value(get(&admin, &app, "/api/admin/events/1/registrations").await).unwrap();
+    assert!(teams.len() >= 4, "{day}: {} teams", teams.len());
+    for t in &teams {
+        assert_eq!(t["kind"], "team");
+        assert_eq!(t["peopleCount"], 4, "{day}: {}", t["teamName"]);
+        for n in 2..=4 {
+            assert!(t[format!("member{n}FirstName")].as_str().is_some_and(|s| !s.is_empty()), "{day}: {t}");
+        }
+    }
+    assert_eq!(tournament["teamCount"].as_i64().unwrap(), teams.len() as i64);
+
+    // Another tournament coming, registration open: a new team registers.
+    let coming = events
+        .iter()
+        .find(|e| e["id"] != 1 && e["categoryId"] == "volleyball" && instant(e["startDate"].as_str().unwrap()) > now)
+        .unwrap_or_else(|| panic!("{day}: another volleyball event to come"));
+    assert!(coming["currentParticipants"].as_i64() < coming["maxParticipants"].as_i64(), "{day}: places left");
+    let coming_teams: Vec<Value> =
+        serde_json::from_value(get(&admin, &app, &format!("/api/admin/events/{}/registrations", coming["id"])).await)
+            .unwrap();
+    assert!(coming_teams.iter().any(|t| t["status"] == "confirmed"), "{day}: teams registered already");
+    let newcomer = app.user("nouvelle.equipe@example.org", None).await;
+    let mut body = team(4, "Les Nouveaux");
+    body["eventId"] = coming["id"].clone();
+    let response = newcomer
+        .client
+        .post(app.at(&format!("/api/events/{}/register", coming["id"])))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201, "{day}: {}", response.text().await.unwrap());
+
+    // Court bookings, in the season (15 May to 30 September) and its open hours (8:00 to 21:00):
+    // this week's when the season is on, else the coming season's first weeks.
+    let bookings = get(&admin, &app, "/api/admin/bookings").await;
+    let bookings = bookings["bookings"].as_array().unwrap();
+    assert!(!bookings.is_empty(), "{day}: bookings");
+    let (open, close) = (NaiveTime::from_hms_opt(8, 0, 0).unwrap(), NaiveTime::from_hms_opt(21, 0, 0).unwrap());
+    let in_season = |d: NaiveDate| (5, 15) <= (d.month(), d.day()) && (d.month(), d.day()) <= (9, 30);
+    let mut days = Vec::new();
+    for b in bookings {
+        let (start, end) = (instant(b["startTime"].as_str().unwrap()), instant(b["endTime"].as_str().unwrap()));
+        let (start, end) = (start.with_timezone(&TZ), end.with_timezone(&TZ));
+        assert!(in_season(start.date_naive()), "{day}: {b}");
+        assert!(open <= start.time() && end.time() <= close && start.date_naive() == end.date_naive(), "{day}: {b}");
+        days.push(start.date_naive());
+    }
+    let monday = today - Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    if in_season(today) {
+        assert!(days.iter().any(|d| (monday..monday + Duration::days(7)).contains(d)), "{day}: booked this week");
+    } else {
+        let first =
+            NaiveDate::from_ymd_opt(if today.month() >= 10 { today.year() + 1 } else { today.year() }, 5, 15).unwrap();
+        assert!(days.iter().all(|d| *d >= first), "{day}: nothing out of season");
+        assert!(days.iter().any(|d| *d < first + Duration::days(14)), "{day}: the season's first weeks booked");
+    }
+    // A booked slot to come is taken on the reservation page.
+    let b = bookings
+        .iter()
+        .find(|b| b["status"] == "confirmed" && local_day(b["startTime"].as_str().unwrap()) > today)
+        .unwrap_or_else(|| panic!("{day}: bookings to come"));
+    let date = local_day(b["startTime"].as_str().unwrap());
+    let slots = get(&admin, &app, &format!("/api/courts/availability?date={date}&courtId={}", b["courtId"])).await;
+    let slot = slots.as_array().unwrap().iter().find(|s| s["start"] == b["startTime"]).unwrap();
+    assert_eq!(slot["available"], false, "{day}: {b}");
+
+    // Day camps filling the weeks: every program has children, one week is full.
+    let mut full = 0;
+    let mut children = 0;
+    for program in ["explorateurs", "aventuriers", "leaders"] {
+        let weeks = get(&admin, &app, &format!("/api/day-camp-weeks?programId={program}")).await;
+        let weeks = weeks.as_array().unwrap();
+        assert_eq!(weeks.len(), 6);
+        let taken: Vec<i64> =
+            weeks.iter().map(|w| w["capacity"].as_i64().unwrap() - w["remaining"].as_i64().unwrap()).collect();
+        assert!(taken.iter().filter(|&&t| t > 0).count() >= 2, "{day}: {program} fills weeks: {taken:?}");
+        full += weeks.iter().filter(|w| w["remaining"] == 0).count();
+        children += taken.iter().sum::<i64>();
+    }
+    assert_eq!(full, 1, "{day}: one week full");
+    assert!(children >= 40, "{day}: {children} places taken");
+
+    // Payments in every state.
+    let mut states = std::collections::BTreeSet::new();
+    for e in &everything {
+        let registrations = get(&admin, &app, &format!("/api/admin/events/{}/registrations", e["id"])).await;
+        for r in registrations.as_array().unwrap() {
+            states.insert(format!("event {}", r["paymentStatus"].as_str().unwrap()));
+        }
+    }
+    let overview = get(&admin, &app, "/api/admin/day-camps").await;
+    for week in overview["weeks"].as_array().unwrap() {
+        let children = get(&admin, &app, &format!("/api/admin/day-camp-weeks/{}/registrations", week["id"])).await;
+        for c in children.as_array().unwrap() {
+            states.insert(format!("camp {}", c["paymentStatus"].as_str().unwrap()));
+        }
+    }
+    let payments = get(&admin, &app, "/api/admin/payments").await;
+    for expired in payments["expired"].as_array().unwrap() {
+        states.insert(format!("{} expired", expired["kind"].as_str().unwrap()));
+    }
+    for state in
+        ["event pending", "event paid", "event expired", "event refunded", "camp pending", "camp paid", "camp expired"]
+    {
+        assert!(states.contains(state), "{day}: {state} in {states:?}");
+    }
+    assert!(payments["unpaid"].as_array().unwrap().iter().any(|u| u["heldByTournament"] == true), "{day}");
+
+    // Exactly one featured event: the volleyball tournament, in the public list.
+    let featured: Vec<&Value> = everything.iter().filter(|e| e["featured"] == true).collect();
+    assert_eq!(featured.len(), 1, "{day}");
+    assert_eq!(featured[0]["id"], 1, "{day}: the tournament is featured");
+    assert!(events.iter().any(|e| e["id"] == 1 && e["featured"] == true), "{day}: the home's promo finds it");
+
+    // A member with a team (in today's tournament, a match to come) and a child in day camp.
+    let member = app.user(DEMO_MEMBER.email, None).await;
+    let mine = get(&member, &app, "/api/user/registrations").await;
+    assert_eq!(mine.as_array().unwrap().len(), 1, "{day}: {mine}");
+    assert_eq!(mine[0]["eventId"], 1);
+    let data = get(&member, &app, "/api/user/tournament-data").await;
+    assert_eq!(data[0]["eventId"], 1, "{day}: {data}");
+    assert!(data[0]["nextMatch"].is_object(), "{day}: the member's next match: {data}");
+    let camps = get(&member, &app, "/api/user/day-camp-registrations").await;
+    assert_eq!(camps.as_array().unwrap().len(), 1, "{day}: {camps}");
+    assert_eq!(camps[0]["childLastName"], DEMO_MEMBER.last);
+    assert!(!camps[0]["weeks"].as_array().unwrap().is_empty());
+
+    // The score conflict comes from two phones.
+    let conflicts = get(&admin, &app, &format!("/api/admin/tournaments/{}/conflicts", tournament["id"])).await;
+    let conflicts = conflicts.as_array().unwrap();
+    assert_eq!(conflicts.len(), 1, "{day}");
+    let (current, proposed) = (&conflicts[0]["current"]["deviceId"], &conflicts[0]["proposed"]["deviceId"]);
+    assert!(current.is_string() && proposed.is_string() && current != proposed, "{day}: {current} and {proposed}");
+    let played = board["matches"].as_array().unwrap().iter().find(|m| m["id"] == conflicts[0]["matchId"]).unwrap();
+    assert_eq!(played["status"], "completed", "{day}: the first phone's score counts");
+}
+
+#[tokio::test]
+async fn the_demo_is_alive_on_a_summer_day() {
+    the_demo_is_alive(next(7, 15)).await;
+}
+
+#[tokio::test]
+async fn the_demo_is_alive_on_a_november_day() {
+    the_demo_is_alive(next(11, 20)).await;
+}
+
+#[test]
+fn the_live_tournament_is_under_way_at_any_hour() {
+    use centre_server::db::seed::live_start;
+    let round = Duration::minutes(30);
+    let day = NaiveDate::from_ymd_opt(2027, 3, 14).unwrap(); // the day clocks go forward
+    for (h, m) in [(0, 0), (0, 3), (0, 40), (1, 59), (3, 10), (9, 2), (14, 27), (23, 59)] {
+        for day in [day, NaiveDate::from_ymd_opt(2027, 7, 15).unwrap()] {
+            let local = day.and_hms_opt(h, m, 17).unwrap();
+            let Some(now) = local.and_local_timezone(TZ).earliest() else { continue };
+            let now = now.with_timezone(&Utc);
+            let (start, rounds) = live_start(now, TZ, round);
+            let midnight = day.and_hms_opt(0, 0, 0).unwrap().and_local_timezone(TZ).earliest().unwrap();
+            assert!(start >= midnight.with_timezone(&Utc), "{local}: starts today, at {start}");
+            let under_way = start + round * rounds;
+            assert!(under_way <= now && now < under_way + round, "{local}: round {rounds} from {start}");
+            assert!(now - under_way < Duration::minutes(10), "{local}: the round began minutes ago");
+            assert!((0..=3).contains(&rounds));
+            assert_eq!(start.timestamp() % 300, midnight.timestamp() % 300, "{local}: a five-minute mark");
+        }
+    }
+}
