@@ -93,6 +93,13 @@ async function typedNames(admin) {
   }
   const tournament = await get('/api/events/1/tournament');
   for (const standing of tournament.standings ?? []) names.add(standing.teamName);
+  // Phones are named by their scorekeepers: the demo's conflict shows two such names.
+  const console1 = await get('/api/admin/events/1/tournament');
+  if (console1) {
+    for (const conflict of await get(`/api/admin/tournaments/${console1.id}/conflicts`)) {
+      for (const side of [conflict.current, conflict.proposed]) if (side.deviceName) names.add(side.deviceName);
+    }
+  }
   return { names: [...names].sort((a, b) => b.length - a.length), console: [...console].sort((a, b) => b.length - a.length) };
 }
 
