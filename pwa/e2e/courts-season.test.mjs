@@ -164,7 +164,7 @@ describe('the reservation page out of season', () => {
     assert.equal(await field.getAttribute('placeholder'), 'dd/mm/yyyy');
     await field.fill('21/05/2027');
     await page.getByText('May 21st, 2027', { exact: true }).waitFor();
-    await page.getByRole('radio', { name: /Terrain de volleyball 2/ }).check();
+    await page.getByRole('radio', { name: /Volleyball court 2/ }).check();
     // The 11:00 booked from Tokyo above shows as reserved.
     const taken = page.locator('[data-testid="slot"][data-time="11:00"]');
     await taken.waitFor();
