@@ -7,7 +7,7 @@
 // dd/MM/yyyy. (courts-season.test.mjs: the page out of season.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { grantAdmin, newContext, signIn, toast, useServerAndBrowser } from './harness.mjs';
 
 /** Next summer's 15 June at the centre, 'YYYY-MM-DD' and as typed (dd/MM/yyyy), and its French month heading. */
 function nextSeasonDay() {
@@ -17,7 +17,6 @@ function nextSeasonDay() {
 }
 const { day, typed, year, month } = nextSeasonDay();
 
-const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
 /** Books one hour from `startUtc` as the signed-in `context`, like the page would; expects 201. */
 async function bookThroughApi(context, person, startUtc) {
@@ -163,7 +162,8 @@ describe('court reservations', () => {
     await tab.getByLabel('Statut').selectOption('cancelled');
     await tab.getByText('Aucune réservation trouvée').waitFor();
     await tab.getByRole('button', { name: 'Réinitialiser' }).click();
-    await tab.getByLabel('Date').fill(day);
+    // The day typed the French way, as everywhere: dd/MM/yyyy.
+    await tab.getByLabel('Date').fill(day.split('-').reverse().join('/'));
     await tab.getByLabel('Statut').selectOption('confirmed');
     const booking = tab.getByTestId('admin-booking');
     await booking.waitFor();

@@ -5,7 +5,7 @@
 // 'Complet'; an admin sees the child in the week's list, marks it paid and exports the week.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { newContext, signIn, toast, useServerAndBrowser } from './harness.mjs';
 
 const ADMIN = 'chef@example.org';
 const PARENT = 'ana@example.org';
@@ -22,9 +22,11 @@ const suite = useServerAndBrowser({
 });
 
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
-const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
 /** A birth date giving `age` on the first camp Monday, and all summer. */
+/** '2019-05-20' as a French date field takes it: '20/05/2019'. */
+const frenchDay = (iso) => iso.split('-').reverse().join('/');
+
 function bornAged(age) {
   const [y, m, d] = weeks[0].startDate.split('-').map(Number);
   const date = new Date(Date.UTC(y - age, m - 1, d) - 40 * 24 * 3600 * 1000);
@@ -94,7 +96,10 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   await weekBox(page, 2).check();
   await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
   await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
-  await page.getByLabel(/^Date de naissance/).fill(bornAged(7));
+  // Typed the French way, whatever the browser's locale: day, month, year.
+  const birth = page.getByLabel(/^Date de naissance/);
+  assert.equal(await birth.getAttribute('placeholder'), 'jj/mm/aaaa');
+  await birth.fill(frenchDay(bornAged(7)));
   await page.getByLabel('Genre (facultatif)').selectOption('girl');
   await page.getByLabel("L'enfant sait nager").check();
   await page.getByLabel('Conditions médicales, allergies, médicaments (facultatif)').fill('Allergie aux arachides');
@@ -136,6 +141,9 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   await item.getByText('Montant : 240,00 $').waitFor();
   await item.getByText('En attente').waitFor();
   await item.getByText(new RegExp(reference)).waitFor();
+  // The day typed dd/MM/yyyy reached the server as that day.
+  const saved = await (await context.request.get(`${suite.server.url}/api/user/day-camp-registrations`)).json();
+  assert.deepEqual([...new Set(saved.filter((r) => r.childFirstName === 'Léa').map((r) => r.childBirthDate))], [bornAged(7)]);
 
   // The member home counts it.
   await page.goto(suite.server.url);

@@ -193,6 +193,12 @@ test('in English, no page shows French text, for a visitor, a member and an admi
   for (const route of ['/admin', ...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`), '/admin?tab=tournaments&event=1', '/event/1']) {
     results.push(await check(admin.page, route, route.startsWith('/admin') ? consoleTyped : typed.names));
   }
+  // The titles people typed in both languages are shown in English: the event selector and the
+  // tournament named after its event, not only the public pages.
+  await admin.page.goto(`${suite.server.url}/admin?tab=tournaments&event=1`);
+  const selector = admin.page.getByLabel('Event', { exact: true });
+  assert.match(await selector.locator('option:checked').innerText(), /^4x4 beach volleyball tournament/);
+  await admin.page.getByTestId('tournament-status').getByRole('heading', { name: '4x4 beach volleyball tournament' }).waitFor();
   await admin.context.close();
 
   assertEnglish(results);

@@ -7,7 +7,7 @@
 // filters and loads more; a past registration folds away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { newContext, signIn, toast, useServerAndBrowser } from './harness.mjs';
 
 const ADMIN = 'chef@example.org';
 const MEMBER = 'marie@example.org';
@@ -18,7 +18,6 @@ const suite = useServerAndBrowser({ smtp: true, args: ['--admin-emails', ADMIN, 
 
 /** `YYYY-MM-DDTHH:MM` ten days from now, as a datetime-local input takes it. */
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
-const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
 function inTenDays() {
   const day = new Date(Date.now() + 10 * 24 * 3600 * 1000);

@@ -206,3 +206,46 @@ export async function eventWithTeams(browser, server, admin, { title, descriptio
   }
   return eventId;
 }
+
+/** A POST to the API as `context`'s member, from the app's origin as the PWA sends it. */
+export function apiPost(context, server, path, data) {
+  return context.request.post(`${server.url}${path}`, { headers: { Origin: server.url }, data });
+}
+
+/** A toast saying exactly `text`. */
+export function toast(page, text) {
+  return page.locator('.toast-root').getByText(text, { exact: true });
+}
+
+/** The datetime-local value of an hour from now at the centre (the tournament form's start). */
+export function startInput() {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(Date.now() + 3_600_000))
+      .map(({ type, value }) => [type, value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** The console's Tournois tab, on `eventId` when given, once the heading `ready` shows. */
+export async function openTournamentsTab(context, server, eventId, ready = 'Gestion des tournois') {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/admin?tab=tournaments${eventId ? `&event=${eventId}` : ''}`);
+  await page.getByRole('heading', { name: ready }).waitFor();
+  return page;
+}
+
+/** The console's card of a match (by its two teams), in the schedule's pool phase. */
+export function poolMatchCard(page, match) {
+  return page.getByTestId('pool-phase').getByTestId('match-card').filter({ hasText: match.team1Name }).filter({ hasText: match.team2Name });
+}
+
+/** Taps a pool match, types both scores and saves: what a scorekeeper does. */
+export async function enterScore(page, match, team1Score, team2Score) {
+  await poolMatchCard(page, match).click();
+  const dialog = page.getByRole('dialog', { name: 'Saisir le score du match' });
+  await dialog.getByLabel(match.team1Name).fill(String(team1Score));
+  await dialog.getByLabel(match.team2Name).fill(String(team2Score));
+  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}

@@ -4,7 +4,7 @@
 // back and catches up by itself, and A's next score again shows on B within 2 seconds.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventWithTeams, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { apiPost, enterScore, eventWithTeams, newContext, openTournamentsTab, poolMatchCard, signIn, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
 
@@ -16,7 +16,7 @@ const LIVE_MS = 2_000;
 
 const suite = useServerAndBrowser({ args: ['--admin-emails', `${ADMIN_A.email},${ADMIN_B.email}`] });
 
-const post = (context, path, data) => context.request.post(`${suite.server.url}${path}`, { headers: { Origin: suite.server.url }, data });
+const post = (context, path, data) => apiPost(context, suite.server, path, data);
 
 async function adminContext(admin) {
   const context = await newContext(suite.browser, PHONE);
@@ -38,29 +38,12 @@ async function tournamentUnderWay(admin) {
   return { eventId, pool: (await generated.json()).matches.filter((m) => m.roundType === 'pool') };
 }
 
-async function openTournamentsTab(context, eventId) {
-  const page = await context.newPage();
-  await page.goto(`${suite.server.url}/admin?tab=tournaments&event=${eventId}`);
-  await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
-  return page;
-}
 
-const matchCard = (page, match) =>
-  page.getByTestId('pool-phase').getByTestId('match-card').filter({ hasText: match.team1Name }).filter({ hasText: match.team2Name });
 
-/** Taps a match, types both scores and saves: what a scorekeeper does. */
-async function score(page, match, team1Score, team2Score) {
-  await matchCard(page, match).tap();
-  const dialog = page.getByRole('dialog', { name: 'Saisir le score du match' });
-  await dialog.getByLabel(match.team1Name).fill(String(team1Score));
-  await dialog.getByLabel(match.team2Name).fill(String(team2Score));
-  await dialog.getByRole('button', { name: 'Enregistrer' }).tap();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 /** The match's card shows it completed with this score, within `timeout`. */
 async function showsScore(page, match, team1Score, team2Score, timeout) {
-  const card = matchCard(page, match);
+  const card = poolMatchCard(page, match);
   await card.getByText('Terminé', { exact: true }).waitFor({ timeout });
   await card.getByText(String(team1Score), { exact: true }).waitFor({ timeout: 500 });
   await card.getByText(String(team2Score), { exact: true }).waitFor({ timeout: 500 });
@@ -72,30 +55,30 @@ test("phone B's Tournois tab shows phone A's scores within 2 s, and catches up a
   const contextA = await adminContext(ADMIN_A);
   const { eventId, pool } = await tournamentUnderWay(contextA);
   const [first, second, third] = pool;
-  const pageA = await openTournamentsTab(contextA, eventId);
+  const pageA = await openTournamentsTab(contextA, suite.server, eventId, 'Prochains matchs à saisir');
   const contextB = await adminContext(ADMIN_B);
-  const pageB = await openTournamentsTab(contextB, eventId);
+  const pageB = await openTournamentsTab(contextB, suite.server, eventId, 'Prochains matchs à saisir');
   // Set on B's page now: still there at the end means B never reloaded.
   await pageB.evaluate(() => {
     globalThis.sameDocument = true;
   });
   await line(pageB).getByText(/^Prêt hors ligne · à jour à \d\d:\d\d$/).waitFor();
 
-  await score(pageA, first, 21, 15);
+  await enterScore(pageA, first, 21, 15);
   await showsScore(pageB, first, 21, 15, LIVE_MS);
 
   // B loses the network; A scores meanwhile.
   await contextB.setOffline(true);
   await line(pageB).getByText('Hors ligne · 0 score en attente', { exact: true }).waitFor();
-  await score(pageA, second, 21, 12);
+  await enterScore(pageA, second, 21, 12);
   await showsScore(pageA, second, 21, 12, 5_000);
   await pageB.waitForTimeout(1_000);
-  assert.equal(await matchCard(pageB, second).getByText('Terminé', { exact: true }).count(), 0, 'offline, B cannot know yet');
+  assert.equal(await poolMatchCard(pageB, second).getByText('Terminé', { exact: true }).count(), 0, 'offline, B cannot know yet');
 
   // The network comes back: B catches up by itself, then follows live again.
   await contextB.setOffline(false);
   await showsScore(pageB, second, 21, 12, 5_000);
-  await score(pageA, third, 15, 21);
+  await enterScore(pageA, third, 15, 21);
   await showsScore(pageB, third, 15, 21, LIVE_MS);
   await line(pageB).getByText(/^Prêt hors ligne · à jour à \d\d:\d\d$/).waitFor();
   assert.equal(await pageB.evaluate(() => globalThis.sameDocument), true, 'B was never reloaded');

@@ -13,7 +13,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchProfile, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { apiPost, enterScore, launchProfile, newContext, openTournamentsTab, poolMatchCard, signIn, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 240_000 }, fn);
@@ -26,7 +26,7 @@ const SYNC_PATH = '/api/admin/sync/scores';
 
 const suite = useServerAndBrowser({ args: ['--admin-emails', `${ADMIN_A.email},${ADMIN_B.email}`] });
 
-const post = (context, path, data) => context.request.post(`${suite.server.url}${path}`, { headers: { Origin: suite.server.url }, data });
+const post = (context, path, data) => apiPost(context, suite.server, path, data);
 
 async function adminContext(admin, options = {}) {
   const context = await newContext(suite.browser, options);
@@ -66,26 +66,8 @@ async function tournamentToday(title) {
   return { eventId, matches };
 }
 
-async function openTournamentsTab(context, eventId) {
-  const page = await context.newPage();
-  await page.goto(`${suite.server.url}/admin?tab=tournaments&event=${eventId}`);
-  await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
-  return page;
-}
 
-/** The console's card of a match (by its two teams), in the schedule's pool phase. */
-const matchCard = (page, match) =>
-  page.getByTestId('pool-phase').getByTestId('match-card').filter({ hasText: match.team1Name }).filter({ hasText: match.team2Name });
 
-/** Taps a match, types both scores and saves: what a scorekeeper does. */
-async function score(page, match, team1Score, team2Score) {
-  await matchCard(page, match).click();
-  const dialog = page.getByRole('dialog', { name: 'Saisir le score du match' });
-  await dialog.getByLabel(match.team1Name).fill(String(team1Score));
-  await dialog.getByLabel(match.team2Name).fill(String(team2Score));
-  await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 const badge = (page) => page.getByTestId('sync-badge');
 
@@ -132,7 +114,7 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
 
   // Phone A, online: the console once, then the service worker controls the page.
   const contextA = await adminContext(ADMIN_A, PHONE);
-  const pageA = await openTournamentsTab(contextA, eventId);
+  const pageA = await openTournamentsTab(contextA, suite.server, eventId, 'Prochains matchs à saisir');
   await pageA.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await pageA.reload();
   await pageA.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
@@ -154,15 +136,15 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
   await pageA.reload();
   await pageA.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
   await pageA.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
-  await matchCard(pageA, first).waitFor();
-  await score(pageA, first, 21, 15);
+  await poolMatchCard(pageA, first).waitFor();
+  await enterScore(pageA, first, 21, 15);
   await badge(pageA).filter({ hasText: '1 score en attente' }).waitFor();
-  await score(pageA, second, 21, 10);
+  await enterScore(pageA, second, 21, 10);
   await badge(pageA).filter({ hasText: '2 scores en attente' }).waitFor();
   assert.equal(await badge(pageA).getAttribute('aria-label'), '2 scores en attente de synchronisation');
   // Shown at once, waiting, with the standings recomputed on the phone.
-  await matchCard(pageA, first).getByText('En attente de synchronisation').waitFor();
-  await matchCard(pageA, second).getByText('En attente de synchronisation').waitFor();
+  await poolMatchCard(pageA, first).getByText('En attente de synchronisation').waitFor();
+  await poolMatchCard(pageA, second).getByText('En attente de synchronisation').waitFor();
   const standings = pageA.locator('#root').getByTestId('standings-table').locator('tbody tr');
   for (const winner of [first.team1Name, second.team1Name]) {
     await standings.filter({ hasText: winner }).locator('td.font-bold').getByText('3', { exact: true }).waitFor();
@@ -170,10 +152,10 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
 
   // Phone B, online, scores the first match differently: applied on the server at once.
   const contextB = await adminContext(ADMIN_B, PHONE);
-  const pageB = await openTournamentsTab(contextB, eventId);
+  const pageB = await openTournamentsTab(contextB, suite.server, eventId, 'Prochains matchs à saisir');
   await pageB.getByTestId('device-name').getByLabel('Nom de cet appareil').and(pageB.locator('[value="Téléphone de Marc"]')).waitFor();
-  await score(pageB, first, 18, 21);
-  await matchCard(pageB, first).getByText('Terminé', { exact: true }).waitFor();
+  await enterScore(pageB, first, 18, 21);
+  await poolMatchCard(pageB, first).getByText('Terminé', { exact: true }).waitFor();
   await badge(pageB).waitFor({ state: 'detached' });
 
   // A comes back: the badge goes, one applied, one conflict for the admin to settle.
@@ -181,7 +163,7 @@ test('phone A scores offline, phone B online; back online: one applied, one conf
   await badge(pageA).waitFor({ state: 'detached' });
   const conflicts = pageA.getByRole('region', { name: 'Conflits de score (1)' });
   await conflicts.waitFor();
-  await matchCard(pageA, second).getByText('Terminé', { exact: true }).waitFor();
+  await poolMatchCard(pageA, second).getByText('Terminé', { exact: true }).waitFor();
   const conflict = conflicts.getByTestId('score-conflict');
   await conflict.getByText(`${first.team1Name} contre ${first.team2Name}`).waitFor();
   await conflict.getByText('Saisi par Marc Marqueur').waitFor();
@@ -217,13 +199,13 @@ test('two tabs of one phone, online together, send each entry once', async () =>
   context.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === SYNC_PATH) bodies.push(request.postDataJSON());
   });
-  const tab1 = await openTournamentsTab(context, eventId);
-  const tab2 = await openTournamentsTab(context, eventId);
+  const tab1 = await openTournamentsTab(context, suite.server, eventId, 'Prochains matchs à saisir');
+  const tab2 = await openTournamentsTab(context, suite.server, eventId, 'Prochains matchs à saisir');
   // Both tabs score at the same moment, twice over.
-  await Promise.all([score(tab1, pool[0], 21, 15), score(tab2, pool[1], 21, 12)]);
-  await Promise.all([score(tab1, pool[2], 15, 21), score(tab2, pool[3], 12, 21)]);
+  await Promise.all([enterScore(tab1, pool[0], 21, 15), enterScore(tab2, pool[1], 21, 12)]);
+  await Promise.all([enterScore(tab1, pool[2], 15, 21), enterScore(tab2, pool[3], 12, 21)]);
   for (const tab of [tab1, tab2]) {
-    for (const match of pool.slice(0, 4)) await matchCard(tab, match).getByText('Terminé', { exact: true }).waitFor();
+    for (const match of pool.slice(0, 4)) await poolMatchCard(tab, match).getByText('Terminé', { exact: true }).waitFor();
     await badge(tab).waitFor({ state: 'detached' });
   }
   const sent = bodies.flatMap((body) => body.entries.map((entry) => `${body.deviceId}#${entry.seq}`));
@@ -244,7 +226,7 @@ test('a session that ends offline: the push answers 401, the score waits, sign-i
   context.on('response', (response) => {
     if (response.request().method() === 'POST' && new URL(response.url()).pathname === SYNC_PATH) pushes.push(response.status());
   });
-  const page = await openTournamentsTab(context, eventId);
+  const page = await openTournamentsTab(context, suite.server, eventId, 'Prochains matchs à saisir');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
@@ -253,7 +235,7 @@ test('a session that ends offline: the push answers 401, the score waits, sign-i
 
   // No network: a score waits; meanwhile the session ends.
   await context.setOffline(true);
-  await score(page, match, 21, 17);
+  await enterScore(page, match, 21, 17);
   await badge(page).filter({ hasText: '1 score en attente' }).waitFor();
   await context.clearCookies();
 
@@ -263,7 +245,7 @@ test('a session that ends offline: the push answers 401, the score waits, sign-i
   await prompt.waitFor();
   assert.ok(pushes.includes(401), `the push was refused for want of a session: ${pushes.join(', ')}`);
   await badge(page).filter({ hasText: '1 score en attente' }).waitFor();
-  await matchCard(page, match).getByText('En attente de synchronisation').waitFor();
+  await poolMatchCard(page, match).getByText('En attente de synchronisation').waitFor();
 
   // The scorekeeper signs in again (the development sign-in form) and comes back to the console.
   await prompt.getByRole('button', { name: 'Se reconnecter' }).click();
@@ -275,7 +257,7 @@ test('a session that ends offline: the push answers 401, the score waits, sign-i
 
   // Sync resumes: the badge goes, the match is completed with the phone's score, applied once.
   await badge(page).waitFor({ state: 'detached' });
-  const card = matchCard(page, match);
+  const card = poolMatchCard(page, match);
   await card.getByText('Terminé', { exact: true }).waitFor();
   await card.getByText('21', { exact: true }).waitFor();
   await card.getByText('17', { exact: true }).waitFor();
@@ -296,14 +278,14 @@ test('offline half a second after the Tournois tab shows, a reload still has the
 
   // The first visit ever on this phone: no waiting for the page to settle.
   const context = await adminContext(ADMIN_A, PHONE);
-  const page = await openTournamentsTab(context, eventId);
-  await matchCard(page, match).waitFor();
+  const page = await openTournamentsTab(context, suite.server, eventId, 'Prochains matchs à saisir');
+  await poolMatchCard(page, match).waitFor();
   await page.waitForTimeout(500);
   await context.setOffline(true);
   await page.reload();
   await page.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
   await page.getByRole('heading', { name: 'Prochains matchs à saisir' }).waitFor();
-  await matchCard(page, match).waitFor();
+  await poolMatchCard(page, match).waitFor();
   await page.getByTestId('offline-line').getByText('Hors ligne · 0 score en attente', { exact: true }).waitFor();
   await context.close();
 

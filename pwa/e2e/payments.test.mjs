@@ -9,7 +9,7 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { newContext, signIn, toast, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
@@ -27,7 +27,6 @@ let registrationId;
 const suite = useServerAndBrowser({ args: ['--admin-emails', ADMIN, '--interac-email', INTERAC] });
 
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
-const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
 async function expectNoAxeViolations(page, label) {
   const results = await new AxeBuilder({ page }).analyze();

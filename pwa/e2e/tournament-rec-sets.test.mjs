@@ -9,7 +9,7 @@
 // score reaches the server with its sets.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventWithTeams, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { eventWithTeams, newContext, openTournamentsTab, signIn, startInput, toast, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
 
@@ -27,7 +27,6 @@ let split;
 let sweep;
 let offline;
 
-const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 const badge = (page) => page.getByTestId('sync-badge');
 
 async function adminContext(options = {}) {
@@ -36,22 +35,7 @@ async function adminContext(options = {}) {
   return context;
 }
 
-/** The datetime-local value of an hour from now at the centre. */
-function startInput() {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(Date.now() + 3_600_000))
-      .map(({ type, value }) => [type, value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
 
-async function openTab(context) {
-  const page = await context.newPage();
-  await page.goto(`${suite.server.url}/admin?tab=tournaments&event=${eventId}`);
-  await page.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
-  return page;
-}
 
 /** The console's card of a match (by its two teams) in the schedule's pool phase. */
 const matchCard = (page, match) =>
@@ -103,7 +87,7 @@ test('an event with four teams', async () => {
 
 test("on a 390 px phone the admin creates a tournament whose pools play 'Récréatif 2 manches de 21, plafond 23' and generates the schedule", async () => {
   const context = await adminContext(PHONE);
-  const page = await openTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   await page.getByLabel('Date et heure de début').fill(startInput());
   const pools = page.getByLabel('Matchs de poule');
   await pools.selectOption({ label: REC });
@@ -137,7 +121,7 @@ test("on a 390 px phone the admin creates a tournament whose pools play 'Récré
 
 test('on the phone a 1-1 split and a 2-0 are scored set by set; the standings show the draw and the set and point quotients', async () => {
   const context = await adminContext(PHONE);
-  const page = await openTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   await scoreSets(page, split, [[21, 18], [17, 21]], 'Match nul, 1-1');
   await scoreSets(page, sweep, [[21, 15], [23, 21]], `Gagnant : ${sweep.team1Name}, 2-0`);
   for (const [match, text] of [[split, '21-18, 17-21'], [sweep, '21-15, 23-21']]) {
@@ -209,7 +193,7 @@ test("the event page shows the split's sets as '21-18, 17-21' and the quotients"
 
 test('offline, a third match scored set by set waits on the phone, then reaches the server with its sets', async () => {
   const context = await adminContext(PHONE);
-  const page = await openTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   // Online once: the service worker controls the page (what the phone has at the courts).
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
@@ -253,7 +237,7 @@ test("a no-show is a forfeit from the score dialog (21-0, 21-0); a team withdraw
   const before = await (await context.request.get(`${suite.server.url}/api/admin/tournaments/${tournamentId}/matches`)).json();
   const noShow = before.find((m) => m.roundType === 'pool' && m.status !== 'completed');
   assert.ok(noShow, 'a pool match still to play');
-  const page = await openTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   await matchCard(page, noShow).tap();
   const dialog = page.getByRole('dialog', { name: 'Saisir le score du match' });
   await dialog.getByTestId('forfeit-choice').getByText("Une équipe ne s'est pas présentée : l'autre gagne par forfait.", { exact: true }).waitFor();

@@ -8,7 +8,7 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { eventWithTeams, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { eventWithTeams, newContext, openTournamentsTab, signIn, startInput, toast, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
 
@@ -21,7 +21,6 @@ const suite = useServerAndBrowser({ args: ['--admin-emails', ADMIN] });
 let eventId;
 let tournamentId;
 
-const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
 async function adminContext(options = {}) {
   const context = await newContext(suite.browser, options);
@@ -29,22 +28,7 @@ async function adminContext(options = {}) {
   return context;
 }
 
-/** The datetime-local value of an hour from now at the centre. */
-function startInput() {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(Date.now() + 3_600_000))
-      .map(({ type, value }) => [type, value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
 
-async function openTab(context) {
-  const page = await context.newPage();
-  await page.goto(`${suite.server.url}/admin?tab=tournaments&event=${eventId}`);
-  await page.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
-  return page;
-}
 
 test('an event with four teams', async () => {
   const admin = await adminContext();
@@ -54,7 +38,7 @@ test('an event with four teams', async () => {
 
 test('the admin chooses the FIVB beach format for the pools and generates the schedule', async () => {
   const context = await adminContext();
-  const page = await openTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   await page.getByLabel('Date et heure de début').fill(startInput());
   const pools = page.getByLabel('Matchs de poule');
   assert.deepEqual(await pools.locator('option').allTextContents(), [
@@ -83,7 +67,7 @@ test('the admin chooses the FIVB beach format for the pools and generates the sc
 
 test('a match is scored set by set on a phone, through the outbox, and read set by set everywhere', async () => {
   const context = await adminContext(PHONE);
-  const page = await openTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   const card = page.getByTestId('next-to-score').getByTestId('match-card').first();
   await card.waitFor();
   await card.tap();
@@ -143,7 +127,7 @@ test('a match is scored set by set on a phone, through the outbox, and read set 
 
 test("the pools' format no longer changes once they have a score", async () => {
   const context = await adminContext();
-  const page = await openTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   await page.getByTestId('tournament-status').getByRole('button', { name: 'Modifier' }).click();
   const dialog = page.getByRole('dialog', { name: 'Modifier les détails du tournoi' });
   const pools = dialog.getByLabel('Matchs de poule');

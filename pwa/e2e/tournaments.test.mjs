@@ -9,7 +9,7 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { newContext, openTournamentsTab, signIn, toast, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
@@ -25,7 +25,6 @@ let eventId;
 const suite = useServerAndBrowser({ args: ['--admin-emails', ADMIN] });
 
 /** The visible toast (Radix also copies its text into a live region for screen readers). */
-const toast = (page, text) => page.locator('.toast-root').getByText(text, { exact: true });
 
 /** Wall-clock parts at the centre of an instant. */
 function centreParts(date) {
@@ -72,12 +71,6 @@ async function memberContext(n, options = {}) {
   return context;
 }
 
-async function openTournamentsTab(context) {
-  const page = await context.newPage();
-  await page.goto(`${suite.server.url}/admin?tab=tournaments${eventId ? `&event=${eventId}` : ''}`);
-  await page.getByRole('heading', { name: 'Gestion des tournois' }).waitFor();
-  return page;
-}
 
 test('an event today with six teams registered by six members', async () => {
   const admin = await adminContext();
@@ -111,7 +104,7 @@ test('an event today with six teams registered by six members', async () => {
 
 test('the admin creates the tournament in the Tournois tab, sees the estimates and generates the schedule', async () => {
   const context = await adminContext();
-  const page = await openTournamentsTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   const day = centreParts(new Date(Date.now() + 3_600_000));
   const select = page.getByLabel('Événement');
   assert.equal(await select.locator('option:checked').textContent(), `${TITLE} - ${day.day}/${day.month}/${day.year}`);
@@ -204,7 +197,7 @@ test('a score entered on a phone shows on the event page without a reload', asyn
 
   // The admin, on a phone at the courts, taps the first match to score.
   const context = await adminContext(PHONE);
-  const page = await openTournamentsTab(context);
+  const page = await openTournamentsTab(context, suite.server, eventId);
   const next = page.getByTestId('next-to-score').getByTestId('match-card').first();
   await next.waitFor();
   const box = await next.boundingBox();

@@ -1,11 +1,13 @@
-// The Réservations tab of /admin (spec section 2): filters by day and status with reset, the
+// The Réservations tab of /admin (spec section 2): filters by day (typed dd/MM/yyyy) and status with reset, the
 // four counters, the result count and every booking. Admins get 'Annuler' on confirmed bookings
 // after the browser's confirmation; supervisors read only (the server refuses them anyway).
 // Filtering runs on the server, in SQL.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { DayField } from '../../components/form/DayField';
 import { Select } from '../../components/form/Select';
+import { parseDayInput } from '../../lib/dates';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useRoles } from '../auth/session';
 import { CancelBookingButton, durationText, StatusBadge } from './BookingBadges';
@@ -24,8 +26,9 @@ export function AdminBookingsTab() {
   const { t } = useTranslation('courts');
   const { isAdmin } = useRoles();
   const [filters, setFilters] = useState<AdminFilters>(NO_FILTERS);
-  const list = useAdminBookings(filters);
-  const dateId = useId();
+  // The day as typed filters once it reads as a day; until then, every day.
+  const dayTyped = filters.date === '' || parseDayInput(filters.date) !== null;
+  const list = useAdminBookings(dayTyped ? filters : { ...filters, date: '' });
   const data = list.data;
   const counts = data?.counts;
   return (
@@ -39,18 +42,13 @@ export function AdminBookingsTab() {
         onSubmit={(event) => event.preventDefault()}
         onReset={() => setFilters(NO_FILTERS)}
       >
-        <div>
-          <label htmlFor={dateId} className="block text-sm font-medium">
-            {t('admin.date')}
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            value={filters.date}
-            onChange={(event) => setFilters((f) => ({ ...f, date: event.target.value }))}
-            className="mt-1 min-h-11 rounded border border-slate-400 px-3 py-2"
-          />
-        </div>
+        <DayField
+          name="date"
+          label={t('admin.date')}
+          value={filters.date}
+          onValueChange={(date) => setFilters((f) => ({ ...f, date }))}
+          inputClassName="min-h-11"
+        />
         <Select
           name="status"
           label={t('admin.status')}

@@ -1,7 +1,8 @@
 // The child's part of the day-camp form: names, birth date (the age is checked on each chosen
-// week's first day), gender, swimming, medical conditions.
+// week's first day, typed dd/MM/yyyy), gender, swimming, medical conditions.
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/form/Checkbox';
+import { DayField } from '../../components/form/DayField';
 import { Select } from '../../components/form/Select';
 import { TextArea } from '../../components/form/TextArea';
 import { TextField } from '../../components/form/TextField';
@@ -16,10 +17,9 @@ export function ChildFields({ form }: { form: ReturnType<typeof useForm<Values>>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...form.field('childFirstName')} label={t('form.childFirstName')} required autoComplete="off" />
         <TextField {...form.field('childLastName')} label={t('form.childLastName')} required autoComplete="off" />
-        <TextField
+        <DayField
           {...form.field('childBirthDate')}
           label={t('form.childBirthDate')}
-          type="date"
           required
           hint={t('form.childBirthDateHint')}
           autoComplete="off"

@@ -4,11 +4,15 @@ import type { Event } from './queries';
 
 /** The title and description in the interface language: English when there is one. */
 export function localizedEvent(event: Event, lang: string) {
-  const en = lang.startsWith('en');
   return {
-    title: (en && event.titleEn) || event.title,
-    description: (en && event.descriptionEn) || event.description,
+    title: eventTitle(event, lang),
+    description: (lang.startsWith('en') && event.descriptionEn) || event.description,
   };
+}
+
+/** An event's title in the interface language (any event's shape: public or the console's). */
+export function eventTitle(event: { title: string; titleEn?: string | null }, lang: string): string {
+  return (lang.startsWith('en') && event.titleEn?.trim()) || event.title;
 }
 
 /** True when the event has a maximum and it is reached. */

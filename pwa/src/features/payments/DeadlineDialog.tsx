@@ -7,9 +7,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/form/Select';
+import { DayField } from '../../components/form/DayField';
 import { TextField } from '../../components/form/TextField';
 import { useForm } from '../../components/form/useForm';
 import { formatDate } from '../../lib/format';
+import { eventTitle } from '../events/model';
 import { usePrograms } from '../daycamps/queries';
 import { useAdminEvents } from '../events/queries';
 import { useSetPaymentDeadline, type DeadlineTarget } from './mutations';
@@ -79,7 +81,7 @@ function DeadlineForm({ onDone }: { onDone: () => void }) {
         <optgroup label={t('deadline.events')}>
           {paidEvents.map((e) => (
             <option key={e.id} value={`event:${e.id}`}>
-              {t('deadline.eventOption', { title: e.title, date: formatDate(e.startDate, i18n.language) })}
+              {t('deadline.eventOption', { title: eventTitle(e, i18n.language), date: formatDate(e.startDate, i18n.language) })}
             </option>
           ))}
         </optgroup>
@@ -102,9 +104,8 @@ function DeadlineForm({ onDone }: { onDone: () => void }) {
           label={t('deadline.days')}
           inputClassName="min-h-11"
         />
-        <TextField
+        <DayField
           {...form.field('date')}
-          type="date"
           label={t('deadline.date')}
           inputClassName="min-h-11"
         />

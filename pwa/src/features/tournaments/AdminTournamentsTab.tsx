@@ -14,7 +14,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { useAdminEvents } from '../events/queries';
 import { AdminSchedule } from './AdminSchedule';
 import { EventSelect } from './EventSelect';
-import { tournamentChoice } from './eventChoice';
+import { tournamentChoice, tournamentNames, type TournamentNames } from './eventChoice';
 import { PrintView } from './PrintView';
 import { formatsOf } from '../tournament-shared/format';
 import { refreshAdminTournament, useAdminMatches, useAdminStandings, useAdminTournament, useScoreConflicts } from '../tournament-shared/queries';
@@ -34,7 +34,7 @@ const NO_MATCHES: Match[] = [];
 const NO_STANDINGS: Standing[] = [];
 
 export function AdminTournamentsTab() {
-  const { t } = useTranslation('tournaments');
+  const { t, i18n } = useTranslation('tournaments');
   const events = useAdminEvents();
   const [params, setParams] = useSearchParams();
   const { list: upcoming, opened } = useMemo(() => tournamentChoice(events.data ?? []), [events.data]);
@@ -67,7 +67,7 @@ export function AdminTournamentsTab() {
               {t('loadError')}
             </p>
           )}
-          {tournament.data && <TournamentDashboard tournament={tournament.data} eventId={selected.id} eventTitle={selected.title} />}
+          {tournament.data && <TournamentDashboard tournament={tournament.data} eventId={selected.id} names={tournamentNames(tournament.data.name, selected, i18n.language)} />}
         </>
       )}
     </section>
@@ -75,7 +75,7 @@ export function AdminTournamentsTab() {
 }
 
 /** Everything about an existing tournament. */
-function TournamentDashboard({ tournament, eventId, eventTitle }: { tournament: AdminTournament; eventId: number; eventTitle: string }) {
+function TournamentDashboard({ tournament, eventId, names }: { tournament: AdminTournament; eventId: number; names: TournamentNames }) {
   const { t } = useTranslation('tournaments');
   const queryClient = useQueryClient();
   const matches = useAdminMatches(tournament.id);
@@ -92,7 +92,7 @@ function TournamentDashboard({ tournament, eventId, eventTitle }: { tournament: 
   return (
     <>
       <OfflineLine loaded={reads.every((read) => read.isSuccess)} updatedAt={Math.max(...reads.map((read) => read.dataUpdatedAt))} />
-      <TournamentStatusCard tournament={tournament} />
+      <TournamentStatusCard tournament={tournament} name={names.tournament} />
       {tournament.quality && <ScheduleQualityCard quality={tournament.quality} />}
       {(matches.isError || standings.isError) && (
         <p role="alert" className="text-red-800">
@@ -113,7 +113,7 @@ function TournamentDashboard({ tournament, eventId, eventTitle }: { tournament: 
       <StandingsTabs tournament={tournament} standings={rows} matches={list} />
       <AdminSchedule tournament={tournament} matches={list} waiting={projected.waiting} loading={matches.isLoading} />
       {list.length > 0 && <DeviceNameField />}
-      {list.length > 0 && <PrintView tournament={tournament} eventTitle={eventTitle} matches={list} standings={rows} />}
+      {list.length > 0 && <PrintView tournament={tournament} names={names} matches={list} standings={rows} />}
     </>
   );
 }

@@ -10,22 +10,23 @@ import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/r
 import { bySchedule, poolMatches } from '../tournament-shared/schedule';
 import { StandingsTable } from './StandingsTable';
 import type { Match, Standing, Tournament } from '../tournament-shared/types';
+import type { TournamentNames } from './eventChoice';
 
 interface PrintViewProps {
   tournament: Tournament;
-  eventTitle: string;
+  names: TournamentNames;
   matches: Match[];
   standings: Standing[];
 }
 
-export function PrintView({ tournament, eventTitle, matches, standings }: PrintViewProps) {
+export function PrintView({ tournament, names, matches, standings }: PrintViewProps) {
   const { t } = useTranslation('tournaments');
   if (typeof document === 'undefined') return null;
   const pools = Array.from({ length: Math.max(1, tournament.poolCount) }, (_, pool) => pool);
   const single = tournament.poolCount <= 1;
   const knockout = matches.filter((m) => m.roundType !== 'pool').sort(bySchedule);
   // The server names a tournament after its event: no need to say it twice.
-  const heading = tournament.name === eventTitle ? tournament.name : t('print.heading', { name: tournament.name, event: eventTitle });
+  const heading = names.tournament === names.event ? names.tournament : t('print.heading', { name: names.tournament, event: names.event });
   const formats = formatsOf(tournament);
   return createPortal(
     <div className="tournament-print" data-testid="print-view">

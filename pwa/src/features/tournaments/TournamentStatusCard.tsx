@@ -1,4 +1,4 @@
-// 'État des tournois': the tournament's name, status badge, configuration (with each phase's
+// 'État des tournois': the tournament's name (in the page's language when it is its event's), status badge, configuration (with each phase's
 // match format), and its actions
 // (delete after the browser's confirmation, 'Modifier', 'Générer l'horaire' while in setup),
 // with the pool-count estimates to choose from before generating.
@@ -13,7 +13,7 @@ import { PoolEstimates } from './PoolEstimates';
 import { EditTournamentDialog } from './TournamentConfigForm';
 import type { AdminTournament } from '../tournament-shared/types';
 
-export function TournamentStatusCard({ tournament }: { tournament: AdminTournament }) {
+export function TournamentStatusCard({ tournament, name }: { tournament: AdminTournament; name: string }) {
   const { t, i18n } = useTranslation('tournaments');
   const remove = useDeleteTournament(tournament.eventId);
   const generate = useGenerateSchedule(tournament.eventId);
@@ -36,7 +36,7 @@ export function TournamentStatusCard({ tournament }: { tournament: AdminTourname
         {t('status.title')}
       </h3>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h4 className="text-lg font-bold">{tournament.name}</h4>
+        <h4 className="text-lg font-bold">{name}</h4>
         <TournamentStatusBadge status={tournament.status} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">

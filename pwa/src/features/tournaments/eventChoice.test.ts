@@ -2,7 +2,7 @@
 process.env.TZ = 'Asia/Tokyo';
 
 import { describe, expect, it } from 'vitest';
-import { tournamentChoice, upcomingEvents } from './eventChoice';
+import { tournamentChoice, upcomingEvents, tournamentNames } from './eventChoice';
 
 describe("the Tournois tab's event selector", () => {
   it('keeps events starting today or later at the centre, soonest first', () => {
@@ -48,5 +48,17 @@ describe('the event the Tournois tab opens on', () => {
   it('with no tournament anywhere, the first upcoming event', () => {
     expect(tournamentChoice([plain], now).opened?.id).toBe(1);
     expect(tournamentChoice([], now).opened).toBeNull();
+  });
+});
+
+describe("the tab's names", () => {
+  const event = { title: 'Tournoi de volleyball de plage', titleEn: 'Beach volleyball tournament' };
+  it('gives a tournament named after its event the title in the page language', () => {
+    expect(tournamentNames('Tournoi de volleyball de plage', event, 'en')).toEqual({ event: 'Beach volleyball tournament', tournament: 'Beach volleyball tournament' });
+    expect(tournamentNames('Tournoi de volleyball de plage', event, 'fr')).toEqual({ event: 'Tournoi de volleyball de plage', tournament: 'Tournoi de volleyball de plage' });
+  });
+  it('keeps a name an admin chose, and the French title when there is no English one', () => {
+    expect(tournamentNames('Coupe Hérons', event, 'en')).toEqual({ event: 'Beach volleyball tournament', tournament: 'Coupe Hérons' });
+    expect(tournamentNames('Tournoi', { title: 'Tournoi', titleEn: ' ' }, 'en')).toEqual({ event: 'Tournoi', tournament: 'Tournoi' });
   });
 });

@@ -3,6 +3,7 @@
 // tournament, else the next one, else the most recent (listed too, though past), else the
 // first event of the list.
 import { centreDay } from '../../lib/format';
+import { eventTitle } from '../events/model';
 
 interface Dated {
   id: number;
@@ -29,4 +30,19 @@ export function tournamentChoice<T extends Dated>(events: T[], now: Date = new D
   const opened = running ?? next ?? recent ?? upcoming[0] ?? null;
   const list = opened && !upcoming.includes(opened) ? [opened, ...upcoming] : upcoming;
   return { list, opened };
+}
+
+/**
+ * The names the tab shows: the event's title in the interface language, and the tournament's. The
+ * server names a tournament after its event (in French); such a tournament takes the event's title
+ * in the page's language, a name an admin chose stays as typed.
+ */
+export function tournamentNames(tournament: string, event: { title: string; titleEn?: string | null }, lang: string): TournamentNames {
+  const title = eventTitle(event, lang);
+  return { event: title, tournament: tournament === event.title ? title : tournament };
+}
+
+export interface TournamentNames {
+  event: string;
+  tournament: string;
 }

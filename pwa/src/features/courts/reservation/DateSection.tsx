@@ -25,6 +25,7 @@ interface DateSectionProps {
 
 export function DateSection({ today, date, onDateChange, courtId, courtName }: DateSectionProps) {
   const { t, i18n } = useTranslation('courts');
+  const { t: tc } = useTranslation('common');
   const lang = i18n.language;
   const ids = useId();
   const courts = useCourts();
@@ -63,7 +64,7 @@ export function DateSection({ today, date, onDateChange, courtId, courtName }: D
     left && text.trim() === ''
       ? t('date.required')
       : left && date === ''
-        ? t('date.invalid')
+        ? tc('dayField.invalid')
         : pastDate
           ? pastMessage.data
           : undefined;
@@ -89,7 +90,7 @@ export function DateSection({ today, date, onDateChange, courtId, courtName }: D
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={t('date.placeholder')}
+            placeholder={tc('dayField.placeholder')}
             value={text}
             required
             aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
