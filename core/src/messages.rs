@@ -143,6 +143,11 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("camp_duplicate_child", "{child} est déjà inscrit(e) à la semaine du {week}.", "{child} is already registered for the week of {week}."),
     ("camp_week_started", "La semaine du {week} est commencée : les inscriptions sont fermées.", "The week of {week} has started: registration is closed."),
     ("camp_week_unknown", "Cette semaine de camp n'existe pas.", "This camp week does not exist."),
+    (
+        "not_camp_staff",
+        "Ce membre n'a pas le rôle d'animateur : donnez-lui d'abord le rôle.",
+        "This member is not camp staff: give them the role first.",
+    ),
     ("camp_program_unknown", "Ce programme de camp n'existe pas.", "This camp program does not exist."),
     ("camp_nothing_to_export", "Aucune inscription à exporter pour cette semaine", "No registrations to export for this week"),
     ("last_admin", "Vous êtes le dernier administrateur : vous ne pouvez pas retirer votre propre accès.", "You are the last admin: you cannot remove your own access."),

@@ -2,12 +2,12 @@
 // sideways (the document is no wider than the screen): the Événements tab with the registrations
 // of an event open, Tournois with the demo's live tournament (standings, bracket, schedule) and
 // with a tournament not generated yet (its pool-count estimates), Camps de jour, Paiements,
-// Administrateurs, Superviseurs and Membres. A wide table scrolls inside its own box instead,
+// Administrateurs, Superviseurs, Animateurs and Membres. A wide table scrolls inside its own box instead,
 // the team or the name kept in view at its left edge; the header's controls stay large enough
 // for a finger (44 px). The admin, the teams and the e-mail addresses have long names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventWithTeams, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, eventWithTeams, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const WIDTHS = [360, 430];
 const ADMIN = { email: 'marie-eve.berube-tremblay@example.org', firstName: 'Marie-Ève', lastName: 'Bérubé-Tremblay' };
@@ -71,7 +71,7 @@ for (const width of WIDTHS) {
       if (scrollWidth > width) wide.push(`${what}: ${scrollWidth} px (${beyond.join(', ')})`);
     };
 
-    for (const tab of ['events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members']) {
+    for (const tab of CONSOLE_TABS) {
       await open(page, `/admin?tab=${tab}`);
       await check(tab);
     }

@@ -21,12 +21,10 @@ const suite = useServerAndBrowser({
   },
 });
 
-/** The visible toast (Radix also copies its text into a live region for screen readers). */
-
-/** A birth date giving `age` on the first camp Monday, and all summer. */
 /** '2019-05-20' as a French date field takes it: '20/05/2019'. */
 const frenchDay = (iso) => iso.split('-').reverse().join('/');
 
+/** A birth date giving `age` on the first camp Monday, and all summer. */
 function bornAged(age) {
   const [y, m, d] = weeks[0].startDate.split('-').map(Number);
   const date = new Date(Date.UTC(y - age, m - 1, d) - 40 * 24 * 3600 * 1000);

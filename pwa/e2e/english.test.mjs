@@ -9,11 +9,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const LOCALES = join(import.meta.dirname, '../src/i18n/locales');
 const MIN_LENGTH = 4;
-const ADMIN_TABS = ['events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
 const PEOPLE = {
   member: { email: 'english-member@example.org', firstName: 'Morgan', lastName: 'Wells' },
   admin: { email: 'english-admin@example.org', firstName: 'Avery', lastName: 'Stone' },
@@ -162,7 +161,7 @@ test('in English, no page shows French text, for a visitor, a member and an admi
   // A member: every page, the registration dialog, a registration's payment page, and the
   // console they may not open.
   const member = await englishContext(PEOPLE.member);
-  for (const route of ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/profile', '/admin']) {
+  for (const route of ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/profile', '/animation', '/admin']) {
     results.push(await check(member.page, route, typed.names));
   }
   await member.page.goto(`${suite.server.url}/events`, { waitUntil: 'networkidle' });
@@ -190,7 +189,7 @@ test('in English, no page shows French text, for a visitor, a member and an admi
   // An admin: the console's tabs, the demo tournament in the Tournois tab, and its event page.
   const admin = await englishContext(PEOPLE.admin);
   const consoleTyped = [...typed.names, ...typed.console, 'Wells Crew', 'Alex'];
-  for (const route of ['/admin', ...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`), '/admin?tab=tournaments&event=1', '/event/1']) {
+  for (const route of ['/admin', ...CONSOLE_TABS.map((tab) => `/admin?tab=${tab}`), '/admin?tab=tournaments&event=1', '/event/1']) {
     results.push(await check(admin.page, route, route.startsWith('/admin') ? consoleTyped : typed.names));
   }
   // The titles people typed in both languages are shown in English: the event selector and the

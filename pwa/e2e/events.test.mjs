@@ -17,8 +17,6 @@ const TITLE = 'Tournoi 4x4 de la Saint-Jean';
 const suite = useServerAndBrowser({ smtp: true, args: ['--admin-emails', ADMIN, '--interac-email', INTERAC] });
 
 /** `YYYY-MM-DDTHH:MM` ten days from now, as a datetime-local input takes it. */
-/** The visible toast (Radix also copies its text into a live region for screen readers). */
-
 function inTenDays() {
   const day = new Date(Date.now() + 10 * 24 * 3600 * 1000);
   return `${day.toISOString().slice(0, 10)}T09:00`;

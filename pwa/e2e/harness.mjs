@@ -207,12 +207,16 @@ export async function eventWithTeams(browser, server, admin, { title, descriptio
   return eventId;
 }
 
+/** The console's tabs an admin has beyond the first (Réservations), in their order: ?tab= values. */
+export const CONSOLE_TABS = ['events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'campStaff', 'members'];
+
 /** A POST to the API as `context`'s member, from the app's origin as the PWA sends it. */
 export function apiPost(context, server, path, data) {
   return context.request.post(`${server.url}${path}`, { headers: { Origin: server.url }, data });
 }
 
-/** A toast saying exactly `text`. */
+/** The visible toast saying exactly `text` (Radix also copies its text into a live region for
+ *  screen readers). */
 export function toast(page, text) {
   return page.locator('.toast-root').getByText(text, { exact: true });
 }

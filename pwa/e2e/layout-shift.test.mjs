@@ -12,13 +12,12 @@
 // it, so nothing in view is pushed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
-const ADMIN_TABS = ['events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
 const ROUTES = {
   visitor: ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/checkout'],
   member: ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/checkout'],
-  admin: ['/admin', ...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`), '/admin?tab=tournaments&event=1', '/event/1'],
+  admin: ['/admin', ...CONSOLE_TABS.map((tab) => `/admin?tab=${tab}`), '/admin?tab=tournaments&event=1', '/event/1'],
 };
 const PEOPLE = {
   member: { email: 'stable@example.org', firstName: 'Marie-Ève', lastName: 'Bérubé-Tremblay' },

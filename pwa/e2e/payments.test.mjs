@@ -26,8 +26,6 @@ let registrationId;
 
 const suite = useServerAndBrowser({ args: ['--admin-emails', ADMIN, '--interac-email', INTERAC] });
 
-/** The visible toast (Radix also copies its text into a live region for screen readers). */
-
 async function expectNoAxeViolations(page, label) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

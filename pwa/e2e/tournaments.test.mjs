@@ -24,8 +24,6 @@ let eventId;
 
 const suite = useServerAndBrowser({ args: ['--admin-emails', ADMIN] });
 
-/** The visible toast (Radix also copies its text into a live region for screen readers). */
-
 /** Wall-clock parts at the centre of an instant. */
 function centreParts(date) {
   const parts = Object.fromEntries(

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 //   then knows nobody is signed in and asks nothing about it (features/auth/session.tsx).
 //   index.html, the landing page, says the same (scripts/prerender.mjs).
 // - `shells/member/{segment}.html`, sent only with a signed-in session: also the sign-in check
-//   (features/auth/SessionCheck.tsx) and its three reads (who, and the two role calls, which
+//   (features/auth/SessionCheck.tsx) and its four reads (who, and the three role calls, which
 //   would be a 401 for a visitor), the page's own reads of the member's data, and a
 //   `centre-signed-in` meta of 1 that tells the app, before any answer, that the member home
 //   comes rather than the landing page. `home` is `/` and `/home`, the member home.
@@ -49,6 +49,7 @@ export const ROUTE_SHELLS = {
   },
   admin: { module: 'src/features/admin/AdminRoute.tsx', api: [] },
   profile: { module: 'src/features/profile/ProfilePage.tsx', api: [] },
+  animation: { module: 'src/features/camp-staff/CampStaffPage.tsx', api: [] },
 };
 
 /** The member home (`/`, `/home` when signed in): a member shell only, the landing page being in
@@ -68,6 +69,7 @@ export const ADMIN_TABS = {
   payments: { module: 'src/features/payments/AdminPaymentsTab.tsx', api: ['/api/admin/payments'] },
   admins: { api: ['/api/admin/users'] },
   supervisors: { api: ['/api/admin/supervisors'] },
+  campStaff: { api: ['/api/admin/camp-staff'] },
   members: { api: ['/api/admin/all-users'] },
 };
 
@@ -76,7 +78,7 @@ const EVERY_PAGE = ['src/api/QueryRoot.tsx'];
 /** What a signed-in member's page loads and asks on every route: the sign-in check and its
  *  reads (features/auth/queries.ts). */
 const SESSION_CHECK = 'src/features/auth/SessionCheck.tsx';
-const SIGNED_IN_API = ['/api/auth/user', '/api/admin/status', '/api/supervisor/status'];
+const SIGNED_IN_API = ['/api/auth/user', '/api/admin/status', '/api/supervisor/status', '/api/camp-staff/status'];
 export const VISITOR_META = '<meta name="centre-signed-in" content="0">';
 const SIGNED_IN_META = '<meta name="centre-signed-in" content="1">';
 const roleMeta = (role) => `<meta name="centre-role" content="${role}">`;

@@ -32,6 +32,7 @@ const MyRegistrationsPage = page('my-registrations', () =>
 );
 const AdminRoute = page('admin', () => import('./features/admin/AdminRoute').then((m) => m.AdminRoute));
 const ProfilePage = page('profile', () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
+const CampStaffPage = page('animation', () => import('./features/camp-staff/CampStaffPage').then((m) => m.CampStaffPage));
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -62,6 +63,7 @@ export function App() {
           <Route path="event/:eventId" element={<Page><EventPage /></Page>} />
           <Route path="admin" element={<Page loading={roleHint() ? <ConsoleLoading /> : undefined}><AdminRoute /></Page>} />
           <Route path="profile" element={<Page><ProfilePage /></Page>} />
+          <Route path="animation" element={<Page><CampStaffPage /></Page>} />
           <Route path="*" element={<Page><NotFoundPage /></Page>} />
         </Route>
       </Routes>

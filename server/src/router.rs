@@ -24,7 +24,9 @@ use crate::openapi::responses::{
     Unauthorized, Unprocessable,
 };
 use crate::public_cache::{self, PublicCache, Varies};
-use crate::routes::{admin, auth, courts, daycamps, event_registrations, events, health, payments, tournaments};
+use crate::routes::{
+    admin, auth, camp_staff, courts, daycamps, event_registrations, events, health, payments, tournaments,
+};
 
 /// What the routes' paths are added to: the document's info and the components shared by many
 /// operations.
@@ -72,6 +74,14 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(admin::add_admin, admin::remove_admin))
         .routes(routes!(admin::supervisors))
         .routes(routes!(admin::add_supervisor, admin::remove_supervisor))
+        .routes(routes!(admin::camp_staff))
+        .routes(routes!(admin::add_camp_staff, admin::remove_camp_staff))
+        .routes(routes!(camp_staff::status))
+        .routes(routes!(camp_staff::week_children))
+        .routes(routes!(camp_staff::child_record))
+        .routes(routes!(camp_staff::assignments))
+        .routes(routes!(camp_staff::set_weeks))
+        .routes(routes!(camp_staff::record_views))
         .routes(routes!(admin::members))
         .routes(routes!(courts::admin_list))
         .routes(routes!(courts::cancel_any))

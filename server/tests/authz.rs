@@ -1,5 +1,5 @@
-//! The authorization matrix: every call of product-spec section 7, made as a visitor, a member,
-//! a supervisor and an admin, with the status each must get.
+//! The authorization matrix: every call of product-spec section 7 and beyond, made as a visitor,
+//! a member, a supervisor, camp staff (given week 1) and an admin, with the status each must get.
 //!
 //! Every row is exact: the refused roles get 401 or 403, the allowed ones the status written.
 //! `GET /api/auth/user` is the one read a visitor gets 200 from among the signed-in calls: its
@@ -23,6 +23,8 @@ enum Rule {
     Staff,
     /// Admins only (401 visitors, 403 members and supervisors).
     Admin,
+    /// Admins and camp staff given the week (401 visitors, 403 members and supervisors).
+    CampStaff,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -34,7 +36,7 @@ enum State {
     Once(u16, u16),
 }
 
-const ROLES: [&str; 4] = ["visitor", "member", "supervisor", "admin"];
+const ROLES: [&str; 5] = ["visitor", "member", "supervisor", "camp_staff", "admin"];
 
 struct Call {
     method: Method,
@@ -50,6 +52,7 @@ fn allowed(rule: Rule, role: &str) -> bool {
         Rule::SignedIn => role != "visitor",
         Rule::Staff => role == "supervisor" || role == "admin",
         Rule::Admin => role == "admin",
+        Rule::CampStaff => role == "camp_staff" || role == "admin",
     }
 }
 
@@ -86,7 +89,14 @@ fn seed(app: &TestApp) {
            VALUES (1, 1, 'pool', 'Poule - Ronde 1', 0, 1, 2, 1, 0, '2099-08-24T13:00:00Z', '2026-01-01T00:00:00Z');
          INSERT INTO court_bookings (id, court_id, first_name, last_name, email, phone, start_time, end_time, status, created_at)
            VALUES (1, 1, 'Ana', 'Roy', 'ana@example.org', '819-555-0101', '2099-07-01T14:00:00Z',
-             '2099-07-01T15:00:00Z', 'confirmed', '2026-01-01T00:00:00Z');",
+             '2099-07-01T15:00:00Z', 'confirmed', '2026-01-01T00:00:00Z');
+         INSERT INTO day_camp_registrations (id, program_id, child_first_name, child_last_name, child_birth_date,
+             parent_name, parent_email, parent_phone, medical_conditions, amount_cents, payment_reference, created_at)
+           VALUES (1, 'explorateurs', 'Zoé', 'Lafleur', '2018-03-01', 'Marie Lafleur', 'marie@example.org',
+             '819-555-0111', 'Allergie aux arachides', 12000, 'CJ-AUTHZ1', '2026-01-01T00:00:00Z');
+         INSERT INTO day_camp_enrolments (registration_id, week_id, program_id, child_key)
+           VALUES (1, 1, 'explorateurs', 'zoe|lafleur|2018-03-01');
+         UPDATE day_camp_places SET taken = taken + 1 WHERE program_id = 'explorateurs' AND week_id = 1;",
     )
     .unwrap();
 }
@@ -180,12 +190,35 @@ fn matrix(target: &str) -> Vec<Call> {
 
 /// The console's calls that the spec's table does not list (exports, payments, the day-camp
 /// tab) and the month calendar: each enforces its role like the rest.
-fn beyond_spec() -> Vec<Call> {
+/// The counsellor looks after week 1, where the seeded child is.
+fn give_week_1(app: &TestApp, user_id: &str) {
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    conn.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
+    conn.execute("INSERT INTO camp_staff_weeks (user_id, week_id) VALUES (?1, 1)", [user_id]).unwrap();
+}
+
+fn beyond_spec(target: &str) -> Vec<Call> {
     use Method as M;
     use Rule::*;
     use State::*;
     let paid = json!({"paymentStatus": "paid"});
     vec![
+        // Camp staff: the counsellor's week and the child registered in it; the admins' side.
+        call(M::GET, "/api/camp-staff/status", SignedIn, Live(200)),
+        call(M::GET, "/api/camp-staff/weeks/1/children", CampStaff, Live(200)),
+        call(M::GET, "/api/camp-staff/children/1", CampStaff, Live(200)),
+        call(M::GET, "/api/admin/camp-staff", Admin, Live(200)),
+        call(M::POST, format!("/api/admin/camp-staff/{target}"), Admin, Live(201)),
+        with_body(
+            M::PUT,
+            format!("/api/admin/camp-staff/{target}/weeks"),
+            json!({"weekIds": [1, 2]}),
+            Admin,
+            Live(200),
+        ),
+        call(M::GET, "/api/admin/camp-staff-weeks", Admin, Live(200)),
+        call(M::GET, "/api/admin/child-record-views", Admin, Live(200)),
+        call(M::DELETE, format!("/api/admin/camp-staff/{target}"), Admin, Live(204)),
         call(M::GET, "/api/courts/availability/month?month=2099-07&courtId=1", Public, Live(200)),
         call(M::GET, "/api/user/day-camp-registrations", SignedIn, Live(200)),
         call(M::GET, "/api/admin/events", Admin, Live(200)),
@@ -252,15 +285,17 @@ async fn every_call_of_the_spec_answers_each_role_as_its_rule_says() {
     let member = app.user("member@example.org", None).await;
     let supervisor = app.user("supervisor@example.org", Some("supervisor")).await;
     let admin = app.user("admin@example.org", Some("admin")).await;
+    let counsellor = app.user("animatrice@example.org", Some("camp_staff")).await;
     let target = app.user("target@example.org", None).await;
     seed(&app);
+    give_week_1(&app, &counsellor.id);
     let visitor = app.new_client();
-    let clients = [&visitor, &member.client, &supervisor.client, &admin.client];
+    let clients = [&visitor, &member.client, &supervisor.client, &counsellor.client, &admin.client];
 
     // The console's calls beyond the spec go in before the deletions, which remove what they use.
     let mut rows = matrix(&target.id);
     let deletions = rows.iter().position(|c| c.path == "/api/admin/bookings/1").unwrap();
-    rows.splice(deletions..deletions, beyond_spec());
+    rows.splice(deletions..deletions, beyond_spec(&target.id));
 
     let mut failures = Vec::new();
     for row in rows {

@@ -18,13 +18,13 @@ use crate::event_registrations::xlsx_checks;
 use serde_json::{Value, json};
 
 #[derive(Debug, Clone)]
-struct Week {
-    id: i64,
-    start: NaiveDate,
+pub(crate) struct Week {
+    pub(crate) id: i64,
+    pub(crate) start: NaiveDate,
     end: NaiveDate,
 }
 
-async fn weeks(app: &TestApp) -> Vec<Week> {
+pub(crate) async fn weeks(app: &TestApp) -> Vec<Week> {
     let body: Value = app.get("/api/day-camp-weeks?programId=explorateurs").await.json().await.unwrap();
     body.as_array()
         .unwrap()
@@ -39,13 +39,13 @@ async fn weeks(app: &TestApp) -> Vec<Week> {
 
 /// A birth date giving `age` on the first week's Monday (and all summer, unless the
 /// birthday falls in it).
-fn born(weeks: &[Week], age: u32, days_before: u64) -> String {
+pub(crate) fn born(weeks: &[Week], age: u32, days_before: u64) -> String {
     let first = weeks[0].start;
     let date = first.checked_sub_months(Months::new(12 * age)).unwrap() - chrono::Days::new(days_before);
     date.to_string()
 }
 
-fn form(first: &str, birth: &str, weeks: &[i64]) -> Value {
+pub(crate) fn form(first: &str, birth: &str, weeks: &[i64]) -> Value {
     json!({
         "weekIds": weeks.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         "childFirstName": first, "childLastName": "Roy", "childBirthDate": birth, "childGender": "girl",
@@ -54,7 +54,7 @@ fn form(first: &str, birth: &str, weeks: &[i64]) -> Value {
     })
 }
 
-async fn register(user: &User, url: &str, body: &Value) -> (u16, Value) {
+pub(crate) async fn register(user: &User, url: &str, body: &Value) -> (u16, Value) {
     register_in(user, url, body, None).await
 }
 
@@ -69,7 +69,7 @@ async fn register_in(user: &User, url: &str, body: &Value, lang: Option<&str>) -
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-fn db(app: &TestApp) -> rusqlite::Connection {
+pub(crate) fn db(app: &TestApp) -> rusqlite::Connection {
     let conn = rusqlite::Connection::open(&app.db_path).unwrap();
     conn.busy_timeout(std::time::Duration::from_secs(10)).unwrap();
     conn
@@ -85,7 +85,7 @@ fn taken(app: &TestApp, program: &str, week: i64) -> i64 {
         .unwrap()
 }
 
-fn count(app: &TestApp, sql: &str) -> i64 {
+pub(crate) fn count(app: &TestApp, sql: &str) -> i64 {
     db(app).query_row(sql, [], |r| r.get(0)).unwrap()
 }
 

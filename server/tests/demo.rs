@@ -4,7 +4,7 @@
 //! what the demo promises (the brief of the demo), not read from the seed.
 #![allow(clippy::unwrap_used)]
 
-use centre_server::db::seed::DEMO_MEMBER;
+use centre_server::db::seed::{DEMO_COUNSELLOR, DEMO_MEMBER};
 use centre_server::settings::Clock;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
 use chrono_tz::Tz;
@@ -204,6 +204,18 @@ async fn the_demo_is_alive(day: NaiveDate) {
     assert_eq!(camps.as_array().unwrap().len(), 1, "{day}: {camps}");
     assert_eq!(camps[0]["childLastName"], DEMO_MEMBER.last);
     assert!(!camps[0]["weeks"].as_array().unwrap().is_empty());
+
+    // A counsellor with the first two camp weeks and children in the first; the log has an
+    // opening already.
+    let counsellor = app.user(DEMO_COUNSELLOR.email, None).await;
+    let status = get(&counsellor, &app, "/api/camp-staff/status").await;
+    assert_eq!(status["isCampStaff"], true, "{day}: {status}");
+    assert_eq!(status["weeks"].as_array().unwrap().len(), 2, "{day}: {status}");
+    let week = status["weeks"][0]["id"].as_i64().unwrap();
+    let children = get(&counsellor, &app, &format!("/api/camp-staff/weeks/{week}/children")).await;
+    assert!(!children.as_array().unwrap().is_empty(), "{day}: {children}");
+    let views = get(&admin, &app, "/api/admin/child-record-views").await;
+    assert_eq!(views[0]["viewerEmail"], DEMO_COUNSELLOR.email, "{day}: {views}");
 
     // The score conflict comes from two phones.
     let conflicts = get(&admin, &app, &format!("/api/admin/tournaments/{}/conflicts", tournament["id"])).await;

@@ -125,7 +125,10 @@ async fn the_console_shell_follows_the_role_and_the_tab() {
     );
     // A member sees 'Accès refusé': the roles, nothing of the console's data.
     let denied = page(&member.client, "/admin?tab=payments").await;
-    assert_eq!(reads(&denied).join(" "), "/api/auth/user /api/admin/status /api/supervisor/status");
+    assert_eq!(
+        reads(&denied).join(" "),
+        "/api/auth/user /api/admin/status /api/supervisor/status /api/camp-staff/status"
+    );
     assert!(is_frame(&denied) && !denied.contains("centre-role") && !denied.contains("Interface d"), "{denied}");
     // A visitor: nothing to read, the page says nobody is signed in (the not-found screen).
     let visitor = page(&reqwest::Client::new(), "/admin").await;

@@ -195,7 +195,7 @@ function UserMenu({ user }: { user: User }) {
 export function SiteHeader() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const { user, isAdmin, isSupervisor, isLoading } = useRoles();
+  const { user, isAdmin, isSupervisor, isCampStaff, isLoading } = useRoles();
   // No network and nothing kept: a sign-in button could not work.
   const { isOffline } = useCurrentUser();
   // The sync badge (and its offline store) once the page has settled: not part of the first screen.
@@ -257,6 +257,13 @@ export function SiteHeader() {
                     {t('nav.reservations')}
                   </NavLink>
                 </li>
+                {isCampStaff && (
+                  <li>
+                    <NavLink to="/animation" className={linkClass} onClick={closeMenu}>
+                      {t('nav.campStaff')}
+                    </NavLink>
+                  </li>
+                )}
                 {(isAdmin || isSupervisor) && (
                   <li>
                     <NavLink to="/admin" className={linkClass} onClick={closeMenu}>

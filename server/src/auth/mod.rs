@@ -172,6 +172,9 @@ impl CurrentUser {
     pub fn is_supervisor(&self) -> bool {
         self.0.is_supervisor
     }
+    pub fn is_camp_staff(&self) -> bool {
+        self.0.is_camp_staff
+    }
 }
 
 /// Where the request log learns who asked: the log middleware puts an empty slot in the
@@ -265,36 +268,44 @@ where
     }
 }
 
-/// An admin or a supervisor (the bookings view). 401 signed out, 403 otherwise.
-#[derive(Clone, Debug)]
-pub struct Staff(pub CurrentUser);
+/// An extractor for the signed-in users whose roles `$admits` accepts: 401 signed out, 403
+/// otherwise. The handler's signature names the role it needs.
+macro_rules! role_extractor {
+    ($(#[doc = $doc:literal])* $name:ident, |$user:ident| $admits:expr) => {
+        $(#[doc = $doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name(pub CurrentUser);
 
-impl<S> FromRequestParts<S> for Staff
-where
-    S: Send + Sync,
-    Db: FromRef<S>,
-{
-    type Rejection = AppError;
+        impl<S> FromRequestParts<S> for $name
+        where
+            S: Send + Sync,
+            Db: FromRef<S>,
+        {
+            type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
-        if user.is_admin() || user.is_supervisor() { Ok(Staff(user)) } else { Err(AppError::forbidden()) }
-    }
+            async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+                let $user = CurrentUser::from_request_parts(parts, state).await?;
+                if $admits { Ok($name($user)) } else { Err(AppError::forbidden()) }
+            }
+        }
+    };
 }
 
-/// An admin. 401 signed out, 403 otherwise.
-#[derive(Clone, Debug)]
-pub struct Admin(pub CurrentUser);
+role_extractor!(
+    /// An admin or a supervisor (the bookings view).
+    Staff,
+    |user| user.is_admin() || user.is_supervisor()
+);
 
-impl<S> FromRequestParts<S> for Admin
-where
-    S: Send + Sync,
-    Db: FromRef<S>,
-{
-    type Rejection = AppError;
+role_extractor!(
+    /// An admin or camp staff (the day camp's children, for the weeks they are given: each route
+    /// asks core's `access` rule for the week or child).
+    CampStaff,
+    |user| user.is_admin() || user.is_camp_staff()
+);
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
-        if user.is_admin() { Ok(Admin(user)) } else { Err(AppError::forbidden()) }
-    }
-}
+role_extractor!(
+    /// An admin.
+    Admin,
+    |user| user.is_admin()
+);

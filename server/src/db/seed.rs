@@ -10,7 +10,7 @@ use centre_core::registration::RegistrationStatus;
 use centre_core::slots::DEFAULT_SLOT_MINUTES;
 use centre_core::timefmt::utc_text;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Timelike, Utc, Weekday};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::OpenError;
 
@@ -107,6 +107,11 @@ pub fn reference_data(conn: &mut Connection, today: NaiveDate) -> Result<(), Ope
 /// The member of the demo: the development sign-in with this address shows a member home with a
 /// team in today's tournament, a child in day camp and a court booking.
 pub const DEMO_MEMBER: DemoPerson = DemoPerson { first: "Sophie", last: "Gagnon", email: "sophie.gagnon@example.org" };
+
+/// The demo's counsellor ('Animateur'): the development sign-in with this address opens
+/// /animation on the first two camp weeks, one child's record already opened once (the log).
+pub const DEMO_COUNSELLOR: DemoPerson =
+    DemoPerson { first: "Élodie", last: "Bérubé-Tremblay", email: "elodie.animation@example.org" };
 
 /// A person of the demo.
 #[derive(Debug, Clone, Copy)]
@@ -445,6 +450,9 @@ impl Demo<'_> {
         if self.empty("day_camp_registrations")? {
             self.day_camps(&member)?;
         }
+        if self.empty("camp_staff_weeks")? {
+            self.camp_staff()?;
+        }
         if self.empty("court_bookings")? {
             self.courts(&member)?;
         }
@@ -469,6 +477,48 @@ impl Demo<'_> {
             params![id, DEMO_MEMBER.email, DEMO_MEMBER.first, DEMO_MEMBER.last, since],
         )?;
         Ok(id)
+    }
+
+    /// The counsellor, given the first two camp weeks, who opened one child's record yesterday.
+    fn camp_staff(&self) -> rusqlite::Result<()> {
+        let person = DEMO_COUNSELLOR;
+        let id = match super::users::find_by_email(self.tx, person.email)? {
+            Some(user) => user.id,
+            None => {
+                let id = super::users::new_user_id();
+                self.tx.execute(
+                    "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at, email_verified)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)",
+                    params![id, person.email, person.first, person.last, utc_text(self.ago(90))],
+                )?;
+                id
+            }
+        };
+        super::users::grant(self.tx, &id, super::users::Role::CampStaff, None).map_err(|e| fail("camp staff", e))?;
+        let weeks: Vec<i64> = self
+            .tx
+            .prepare("SELECT id FROM day_camp_weeks ORDER BY start_date, id LIMIT 2")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        super::camp_staff::set_weeks(self.tx, &id, &weeks).map_err(|e| fail("camp staff weeks", e))?;
+        let first_child: Option<(i64, String)> = self
+            .tx
+            .query_row(
+                "SELECT r.id, r.child_first_name || ' ' || r.child_last_name FROM day_camp_enrolments e
+                   JOIN day_camp_registrations r ON r.id = e.registration_id
+                  WHERE e.week_id = ?1 ORDER BY r.id LIMIT 1",
+                [weeks.first().copied().unwrap_or(0)],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if let Some((registration, child)) = first_child {
+            self.tx.execute(
+                "INSERT INTO child_record_views (registration_id, child_name, viewer_id, viewer_email, viewed_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![registration, child, id, person.email, utc_text(self.ago(1))],
+            )?;
+        }
+        Ok(())
     }
 
     /// A team of four, number `number` of the event, signed up as `signup` says (a released one

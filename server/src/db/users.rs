@@ -23,6 +23,7 @@ pub struct UserWithRoles {
     pub user: UserRow,
     pub is_admin: bool,
     pub is_supervisor: bool,
+    pub is_camp_staff: bool,
 }
 
 pub use centre_core::access::Role;
@@ -123,13 +124,19 @@ pub fn find_by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<
 /// The user and their roles, or `None` when the id is unknown (a deleted user's old session).
 pub fn find_with_roles(conn: &Connection, id: &str) -> rusqlite::Result<Option<UserWithRoles>> {
     let Some(user) = find(conn, id)? else { return Ok(None) };
-    let (is_admin, is_supervisor) = conn.query_row(
-        "SELECT EXISTS(SELECT 1 FROM role_grants WHERE user_id = ?1 AND role = 'admin'),
-                EXISTS(SELECT 1 FROM role_grants WHERE user_id = ?1 AND role = 'supervisor')",
-        [id],
-        |r| Ok((r.get::<_, bool>(0)?, r.get::<_, bool>(1)?)),
-    )?;
-    Ok(Some(UserWithRoles { user, is_admin, is_supervisor }))
+    let held = |role: Role| -> rusqlite::Result<bool> {
+        conn.query_row(
+            "SELECT EXISTS(SELECT 1 FROM role_grants WHERE user_id = ?1 AND role = ?2)",
+            params![id, role],
+            |r| r.get(0),
+        )
+    };
+    Ok(Some(UserWithRoles {
+        user,
+        is_admin: held(Role::Admin)?,
+        is_supervisor: held(Role::Supervisor)?,
+        is_camp_staff: held(Role::CampStaff)?,
+    }))
 }
 
 /// Why the centre does not write to a member.
@@ -263,7 +270,7 @@ pub fn grant(conn: &Connection, user_id: &str, role: Role, by: Option<&str>) -> 
     Ok((grant, inserted > 0))
 }
 
-/// Removes a grant (harmless when there is none). The last admin grant cannot be removed, so
+/// Removes a grant (harmless when there is none), and a counsellor's weeks with their role. The last admin grant cannot be removed, so
 /// the centre never locks itself out of its console.
 pub fn revoke(conn: &Connection, user_id: &str, role: Role) -> Result<(), GrantError> {
     if find(conn, user_id)?.is_none() {
@@ -281,6 +288,10 @@ pub fn revoke(conn: &Connection, user_id: &str, role: Role) -> Result<(), GrantE
         }
     }
     conn.execute("DELETE FROM role_grants WHERE user_id = ?1 AND role = ?2", params![user_id, role.as_str()])?;
+    if role == Role::CampStaff {
+        // The weeks a counsellor was given go with the role: granted again, they start with none.
+        conn.execute("DELETE FROM camp_staff_weeks WHERE user_id = ?1", [user_id])?;
+    }
     Ok(())
 }
 

@@ -210,6 +210,17 @@ grant_routes! {
     remove_supervisor,
 }
 
+grant_routes! {
+    Role::CampStaff, "/api/admin/camp-staff", "/api/admin/camp-staff/{userId}", "Already camp staff.",
+    /// `GET /api/admin/camp-staff`: the counsellors ('Animateur'); their weeks are
+    /// `GET /api/admin/camp-staff-weeks`.
+    camp_staff,
+    /// `POST /api/admin/camp-staff/{userId}`.
+    add_camp_staff,
+    /// `DELETE /api/admin/camp-staff/{userId}`: the weeks they had go with the role.
+    remove_camp_staff,
+}
+
 /// Spec section 3's Member (admin list).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,8 +1,8 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all eight (the spec's six, 'Camps de jour', where the
-// centre sees who is coming to day camp, and 'Paiements', where unpaid registrations are followed
-// up). The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
+// the Réservations tab only; admins get all nine (the spec's six, 'Camps de jour', where the
+// centre sees who is coming to day camp, 'Paiements', where unpaid registrations are followed
+// up, and 'Animateurs', the camp staff and their weeks). The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
 // server enforces every rule again.
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
 import { Spinner } from '../../components/Spinner';
 import { ConsoleFrame, ConsoleLoading } from './ConsoleFrame';
+import { CampStaffTab } from './CampStaffTab';
 import { GrantsTab } from './GrantsTab';
 import { MembersTab } from './MembersTab';
 
@@ -26,9 +27,9 @@ const AdminTournamentsTab = lazy(() =>
 );
 const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then((m) => ({ default: m.AdminPaymentsTab })));
 
-type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'members';
+type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'campStaff' | 'members';
 
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'campStaff', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 function AccessDenied() {
@@ -51,6 +52,8 @@ function TabPanel({ tab }: { tab: TabId }) {
       return <GrantsTab role="admin" />;
     case 'supervisors':
       return <GrantsTab role="supervisor" />;
+    case 'campStaff':
+      return <CampStaffTab />;
     case 'members':
       return <MembersTab />;
     case 'bookings':

@@ -1,8 +1,8 @@
-// The Administrateurs and Superviseurs tabs (spec section 2): add a grant by typing a user ID
+// The Administrateurs, Superviseurs and Animateurs tabs (spec section 2, and camp staff): add a grant by typing a user ID
 // (with the hint on where to find it), then the list with name, e-mail, role, grant date and a
 // remove button; the signed-in admin's own row has the 'Vous' badge. Success toasts come from
 // the mutation hooks; a refused change (unknown user, last admin) shows the server's message.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -11,7 +11,7 @@ import { formatDate } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { useAddGrant, useRemoveGrant } from './mutations';
 import type { Role } from '../../api/types';
-import { displayName, useGrants, type Grant } from './queries';
+import { displayName, grantSection, useGrants, type Grant } from './queries';
 import { SubmitButton } from '../../components/form/FormActions';
 
 function YouBadge() {
@@ -19,9 +19,9 @@ function YouBadge() {
   return <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('grants.you')}</span>;
 }
 
-function GrantRow({ grant, role, isMe }: { grant: Grant; role: Role; isMe: boolean }) {
+function GrantRow({ grant, role, isMe, more }: { grant: Grant; role: Role; isMe: boolean; more?: ReactNode }) {
   const { t, i18n } = useTranslation('admin');
-  const section = role === 'admin' ? 'admins' : 'supervisors';
+  const section = grantSection[role];
   const remove = useRemoveGrant(role);
   const nameId = useId();
   return (
@@ -35,6 +35,7 @@ function GrantRow({ grant, role, isMe }: { grant: Grant; role: Role; isMe: boole
         <p className="text-sm text-slate-600">
           {t(`grants.role.${role}`)} · {t('grants.grantedOn', { date: formatDate(grant.grantedAt, i18n.language) })}
         </p>
+        {more}
       </div>
       <Button
         variant="danger"
@@ -49,9 +50,10 @@ function GrantRow({ grant, role, isMe }: { grant: Grant; role: Role; isMe: boole
   );
 }
 
-export function GrantsTab({ role }: { role: Role }) {
+/** `rowMore` adds to each person's row (a counsellor's weeks); `after` follows the list. */
+export function GrantsTab({ role, rowMore, after }: { role: Role; rowMore?: (grant: Grant) => ReactNode; after?: ReactNode }) {
   const { t, i18n } = useTranslation('admin');
-  const section = role === 'admin' ? 'admins' : 'supervisors';
+  const section = grantSection[role];
   const { user } = useCurrentUser();
   const grants = useGrants(role);
   const add = useAddGrant(role);
@@ -113,11 +115,12 @@ export function GrantsTab({ role }: { role: Role }) {
         {(list) => (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 px-4" aria-label={t(`${section}.title`)}>
             {list.map((grant) => (
-              <GrantRow key={grant.id} grant={grant} role={role} isMe={grant.userId === user?.id} />
+              <GrantRow key={grant.id} grant={grant} role={role} isMe={grant.userId === user?.id} more={rowMore?.(grant)} />
             ))}
           </ul>
         )}
       </QueryStatus>
+      {after}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// The console's people: admin and supervisor grants, and every member (spec sections 3 and 7).
+// The console's people: admin, supervisor and camp-staff grants, and every member (spec sections 3 and 7).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import type { Role, Schemas } from '../../api/types';
@@ -7,14 +7,23 @@ export type Grant = Schemas['GrantDto'];
 
 type Member = Schemas['MemberDto'];
 
-/** GET /api/admin/users lists admins; /api/admin/supervisors lists supervisors. */
+/** GET /api/admin/users lists admins; /api/admin/supervisors supervisors; /api/admin/camp-staff
+ *  the camp staff. */
 export const grantPath: Record<Role, string> = {
   admin: '/api/admin/users',
   supervisor: '/api/admin/supervisors',
+  camp_staff: '/api/admin/camp-staff',
+};
+
+/** Each role's tab, and the section of the 'admin' texts that names its list and actions. */
+export const grantSection: Record<Role, 'admins' | 'supervisors' | 'campStaff'> = {
+  admin: 'admins',
+  supervisor: 'supervisors',
+  camp_staff: 'campStaff',
 };
 
 export const adminKeys = {
-  grants: (role: Role) => ['api', 'admin', role === 'admin' ? 'users' : 'supervisors'] as const,
+  grants: (role: Role) => ['api', 'admin', 'grants', role] as const,
   members: ['api', 'admin', 'all-users'] as const,
 };
 

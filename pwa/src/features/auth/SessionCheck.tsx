@@ -6,10 +6,10 @@ import { useSessionQueries } from './queries';
 import type { Session } from './session';
 
 function Check({ onAnswer }: { onAnswer: (session: Session) => void }) {
-  const { user, userLoading, rolesLoading, isAdmin, isSupervisor, offline } = useSessionQueries();
+  const { user, userLoading, rolesLoading, isAdmin, isSupervisor, isCampStaff, offline } = useSessionQueries();
   useEffect(() => {
-    onAnswer({ user, userLoading, rolesLoading, isAdmin, isSupervisor, offline });
-  }, [onAnswer, user, userLoading, rolesLoading, isAdmin, isSupervisor, offline]);
+    onAnswer({ user, userLoading, rolesLoading, isAdmin, isSupervisor, isCampStaff, offline });
+  }, [onAnswer, user, userLoading, rolesLoading, isAdmin, isSupervisor, isCampStaff, offline]);
   return null;
 }
 

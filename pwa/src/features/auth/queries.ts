@@ -1,6 +1,6 @@
 // The sign-in status as the API answers it. GET /api/auth/user answers the user, or `null` when
 // signed out (a 200 either way, so a visitor's page logs no failed request in the console); the
-// two status calls run only when signed in and are never retried (spec section 6). All three
+// three status calls (admin, supervisor, camp staff) run only when signed in and are never retried (spec section 6). All three
 // answer their last copy with no network, so an admin stays one offline; a `null` answer
 // forgets everything kept (api/offline.ts). Only SessionCheck.tsx runs these queries: every
 // component reads who is signed in from session.tsx.
@@ -8,12 +8,14 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
+import type { Schemas } from '../../api/types';
 import type { User } from './session';
 
 export const authKeys = {
   user: ['api', 'auth', 'user'] as const,
   adminStatus: ['api', 'admin', 'status'] as const,
   supervisorStatus: ['api', 'supervisor', 'status'] as const,
+  campStaffStatus: ['api', 'camp-staff', 'status'] as const,
 };
 
 export async function fetchCurrentUser(): Promise<User | null> {
@@ -28,7 +30,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
 
 /**
  * The user and their roles. `userLoading` while the status is unknown, `rolesLoading` until
- * both status calls answered; a failed status call counts as "no such role".
+ * every status call answered; a failed status call counts as "no such role".
  */
 export function useSessionQueries() {
   const user = useQuery(offlineFirst(authKeys.user, fetchCurrentUser, true));
@@ -47,12 +49,19 @@ export function useSessionQueries() {
     ...offlineFirst(authKeys.supervisorStatus, () => apiFetch<{ isSupervisor: boolean }>('/api/supervisor/status')),
     enabled,
   });
+  const campStaff = useQuery({ ...campStaffStatus(), enabled });
   return {
     user: user.data ?? null,
     userLoading: user.isLoading,
-    rolesLoading: enabled && (admin.isLoading || supervisor.isLoading),
+    rolesLoading: enabled && (admin.isLoading || supervisor.isLoading || campStaff.isLoading),
     isAdmin: admin.data?.isAdmin === true,
     isSupervisor: supervisor.data?.isSupervisor === true,
+    isCampStaff: campStaff.data?.isCampStaff === true,
     offline,
   };
+}
+
+/** GET /api/camp-staff/status: whether the member is camp staff, and the weeks they look after. */
+export function campStaffStatus() {
+  return offlineFirst(authKeys.campStaffStatus, () => apiFetch<Schemas['CampStaffStatus']>('/api/camp-staff/status'));
 }

@@ -42,10 +42,15 @@ describe('who is signed in', () => {
 
   it("is the API's answer, with the roles, on any other page, and remembered for the next visit", async () => {
     sentBy('1');
-    const fetch = serve({ '/api/auth/user': ana, '/api/admin/status': { isAdmin: true }, '/api/supervisor/status': { isSupervisor: false } });
+    const fetch = serve({
+      '/api/auth/user': ana,
+      '/api/admin/status': { isAdmin: true },
+      '/api/supervisor/status': { isSupervisor: false },
+      '/api/camp-staff/status': { isCampStaff: false, weeks: [] },
+    });
     await renderPage(<Who />);
     expect(await screen.findByText('Ana (admin)')).toBeTruthy();
-    expect(fetch.mock.calls.map(([path]) => path).sort()).toEqual(['/api/admin/status', '/api/auth/user', '/api/supervisor/status']);
+    expect(fetch.mock.calls.map(([path]) => path).sort()).toEqual(['/api/admin/status', '/api/auth/user', '/api/camp-staff/status', '/api/supervisor/status']);
     expect(localStorage.getItem('centre.signedIn')).toBe('1');
   });
 

@@ -17,11 +17,13 @@ export type Session = {
   rolesLoading: boolean;
   isAdmin: boolean;
   isSupervisor: boolean;
+  /** Camp staff ('Animateur'): the /animation page for the weeks an admin gives them. */
+  isCampStaff: boolean;
   /** No network, and nothing kept on this device says who is signed in. */
   offline: boolean;
 };
 
-const VISITOR: Session = { user: null, userLoading: false, rolesLoading: false, isAdmin: false, isSupervisor: false, offline: false };
+const VISITOR: Session = { user: null, userLoading: false, rolesLoading: false, isAdmin: false, isSupervisor: false, isCampStaff: false, offline: false };
 const UNKNOWN: Session = { ...VISITOR, userLoading: true };
 
 const SessionContext = createContext<Session>(UNKNOWN);
@@ -58,8 +60,8 @@ export function useCurrentUser() {
   return { user, isLoading: userLoading, isSignedIn: !!user, isOffline: offline };
 }
 
-/** The signed-in user's roles. `isLoading` until both are known (or while the user is unknown). */
+/** The signed-in user's roles. `isLoading` until all are known (or while the user is unknown). */
 export function useRoles() {
-  const { user, userLoading, rolesLoading, isAdmin, isSupervisor } = useContext(SessionContext);
-  return { user, isLoading: userLoading || rolesLoading, isAdmin, isSupervisor };
+  const { user, userLoading, rolesLoading, isAdmin, isSupervisor, isCampStaff } = useContext(SessionContext);
+  return { user, isLoading: userLoading || rolesLoading, isAdmin, isSupervisor, isCampStaff };
 }

@@ -1,0 +1,106 @@
+// Camp staff end to end with the real server and Chromium: an admin gives a member the
+// 'Animateur' role and one week in the console; the counsellor, on a phone, reaches /animation
+// from the navigation, sees the week's child with her flags (no health details), opens her record
+// (the details, said to be logged), and cannot reach another week's child; the admin's log shows
+// who opened which record. Axe scans the page and the record.
+import { test as nodeTest } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { apiPost, grantAdmin, newContext, signIn, toast, useServerAndBrowser } from './harness.mjs';
+
+const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
+const ADMIN = { email: 'direction@example.org', firstName: 'Dominique', lastName: 'Direction' };
+const COUNSELLOR = { email: 'animatrice@example.org', firstName: 'Élodie', lastName: 'Bérubé-Tremblay' };
+const PARENT = { email: 'ana@example.org', firstName: 'Ana', lastName: 'Roy' };
+
+const suite = useServerAndBrowser();
+
+async function expectNoAxeViolations(page, label) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(summary, [], `axe violations on ${label}`);
+}
+
+/** Registers a child of the parent in one week through the API; answers the registration's id. */
+async function registerChild(parent, weeks, firstName, week) {
+  const [y, m, d] = weeks[0].startDate.split('-').map(Number);
+  const birth = new Date(Date.UTC(y - 7, m - 1, d) - 40 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const response = await apiPost(parent, suite.server, '/api/day-camp-registrations', {
+    programId: 'explorateurs', weekIds: [String(week.id)], childFirstName: firstName, childLastName: 'Roy', childBirthDate: birth,
+    parentName: 'Ana Roy', parentEmail: PARENT.email, parentPhone: '819-555-0101', emergencyPhone: '819-555-0199',
+    medicalConditions: firstName === 'Léa' ? 'Allergie aux arachides (EpiPen dans le sac)' : '', canSwim: firstName !== 'Léa',
+  });
+  assert.equal(response.status(), 201, await response.text());
+  return (await response.json()).id;
+}
+
+test('an admin gives a counsellor a week; the counsellor opens a child of it, logged, and no other', async () => {
+  const weeks = await (await fetch(`${suite.server.url}/api/day-camp-weeks?programId=explorateurs`)).json();
+  const parent = await newContext(suite.browser);
+  await signIn(parent, suite.server, PARENT);
+  await registerChild(parent, weeks, 'Léa', weeks[0]);
+  const other = await registerChild(parent, weeks, 'Noé', weeks[1]);
+  await parent.close();
+
+  const counsellor = await newContext(suite.browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const { id: counsellorId } = await signIn(counsellor, suite.server, COUNSELLOR);
+  const admin = await newContext(suite.browser);
+  await signIn(admin, suite.server, ADMIN);
+  grantAdmin(suite.server, ADMIN.email);
+
+  // The console's Animateurs tab: the role by the member's id, then week 1 ticked and saved.
+  const console1 = await admin.newPage();
+  await console1.goto(`${suite.server.url}/admin?tab=campStaff`);
+  const panel = console1.getByRole('tabpanel');
+  await panel.getByRole('heading', { name: 'Animateurs', exact: true }).waitFor();
+  await panel.getByLabel("ID de l'utilisateur").fill(counsellorId);
+  await panel.getByRole('button', { name: 'Ajouter Animateur' }).click();
+  await toast(console1, 'Animateur ajouté').waitFor();
+  const row = panel.getByTestId('grant-row').filter({ hasText: COUNSELLOR.email });
+  const weeks1 = row.getByRole('group', { name: `Semaines confiées à ${COUNSELLOR.firstName} ${COUNSELLOR.lastName}` });
+  await weeks1.getByRole('checkbox').first().check();
+  await row.getByRole('button', { name: 'Enregistrer les semaines' }).click();
+  await toast(console1, 'Semaines enregistrées').waitFor();
+  await expectNoAxeViolations(console1, 'the Animateurs tab');
+
+  // The counsellor's phone: the navigation leads to the week's children.
+  const page = await counsellor.newPage();
+  await page.goto(suite.server.url);
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).tap();
+  await page.getByRole('link', { name: 'Animation', exact: true }).tap();
+  await page.waitForURL(/\/animation$/);
+  await page.getByRole('heading', { level: 1, name: 'Animation' }).waitFor();
+  assert.equal(await page.title(), 'Animation — Centre plein air de La Pêche');
+  const card = page.getByTestId('camp-child');
+  await card.getByRole('heading', { name: 'Léa Roy' }).waitFor();
+  assert.equal(await card.count(), 1, 'only the week given');
+  const flags = await card.getByRole('list', { name: 'À savoir' }).innerText();
+  assert.match(flags, /Notes de santé/);
+  assert.match(flags, /Ne sait pas nager/);
+  await card.getByText('Peut venir le chercher : Ana Roy').waitFor();
+  assert.doesNotMatch(await card.innerText(), /arachides/, 'no health detail in the list');
+  const wide = await page.evaluate(() => globalThis.document.documentElement.scrollWidth > globalThis.innerWidth);
+  assert.equal(wide, false, 'the page fits the phone');
+  await expectNoAxeViolations(page, '/animation');
+
+  // The record: its details, said to be logged.
+  await card.getByRole('button', { name: 'Ouvrir la fiche' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Fiche de Léa Roy' });
+  await dialog.getByText('Allergie aux arachides (EpiPen dans le sac)').waitFor();
+  await dialog.getByText('Cette consultation est consignée au journal des accès.').waitFor();
+  await expectNoAxeViolations(page, 'the child record');
+  await dialog.getByRole('button', { name: 'Fermer la fiche' }).tap();
+
+  // Another week's child: refused by the server, whatever the page shows.
+  const refused = await counsellor.request.get(`${suite.server.url}/api/camp-staff/children/${other}`);
+  assert.equal(refused.status(), 403);
+
+  // The admin's log: one opening, by the counsellor, of Léa.
+  await console1.reload();
+  const log = console1.getByTestId('record-views');
+  await log.getByText('Léa Roy').waitFor();
+  assert.equal(await log.locator('tbody tr').count(), 1);
+  await log.getByText(COUNSELLOR.email).waitFor();
+  await counsellor.close();
+  await admin.close();
+});
