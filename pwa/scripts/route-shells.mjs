@@ -49,6 +49,8 @@ export const ROUTE_SHELLS = {
   },
   admin: { module: 'src/features/admin/AdminRoute.tsx', api: [] },
   profile: { module: 'src/features/profile/ProfilePage.tsx', api: [] },
+  confidentialite: { module: 'src/features/privacy/PrivacyPage.tsx', api: ['/api/privacy'] },
+  'mes-donnees': { module: 'src/features/privacy/MyDataPage.tsx', api: [], member: ['/api/privacy', '/api/user/deletion-requests'] },
 };
 
 /** The member home (`/`, `/home` when signed in): a member shell only, the landing page being in
@@ -69,6 +71,7 @@ export const ADMIN_TABS = {
   admins: { api: ['/api/admin/users'] },
   supervisors: { api: ['/api/admin/supervisors'] },
   members: { api: ['/api/admin/all-users'] },
+  privacy: { module: 'src/features/privacy/AdminPrivacyTab.tsx', api: ['/api/admin/deletion-requests', '/api/admin/privacy-incidents', '/api/privacy'] },
 };
 
 /** What every lazy page loads with it: the query client. */

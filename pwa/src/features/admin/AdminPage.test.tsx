@@ -30,7 +30,7 @@ describe('the admin console', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Réservations']);
   });
 
-  it('gives an admin eight tabs that move with the arrow keys, and marks their own member row', async () => {
+  it('gives an admin nine tabs that move with the arrow keys, and marks their own member row', async () => {
     serve({
       '/api/auth/user': me,
       '/api/admin/status': { isAdmin: true },
@@ -50,12 +50,17 @@ describe('the admin console', () => {
       'Administrateurs',
       'Superviseurs',
       'Membres',
+      'Confidentialité',
     ]);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
     expect(tabs[1]?.getAttribute('tabindex')).toBe('-1');
 
     await act(async () => {
       fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'ArrowLeft' });
+    });
+    expect(screen.getByRole('tab', { name: 'Confidentialité' }).getAttribute('aria-selected')).toBe('true');
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Confidentialité' }), { key: 'ArrowLeft' });
     });
     expect(screen.getByRole('tab', { name: 'Membres' }).getAttribute('aria-selected')).toBe('true');
     const rows = await screen.findAllByTestId('member-row');
@@ -67,6 +72,9 @@ describe('the admin console', () => {
 
     await act(async () => {
       fireEvent.keyDown(screen.getByRole('tab', { name: 'Membres' }), { key: 'ArrowRight' });
+    });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Confidentialité' }), { key: 'ArrowRight' });
     });
     expect(screen.getByRole('tab', { name: 'Réservations' }).getAttribute('aria-selected')).toBe('true');
     await act(async () => {
