@@ -68,10 +68,10 @@ export const ADMIN_TABS = {
   tournaments: { module: 'src/features/tournaments/AdminTournamentsTab.tsx', api: ['/api/admin/events'] },
   dayCamps: { api: ['/api/admin/day-camps'] },
   payments: { module: 'src/features/payments/AdminPaymentsTab.tsx', api: ['/api/admin/payments'] },
+  privacy: { module: 'src/features/privacy/AdminPrivacyTab.tsx', api: ['/api/admin/deletion-requests', '/api/admin/privacy-incidents', '/api/privacy'] },
   admins: { api: ['/api/admin/users'] },
   supervisors: { api: ['/api/admin/supervisors'] },
   members: { api: ['/api/admin/all-users'] },
-  privacy: { module: 'src/features/privacy/AdminPrivacyTab.tsx', api: ['/api/admin/deletion-requests', '/api/admin/privacy-incidents', '/api/privacy'] },
 };
 
 /** What every lazy page loads with it: the query client. */

@@ -1,9 +1,9 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all eight (the spec's six, 'Camps de jour', where the
+// the Réservations tab only; admins get all nine (the spec's six, 'Camps de jour', where the
 // centre sees who is coming to day camp, 'Paiements', where unpaid registrations are followed
-// up, and 'Confidentialité', the privacy duties). The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
-// server enforces every rule again.
+// up, and 'Confidentialité', the privacy duties). The chosen tab is kept in ?tab= so that a
+// reload or a shared link opens the same tab. The server enforces every rule again.
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ const AdminPrivacyTab = lazy(() => import('../privacy/AdminPrivacyTab').then((m)
 
 type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'members' | 'privacy';
 
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members', 'privacy'];
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'privacy', 'admins', 'supervisors', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 function AccessDenied() {
