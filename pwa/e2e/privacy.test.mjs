@@ -2,7 +2,8 @@
 // person in charge in French and in English; a member opens 'Mes données' from the user menu,
 // downloads their JSON (it parses, holds their own team and not another member's) and asks
 // for deletion; the admin sees the request in the console's Confidentialité tab with its
-// 30-day clock. axe finds nothing on the three pages.
+// 30-day clock, is told a refusal needs a note, and marks it done, which anonymises the member.
+// axe finds nothing on the three pages.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -111,7 +112,7 @@ test('a member downloads their own data as JSON and asks for deletion', async ()
   await context.close();
 });
 
-test('the admin sees the request with its 30-day clock in the console', async () => {
+test('the admin sees the request with its 30-day clock in the console and marks it done', async () => {
   const context = await newContext(suite.browser);
   await signIn(context, suite.server, { email: ADMIN, firstName: 'Denise', lastName: 'Direction' });
   const page = await context.newPage();
@@ -122,5 +123,14 @@ test('the admin sees the request with its 30-day clock in the console', async ()
   assert.equal(await row.getByTestId('deletion-clock').textContent(), '30 jours restants');
   await page.getByRole('heading', { name: 'Registre des incidents de confidentialité' }).waitFor();
   await expectNoAxeViolations(page, "the console's Confidentialité tab");
+
+  // A refusal needs a note; done anonymises the member at once.
+  await row.getByRole('button', { name: 'Refuser' }).click();
+  await row.getByText('Dites pourquoi la demande est refusée.').waitFor();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: 'Anonymiser et marquer effectuée' }).click();
+  await page.getByTestId('deletion-request').filter({ hasText: 'Effectuée' }).waitFor();
+  const members = await context.request.get(`${suite.server.url}/api/admin/all-users`);
+  assert.ok(!(await members.text()).includes(MEMBER), "the member's e-mail is gone");
   await context.close();
 });
