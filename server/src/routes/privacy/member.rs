@@ -19,16 +19,6 @@ use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::exports;
 use crate::openapi::responses;
 
-fn attachment(content_type: &'static str, name: &str, body: String) -> Result<Response, AppError> {
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
-        .map_err(|e| AppError::Internal(format!("file name header: {e}")))?;
-    Ok((
-        [(header::CONTENT_TYPE, HeaderValue::from_static(content_type)), (header::CONTENT_DISPOSITION, disposition)],
-        body,
-    )
-        .into_response())
-}
-
 /// `GET /api/user/my-data` (signed in): everything the centre holds about the caller and the
 /// children they registered, as a JSON file (`mes-donnees.json`): `user` (the account) and one
 /// array per table (`eventRegistrations`, `courtBookings`, `dayCampRegistrations`,
@@ -48,7 +38,7 @@ pub async fn my_data(State(state): State<AppState>, user: CurrentUser) -> Result
     let data = state.db.read(move |conn| export::member_data(conn, &id).map_err(AppError::from)).await?;
     let json = data.to_json(&utc_text(state.settings.clock.now()));
     let body = serde_json::to_string_pretty(&json).map_err(|e| AppError::Internal(format!("json: {e}")))?;
-    attachment("application/json", "mes-donnees.json", body)
+    super::super::reply::file("application/json", "mes-donnees.json", body)
 }
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
