@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::{db, two_families};
 use crate::common::TestApp;
 
-/// Every text value of every table, with where it is.
+/// Every text (and byte) value of every table, with where it is.
 fn every_text(app: &TestApp) -> Vec<(String, String)> {
     let conn = db(app);
     let tables: Vec<String> = conn
@@ -23,7 +23,8 @@ fn every_text(app: &TestApp) -> Vec<(String, String)> {
         let mut rows = stmt.query([]).unwrap();
         while let Some(row) = rows.next().unwrap() {
             for (i, name) in names.iter().enumerate() {
-                if let Ok(rusqlite::types::ValueRef::Text(t)) = row.get_ref(i) {
+                // Text, and bytes read as text (a session's data holds its strings as they are).
+                if let Ok(rusqlite::types::ValueRef::Text(t) | rusqlite::types::ValueRef::Blob(t)) = row.get_ref(i) {
                     out.push((format!("{table}.{name}"), String::from_utf8_lossy(t).into_owned()));
                 }
             }
@@ -138,6 +139,10 @@ async fn done_anonymises_the_member_and_keeps_every_count_and_total() {
     for value in b.personal() {
         assert!(texts.iter().any(|(_, t)| t.contains(value)), "family B's {value:?} is kept");
     }
+    // Signed out: the member's sessions are gone, the other family's stay.
+    let me = a.user.client.get(app.at("/api/user/my-data")).send().await.unwrap();
+    assert_eq!(me.status(), 401, "the anonymised member's session ended");
+    assert_eq!(b.user.client.get(app.at("/api/user/my-data")).send().await.unwrap().status(), 200);
     // Answered once only.
     let twice =
         admin.client.post(app.at(&answer)).json(&json!({"outcome": "refused", "note": "non"})).send().await.unwrap();

@@ -7,7 +7,7 @@
 //! members they entered included), court bookings and day-camp registrations (the children's
 //! names and health text, the parent's contact; the birth date keeps its year only), the payer's
 //! name and message of the transfers that paid them, their requests' reasons, and the e-mails the
-//! centre kept for an address of theirs (deleted). Kept: ids, dates, events, weeks, programs,
+//! centre kept for an address of theirs (deleted); their sessions end. Kept: ids, dates, events, weeks, programs,
 //! amounts, payment states and references, team names.
 
 use centre_core::timefmt::utc_text;
@@ -59,6 +59,9 @@ pub fn member(conn: &Connection, user_id: &str, now: DateTime<Utc>) -> rusqlite:
         params![user_id, ANONYMOUS],
     )?;
     conn.execute("UPDATE deletion_requests SET reason = NULL WHERE user_id = ?1", [user_id])?;
+    // Signed out everywhere: a session holds the account's id and the provider's id token,
+    // which names the person.
+    conn.execute("DELETE FROM tower_sessions WHERE instr(data, CAST(?1 AS BLOB)) > 0", [user_id])?;
     conn.execute(
         "UPDATE users SET email = 'anonyme-' || id || '@invalid', first_name = NULL, last_name = NULL,
              profile_image_url = NULL, oidc_subject = NULL, email_verified = 0, updated_at = ?2
