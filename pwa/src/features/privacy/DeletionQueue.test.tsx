@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import type { DeletionStatus } from '../../api/types';
 import { renderPage, serve } from '../../test/render';
 import { DeletionQueue } from './DeletionQueue';
 
-const request = (id: number, email: string, daysLeft: number | null, status: 'open' | 'done' | 'refused', note: string | null = null) => ({
+const request = (id: number, email: string, daysLeft: number | null, status: DeletionStatus, note: string | null = null) => ({
   id,
   userId: `u-${id}`,
   firstName: null,
