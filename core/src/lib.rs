@@ -9,6 +9,7 @@
 //! - [`schedule`]: the pool round-robin on N courts, the knockout bracket, removing a team.
 //! - [`sync`]: the one rule for a score entry (applied, duplicate, conflict, rejected), on the server and on the phone.
 //! - [`payments`]: reading Interac transfers (pasted notifications, bank CSV exports) and matching them to registrations by payment reference.
+//! - [`privacy`]: a member's deletion request and its 30-day clock (the privacy forms are in [`validation`]).
 //! - [`messages`]: the one French/English catalogue behind every error code.
 
 pub mod access;
@@ -17,6 +18,7 @@ pub mod errors;
 pub mod format;
 pub mod messages;
 pub mod payments;
+pub mod privacy;
 pub mod registration;
 pub mod schedule;
 pub mod slots;

@@ -177,6 +177,13 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("courts_locked", "Le nombre de terrains ne peut plus changer une fois l'horaire généré.", "The number of courts cannot change once the schedule is generated."),
     ("pools_locked", "Le nombre de poules ne peut plus changer une fois l'horaire généré.", "The number of pools cannot change once the schedule is generated."),
     ("bracket_conflict", "Ce résultat changerait un match suivant déjà commencé.", "This result would change a later match that has already started."),
+    // Privacy (Loi 25).
+    ("field_required", "Ce champ est requis.", "This field is required."),
+    ("incident_date_future", "La date ne peut pas être dans le futur.", "The date cannot be in the future."),
+    ("deletion_outcome_invalid", "Choisissez : effectuée ou refusée.", "Choose: done or refused."),
+    ("deletion_note_required", "Dites pourquoi la demande est refusée.", "Say why the request is refused."),
+    ("deletion_request_open", "Une demande de suppression est déjà en cours.", "A deletion request is already open."),
+    ("deletion_request_answered", "Cette demande a déjà reçu une réponse.", "This request has already been answered."),
 ];
 
 const MONTHS: [(&str, &str); 12] = [

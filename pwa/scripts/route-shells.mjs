@@ -50,6 +50,8 @@ export const ROUTE_SHELLS = {
   admin: { module: 'src/features/admin/AdminRoute.tsx', api: [] },
   profile: { module: 'src/features/profile/ProfilePage.tsx', api: [] },
   animation: { module: 'src/features/camp-staff/CampStaffPage.tsx', api: [] },
+  confidentialite: { module: 'src/features/privacy/PrivacyPage.tsx', api: ['/api/privacy'] },
+  'mes-donnees': { module: 'src/features/privacy/MyDataPage.tsx', api: [], member: ['/api/privacy', '/api/user/deletion-requests'] },
 };
 
 /** The member home (`/`, `/home` when signed in): a member shell only, the landing page being in
@@ -67,6 +69,7 @@ export const ADMIN_TABS = {
   tournaments: { module: 'src/features/tournaments/AdminTournamentsTab.tsx', api: ['/api/admin/events'] },
   dayCamps: { api: ['/api/admin/day-camps'] },
   payments: { module: 'src/features/payments/AdminPaymentsTab.tsx', api: ['/api/admin/payments'] },
+  privacy: { module: 'src/features/privacy/AdminPrivacyTab.tsx', api: ['/api/admin/deletion-requests', '/api/admin/privacy-incidents', '/api/privacy'] },
   admins: { api: ['/api/admin/users'] },
   supervisors: { api: ['/api/admin/supervisors'] },
   campStaff: { api: ['/api/admin/camp-staff'] },

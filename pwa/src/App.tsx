@@ -33,6 +33,8 @@ const MyRegistrationsPage = page('my-registrations', () =>
 const AdminRoute = page('admin', () => import('./features/admin/AdminRoute').then((m) => m.AdminRoute));
 const ProfilePage = page('profile', () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
 const CampStaffPage = page('animation', () => import('./features/camp-staff/CampStaffPage').then((m) => m.CampStaffPage));
+const PrivacyPage = page('confidentialite', () => import('./features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
+const MyDataPage = page('mes-donnees', () => import('./features/privacy/MyDataPage').then((m) => m.MyDataPage));
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -64,6 +66,8 @@ export function App() {
           <Route path="admin" element={<Page loading={roleHint() ? <ConsoleLoading /> : undefined}><AdminRoute /></Page>} />
           <Route path="profile" element={<Page><ProfilePage /></Page>} />
           <Route path="animation" element={<Page><CampStaffPage /></Page>} />
+          <Route path="confidentialite" element={<Page><PrivacyPage /></Page>} />
+          <Route path="mes-donnees" element={<Page><MyDataPage /></Page>} />
           <Route path="*" element={<Page><NotFoundPage /></Page>} />
         </Route>
       </Routes>

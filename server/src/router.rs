@@ -25,7 +25,7 @@ use crate::openapi::responses::{
 };
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
-    admin, auth, camp_staff, courts, daycamps, event_registrations, events, health, payments, tournaments,
+    admin, auth, camp_staff, courts, daycamps, event_registrations, events, health, payments, privacy, tournaments,
 };
 
 /// What the routes' paths are added to: the document's info and the components shared by many
@@ -136,6 +136,15 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(tournaments::public::stream))
         .routes(routes!(tournaments::public::user_team))
         .routes(routes!(tournaments::public::tournament_data))
+        .routes(kept(routes!(privacy::officer::officer), Varies::Nothing))
+        .routes(routes!(privacy::officer::set_officer))
+        .routes(routes!(privacy::member::my_data))
+        .routes(routes!(privacy::member::my_data_page))
+        .routes(routes!(privacy::member::my_requests, privacy::member::request))
+        .routes(routes!(privacy::admin::queue))
+        .routes(routes!(privacy::admin::answer))
+        .routes(routes!(privacy::admin::incidents, privacy::admin::add_incident))
+        .routes(routes!(privacy::admin::update_incident))
 }
 
 /// The OpenAPI document of the `/api` calls, as registered (`openapi::document` completes it).

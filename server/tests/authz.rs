@@ -202,6 +202,9 @@ fn beyond_spec(target: &str) -> Vec<Call> {
     use Rule::*;
     use State::*;
     let paid = json!({"paymentStatus": "paid"});
+    let officer = json!({"name": "Rosalie Caron", "title": "Directrice générale", "email": "vie.privee@example.org", "phone": "819-555-0199"});
+    let incident =
+        json!({"occurredOn": "2026-01-02", "description": "Courriel au mauvais parent", "affected": "Une famille"});
     vec![
         // Camp staff: the counsellor's week and the child registered in it; the admins' side.
         call(M::GET, "/api/camp-staff/status", SignedIn, Live(200)),
@@ -276,6 +279,25 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         // Registration 1 belongs to no account: every signed-in role gets 404 (its own is
         // tested in payments::overview).
         call(M::GET, "/api/user/event-registrations/1", SignedIn, Live(404)),
+        // Privacy (Loi 25). Each signed-in role asks for its own deletion (the member's is
+        // request 1, which the admin refuses); the admin's incident is incident 1.
+        call(M::GET, "/api/privacy", Public, Live(200)),
+        with_body(M::PUT, "/api/admin/privacy", officer, Admin, Live(200)),
+        call(M::GET, "/api/user/my-data", SignedIn, Live(200)),
+        call(M::GET, "/api/user/my-data.html", SignedIn, Live(200)),
+        with_body(M::POST, "/api/user/deletion-requests", json!({}), SignedIn, Live(201)),
+        call(M::GET, "/api/user/deletion-requests", SignedIn, Live(200)),
+        call(M::GET, "/api/admin/deletion-requests", Admin, Live(200)),
+        with_body(
+            M::POST,
+            "/api/admin/deletion-requests/1/answer",
+            json!({"outcome": "refused", "note": "Inscription en cours"}),
+            Admin,
+            Live(200),
+        ),
+        with_body(M::POST, "/api/admin/privacy-incidents", incident.clone(), Admin, Live(201)),
+        call(M::GET, "/api/admin/privacy-incidents", Admin, Live(200)),
+        with_body(M::PUT, "/api/admin/privacy-incidents/1", incident, Admin, Live(200)),
     ]
 }
 
@@ -413,6 +435,8 @@ async fn supervisors_read_bookings_and_nothing_else_of_the_console() {
         "/api/admin/all-users",
         "/api/admin/events",
         "/api/admin/day-camps",
+        "/api/admin/deletion-requests",
+        "/api/admin/privacy-incidents",
     ] {
         let status = supervisor.client.get(app.at(path)).send().await.unwrap().status();
         assert_eq!(status, 403, "{path}");

@@ -225,6 +225,16 @@ async fn the_demo_is_alive(day: NaiveDate) {
     assert!(current.is_string() && proposed.is_string() && current != proposed, "{day}: {current} and {proposed}");
     let played = board["matches"].as_array().unwrap().iter().find(|m| m["id"] == conflicts[0]["matchId"]).unwrap();
     assert_eq!(played["status"], "completed", "{day}: the first phone's score counts");
+
+    // Privacy: a person in charge named, one open deletion request with days left, one incident.
+    let officer = get(&admin, &app, "/api/privacy").await;
+    assert_ne!(officer["name"], "Direction générale", "{day}: {officer}");
+    let queue = get(&admin, &app, "/api/admin/deletion-requests").await;
+    assert_eq!(queue.as_array().unwrap().len(), 1, "{day}: {queue}");
+    assert_eq!(queue[0]["status"], "open");
+    assert!(queue[0]["daysLeft"].as_i64().is_some_and(|d| (1..30).contains(&d)), "{day}: {queue}");
+    let incidents = get(&admin, &app, "/api/admin/privacy-incidents").await;
+    assert_eq!(incidents.as_array().unwrap().len(), 1, "{day}: {incidents}");
 }
 
 #[tokio::test]

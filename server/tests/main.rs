@@ -29,6 +29,7 @@ mod metrics;
 mod migrations;
 mod payments;
 mod platform;
+mod privacy;
 mod ratelimit;
 mod shell;
 mod startup;

@@ -7,6 +7,7 @@
 mod court_booking;
 mod day_camp;
 mod event;
+mod privacy;
 mod score;
 mod team;
 mod tournament;
@@ -19,6 +20,7 @@ use crate::errors::FieldError;
 pub use court_booking::*;
 pub use day_camp::*;
 pub use event::*;
+pub use privacy::*;
 pub use score::*;
 pub use team::*;
 pub use tournament::*;

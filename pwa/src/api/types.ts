@@ -20,6 +20,10 @@ export type RoundType = Schemas['RoundType'];
 export type SyncOutcome = Schemas['SyncOutcome'];
 /** A console grant. */
 export type Role = Schemas['Role'];
+/** A member's deletion request: open, then done (anonymised) or refused. */
+export type DeletionStatus = Schemas['DeletionStatus'];
+/** How an admin answers a deletion request. */
+export type DeletionOutcome = Exclude<DeletionStatus, 'open'>;
 
 /**
  * What a form sends as the request body `T`: the PWA's own field types `N`, each key a field of

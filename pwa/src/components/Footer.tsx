@@ -16,12 +16,14 @@ export function Footer() {
         { to: '/events', label: t('footer.links.events') },
         { to: '/reservations', label: t('footer.links.reservations') },
         { to: '/my-registrations', label: t('footer.links.myRegistrations') },
+        { to: '/confidentialite', label: t('footer.links.privacy') },
       ]
     : [
         { to: '/', label: t('footer.links.home') },
         { to: '/#services', label: t('footer.links.services') },
         { to: '/#events', label: t('footer.links.events') },
         { to: '/#about', label: t('footer.links.about') },
+        { to: '/confidentialite', label: t('footer.links.privacy') },
       ];
   return (
     <footer className="bg-brand-800 text-brand-50">

@@ -1,7 +1,7 @@
 // The top navigation of spec section 2: logo to /; for a signed-in user Home, Events,
 // Reservations, Admin for admins and Supervision for supervisors (the read-only console at
 // /admin; the server checks the role again); the FR/EN switch; the user menu (avatar or icon,
-// first name or 'account'; profile, my bookings, logout); a login button for visitors; the
+// first name or 'account'; profile, my bookings, my data, privacy, logout); a login button for visitors; the
 // links collapse into a menu on small screens. Sign-in and sign-out are full page navigations.
 // An admin also gets the offline scoring status ('3 scores en attente'), its own lazy chunk; it
 // only shows the state of the sync, which the app's root runs (features/tournaments/sync/ScoreSync.tsx).
@@ -48,6 +48,14 @@ function MenuIcon({ open }: { open: boolean }) {
     </svg>
   );
 }
+
+/** The user menu's pages, before the sign-out: path and label key. */
+const MENU_LINKS = [
+  ['/profile', 'nav.profile'],
+  ['/my-registrations', 'nav.myBookings'],
+  ['/mes-donnees', 'nav.myData'],
+  ['/confidentialite', 'nav.privacy'],
+] as const;
 
 /** The account button and its menu (WAI-ARIA menu button: arrows, Home/End, Escape, Tab). */
 function UserMenu({ user }: { user: User }) {
@@ -144,39 +152,27 @@ function UserMenu({ user }: { user: User }) {
           className="absolute right-0 z-50 mt-2 w-52 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
           onKeyDown={onMenuKey}
         >
-          <li role="none">
-            <Link
-              ref={(el) => {
-                itemsRef.current[0] = el;
-              }}
-              role="menuitem"
-              tabIndex={-1}
-              to="/profile"
-              className={itemClass}
-              onClick={() => close(false)}
-            >
-              {t('nav.profile')}
-            </Link>
-          </li>
-          <li role="none">
-            <Link
-              ref={(el) => {
-                itemsRef.current[1] = el;
-              }}
-              role="menuitem"
-              tabIndex={-1}
-              to="/my-registrations"
-              className={itemClass}
-              onClick={() => close(false)}
-            >
-              {t('nav.myBookings')}
-            </Link>
-          </li>
+          {MENU_LINKS.map(([to, key], index) => (
+            <li role="none" key={to}>
+              <Link
+                ref={(el) => {
+                  itemsRef.current[index] = el;
+                }}
+                role="menuitem"
+                tabIndex={-1}
+                to={to}
+                className={itemClass}
+                onClick={() => close(false)}
+              >
+                {t(key)}
+              </Link>
+            </li>
+          ))}
           <li role="none">
             {/* A full page navigation: the server ends the session (and the provider's). */}
             <a
               ref={(el) => {
-                itemsRef.current[2] = el;
+                itemsRef.current[MENU_LINKS.length] = el;
               }}
               role="menuitem"
               tabIndex={-1}

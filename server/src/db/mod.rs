@@ -16,6 +16,7 @@ pub mod event_registrations;
 pub mod events;
 pub mod outbox;
 pub mod payments;
+pub mod privacy;
 mod probe;
 pub mod seed;
 pub mod stats;

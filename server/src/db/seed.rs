@@ -456,6 +456,42 @@ impl Demo<'_> {
         if self.empty("court_bookings")? {
             self.courts(&member)?;
         }
+        if self.empty("deletion_requests")? {
+            self.privacy()?;
+        }
+        Ok(())
+    }
+
+    /// The privacy tools in use: a person in charge named, a former member's deletion request
+    /// waiting for 12 days (18 left on the console's clock), and one incident in the register.
+    fn privacy(&self) -> rusqlite::Result<()> {
+        self.tx.execute(
+            "UPDATE privacy_officer SET name = 'Rosalie Caron', title = 'Directrice générale',
+                 email = 'vie.privee@centrepleinair-lapeche.org', phone = '819-555-0142', updated_at = ?1
+             WHERE id = 1",
+            [utc_text(self.ago(60))],
+        )?;
+        let id = super::users::new_user_id();
+        self.tx.execute(
+            "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at, email_verified)
+             VALUES (?1, 'marc.ouellet@example.org', 'Marc', 'Ouellet', ?2, ?2, 1)",
+            params![id, utc_text(self.ago(700))],
+        )?;
+        self.tx.execute(
+            "INSERT INTO deletion_requests (user_id, reason, requested_at) VALUES (?1, ?2, ?3)",
+            params![id, "Nous avons quitté la région.", utc_text(self.ago(12))],
+        )?;
+        self.tx.execute(
+            "INSERT INTO privacy_incidents (occurred_on, description, affected, reported_to_commission, reported_to_people,
+                 created_at, updated_at)
+             VALUES (?1, ?2, ?3, 0, 1, ?4, ?4)",
+            params![
+                (self.today - Duration::days(40)).to_string(),
+                "La liste des inscriptions d'une semaine de camp a été envoyée par courriel à un mauvais parent, qui l'a supprimée.",
+                "Les 14 familles de la semaine",
+                utc_text(self.ago(39))
+            ],
+        )?;
         Ok(())
     }
 

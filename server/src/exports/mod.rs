@@ -2,10 +2,12 @@
 //! to the bytes of a workbook. Every sheet is written by [`write_sheet`], so every file has the
 //! same cell types (dates as date cells in the centre's time zone, amounts as numbers in
 //! dollars) and the same print layout (landscape, one page wide, the heading row on every page,
-//! the title and the export's date in the page header).
+//! the title and the export's date in the page header). `my_data` is the one page, not a
+//! workbook: a member's own data, to read and print.
 
 pub mod camps;
 pub mod events;
+pub mod my_data;
 pub mod payments;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike, Utc};

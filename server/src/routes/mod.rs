@@ -11,5 +11,6 @@ pub(crate) mod events;
 pub(crate) mod health;
 pub(crate) mod params;
 pub(crate) mod payments;
+pub(crate) mod privacy;
 mod reply;
 pub(crate) mod tournaments;

@@ -82,6 +82,8 @@ row_id!(RegistrationId, "id", "registration");
 row_id!(MatchId, "id", "match");
 row_id!(BookingId, "id", "booking");
 row_id!(WeekId, "weekId", "week");
+row_id!(DeletionRequestId, "id", "deletion request");
+row_id!(IncidentId, "id", "incident");
 documented!(UserId, "userId", String, "The user's id.");
 documented!(EntryId, "id", String, "The score entry's id.");
 documented!(ProgramId, "id", String, "The camp program's id.");

@@ -1,4 +1,4 @@
-//! What several handlers answer the same way: workbook downloads, and the 404 of a sheet with no
+//! What several handlers answer the same way: file and workbook downloads, and the 404 of a sheet with no
 //! rows. (Amounts in dollars are core's `validation::dollars`; no API answer is stored by a
 //! browser or a proxy, the edge layer's `layers::no_store`.)
 
@@ -28,11 +28,25 @@ pub fn sheet<R, E: Display>(
     Ok((workbook(rows).map_err(xlsx_failed)?, rows.len()))
 }
 
+/// `attachment; filename="{name}"`: what makes a browser save an answer under that name.
+fn disposition(name: &str) -> Result<HeaderValue, AppError> {
+    HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
+        .map_err(|e| AppError::Internal(format!("file name header: {e}")))
+}
+
+/// A file download of `content_type`, saved as `name` (a member's data, say).
+pub fn file(content_type: &'static str, name: &str, body: String) -> Result<Response, AppError> {
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+        (header::CONTENT_DISPOSITION, disposition(name)?),
+    ];
+    Ok((headers, body).into_response())
+}
+
 /// A workbook download: its name in Content-Disposition, its row count in `X-Row-Count` (never
 /// cached, like every API answer).
 pub fn xlsx(name: &str, bytes: Vec<u8>, rows: usize) -> Result<Response, AppError> {
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
-        .map_err(|e| AppError::Internal(format!("file name header: {e}")))?;
+    let disposition = disposition(name)?;
     Ok((
         [
             (header::CONTENT_TYPE, HeaderValue::from_static(XLSX)),

@@ -1,8 +1,9 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all nine (the spec's six, 'Camps de jour', where the
+// the Réservations tab only; admins get all ten (the spec's six, 'Camps de jour', where the
 // centre sees who is coming to day camp, 'Paiements', where unpaid registrations are followed
-// up, and 'Animateurs', the camp staff and their weeks). The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
+// up, 'Confidentialité', the privacy duties, and 'Animateurs', the camp staff and their weeks).
+// The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
 // server enforces every rule again.
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,10 +27,12 @@ const AdminTournamentsTab = lazy(() =>
   import('../tournaments/AdminTournamentsTab').then((m) => ({ default: m.AdminTournamentsTab })),
 );
 const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then((m) => ({ default: m.AdminPaymentsTab })));
+// 'Confidentialité' (Loi 25): the deletion queue, the incidents register, the person in charge.
+const AdminPrivacyTab = lazy(() => import('../privacy/AdminPrivacyTab').then((m) => ({ default: m.AdminPrivacyTab })));
 
-type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'campStaff' | 'members';
+type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'privacy' | 'admins' | 'supervisors' | 'campStaff' | 'members';
 
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'campStaff', 'members'];
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'privacy', 'admins', 'supervisors', 'campStaff', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 function AccessDenied() {
@@ -72,6 +75,12 @@ function TabPanel({ tab }: { tab: TabId }) {
       return (
         <Suspense fallback={<Spinner label={t('grants.loading')} />}>
           <AdminPaymentsTab />
+        </Suspense>
+      );
+    case 'privacy':
+      return (
+        <Suspense fallback={<Spinner label={t('grants.loading')} />}>
+          <AdminPrivacyTab />
         </Suspense>
       );
   }

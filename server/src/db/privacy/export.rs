@@ -1,0 +1,147 @@
+//! Everything the centre holds about one member and the children they registered ('Mes
+//! données', s. 27): every row that names them, each with every column, collected once here and
+//! rendered as JSON (the download) and as a readable page (`exports::my_data`).
+//!
+//! The rows: the account and its roles; the event registrations the member made (with the team
+//! members they entered); their court bookings; their day-camp registrations (the children's
+//! data) and the weeks each child attends; the Interac transfers that paid any of these; their
+//! deletion requests; and the e-mails the centre sent to an address of theirs.
+
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, params_from_iter};
+use serde_json::{Map, Value};
+
+/// One table's rows about the member, each as `{column: value}`.
+#[derive(Debug, Clone)]
+pub struct Section {
+    /// Stable key: the JSON file's field and the page's heading key.
+    pub key: &'static str,
+    pub rows: Vec<Map<String, Value>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct MemberData {
+    /// The account row; `None` for an unknown id.
+    pub user: Option<Map<String, Value>>,
+    pub sections: Vec<Section>,
+}
+
+impl MemberData {
+    /// The download: `{"user": {...}, "<section>": [...], ...}`.
+    pub fn to_json(&self, generated_at: &str) -> Value {
+        let mut out = Map::new();
+        out.insert("generatedAt".to_owned(), Value::from(generated_at));
+        out.insert("user".to_owned(), self.user.clone().map_or(Value::Null, Value::Object));
+        for s in &self.sections {
+            out.insert(s.key.to_owned(), Value::Array(s.rows.iter().cloned().map(Value::Object).collect()));
+        }
+        Value::Object(out)
+    }
+}
+
+fn value(v: ValueRef<'_>) -> Value {
+    match v {
+        ValueRef::Null => Value::Null,
+        ValueRef::Integer(i) => Value::from(i),
+        ValueRef::Real(f) => Value::from(f),
+        ValueRef::Text(t) => Value::from(String::from_utf8_lossy(t).into_owned()),
+        // No column about a member holds bytes; said rather than dropped.
+        ValueRef::Blob(b) => Value::from(format!("<{} bytes>", b.len())),
+    }
+}
+
+/// Every row of `sql` (bound to `args`) as `{column: value}`.
+fn rows(conn: &Connection, sql: &str, args: &[&str]) -> rusqlite::Result<Vec<Map<String, Value>>> {
+    let mut stmt = conn.prepare(sql)?;
+    let names: Vec<String> = stmt.column_names().into_iter().map(str::to_owned).collect();
+    let mut out = Vec::new();
+    let mut query = stmt.query(params_from_iter(args.iter()))?;
+    while let Some(row) = query.next()? {
+        let mut map = Map::new();
+        for (i, name) in names.iter().enumerate() {
+            map.insert(name.clone(), value(row.get_ref(i)?));
+        }
+        out.push(map);
+    }
+    Ok(out)
+}
+
+/// The registrations (event and day-camp) and bookings a member made.
+const MINE_EVENTS: &str = "SELECT id FROM event_registrations WHERE user_id = ?1";
+const MINE_CAMPS: &str = "SELECT id FROM day_camp_registrations WHERE user_id = ?1";
+
+/// Every row about `user_id`, read in the caller's transaction (one consistent picture).
+pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberData> {
+    let user = rows(conn, "SELECT * FROM users WHERE id = ?1", &[user_id])?.into_iter().next();
+    let queries: [(&'static str, String); 10] = [
+        ("roles", "SELECT role, granted_at FROM role_grants WHERE user_id = ?1 ORDER BY id".to_owned()),
+        (
+            "eventRegistrations",
+            "SELECT e.title AS event_title, e.start_date AS event_start_date, r.* FROM event_registrations r
+             JOIN events e ON e.id = r.event_id WHERE r.user_id = ?1 ORDER BY r.id"
+                .to_owned(),
+        ),
+        (
+            "courtBookings",
+            "SELECT c.name AS court_name, b.* FROM court_bookings b JOIN courts c ON c.id = b.court_id
+             WHERE b.user_id = ?1 ORDER BY b.id"
+                .to_owned(),
+        ),
+        ("dayCampRegistrations", "SELECT * FROM day_camp_registrations WHERE user_id = ?1 ORDER BY id".to_owned()),
+        (
+            "dayCampWeeks",
+            format!(
+                "SELECT en.registration_id, en.program_id, w.label AS week, w.start_date, w.end_date
+                 FROM day_camp_enrolments en JOIN day_camp_weeks w ON w.id = en.week_id
+                 WHERE en.registration_id IN ({MINE_CAMPS}) ORDER BY en.registration_id, w.start_date"
+            ),
+        ),
+        (
+            "payments",
+            format!(
+                "SELECT id, event_registration_id, camp_registration_id, amount_cents, sender, message, transfer_date,
+                        bank_reference, confirmed_at
+                 FROM payment_transfers
+                 WHERE event_registration_id IN ({MINE_EVENTS}) OR camp_registration_id IN ({MINE_CAMPS}) ORDER BY id"
+            ),
+        ),
+        (
+            "childRecordViews",
+            format!(
+                "SELECT registration_id, child_name, viewed_at FROM child_record_views
+                 WHERE registration_id IN ({MINE_CAMPS}) ORDER BY viewed_at, id"
+            ),
+        ),
+        (
+            "campStaffWeeks",
+            "SELECT w.label AS week, w.start_date, w.end_date FROM camp_staff_weeks s
+               JOIN day_camp_weeks w ON w.id = s.week_id WHERE s.user_id = ?1 ORDER BY w.start_date"
+                .to_owned(),
+        ),
+        (
+            "deletionRequests",
+            "SELECT id, reason, requested_at, status, answered_at, note FROM deletion_requests WHERE user_id = ?1
+             ORDER BY id"
+                .to_owned(),
+        ),
+        (
+            "emails",
+            format!(
+                "SELECT id, to_address, subject, body_text, status, created_at, sent_at FROM outbox_emails
+                 WHERE to_address COLLATE NOCASE IN ({}) ORDER BY id",
+                ADDRESSES
+            ),
+        ),
+    ];
+    let mut sections = Vec::with_capacity(queries.len());
+    for (key, sql) in queries {
+        sections.push(Section { key, rows: rows(conn, &sql, &[user_id])? });
+    }
+    Ok(MemberData { user, sections })
+}
+
+/// The e-mail addresses of a member: their account's, and those they gave on their bookings and
+/// day-camp registrations (where the centre's e-mails about them went).
+pub const ADDRESSES: &str = "SELECT email FROM users WHERE id = ?1
+    UNION SELECT email FROM court_bookings WHERE user_id = ?1
+    UNION SELECT parent_email FROM day_camp_registrations WHERE user_id = ?1";

@@ -1,0 +1,21 @@
+//! Privacy (Loi 25): the published person in charge (`officer.rs`), a member's 'Mes données'
+//! and deletion request (`member.rs`), and the admin's deletion queue and incidents register
+//! (`admin.rs`).
+
+pub(crate) mod admin;
+pub(crate) mod member;
+pub(crate) mod officer;
+
+use chrono::NaiveDate;
+
+use crate::app::AppState;
+
+/// The centre's local date now (the server's clock, moved by `--today` in tests).
+fn today(state: &AppState) -> NaiveDate {
+    state.settings.clock.now().with_timezone(&state.settings.timezone).date_naive()
+}
+
+/// The centre's local date of a stored UTC instant (a request's day).
+fn local_day(state: &AppState, utc: &str) -> Option<NaiveDate> {
+    centre_core::timefmt::parse_utc(utc).map(|t| t.with_timezone(&state.settings.timezone).date_naive())
+}

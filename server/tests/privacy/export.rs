@@ -1,0 +1,107 @@
+//! 'Mes données': the JSON holds every row about its member and their children, checked against
+//! the database, and nothing about the other family; the page shows the same, in the language
+//! asked.
+
+use serde_json::Value;
+
+use super::{db, two_families};
+use crate::common::TestApp;
+
+fn ids(rows: &Value, column: &str) -> Vec<i64> {
+    let mut out: Vec<i64> = rows.as_array().unwrap().iter().map(|r| r[column].as_i64().unwrap()).collect();
+    out.sort_unstable();
+    out
+}
+
+fn sql_ids(app: &TestApp, sql: &str, user: &str) -> Vec<i64> {
+    let conn = db(app);
+    let mut stmt = conn.prepare(sql).unwrap();
+    let mut out: Vec<i64> = stmt.query_map([user], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    out.sort_unstable();
+    out
+}
+
+#[tokio::test]
+async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_else() {
+    let app = TestApp::spawn().await;
+    let (a, b) = two_families(&app).await;
+    // A deletion request of each family's own.
+    for f in [&a, &b] {
+        let r = f
+            .user
+            .client
+            .post(app.at("/api/user/deletion-requests"))
+            .json(&serde_json::json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201);
+    }
+    let response = a.user.client.get(app.at("/api/user/my-data")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers()["content-disposition"].to_str().unwrap().contains("mes-donnees.json"));
+    let text = response.text().await.unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+
+    assert_eq!(data["user"]["id"], a.user.id.as_str());
+    assert_eq!(data["user"]["email"], a.user.email.as_str());
+    let me = a.user.id.as_str();
+    for (section, sql) in [
+        ("eventRegistrations", "SELECT id FROM event_registrations WHERE user_id = ?1"),
+        ("courtBookings", "SELECT id FROM court_bookings WHERE user_id = ?1"),
+        ("dayCampRegistrations", "SELECT id FROM day_camp_registrations WHERE user_id = ?1"),
+        ("deletionRequests", "SELECT id FROM deletion_requests WHERE user_id = ?1"),
+        (
+            "payments",
+            "SELECT t.id FROM payment_transfers t
+             LEFT JOIN event_registrations e ON e.id = t.event_registration_id
+             LEFT JOIN day_camp_registrations c ON c.id = t.camp_registration_id
+             WHERE e.user_id = ?1 OR c.user_id = ?1",
+        ),
+        (
+            "emails",
+            "SELECT o.id FROM outbox_emails o JOIN day_camp_registrations c ON c.parent_email = o.to_address WHERE c.user_id = ?1",
+        ),
+    ] {
+        let expected = sql_ids(&app, sql, me);
+        assert!(!expected.is_empty(), "the seed gives family A rows in {section}");
+        assert_eq!(ids(&data[section], "id"), expected, "{section}");
+    }
+    assert_eq!(
+        ids(&data["dayCampWeeks"], "registration_id"),
+        sql_ids(
+            &app,
+            "SELECT registration_id FROM day_camp_enrolments JOIN day_camp_registrations c ON c.id = registration_id WHERE c.user_id = ?1",
+            me
+        ),
+    );
+    // The children's data and the team members entered are there, with every column.
+    let camp = &data["dayCampRegistrations"][0];
+    assert_eq!(camp["child_first_name"], a.child);
+    assert_eq!(camp["medical_conditions"], a.medical);
+    assert_eq!(camp["emergency_phone"], a.phone);
+    assert_eq!(data["eventRegistrations"][0]["member2_first_name"], a.teammate);
+    assert_eq!(data["eventRegistrations"][0]["event_title"], "Tournoi d'été");
+    // Nothing of the other family, anywhere in the file.
+    for value in b.personal() {
+        assert!(!text.contains(value), "family B's {value:?} is in family A's export");
+    }
+    let b_ids = sql_ids(&app, "SELECT id FROM day_camp_registrations WHERE user_id = ?1", &b.user.id);
+    assert!(!ids(&data["dayCampRegistrations"], "id").iter().any(|id| b_ids.contains(id)));
+
+    // The readable page: the same rows, in the language asked, nothing of B.
+    let page = a.user.client.get(app.at("/api/user/my-data.html?lang=en")).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+    let html = page.text().await.unwrap();
+    assert!(html.contains("<html lang=\"en\">") && html.contains("Your day-camp registrations"), "{html}");
+    assert!(html.contains(a.child) && html.contains("Allergie sévère aux noix (EpiPen)"));
+    for value in b.personal() {
+        assert!(!html.contains(value), "family B's {value:?} is on family A's page");
+    }
+    let french = a.user.client.get(app.at("/api/user/my-data.html")).send().await.unwrap().text().await.unwrap();
+    assert!(french.contains("Vos inscriptions au camp de jour"), "French by default");
+
+    // A visitor has no data to read.
+    assert_eq!(app.new_client().get(app.at("/api/user/my-data")).send().await.unwrap().status(), 401);
+}
