@@ -263,3 +263,28 @@ fn the_day_camp_registration_receipt() {
         }
     }
 }
+
+// Waiting lists.
+
+#[test]
+fn the_waiting_list_offer() {
+    use centre_server::db::waitlist::offers::{OfferLetters, OfferMail, What};
+    use centre_server::emails::waitlist::WaitlistLetters;
+    let letters = WaitlistLetters { public_url: SITE.into(), tz: TZ };
+    let event = What::Event { title: "Tournoi 4x4".into(), title_en: Some("4x4 Tournament".into()) };
+    let week = What::CampWeek { program_id: "explorateurs".into(), start: day("2027-07-05"), end: day("2027-07-09") };
+    for lang in [Lang::Fr, Lang::En] {
+        for (what, named) in [(&event, "event"), (&week, "camp_week")] {
+            let mail = OfferMail {
+                to: "ana@example.org",
+                lang: lang_code(lang),
+                offer_id: 12,
+                expires_at: "2027-06-03T16:00:00Z",
+                what: what.clone(),
+            };
+            let email = letters.offer(&mail);
+            assert!(email.body_text.contains("https://centre.example/offers/12"), "{}", email.body_text);
+            assert_email(&format!("waitlist_offer_{named}_{}", lang_code(lang)), &email);
+        }
+    }
+}

@@ -169,6 +169,8 @@ pub enum RegisterError {
     Duplicate(WeekRow),
     /// No place left in `week` for the program.
     Full(WeekRow),
+    /// The places left in `week` are held by live waiting-list offers.
+    HeldByOffer(WeekRow),
     Db(rusqlite::Error),
 }
 
@@ -229,8 +231,16 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
             return Err(RegisterError::Duplicate(week.clone()));
         }
     }
-    // Take one place per week; a week with none left refuses the whole registration.
+    // Take one place per week; a week with none left refuses the whole registration. Places
+    // held by live waiting-list offers are nobody else's (core's rule).
     for week in &weeks {
+        let target = super::waitlist::Target::CampWeek { program_id: program.id.clone(), week_id: week.id };
+        if let Some((capacity, taken, held)) = super::waitlist::counts(conn, &target)?
+            && centre_core::waitlist::check_direct(capacity, taken, held, 1)
+                == Err(centre_core::waitlist::DirectRefusal::HeldByOffer)
+        {
+            return Err(RegisterError::HeldByOffer(week.clone()));
+        }
         let changed = conn
             .prepare_cached(
                 "UPDATE day_camp_places SET taken = taken + 1

@@ -15,6 +15,8 @@ use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
 use crate::db::courts::local_day_bounds;
 use crate::db::events::{self, EventFields, EventFlags, EventRow, UpdateRefused};
+use crate::db::waitlist::{Target, offers};
+use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
@@ -189,16 +191,22 @@ pub async fn update(
 ) -> Result<Json<EventDto>, AppError> {
     let fields = event_fields(&body.input)?;
     let flags = EventFlags { is_active: body.is_active, featured: body.featured };
+    let letters = WaitlistLetters::new(&state.settings);
     let row = state
         .db
         .write(move |tx| match events::update(tx, id, &fields, flags)? {
-            Ok(row) => Ok(row),
+            Ok(row) => {
+                // A raised maximum offers its new places to the waiting list at once.
+                offers::refill(tx, &Target::Event(id), &letters.at(Utc::now()))?;
+                Ok(row)
+            }
             Err(UpdateRefused::NotFound) => Err(AppError::not_found()),
             Err(UpdateRefused::BelowRegistered) => {
                 Err(AppError::Validation(vec![FieldError::new("maxParticipants", "max_below_registered")]))
             }
         })
         .await?;
+    state.mailer.kick();
     Ok(Json(row.into()))
 }
 

@@ -12,3 +12,4 @@ pub(crate) mod params;
 pub(crate) mod payments;
 mod reply;
 pub(crate) mod tournaments;
+pub(crate) mod waitlist;

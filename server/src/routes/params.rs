@@ -82,6 +82,8 @@ row_id!(RegistrationId, "id", "registration");
 row_id!(MatchId, "id", "match");
 row_id!(BookingId, "id", "booking");
 row_id!(WeekId, "weekId", "week");
+row_id!(OfferId, "id", "waiting-list offer");
+row_id!(WaitlistEntryId, "id", "waiting-list entry");
 documented!(UserId, "userId", String, "The user's id.");
 documented!(EntryId, "id", String, "The score entry's id.");
 documented!(ProgramId, "id", String, "The camp program's id.");
