@@ -45,17 +45,18 @@ export const ROUTE_SHELLS = {
   'my-registrations': {
     module: 'src/features/my-registrations/MyRegistrationsPage.tsx',
     api: [],
-    member: ['/api/user/court-bookings', '/api/user/event-registrations', '/api/user/day-camp-registrations'],
+    member: ['/api/user/court-bookings', '/api/user/event-registrations', '/api/user/day-camp-registrations', '/api/user/waitlist'],
   },
   admin: { module: 'src/features/admin/AdminRoute.tsx', api: [] },
   profile: { module: 'src/features/profile/ProfilePage.tsx', api: [] },
+  offers: { module: 'src/features/waitlist/OfferPage.tsx', api: [], member: ['/api/user/waitlist/offers/{id}'] },
 };
 
 /** The member home (`/`, `/home` when signed in): a member shell only, the landing page being in
  *  the first bundle. */
 const MEMBER_HOME = {
   module: 'src/features/home/MemberHome.tsx',
-  member: ['/api/events', '/api/user/registrations', '/api/user/day-camp-registrations'],
+  member: ['/api/events', '/api/user/registrations', '/api/user/day-camp-registrations', '/api/user/waitlist'],
 };
 
 /** The console's tabs, in AdminPage.tsx's order (the build checks it; the first is the one /admin

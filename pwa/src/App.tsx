@@ -31,6 +31,7 @@ const MyRegistrationsPage = page('my-registrations', () =>
   import('./features/my-registrations/MyRegistrationsPage').then((m) => m.MyRegistrationsPage),
 );
 const AdminRoute = page('admin', () => import('./features/admin/AdminRoute').then((m) => m.AdminRoute));
+const OfferPage = page('offers', () => import('./features/waitlist/OfferPage').then((m) => m.OfferPage));
 const ProfilePage = page('profile', () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
 
 function PageLoading() {
@@ -62,6 +63,7 @@ export function App() {
           <Route path="event/:eventId" element={<Page><EventPage /></Page>} />
           <Route path="admin" element={<Page loading={roleHint() ? <ConsoleLoading /> : undefined}><AdminRoute /></Page>} />
           <Route path="profile" element={<Page><ProfilePage /></Page>} />
+          <Route path="offers/:offerId" element={<Page><OfferPage /></Page>} />
           <Route path="*" element={<Page><NotFoundPage /></Page>} />
         </Route>
       </Routes>
