@@ -36,6 +36,8 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     // Offers made in the pass are in the outbox too.
     state.mailer.kick();
     if offers_expired > 0 {
+        // Places held or opened change the public listings' counts.
+        state.public_cache.invalidate();
         tracing::info!(offers_expired, "waiting lists: expired offers passed on");
     }
     if report != Report::default() {

@@ -173,7 +173,7 @@ async fn demo_data_is_seeded_once_into_an_empty_database() {
     let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
     assert_eq!(count("SELECT count(*) FROM events"), 5);
     assert_eq!(count("SELECT count(*) FROM events WHERE featured = 1"), 1);
-    assert_eq!(count("SELECT count(*) FROM users"), 1, "the demo's member, once");
+    assert_eq!(count("SELECT count(*) FROM users"), 4, "the demo's member and the 3 parents of its waiting list, once");
     assert_eq!(count("SELECT count(*) FROM court_bookings"), bookings);
     assert_eq!(count("SELECT count(*) FROM day_camp_registrations"), camps);
 }
