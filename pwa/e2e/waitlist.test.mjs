@@ -2,7 +2,8 @@
 // joins a full camp week's list from the day-camp form ('Rejoindre la liste d'attente') and sees
 // their rank on /my-registrations; a place frees (an admin refunds a registration); the offer's
 // e-mail in the sink links to the acceptance page; the member accepts there and lands on
-// /checkout. axe finds nothing on the acceptance page.
+// /checkout. The console's Listes d'attente tab shows the member first in line. axe finds nothing
+// on the acceptance page nor on the console's tab.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -29,6 +30,12 @@ const suite = useServerAndBrowser({
 function bornSeven() {
   const [y, m, d] = weeks[0].startDate.split('-').map(Number);
   return new Date(Date.UTC(y - 7, m - 1, d) - 40 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+async function expectNoAxeViolations(page, label) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(summary, [], `axe violations on ${label}`);
 }
 
 async function signedIn(email, firstName) {
@@ -69,8 +76,15 @@ test('a member joins a full week’s list, is offered the freed place by e-mail,
   await page.waitForURL(/\/my-registrations$/);
   await page.getByText("Rang 1 sur la liste d'attente").waitFor();
 
-  // A place frees: the admin refunds one registration of the week.
+  // The console's Listes d'attente tab shows the list with the member first in line.
   const admin = await signedIn(ADMIN, 'Chloé');
+  await admin.page.goto(`${suite.server.url}/admin?tab=waitlists`);
+  const list = admin.page.getByTestId('admin-waitlist');
+  await list.getByText('Rang 1 · Noémie Roy').waitFor();
+  await list.getByText('En attente', { exact: true }).waitFor();
+  await expectNoAxeViolations(admin.page, "the console's waiting lists");
+
+  // A place frees: the admin refunds one registration of the week.
   for (const paymentStatus of ['paid', 'refunded']) {
     const response = await admin.context.request.put(`${suite.server.url}/api/admin/day-camp-registrations/${taken[0]}/payment`, {
       headers: { Origin: suite.server.url },
@@ -87,9 +101,7 @@ test('a member joins a full week’s list, is offered the freed place by e-mail,
   await page.goto(`${suite.server.url}${path}`);
   await page.getByRole('heading', { name: 'Une place pour vous' }).waitFor();
   await page.getByText(/^Réservée jusqu'au /).waitFor();
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(summary, [], 'axe violations on the acceptance page');
+  await expectNoAxeViolations(page, 'the acceptance page');
 
   await page.getByRole('button', { name: 'Accepter la place' }).click();
   await page.waitForURL(/\/checkout\?type=daycamp&id=\d+&amount=120$/);

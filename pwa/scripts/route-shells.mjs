@@ -67,6 +67,7 @@ export const ADMIN_TABS = {
   tournaments: { module: 'src/features/tournaments/AdminTournamentsTab.tsx', api: ['/api/admin/events'] },
   dayCamps: { api: ['/api/admin/day-camps'] },
   payments: { module: 'src/features/payments/AdminPaymentsTab.tsx', api: ['/api/admin/payments'] },
+  waitlists: { api: ['/api/admin/waitlists'] },
   admins: { api: ['/api/admin/users'] },
   supervisors: { api: ['/api/admin/supervisors'] },
   members: { api: ['/api/admin/all-users'] },

@@ -1,8 +1,8 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all eight (the spec's six, 'Camps de jour', where the
-// centre sees who is coming to day camp, and 'Paiements', where unpaid registrations are followed
-// up). The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
+// the Réservations tab only; admins get all nine (the spec's six, 'Camps de jour', where the
+// centre sees who is coming to day camp, 'Paiements', where unpaid registrations are followed
+// up, and 'Listes d'attente', where the waiting lists are run). The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
 // server enforces every rule again.
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useRoles } from '../auth/session';
 import { AdminEventsTab } from '../events/AdminEventsTab';
 import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
+import { AdminWaitlistsTab } from '../waitlist/AdminWaitlistsTab';
 import { Spinner } from '../../components/Spinner';
 import { ConsoleFrame, ConsoleLoading } from './ConsoleFrame';
 import { GrantsTab } from './GrantsTab';
@@ -26,9 +27,9 @@ const AdminTournamentsTab = lazy(() =>
 );
 const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then((m) => ({ default: m.AdminPaymentsTab })));
 
-type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'admins' | 'supervisors' | 'members';
+type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'waitlists' | 'admins' | 'supervisors' | 'members';
 
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'admins', 'supervisors', 'members'];
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'waitlists', 'admins', 'supervisors', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 function AccessDenied() {
@@ -59,6 +60,8 @@ function TabPanel({ tab }: { tab: TabId }) {
       return <AdminEventsTab />;
     case 'dayCamps':
       return <AdminDayCampsTab />;
+    case 'waitlists':
+      return <AdminWaitlistsTab />;
     case 'tournaments':
       return (
         <Suspense fallback={<Spinner label={t('grants.loading')} />}>

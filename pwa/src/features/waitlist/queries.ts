@@ -9,7 +9,12 @@ export type WaitlistEntry = Schemas['WaitlistEntryDto'];
 /** What accepting an offer made: the registration and its checkout page. */
 export type Accepted = Schemas['AcceptedDto'];
 
+/** A list as the console reads it: its places and the people in line. */
+export type AdminWaitlist = Schemas['WaitlistDto'];
+
 export const waitlistKeys = {
+  /** GET /api/admin/waitlists */
+  admin: ['api', 'admin', 'waitlists'] as const,
   /** GET /api/user/waitlist (under ['api', 'user'], which registration changes invalidate). */
   mine: ['api', 'user', 'waitlist'] as const,
   /** GET /api/user/waitlist/offers/{id} */
@@ -18,6 +23,10 @@ export const waitlistKeys = {
 
 export function useMyWaitlist(enabled: boolean) {
   return useQuery({ queryKey: waitlistKeys.mine, queryFn: () => apiFetch<WaitlistEntry[]>('/api/user/waitlist'), enabled });
+}
+
+export function useAdminWaitlists() {
+  return useQuery({ queryKey: waitlistKeys.admin, queryFn: () => apiFetch<AdminWaitlist[]>('/api/admin/waitlists') });
 }
 
 export function useOffer(id: string, enabled: boolean) {

@@ -304,6 +304,11 @@ pub fn live_of(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<(OfferR
     Ok(out)
 }
 
+/// How many offers are live, every list together (the payments view counts them).
+pub fn live_count(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("SELECT COUNT(*) FROM waitlist_offers WHERE state = 'live'", [], |r| r.get(0))
+}
+
 /// What an offer is for, for its e-mail and pages.
 pub fn what(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqlite::Result<Option<What>> {
     Ok(target_facts(conn, target, tz)?.map(|(_, what, _)| what))
