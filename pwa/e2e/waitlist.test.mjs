@@ -107,3 +107,39 @@ test('a member joins a full week’s list, is offered the freed place by e-mail,
   await page.waitForURL(/\/checkout\?type=daycamp&id=\d+&amount=120$/);
   await context.close();
 });
+
+test("a full event's card offers its waiting list; the team form joins it and the rank shows", async () => {
+  const TITLE = 'Tournoi complet de décembre';
+  const admin = await signedIn(ADMIN, 'Chloé');
+  const start = `${new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10)}T09:00`;
+  const created = await admin.context.request.post(`${suite.server.url}/api/events`, {
+    headers: { Origin: suite.server.url },
+    data: {
+      title: TITLE, titleEn: '', description: 'Tournoi amical.', descriptionEn: '', categoryId: 'volleyball',
+      location: 'La Pêche', startDate: start, endDate: null, price: 10, maxParticipants: 2, requiresPayment: false,
+    },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  const eventId = (await created.json()).id;
+  const full = await admin.context.request.post(`${suite.server.url}/api/events/${eventId}/register`, {
+    headers: { Origin: suite.server.url },
+    data: { eventId, teamName: 'Les Premiers', captainFirstName: 'Chloé', captainLastName: 'Chef', captainEmail: ADMIN, member2FirstName: 'Max', member2LastName: 'Roy', member2Email: 'max@example.org' },
+  });
+  assert.equal(full.status(), 201, await full.text());
+  await admin.context.close();
+
+  const { context, page } = await signedIn('equipe@example.org', 'Jade');
+  await page.goto(`${suite.server.url}/events`);
+  const card = page.getByTestId('event-card').filter({ hasText: TITLE });
+  assert.equal(await card.getByRole('button', { name: 'Complet' }).isDisabled(), true);
+  await card.getByRole('button', { name: "Rejoindre la liste d'attente" }).click();
+  const dialog = page.getByRole('dialog');
+  const member2 = dialog.getByRole('group', { name: /Membre 2/ });
+  await member2.getByRole('textbox', { name: 'Prénom' }).fill('Alex');
+  await member2.getByRole('textbox', { name: 'Nom', exact: true }).fill('Roy');
+  await member2.getByRole('textbox', { name: 'Courriel' }).fill('alex@example.org');
+  await dialog.getByRole('button', { name: "Rejoindre la liste d'attente" }).click();
+  await page.waitForURL(/\/my-registrations$/);
+  await page.getByTestId('waitlist-entry').filter({ hasText: TITLE }).getByText("Rang 1 sur la liste d'attente").waitFor();
+  await context.close();
+});

@@ -44,6 +44,8 @@ async fn a_decline_or_an_expiry_always_advances_the_list_and_an_empty_list_opens
     assert_eq!(live_offers(&app), vec![(c.id.clone(), 2)]);
     let payments: Value = app.get("/api/admin/payments").await.json().await.unwrap();
     assert_eq!(payments["liveOffers"], 1, "the payments view counts the live offer");
+    let shown: Value = app.get(&format!("/api/events/{event}")).await.json().await.unwrap();
+    assert_eq!(shown["heldPlaces"], 2, "the event page knows the held places are nobody else's");
     let offer_c = live_offer(&app, &c).await.unwrap();
     let mail = outbox(&app).into_iter().rfind(|m| m.to == c.email).unwrap();
     assert_eq!(mail.subject, "Une place s'est libérée pour vous");

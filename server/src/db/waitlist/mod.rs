@@ -148,3 +148,12 @@ pub fn is_closed(conn: &Connection, target: &Target) -> rusqlite::Result<bool> {
     };
     Ok(closed.unwrap_or(true))
 }
+
+/// The places live offers hold, per event.
+pub fn held_by_event(conn: &Connection) -> rusqlite::Result<std::collections::HashMap<i64, i64>> {
+    conn.prepare_cached(
+        "SELECT event_id, SUM(places) FROM waitlist_offers WHERE state = 'live' AND event_id IS NOT NULL GROUP BY event_id",
+    )?
+    .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+    .collect()
+}
