@@ -105,6 +105,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(daycamps::admin_set_payment))
         .routes(routes!(waitlist::member::join_event))
         .routes(routes!(waitlist::member::join_camp))
+        .routes(routes!(waitlist::member::join_slot))
         .routes(routes!(waitlist::member::mine))
         .routes(routes!(waitlist::member::offer))
         .routes(routes!(waitlist::member::accept))

@@ -259,6 +259,14 @@ fn beyond_spec() -> Vec<Call> {
         with_body(M::PUT, "/api/admin/waitlist-entries/999/rank", json!({"rank": 1}), Admin, Live(404)),
         call(M::POST, "/api/admin/waitlist-entries/999/offer", Admin, Live(404)),
         with_body(M::POST, "/api/admin/waitlists/close", json!({"eventId": 1}), Admin, Live(204)),
+        // Booking 1's slot (2099-07-01 14:00 UTC) is taken: each signed-in role joins its list.
+        with_body(
+            M::POST,
+            "/api/courts/waitlist",
+            json!({"courtId": 1, "startTime": "2099-07-01T14:00:00Z"}),
+            SignedIn,
+            Live(201),
+        ),
     ]
 }
 

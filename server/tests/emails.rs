@@ -288,3 +288,20 @@ fn the_waiting_list_offer() {
         }
     }
 }
+
+#[test]
+fn the_waiting_list_freed_court_slot() {
+    use centre_server::db::waitlist::offers::{SlotLetters, SlotMail};
+    use centre_server::emails::waitlist::WaitlistLetters;
+    let letters = WaitlistLetters { public_url: SITE.into(), tz: TZ };
+    for lang in [Lang::Fr, Lang::En] {
+        let mail = SlotMail {
+            to: "paul@example.org",
+            lang: lang_code(lang),
+            court_name: "Terrain du lac",
+            court_name_en: "Lake court",
+            start: "2027-07-22T19:00:00Z",
+        };
+        assert_email(&format!("waitlist_slot_freed_{}", lang_code(lang)), &letters.slot_freed(&mail));
+    }
+}

@@ -7,7 +7,7 @@ use centre_core::camps::{program_name, week_label};
 use super::date_time;
 use super::payments::letter;
 use crate::db::outbox::Email;
-use crate::db::waitlist::offers::{OfferLetters, OfferMail, Refill, What};
+use crate::db::waitlist::offers::{OfferLetters, OfferMail, Refill, SlotLetters, SlotMail, What};
 
 pub struct WaitlistLetters {
     /// The site's address, without a trailing slash: the link is `{public_url}/offers/{id}`.
@@ -81,6 +81,42 @@ impl OfferLetters for WaitlistLetters {
                     String::new(),
                     format!("To accept or decline it: {link}"),
                     "Once you accept, you are registered and receive the Interac payment instructions.".to_owned(),
+                ],
+            ),
+        };
+        letter(m.to, subject, lines)
+    }
+}
+
+impl SlotLetters for WaitlistLetters {
+    fn slot_freed(&self, m: &SlotMail<'_>) -> Email {
+        let lang = if m.lang == "en" { Lang::En } else { Lang::Fr };
+        let when = date_time(m.start, self.tz, lang);
+        let link = format!("{}/reservations", self.public_url.trim_end_matches('/'));
+        let (subject, lines) = match lang {
+            Lang::Fr => (
+                "Un créneau s'est libéré".to_owned(),
+                vec![
+                    "Bonjour,".to_owned(),
+                    String::new(),
+                    format!("Le créneau du {when} ({}) s'est libéré.", m.court_name),
+                    "Toutes les personnes en attente de ce créneau reçoivent ce message : la première à réserver l'obtient.".to_owned(),
+                    String::new(),
+                    format!("Pour réserver : {link}"),
+                ],
+            ),
+            Lang::En => (
+                "A court slot opened up".to_owned(),
+                vec![
+                    "Hello,".to_owned(),
+                    String::new(),
+                    format!(
+                        "The {when} slot ({}) opened up.",
+                        if m.court_name_en.is_empty() { m.court_name } else { m.court_name_en }
+                    ),
+                    "Everyone waiting for this slot gets this message: the first to book it gets it.".to_owned(),
+                    String::new(),
+                    format!("To book: {link}"),
                 ],
             ),
         };

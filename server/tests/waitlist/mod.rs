@@ -8,11 +8,13 @@
 mod flows;
 mod property;
 mod rush;
+mod slots;
 
 use serde_json::{Value, json};
 
 use crate::common::{TestApp, User, team};
-use crate::payments::support::{answer, birth_date, db};
+pub use crate::payments::support::answer;
+use crate::payments::support::{birth_date, db};
 
 /// `POST /api/events/{id}/waitlist` with a team of `people`.
 pub async fn join_event(app: &TestApp, user: &User, event_id: i64, people: usize, lang: &str) -> (u16, Value) {

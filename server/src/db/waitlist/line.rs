@@ -183,3 +183,13 @@ pub fn mine(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<EntryRow>>
     .query_map(params![user_id], entry_from_row)?
     .collect()
 }
+
+/// Whether a live booking holds the court slot starting at `start` (UTC text): only a taken
+/// slot has a waiting list.
+pub fn slot_is_booked(conn: &Connection, court_id: i64, start: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM court_bookings WHERE court_id = ?1 AND start_time = ?2 AND status <> 'cancelled')",
+        params![court_id, start],
+        |r| r.get(0),
+    )
+}

@@ -304,6 +304,46 @@ pub fn live_of(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<(OfferR
     Ok(out)
 }
 
+/// What a freed court slot's e-mail needs.
+#[derive(Debug, Clone)]
+pub struct SlotMail<'a> {
+    pub to: &'a str,
+    pub lang: &'a str,
+    pub court_name: &'a str,
+    pub court_name_en: &'a str,
+    /// The slot's start (UTC text).
+    pub start: &'a str,
+}
+
+/// The e-mail telling someone waiting that a court slot is free (written by `emails::waitlist`).
+pub trait SlotLetters {
+    fn slot_freed(&self, mail: &SlotMail<'_>) -> Email;
+}
+
+/// A court slot freed: everyone waiting for it is told at once, and the first to book it wins
+/// (court slots make no offers). Their entries stay in the list for a later cancellation.
+/// Returns how many were told.
+pub fn slot_freed(
+    conn: &Connection,
+    court_id: i64,
+    start: &str,
+    letters: &dyn SlotLetters,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<usize> {
+    let Some(court) = crate::db::courts::find(conn, court_id)? else { return Ok(0) };
+    let target = Target::CourtSlot { court_id, start: start.to_owned() };
+    let mut told = 0;
+    for entry in active(conn, &target)? {
+        if let Ok(to) = users::mail_address(conn, Some(&entry.user_id))? {
+            let mail =
+                SlotMail { to: &to, lang: &entry.lang, court_name: &court.name, court_name_en: &court.name_en, start };
+            outbox::enqueue(conn, &letters.slot_freed(&mail), now)?;
+            told += 1;
+        }
+    }
+    Ok(told)
+}
+
 /// How many offers are live, every list together (the payments view counts them).
 pub fn live_count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT COUNT(*) FROM waitlist_offers WHERE state = 'live'", [], |r| r.get(0))

@@ -179,6 +179,66 @@ pub async fn join_camp(
     Ok((StatusCode::CREATED, Json(entry)))
 }
 
+/// Body of `POST /api/courts/waitlist`: the taken slot.
+#[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlotBody {
+    pub court_id: i64,
+    /// The slot's start, as the availability answers it (UTC).
+    pub start_time: String,
+}
+
+/// `POST /api/courts/waitlist` (signed in): waits for a taken court slot. When its booking is
+/// cancelled, everyone waiting is e-mailed at once and the first to book it wins. 201 with the
+/// entry; 409 `waitlist_not_full` when the slot is free, `date_in_past` once it has started.
+#[utoipa::path(
+    post,
+    path = "/api/courts/waitlist",
+    tag = "waiting lists",
+    request_body = SlotBody,
+    responses(
+        (status = 201, description = "In line.", body = WaitlistEntryDto),
+        responses::Unauthorized, responses::Conflict, responses::Unprocessable
+    )
+)]
+pub async fn join_slot(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    ReqLang(lang): ReqLang,
+    ApiJson(body): ApiJson<SlotBody>,
+) -> Result<(StatusCode, Json<WaitlistEntryDto>), AppError> {
+    let start = centre_core::validation::parse_date_time(&body.start_time)
+        .ok_or_else(|| AppError::Validation(vec![centre_core::FieldError::new("startTime", "date_invalid")]))?;
+    let now = state.settings.clock.now();
+    if start <= now {
+        return Err(AppError::conflict("date_in_past"));
+    }
+    let start = utc_text(start);
+    let tz = state.settings.timezone;
+    let user_id = user.id().to_owned();
+    let court_id = body.court_id;
+    let entry = state
+        .db
+        .write(move |tx| {
+            if !line::slot_is_booked(tx, court_id, &start)? {
+                return Err(AppError::conflict("waitlist_not_full"));
+            }
+            let join = Join {
+                target: &Target::CourtSlot { court_id, start: start.clone() },
+                user_id: &user_id,
+                child_key: None,
+                places: 1,
+                form: None,
+                lang: lang.code(),
+                now: &utc_text(now),
+            };
+            let entry = line::join(tx, &join).map_err(join_error)?;
+            Ok(entry_dto(tx, entry, tz, lang)?)
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(entry)))
+}
+
 /// `GET /api/user/waitlist` (signed in): the member's entries still in line, each with its rank
 /// and its newest offer (a live one shows until when it holds the place).
 #[utoipa::path(
