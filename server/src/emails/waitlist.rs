@@ -47,6 +47,10 @@ fn what(w: &What, lang: Lang) -> String {
         (What::CampWeek { program_id, start, end }, Lang::En) => {
             format!("in the day camp ({}), week of {}", program_name(program_id, lang), week_label(*start, *end, lang))
         }
+        (What::CourtSlot { name, .. }, Lang::Fr) => format!("sur le terrain {name}"),
+        (What::CourtSlot { name, name_en, .. }, Lang::En) => {
+            format!("on court {}", if name_en.is_empty() { name } else { name_en })
+        }
     }
 }
 

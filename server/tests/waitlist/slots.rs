@@ -30,6 +30,12 @@ async fn a_cancelled_slot_tells_everyone_waiting_at_once_and_the_first_to_book_w
     }
     let again = paul.client.post(app.at("/api/courts/waitlist")).json(&slot).send().await.unwrap();
     assert_eq!(again.status(), 409);
+    let waiting = mine(&app, &paul).await;
+    assert!(
+        waiting[0]["label"].as_str().unwrap().ends_with(" 15:00"),
+        "the court and the slot's local time: {}",
+        waiting[0]
+    );
 
     // Marie cancels: both are told at once, each in the language they joined in.
     let id = booking["id"].as_i64().unwrap();

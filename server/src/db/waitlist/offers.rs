@@ -71,8 +71,21 @@ pub struct OfferMail<'a> {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum What {
-    Event { title: String, title_en: Option<String> },
-    CampWeek { program_id: String, start: NaiveDate, end: NaiveDate },
+    Event {
+        title: String,
+        title_en: Option<String>,
+    },
+    CampWeek {
+        program_id: String,
+        start: NaiveDate,
+        end: NaiveDate,
+    },
+    /// A court slot: the court's names and the slot's start (UTC text).
+    CourtSlot {
+        name: String,
+        name_en: String,
+        start: String,
+    },
 }
 
 /// The e-mails of offers (written by `emails::waitlist`).
@@ -121,7 +134,12 @@ fn target_facts(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqli
                 Some((local.with_timezone(&Utc), What::CampWeek { program_id: program_id.clone(), start, end }, hours))
             }))
         }
-        Target::CourtSlot { .. } => Ok(None),
+        Target::CourtSlot { court_id, start } => {
+            let court = crate::db::courts::find(conn, *court_id)?;
+            Ok(court
+                .zip(start.parse::<DateTime<Utc>>().ok())
+                .map(|(c, at)| (at, What::CourtSlot { name: c.name, name_en: c.name_en, start: start.clone() }, None)))
+        }
     }
 }
 

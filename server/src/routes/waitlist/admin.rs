@@ -126,7 +126,7 @@ pub async fn lists(
                     event_id,
                     program_id,
                     week_id,
-                    label: label(offers::what(conn, &target, tz)?.as_ref(), lang),
+                    label: label(offers::what(conn, &target, tz)?.as_ref(), lang, tz),
                     closed: is_closed(conn, &target)?,
                     capacity,
                     registered,

@@ -56,8 +56,8 @@ pub struct WaitlistEntryDto {
     pub offer: Option<OfferDto>,
 }
 
-/// The list's name in `lang`.
-pub(crate) fn label(what: Option<&What>, lang: Lang) -> String {
+/// The list's name in `lang` (a court slot's time in the centre's zone `tz`).
+pub(crate) fn label(what: Option<&What>, lang: Lang, tz: chrono_tz::Tz) -> String {
     match what {
         Some(What::Event { title, title_en }) => match lang {
             Lang::En => title_en.clone().unwrap_or_else(|| title.clone()),
@@ -65,6 +65,10 @@ pub(crate) fn label(what: Option<&What>, lang: Lang) -> String {
         },
         Some(What::CampWeek { program_id, start, end }) => {
             format!("{} · {}", program_name(program_id, lang), week_label(*start, *end, lang))
+        }
+        Some(What::CourtSlot { name, name_en, start }) => {
+            let court = if lang == Lang::En && !name_en.is_empty() { name_en } else { name };
+            format!("{court} · {}", crate::emails::date_time(start, tz, lang))
         }
         None => String::new(),
     }
@@ -93,7 +97,7 @@ pub(crate) fn entry_dto(
         event_id,
         program_id,
         week_id,
-        label: label(what.as_ref(), lang),
+        label: label(what.as_ref(), lang, tz),
         places: entry.places,
         offer,
     })
