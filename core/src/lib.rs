@@ -10,6 +10,7 @@
 //! - [`sync`]: the one rule for a score entry (applied, duplicate, conflict, rejected), on the server and on the phone.
 //! - [`payments`]: reading Interac transfers (pasted notifications, bank CSV exports) and matching them to registrations by payment reference.
 //! - [`privacy`]: a member's deletion request and its 30-day clock (the privacy forms are in [`validation`]).
+//! - [`waitlist`]: waiting lists: who is next, what a freed place does, how long an offer holds it.
 //! - [`messages`]: the one French/English catalogue behind every error code.
 
 pub mod access;
@@ -30,6 +31,7 @@ pub mod text;
 pub mod timefmt;
 pub mod tournament;
 pub mod validation;
+pub mod waitlist;
 
 pub use errors::FieldError;
 pub use messages::{Lang, message};

@@ -137,6 +137,14 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("week_full", "Cette semaine est complète.", "This week is full."),
     ("child_age", "L'âge de l'enfant ne correspond à aucun programme.", "The child's age does not match any program."),
     ("duplicate_child", "Cet enfant est déjà inscrit pour cette semaine.", "This child is already registered for this week."),
+    // Waiting lists.
+    ("place_held_by_offer", "Cette place est réservée à une personne de la liste d'attente.", "This place is held for someone on the waiting list."),
+    ("waitlist_not_full", "Il reste des places : inscrivez-vous directement.", "Places are left: register directly."),
+    ("waitlist_already", "Vous êtes déjà sur cette liste d'attente.", "You are already on this waiting list."),
+    ("waitlist_closed", "Cette liste d'attente est fermée.", "This waiting list is closed."),
+    ("offer_not_live", "Cette offre n'est plus valide.", "This offer is no longer valid."),
+    ("waitlist_rank_invalid", "Le rang doit être un nombre entier à partir de 1.", "The rank must be a whole number from 1."),
+    ("waitlist_target_invalid", "Choisissez un événement, ou un programme et une semaine.", "Choose an event, or a program and a week."),
     // Day camps: {placeholders} are filled by the caller (the server, or the PWA through core-wasm).
     ("child_age_program", "À {age} ans le premier jour de la semaine du {week}, l'enfant n'a pas l'âge du programme {program} ({min} à {max} ans).", "At {age} on the first day of the week of {week}, the child is not within the {program} program's ages ({min} to {max})."),
     ("camp_week_full", "La semaine du {week} est complète.", "The week of {week} is full."),

@@ -208,7 +208,7 @@ export async function eventWithTeams(browser, server, admin, { title, descriptio
 }
 
 /** The console's tabs an admin has beyond the first (Réservations), in their order: ?tab= values. */
-export const CONSOLE_TABS = ['events', 'tournaments', 'dayCamps', 'payments', 'privacy', 'admins', 'supervisors', 'campStaff', 'members'];
+export const CONSOLE_TABS = ['events', 'tournaments', 'dayCamps', 'payments', 'waitlists', 'privacy', 'admins', 'supervisors', 'campStaff', 'members'];
 
 /** A POST to the API as `context`'s member, from the app's origin as the PWA sends it. */
 export function apiPost(context, server, path, data) {

@@ -45,20 +45,21 @@ export const ROUTE_SHELLS = {
   'my-registrations': {
     module: 'src/features/my-registrations/MyRegistrationsPage.tsx',
     api: [],
-    member: ['/api/user/court-bookings', '/api/user/event-registrations', '/api/user/day-camp-registrations'],
+    member: ['/api/user/court-bookings', '/api/user/event-registrations', '/api/user/day-camp-registrations', '/api/user/waitlist'],
   },
   admin: { module: 'src/features/admin/AdminRoute.tsx', api: [] },
   profile: { module: 'src/features/profile/ProfilePage.tsx', api: [] },
   animation: { module: 'src/features/camp-staff/CampStaffPage.tsx', api: [] },
   confidentialite: { module: 'src/features/privacy/PrivacyPage.tsx', api: ['/api/privacy'] },
   'mes-donnees': { module: 'src/features/privacy/MyDataPage.tsx', api: [], member: ['/api/privacy', '/api/user/deletion-requests'] },
+  offers: { module: 'src/features/waitlist/OfferPage.tsx', api: [], member: ['/api/user/waitlist/offers/{id}'] },
 };
 
 /** The member home (`/`, `/home` when signed in): a member shell only, the landing page being in
  *  the first bundle. */
 const MEMBER_HOME = {
   module: 'src/features/home/MemberHome.tsx',
-  member: ['/api/events', '/api/user/registrations', '/api/user/day-camp-registrations'],
+  member: ['/api/events', '/api/user/registrations', '/api/user/day-camp-registrations', '/api/user/waitlist'],
 };
 
 /** The console's tabs, in AdminPage.tsx's order (the build checks it; the first is the one /admin
@@ -69,6 +70,7 @@ export const ADMIN_TABS = {
   tournaments: { module: 'src/features/tournaments/AdminTournamentsTab.tsx', api: ['/api/admin/events'] },
   dayCamps: { api: ['/api/admin/day-camps'] },
   payments: { module: 'src/features/payments/AdminPaymentsTab.tsx', api: ['/api/admin/payments'] },
+  waitlists: { api: ['/api/admin/waitlists'] },
   privacy: { module: 'src/features/privacy/AdminPrivacyTab.tsx', api: ['/api/admin/deletion-requests', '/api/admin/privacy-incidents', '/api/privacy'] },
   admins: { api: ['/api/admin/users'] },
   supervisors: { api: ['/api/admin/supervisors'] },

@@ -31,6 +31,7 @@ const MyRegistrationsPage = page('my-registrations', () =>
   import('./features/my-registrations/MyRegistrationsPage').then((m) => m.MyRegistrationsPage),
 );
 const AdminRoute = page('admin', () => import('./features/admin/AdminRoute').then((m) => m.AdminRoute));
+const OfferPage = page('offers', () => import('./features/waitlist/OfferPage').then((m) => m.OfferPage));
 const ProfilePage = page('profile', () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
 const CampStaffPage = page('animation', () => import('./features/camp-staff/CampStaffPage').then((m) => m.CampStaffPage));
 const PrivacyPage = page('confidentialite', () => import('./features/privacy/PrivacyPage').then((m) => m.PrivacyPage));
@@ -68,6 +69,7 @@ export function App() {
           <Route path="animation" element={<Page><CampStaffPage /></Page>} />
           <Route path="confidentialite" element={<Page><PrivacyPage /></Page>} />
           <Route path="mes-donnees" element={<Page><MyDataPage /></Page>} />
+          <Route path="offers/:offerId" element={<Page><OfferPage /></Page>} />
           <Route path="*" element={<Page><NotFoundPage /></Page>} />
         </Route>
       </Routes>

@@ -26,6 +26,7 @@ use crate::openapi::responses::{
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
     admin, auth, camp_staff, courts, daycamps, event_registrations, events, health, payments, privacy, tournaments,
+    waitlist,
 };
 
 /// What the routes' paths are added to: the document's info and the components shared by many
@@ -111,6 +112,18 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(daycamps::admin_week))
         .routes(routes!(daycamps::admin_export))
         .routes(routes!(daycamps::admin_set_payment))
+        .routes(routes!(waitlist::member::join_event))
+        .routes(routes!(waitlist::member::join_camp))
+        .routes(routes!(waitlist::member::join_slot))
+        .routes(routes!(waitlist::member::mine))
+        .routes(routes!(waitlist::member::offer))
+        .routes(routes!(waitlist::member::accept))
+        .routes(routes!(waitlist::member::decline))
+        .routes(routes!(waitlist::member::leave))
+        .routes(routes!(waitlist::admin::lists))
+        .routes(routes!(waitlist::admin::move_entry))
+        .routes(routes!(waitlist::admin::offer_by_hand))
+        .routes(routes!(waitlist::admin::close))
         .routes(routes!(payments::view::overview))
         .routes(routes!(payments::view::export))
         .routes(routes!(payments::reconcile::reconcile))

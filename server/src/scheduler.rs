@@ -1,5 +1,6 @@
 //! The server's own scheduled work, no cron: payment reminders and the release of unpaid
-//! registrations past their deadline (`db::payments::due`), at start and every ten minutes.
+//! registrations past their deadline (`db::payments::due`), then the waiting lists' offers whose
+//! window passed (`db::waitlist::offers`), at start and every ten minutes.
 //! The work due is read from the database each time, so a restart loses nothing; each pass is
 //! one write transaction, so two processes started by mistake do it once between them.
 
@@ -9,7 +10,9 @@ use chrono::{DateTime, Utc};
 
 use crate::app::AppState;
 use crate::db::payments::due::{self, Report};
+use crate::db::waitlist::offers;
 use crate::emails::payments::PaymentLetters;
+use crate::emails::waitlist::WaitlistLetters;
 use crate::error::AppError;
 
 const EVERY: Duration = Duration::from_secs(10 * 60);
@@ -19,9 +22,23 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     let tz = state.settings.timezone;
     let policy = state.settings.reminders;
     let letters = PaymentLetters { interac_email: state.settings.interac_email.clone(), tz };
-    let report = state.db.write(move |tx| due::run(tx, now, tz, policy, &letters).map_err(AppError::from)).await?;
-    if report.queued_mail() {
-        state.mailer.kick();
+    let offer_letters = WaitlistLetters::new(&state.settings);
+    let (report, offers_expired) = state
+        .db
+        .write(move |tx| {
+            let report = due::run(tx, now, tz, policy, &letters).map_err(AppError::from)?;
+            // Offers whose window passed expire; every place freed, by them or by the payments
+            // released above, is offered to the next in line in this same transaction.
+            let expired = offers::expire_due(tx, &offer_letters.at(now))?;
+            Ok::<_, AppError>((report, expired))
+        })
+        .await?;
+    // Offers made in the pass are in the outbox too.
+    state.mailer.kick();
+    if offers_expired > 0 {
+        // Places held or opened change the public listings' counts.
+        state.public_cache.invalidate();
+        tracing::info!(offers_expired, "waiting lists: expired offers passed on");
     }
     if report != Report::default() {
         // Released places change the public listings' counts.

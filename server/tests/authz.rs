@@ -101,6 +101,15 @@ fn seed(app: &TestApp) {
     .unwrap();
 }
 
+fn team_form() -> Value {
+    json!({
+        "eventId": 1, "teamName": "", "captainFirstName": "Ana", "captainLastName": "Roy",
+        "captainEmail": "ana@example.org", "member2FirstName": "Bo", "member2LastName": "Roy",
+        "member2Email": "bo@example.org", "member3FirstName": "", "member3LastName": "", "member3Email": "",
+        "member4FirstName": "", "member4LastName": "", "member4Email": ""
+    })
+}
+
 fn matrix(target: &str) -> Vec<Call> {
     use Method as M;
     use Rule::*;
@@ -110,12 +119,7 @@ fn matrix(target: &str) -> Vec<Call> {
         "descriptionEn": "Description", "startDate": "2099-09-01T14:00", "endDate": null,
         "location": "La Pêche", "price": 10, "maxParticipants": 20, "requiresPayment": false
     });
-    let team = json!({
-        "eventId": 1, "teamName": "", "captainFirstName": "Ana", "captainLastName": "Roy",
-        "captainEmail": "ana@example.org", "member2FirstName": "Bo", "member2LastName": "Roy",
-        "member2Email": "bo@example.org", "member3FirstName": "", "member3LastName": "", "member3Email": "",
-        "member4FirstName": "", "member4LastName": "", "member4Email": ""
-    });
+    let team = team_form();
     let booking = json!({
         "courtId": 1, "firstName": "Ana", "lastName": "Roy", "email": "ana@example.org",
         "phone": "819-555-0101", "startTime": "2099-07-02T14:00:00Z", "endTime": "2099-07-02T15:00:00Z"
@@ -298,6 +302,26 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         with_body(M::POST, "/api/admin/privacy-incidents", incident.clone(), Admin, Live(201)),
         call(M::GET, "/api/admin/privacy-incidents", Admin, Live(200)),
         with_body(M::PUT, "/api/admin/privacy-incidents/1", incident, Admin, Live(200)),
+        // Waiting lists: event 1 has places left, so joining is the state's refusal; there is
+        // no offer or entry 999 of anyone's (the flows are in tests/waitlist/).
+        with_body(M::POST, "/api/events/1/waitlist", team_form(), SignedIn, Live(409)),
+        call(M::GET, "/api/user/waitlist", SignedIn, Live(200)),
+        call(M::GET, "/api/user/waitlist/offers/999", SignedIn, Live(404)),
+        call(M::POST, "/api/user/waitlist/offers/999/accept", SignedIn, Live(404)),
+        call(M::POST, "/api/user/waitlist/offers/999/decline", SignedIn, Live(404)),
+        call(M::DELETE, "/api/user/waitlist/999", SignedIn, Live(404)),
+        call(M::GET, "/api/admin/waitlists", Admin, Live(200)),
+        with_body(M::PUT, "/api/admin/waitlist-entries/999/rank", json!({"rank": 1}), Admin, Live(404)),
+        call(M::POST, "/api/admin/waitlist-entries/999/offer", Admin, Live(404)),
+        with_body(M::POST, "/api/admin/waitlists/close", json!({"eventId": 1}), Admin, Live(204)),
+        // Booking 1's slot (2099-07-01 14:00 UTC) is taken: each signed-in role joins its list.
+        with_body(
+            M::POST,
+            "/api/courts/waitlist",
+            json!({"courtId": 1, "startTime": "2099-07-01T14:00:00Z"}),
+            SignedIn,
+            Live(201),
+        ),
     ]
 }
 

@@ -160,6 +160,21 @@ async fn the_demo_is_alive(day: NaiveDate) {
     assert_eq!(full, 1, "{day}: one week full");
     assert!(children >= 40, "{day}: {children} places taken");
 
+    // The full week has a waiting list, the first in line holding a live offer of its last place.
+    let lists = get(&admin, &app, "/api/admin/waitlists").await;
+    let list = &lists.as_array().unwrap()[0];
+    assert_eq!((list["kind"].as_str(), list["held"].as_i64()), (Some("camp_week"), Some(1)), "{day}: {list}");
+    assert_eq!(
+        list["capacity"].as_i64(),
+        Some(list["registered"].as_i64().unwrap() + 1),
+        "{day}: the offer holds the last place"
+    );
+    let entries = list["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 3, "{day}: three in line");
+    let offer = &entries[0]["offers"][0];
+    assert_eq!(offer["state"], "live", "{day}: {offer}");
+    assert!(instant(offer["expiresAt"].as_str().unwrap()) > Utc::now(), "{day}: the offer is still open: {offer}");
+
     // Payments in every state.
     let mut states = std::collections::BTreeSet::new();
     for e in &everything {

@@ -263,3 +263,45 @@ fn the_day_camp_registration_receipt() {
         }
     }
 }
+
+// Waiting lists.
+
+#[test]
+fn the_waiting_list_offer() {
+    use centre_server::db::waitlist::offers::{OfferLetters, OfferMail, What};
+    use centre_server::emails::waitlist::WaitlistLetters;
+    let letters = WaitlistLetters { public_url: SITE.into(), tz: TZ };
+    let event = What::Event { title: "Tournoi 4x4".into(), title_en: Some("4x4 Tournament".into()) };
+    let week = What::CampWeek { program_id: "explorateurs".into(), start: day("2027-07-05"), end: day("2027-07-09") };
+    for lang in [Lang::Fr, Lang::En] {
+        for (what, named) in [(&event, "event"), (&week, "camp_week")] {
+            let mail = OfferMail {
+                to: "ana@example.org",
+                lang: lang_code(lang),
+                offer_id: 12,
+                expires_at: "2027-06-03T16:00:00Z",
+                what: what.clone(),
+            };
+            let email = letters.offer(&mail);
+            assert!(email.body_text.contains("https://centre.example/offers/12"), "{}", email.body_text);
+            assert_email(&format!("waitlist_offer_{named}_{}", lang_code(lang)), &email);
+        }
+    }
+}
+
+#[test]
+fn the_waiting_list_freed_court_slot() {
+    use centre_server::db::waitlist::offers::{SlotLetters, SlotMail};
+    use centre_server::emails::waitlist::WaitlistLetters;
+    let letters = WaitlistLetters { public_url: SITE.into(), tz: TZ };
+    for lang in [Lang::Fr, Lang::En] {
+        let mail = SlotMail {
+            to: "paul@example.org",
+            lang: lang_code(lang),
+            court_name: "Terrain du lac",
+            court_name_en: "Lake court",
+            start: "2027-07-22T19:00:00Z",
+        };
+        assert_email(&format!("waitlist_slot_freed_{}", lang_code(lang)), &letters.slot_freed(&mail));
+    }
+}

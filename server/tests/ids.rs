@@ -349,7 +349,11 @@ fn as_far_as(after: Kept, before: &Kept) -> Kept {
 
 /// Columns added to these tables after V8, as `ALTER TABLE … ADD COLUMN` appends them to the
 /// table's declaration (spaces as `created_as` gives them).
-const LATER_COLUMNS: [&str; 1] = [", featured INTEGER NOT NULL DEFAULT 0 CHECK (featured IN (0, 1))"];
+const LATER_COLUMNS: [&str; 3] = [
+    ", featured INTEGER NOT NULL DEFAULT 0 CHECK (featured IN (0, 1))",
+    ", offer_hours INTEGER CHECK (offer_hours IS NULL OR offer_hours BETWEEN 2 AND 336)",
+    ", waitlist_closed INTEGER NOT NULL DEFAULT 0 CHECK (waitlist_closed IN (0, 1))",
+];
 
 /// A table's CREATE statement as SQLite keeps it, spaces and quotes aside.
 fn created_as(conn: &Connection, table: &str) -> String {

@@ -37,3 +37,4 @@ mod states;
 mod storage;
 mod sync_property;
 mod tournaments;
+mod waitlist;

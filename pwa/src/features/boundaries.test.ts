@@ -15,8 +15,8 @@ const features = import.meta.dirname;
 
 /** Importing area → the other areas' components it composes. */
 const COMPOSES: Record<string, string[]> = {
-  admin: ['courts/AdminBookingsTab', 'daycamps/AdminDayCampsTab', 'events/AdminEventsTab', 'notfound/NotFoundPage', 'notfound/OfflineScreen', 'payments/AdminPaymentsTab', 'privacy/AdminPrivacyTab', 'tournaments/AdminTournamentsTab'],
-  'my-registrations': ['courts/MyCourtBookingsCard', 'daycamps/MyDayCampsCard', 'events/MyEventRegistrationsCard'],
+  admin: ['courts/AdminBookingsTab', 'daycamps/AdminDayCampsTab', 'events/AdminEventsTab', 'notfound/NotFoundPage', 'notfound/OfflineScreen', 'payments/AdminPaymentsTab', 'privacy/AdminPrivacyTab', 'tournaments/AdminTournamentsTab', 'waitlist/AdminWaitlistsTab'],
+  'my-registrations': ['courts/MyCourtBookingsCard', 'daycamps/MyDayCampsCard', 'events/MyEventRegistrationsCard', 'waitlist/MyWaitlistCard'],
   events: ['tournament-page/EventTournament'],
   home: ['landing/LandingPage'],
 };

@@ -44,11 +44,14 @@ pub struct Places {
     pub program_id: String,
     pub capacity: i64,
     pub taken: i64,
+    /// Places held by live waiting-list offers: nobody else's.
+    pub held: i64,
 }
 
 impl Places {
+    /// Places open to anyone (core's rule: capacity − registrations − live offers).
     pub fn remaining(&self) -> i64 {
-        (self.capacity - self.taken).max(0)
+        centre_core::waitlist::available(Some(self.capacity), self.taken, self.held).unwrap_or(0)
     }
 }
 
@@ -119,7 +122,9 @@ pub fn find_week(conn: &Connection, id: i64) -> rusqlite::Result<Option<WeekRow>
 /// Every week in date order, each with the places of every program (in program order).
 pub fn list_weeks(conn: &Connection) -> rusqlite::Result<Vec<(WeekRow, Vec<Places>)>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT w.id, w.label, w.start_date, w.end_date, p.program_id, p.capacity, p.taken
+        "SELECT w.id, w.label, w.start_date, w.end_date, p.program_id, p.capacity, p.taken,
+                (SELECT COALESCE(SUM(o.places), 0) FROM waitlist_offers o
+                  WHERE o.program_id = p.program_id AND o.week_id = p.week_id AND o.state = 'live')
            FROM day_camp_weeks w
            LEFT JOIN day_camp_places p ON p.week_id = w.id
            LEFT JOIN day_camp_programs g ON g.id = p.program_id
@@ -134,7 +139,7 @@ pub fn list_weeks(conn: &Connection) -> rusqlite::Result<Vec<(WeekRow, Vec<Place
             out.push((week, Vec::new()));
         }
         if let (Some(program_id), Some((_, places))) = (program_id, out.last_mut()) {
-            places.push(Places { program_id, capacity: row.get(5)?, taken: row.get(6)? });
+            places.push(Places { program_id, capacity: row.get(5)?, taken: row.get(6)?, held: row.get(7)? });
         }
     }
     Ok(out)
@@ -169,6 +174,8 @@ pub enum RegisterError {
     Duplicate(WeekRow),
     /// No place left in `week` for the program.
     Full(WeekRow),
+    /// The places left in `week` are held by live waiting-list offers.
+    HeldByOffer(WeekRow),
     Db(rusqlite::Error),
 }
 
@@ -229,8 +236,18 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
             return Err(RegisterError::Duplicate(week.clone()));
         }
     }
-    // Take one place per week; a week with none left refuses the whole registration.
+    // Take one place per week; a week with none left refuses the whole registration. Places
+    // held by live waiting-list offers are nobody else's (core's rule); a child in a week's line
+    // who is registered leaves it, their own offer's place theirs.
     for week in &weeks {
+        let target = super::waitlist::Target::CampWeek { program_id: program.id.clone(), week_id: week.id };
+        super::waitlist::line::registered_directly(conn, &target, new.user_id, Some(&child_key), new.now)?;
+        if let Some((capacity, taken, held)) = super::waitlist::counts(conn, &target)?
+            && centre_core::waitlist::check_direct(capacity, taken, held, 1)
+                == Err(centre_core::waitlist::DirectRefusal::HeldByOffer)
+        {
+            return Err(RegisterError::HeldByOffer(week.clone()));
+        }
         let changed = conn
             .prepare_cached(
                 "UPDATE day_camp_places SET taken = taken + 1
@@ -387,8 +404,9 @@ mod tests {
 
     #[test]
     fn remaining_places_never_go_below_zero() {
-        let places = Places { program_id: "leaders".into(), capacity: 20, taken: 20 };
+        let places = Places { program_id: "leaders".into(), capacity: 20, taken: 20, held: 0 };
         assert_eq!(places.remaining(), 0);
-        assert_eq!(Places { taken: 5, ..places }.remaining(), 15);
+        assert_eq!(Places { taken: 5, ..places.clone() }.remaining(), 15);
+        assert_eq!(Places { taken: 5, held: 3, ..places }.remaining(), 12, "live offers hold theirs");
     }
 }

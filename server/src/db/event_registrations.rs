@@ -8,6 +8,7 @@
 use centre_core::payments::PaymentStatus;
 use centre_core::registration::{RegistrationKind, RegistrationStatus, auto_team_name, team_name};
 use centre_core::validation::{OptionalMember, TeamRegistration};
+use centre_core::waitlist::DirectRefusal;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::events::{self, EventRow};
@@ -148,6 +149,8 @@ pub enum RegisterError {
     AlreadyRegistered,
     /// Not enough places left for the whole team.
     Full,
+    /// The places left are held by live waiting-list offers.
+    HeldByOffer,
     Db(rusqlite::Error),
 }
 
@@ -166,6 +169,12 @@ pub struct Registrant<'a> {
     pub now: &'a str,
     /// The first instant of today in the centre's time zone: an event starting before it is past.
     pub today_start: &'a str,
+}
+
+/// The people a team counts for: captain, member 2, and members 3 and 4 once named.
+pub fn people_of(team: &TeamRegistration) -> i64 {
+    let members = [Person::from_optional(team.member3()), Person::from_optional(team.member4())];
+    2 + members.iter().filter(|m| m.is_named()).count() as i64
 }
 
 /// Registers a validated team. Call it inside the write transaction (`Db::write`, BEGIN
@@ -189,9 +198,16 @@ pub fn register_team(
         return Err(RegisterError::AlreadyRegistered);
     }
     let members = [Person::from_optional(team.member3()), Person::from_optional(team.member4())];
-    let people = 2 + members.iter().filter(|m| m.is_named()).count() as i64;
-    if event.max_participants.is_some_and(|max| event.current_participants + people > max) {
-        return Err(RegisterError::Full);
+    let people = people_of(team);
+    // Places held by live waiting-list offers are nobody else's (core's rule); a member in line
+    // who registers leaves it, their own offer's places theirs.
+    let target = super::waitlist::Target::Event(event_id);
+    super::waitlist::line::registered_directly(conn, &target, who.user_id, None, who.now)?;
+    let held = super::waitlist::held(conn, &target)?;
+    match centre_core::waitlist::check_direct(event.max_participants, event.current_participants, held, people) {
+        Ok(()) => {}
+        Err(DirectRefusal::Full) => return Err(RegisterError::Full),
+        Err(DirectRefusal::HeldByOffer) => return Err(RegisterError::HeldByOffer),
     }
     let team_number: i64 = conn.query_row(
         "SELECT COALESCE(MAX(team_number), 0) + 1 FROM event_registrations WHERE event_id = ?1",
@@ -246,7 +262,9 @@ pub fn register_team(
     match events::recount_participants(conn, event_id) {
         Ok(_) => {}
         // The schema's own guard against overselling: the same answer as the check above.
-        Err(e) if super::refused_by(&e, "CHECK") => return Err(RegisterError::Full),
+        Err(e) if super::refused_by(&e, "CHECK") || super::refused_by(&e, "waitlist") => {
+            return Err(RegisterError::Full);
+        }
         Err(e) => return Err(e.into()),
     }
     let registration = find(conn, id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;

@@ -175,7 +175,8 @@ pub struct EventFlags {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UpdateRefused {
     NotFound,
-    /// The new maximum is below the people already registered.
+    /// The new maximum is below the people already registered (and the places live
+    /// waiting-list offers hold).
     BelowRegistered,
 }
 
@@ -191,8 +192,9 @@ pub fn update(
     let Some(current) = find(conn, id)? else {
         return Ok(Err(UpdateRefused::NotFound));
     };
+    let held = super::waitlist::held(conn, &super::waitlist::Target::Event(id))?;
     if let Some(max) = fields.max_participants
-        && max < current.current_participants
+        && max < current.current_participants + held
     {
         return Ok(Err(UpdateRefused::BelowRegistered));
     }

@@ -22,6 +22,7 @@ pub mod seed;
 pub mod stats;
 pub mod tournaments;
 pub mod users;
+pub mod waitlist;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

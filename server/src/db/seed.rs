@@ -739,7 +739,8 @@ impl Demo<'_> {
         // Program (by position), weeks (by order), children.
         let plan: [(usize, &[usize], i64); 7] = [
             (0, &[1, 2], 8),
-            (0, &[1], full - 9),
+            // One place short of full: the waiting list's live offer holds it.
+            (0, &[1], full - 10),
             (0, &[0], 6),
             (1, &[0, 1], 10),
             (1, &[3], 4),
@@ -772,6 +773,68 @@ impl Demo<'_> {
                 WHERE e.program_id = day_camp_places.program_id AND e.week_id = day_camp_places.week_id)",
             [],
         )?;
+        self.camp_waitlist(&camps)
+    }
+
+    /// The full week's waiting list: three parents in line, the first holding a live offer of
+    /// the week's last place (made six hours ago, with core's window).
+    fn camp_waitlist(&self, camps: &Camps) -> rusqlite::Result<()> {
+        let (Some((program_id, min_age, _, _)), Some(&(week_id, week_start))) =
+            (camps.programs.first(), camps.weeks.get(1))
+        else {
+            return Ok(());
+        };
+        let starts = self.local(week_start, NaiveTime::from_hms_opt(8, 0, 0).unwrap_or(NaiveTime::MIN));
+        for (n, parent) in WAITING.iter().enumerate() {
+            let user_id = match super::users::find_by_email(self.tx, parent.email)? {
+                Some(user) => user.id,
+                None => {
+                    let id = super::users::new_user_id();
+                    self.tx.execute(
+                        "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at, email_verified)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)",
+                        params![id, parent.email, parent.first, parent.last, utc_text(self.ago(90))],
+                    )?;
+                    id
+                }
+            };
+            let child = WAITING_CHILDREN[n % WAITING_CHILDREN.len()];
+            let birth = week_start
+                .checked_sub_months(chrono::Months::new(12 * (min_age + 1)))
+                .map_or(week_start, |d| d - Duration::days(45));
+            let form = serde_json::json!({
+                "programId": program_id, "weekId": week_id.to_string(), "childFirstName": child,
+                "childLastName": parent.last, "childBirthDate": birth.to_string(), "childGender": null,
+                "parentName": format!("{} {}", parent.first, parent.last), "parentEmail": parent.email,
+                "parentPhone": "819-555-0150", "emergencyPhone": null, "medicalConditions": null, "canSwim": true
+            });
+            let joined = self.ago(9 - n as i64);
+            let offered = n == 0;
+            self.tx.execute(
+                "INSERT INTO waitlist_entries (kind, program_id, week_id, user_id, child_key, places, form, lang, state,
+                                               sort_key, joined_at)
+                 VALUES ('camp_week', ?1, ?2, ?3, ?4, 1, ?5, 'fr', ?6, ?7, ?8)",
+                params![
+                    program_id,
+                    week_id,
+                    user_id,
+                    centre_core::camps::child_key(child, parent.last, birth),
+                    form.to_string(),
+                    if offered { "offered" } else { "waiting" },
+                    n as i64 + 1,
+                    utc_text(joined)
+                ],
+            )?;
+            let entry_id = self.tx.last_insert_rowid();
+            let at = self.now - Duration::hours(6);
+            if offered && let Some(expires) = centre_core::waitlist::offer_expiry(at, starts, None) {
+                self.tx.execute(
+                    "INSERT INTO waitlist_offers (entry_id, program_id, week_id, places, state, offered_at, expires_at)
+                     VALUES (?1, ?2, ?3, 1, 'live', ?4, ?5)",
+                    params![entry_id, program_id, week_id, utc_text(at), utc_text(expires)],
+                )?;
+            }
+        }
         Ok(())
     }
 
@@ -922,6 +985,14 @@ struct DemoChild {
     parent: &'static str,
     email: String,
 }
+
+/// The parents on the full camp week's waiting list, in line order.
+const WAITING: [DemoPerson; 3] = [
+    DemoPerson { first: "Catherine", last: "Lavoie", email: "catherine.lavoie@example.org" },
+    DemoPerson { first: "Karim", last: "Haddad", email: "karim.haddad@example.org" },
+    DemoPerson { first: "Julie", last: "Poirier", email: "julie.poirier@example.org" },
+];
+const WAITING_CHILDREN: [&str; 3] = ["Florence", "Samuel", "Mila"];
 
 /// The demo member's child.
 fn member_child() -> DemoChild {

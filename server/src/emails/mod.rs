@@ -5,6 +5,7 @@ pub mod camps;
 pub mod courts;
 pub mod events;
 pub mod payments;
+pub mod waitlist;
 
 use centre_core::Lang;
 use chrono::{DateTime, Utc};

@@ -107,7 +107,7 @@ impl Letters for PaymentLetters {
     }
 }
 
-fn letter(to: &str, subject: String, mut lines: Vec<String>) -> Email {
+pub(super) fn letter(to: &str, subject: String, mut lines: Vec<String>) -> Email {
     lines.push(String::new());
     lines.push(CENTRE_NAME.to_owned());
     Email { to: to.to_owned(), subject, body_text: lines.join("\n") + "\n", ics: None }

@@ -408,10 +408,13 @@ async fn cancel(
 ) -> Result<BookingRow, AppError> {
     let settings = state.settings.clone();
     let now = settings.clock.now();
+    let letters = crate::emails::waitlist::WaitlistLetters::new(&settings);
     let row = state
         .db
         .write(move |tx| {
             let (row, cancelled) = courts::cancel_booking(tx, id, now, |row| allowed(row, now))?;
+            // Everyone waiting for the slot is told at once; the first to book it wins.
+            crate::db::waitlist::offers::slot_freed(tx, row.court_id, &row.start_time, &letters, Utc::now())?;
             if let Some(to) = courts::recipient(tx, &row, "cancellation")?
                 && let Some(mail) = mail_of(&row, &to)
             {

@@ -44,7 +44,7 @@ fn features(program_id: &str) -> &'static [&'static str] {
     }
 }
 
-fn today(state: &AppState) -> NaiveDate {
+pub(crate) fn today(state: &AppState) -> NaiveDate {
     Utc::now().with_timezone(&state.settings.timezone).date_naive()
 }
 
@@ -245,7 +245,7 @@ pub struct DayCampRegistrationBody {
 }
 
 /// The body as sent, with `weekId`/`weekIds` accepted as numbers or strings.
-fn parse_body(mut body: Value) -> Result<(DayCampRegistrationInput, Option<String>), AppError> {
+pub(crate) fn parse_body(mut body: Value) -> Result<(DayCampRegistrationInput, Option<String>), AppError> {
     let malformed = || AppError::client(StatusCode::BAD_REQUEST, "malformed_json");
     let object = body.as_object_mut().ok_or_else(malformed)?;
     let as_text = |v: &mut Value| {
@@ -269,7 +269,7 @@ fn week_arg(w: &WeekRow) -> (&'static str, Localized) {
     ("week", Localized::with(move |lang| week_label(start, end, lang)))
 }
 
-fn register_error(e: RegisterError, child: &str) -> AppError {
+pub(crate) fn register_error(e: RegisterError, child: &str) -> AppError {
     let detailed = |status, code, field, args| AppError::Detailed { status, code, field: Some(field), args };
     match e {
         RegisterError::WeekUnknown => detailed(StatusCode::UNPROCESSABLE_ENTITY, "camp_week_unknown", "weekId", vec![]),
@@ -305,6 +305,7 @@ fn register_error(e: RegisterError, child: &str) -> AppError {
             vec![("child", Localized::same(child)), week_arg(&w)],
         ),
         RegisterError::Full(w) => detailed(StatusCode::CONFLICT, "camp_week_full", "weekId", vec![week_arg(&w)]),
+        RegisterError::HeldByOffer(_) => AppError::conflict("place_held_by_offer"),
         RegisterError::Db(e) => e.into(),
     }
 }
@@ -357,31 +358,7 @@ pub async fn register(
                 today,
                 now: &utc_text(now),
             };
-            let (registration, program) = daycamps::register(tx, &new).map_err(|e| register_error(e, &child))?;
-            // The e-mail goes to the member's own verified account address, read in this
-            // transaction, never to the typed `parentEmail` (no link to confirm a typed address
-            // for now): a `parentEmail` that is the member's own address, in any case, is that
-            // same address, so one e-mail. Unverified: the registration stands, without e-mail.
-            match users::mail_address(tx, Some(&user_id))? {
-                Ok(to) => {
-                    let cx = emails::camps::Context {
-                        to: &to,
-                        interac_email: &settings.interac_email,
-                        public_url: &settings.public_url,
-                        lang,
-                    };
-                    outbox::enqueue(tx, &emails::camps::registration_received(&registration, &program, &cx), now)?;
-                }
-                Err(NoMail::Unverified) => tracing::warn!(
-                    registration_id = registration.id,
-                    %user_id,
-                    "no camp registration e-mail: the member's address is not verified by the provider"
-                ),
-                Err(NoMail::NoAccount) => {
-                    tracing::warn!(registration_id = registration.id, %user_id, "no camp registration e-mail: no account")
-                }
-            }
-            Ok::<_, AppError>((registration, program))
+            register_and_mail(tx, &new, &child, &settings, lang, now)
         })
         .await?;
     state.mailer.kick();
@@ -396,6 +373,45 @@ pub async fn register(
             weeks: registration.weeks.iter().map(WeekRefDto::from).collect(),
         }),
     ))
+}
+
+/// Registers a validated child and puts the parent's Interac e-mail in the outbox, in the
+/// caller's write transaction: the one registration path, for the form and for an accepted
+/// waiting-list offer.
+pub(crate) fn register_and_mail(
+    tx: &rusqlite::Connection,
+    new: &NewRegistration<'_>,
+    child: &str,
+    settings: &crate::settings::Settings,
+    lang: Lang,
+    now: chrono::DateTime<Utc>,
+) -> Result<(RegistrationRow, ProgramRow), AppError> {
+    let user_id = new.user_id;
+    let (registration, program) = daycamps::register(tx, new).map_err(|e| register_error(e, child))?;
+    // The e-mail goes to the member's own verified account address, read in this
+    // transaction, never to the typed `parentEmail` (no link to confirm a typed address
+    // for now): a `parentEmail` that is the member's own address, in any case, is that
+    // same address, so one e-mail. Unverified: the registration stands, without e-mail.
+    match users::mail_address(tx, Some(user_id))? {
+        Ok(to) => {
+            let cx = emails::camps::Context {
+                to: &to,
+                interac_email: &settings.interac_email,
+                public_url: &settings.public_url,
+                lang,
+            };
+            outbox::enqueue(tx, &emails::camps::registration_received(&registration, &program, &cx), now)?;
+        }
+        Err(NoMail::Unverified) => tracing::warn!(
+            registration_id = registration.id,
+            %user_id,
+            "no camp registration e-mail: the member's address is not verified by the provider"
+        ),
+        Err(NoMail::NoAccount) => {
+            tracing::warn!(registration_id = registration.id, %user_id, "no camp registration e-mail: no account")
+        }
+    }
+    Ok((registration, program))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,8 +17,10 @@ use crate::auth::{Admin, CurrentUser};
 use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
 use crate::db::payments::{Kind, transfers};
+use crate::db::waitlist::{Target, offers};
 use crate::db::{outbox, users};
 use crate::emails;
+use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
 use crate::openapi::responses;
@@ -131,12 +133,13 @@ pub struct UserRegistrationDto {
     is_past: bool,
 }
 
-fn register_error(e: RegisterError) -> AppError {
+pub(crate) fn register_error(e: RegisterError) -> AppError {
     match e {
         RegisterError::NotFound => AppError::not_found(),
         RegisterError::Past => AppError::conflict("event_past"),
         RegisterError::AlreadyRegistered => AppError::conflict("already_registered"),
         RegisterError::Full => AppError::conflict("event_full"),
+        RegisterError::HeldByOffer => AppError::conflict("place_held_by_offer"),
         RegisterError::Db(e) => e.into(),
     }
 }
@@ -173,33 +176,49 @@ pub async fn register(
         .write(move |tx| {
             let who =
                 Registrant { user_id: &account.id, lang: lang.code(), now: &utc_text(now), today_start: &today_start };
-            let (registration, event) =
-                event_registrations::register_team(tx, event_id, &team, &who).map_err(register_error)?;
-            // The member's own verified address only (users::mail_address): the e-mail carries
-            // the names and addresses the member typed.
-            match users::mail_address(tx, Some(&account.id))? {
-                Ok(to) => {
-                    let cx = emails::events::Context {
-                        to: &to,
-                        greeting_name: account.first_name.as_deref().or(registration.captain.first_name.as_deref()),
-                        interac_email: &settings.interac_email,
-                        tz: settings.timezone,
-                        lang,
-                    };
-                    outbox::enqueue(tx, &emails::events::registration_confirmed(&event, &registration, &cx), now)?;
-                }
-                Err(why) => tracing::warn!(
-                    registration_id = registration.id,
-                    user_id = %account.id,
-                    ?why,
-                    "no registration e-mail: the member has no verified address"
-                ),
-            }
-            Ok::<_, AppError>(registration)
+            register_and_mail(tx, event_id, &team, &who, &account, lang, &settings, now)
         })
         .await?;
     state.mailer.kick();
     Ok((StatusCode::CREATED, Json(registration.into())))
+}
+
+/// Registers a validated team and puts its Interac e-mail in the outbox, in the caller's write
+/// transaction: the one registration path, for the registration form and for an accepted
+/// waiting-list offer.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn register_and_mail(
+    tx: &rusqlite::Connection,
+    event_id: i64,
+    team: &centre_core::validation::TeamRegistration,
+    who: &Registrant<'_>,
+    account: &crate::db::users::UserRow,
+    lang: centre_core::Lang,
+    settings: &crate::settings::Settings,
+    now: chrono::DateTime<Utc>,
+) -> Result<RegistrationRow, AppError> {
+    let (registration, event) = event_registrations::register_team(tx, event_id, team, who).map_err(register_error)?;
+    // The member's own verified address only (users::mail_address): the e-mail carries
+    // the names and addresses the member typed.
+    match users::mail_address(tx, Some(&account.id))? {
+        Ok(to) => {
+            let cx = emails::events::Context {
+                to: &to,
+                greeting_name: account.first_name.as_deref().or(registration.captain.first_name.as_deref()),
+                interac_email: &settings.interac_email,
+                tz: settings.timezone,
+                lang,
+            };
+            outbox::enqueue(tx, &emails::events::registration_confirmed(&event, &registration, &cx), now)?;
+        }
+        Err(why) => tracing::warn!(
+            registration_id = registration.id,
+            user_id = %account.id,
+            ?why,
+            "no registration e-mail: the member has no verified address"
+        ),
+    }
+    Ok(registration)
 }
 
 /// `GET /api/user/event-registrations` and `GET /api/user/registrations` (signed in): the
@@ -297,9 +316,21 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
 )]
 pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
     let user = admin.0.id().to_owned();
-    let now = utc_text(Utc::now());
-    let deleted =
-        state.db.write(move |tx| event_registrations::delete(tx, id, &user, &now).map_err(AppError::from)).await?;
+    let moment = Utc::now();
+    let now = utc_text(moment);
+    let letters = WaitlistLetters::new(&state.settings);
+    let deleted = state
+        .db
+        .write(move |tx| {
+            let deleted = event_registrations::delete(tx, id, &user, &now).map_err(AppError::from)?;
+            // The freed places go to the waiting list in the same transaction.
+            if let Some((row, _)) = &deleted {
+                offers::refill(tx, &Target::Event(row.event_id), &letters.at(moment))?;
+            }
+            Ok::<_, AppError>(deleted)
+        })
+        .await?;
+    state.mailer.kick();
     let (_, changed) = deleted.ok_or_else(AppError::not_found)?;
     if let Some(c) = changed {
         state.live.tournament_changed(c.event_id);

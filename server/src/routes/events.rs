@@ -15,6 +15,8 @@ use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
 use crate::db::courts::local_day_bounds;
 use crate::db::events::{self, EventFields, EventFlags, EventRow, UpdateRefused};
+use crate::db::waitlist::{Target, offers};
+use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
@@ -42,6 +44,8 @@ pub struct EventDto {
     /// The one event the centre puts forward ('À la une'): the member home's promo card shows
     /// it while it is to come. At most one event is featured.
     pub featured: bool,
+    /// Places held by live waiting-list offers: nobody else's (0 in the console's answers).
+    pub held_places: i64,
 }
 
 impl From<EventRow> for EventDto {
@@ -63,8 +67,19 @@ impl From<EventRow> for EventDto {
             created_at: row.created_at,
             requires_payment: row.requires_payment,
             featured: row.featured,
+            held_places: 0,
         }
     }
+}
+
+/// The events with the places live waiting-list offers hold on each.
+fn with_held(rows: Vec<EventRow>, held: &std::collections::HashMap<i64, i64>) -> Vec<EventDto> {
+    rows.into_iter()
+        .map(|row| {
+            let held_places = held.get(&row.id).copied().unwrap_or(0);
+            EventDto { held_places, ..EventDto::from(row) }
+        })
+        .collect()
 }
 
 /// The first instant of today in `tz` (the local day as `db::courts` bounds it), as stored UTC text.
@@ -83,8 +98,13 @@ pub fn start_of_today_utc(tz: chrono_tz::Tz, now: chrono::DateTime<Utc>) -> Stri
 )]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<EventDto>>, AppError> {
     let from = start_of_today_utc(state.settings.timezone, state.settings.clock.now());
-    let rows = state.db.read(move |conn| events::list_upcoming(conn, &from).map_err(AppError::from)).await?;
-    Ok(Json(rows.into_iter().map(EventDto::from).collect()))
+    let (rows, held) = state
+        .db
+        .read(move |conn| {
+            Ok::<_, AppError>((events::list_upcoming(conn, &from)?, crate::db::waitlist::held_by_event(conn)?))
+        })
+        .await?;
+    Ok(Json(with_held(rows, &held)))
 }
 
 /// `GET /api/events/{id}`: admins also see inactive events (to edit them).
@@ -104,8 +124,14 @@ pub async fn one(
     Id(id): Id,
 ) -> Result<Json<EventDto>, AppError> {
     let admin = user.is_some_and(|u| u.is_admin());
-    let row = state.db.read(move |conn| events::visible(conn, id, admin)?.ok_or_else(AppError::not_found)).await?;
-    Ok(Json(row.into()))
+    let (row, held) = state
+        .db
+        .read(move |conn| {
+            let row = events::visible(conn, id, admin)?.ok_or_else(AppError::not_found)?;
+            Ok::<_, AppError>((row, crate::db::waitlist::held_by_event(conn)?))
+        })
+        .await?;
+    with_held(vec![row], &held).into_iter().next().map(Json).ok_or_else(AppError::not_found)
 }
 
 /// Body of `POST /api/events` and `PUT /api/events/{id}`: the event form, plus the edit
@@ -189,16 +215,22 @@ pub async fn update(
 ) -> Result<Json<EventDto>, AppError> {
     let fields = event_fields(&body.input)?;
     let flags = EventFlags { is_active: body.is_active, featured: body.featured };
+    let letters = WaitlistLetters::new(&state.settings);
     let row = state
         .db
         .write(move |tx| match events::update(tx, id, &fields, flags)? {
-            Ok(row) => Ok(row),
+            Ok(row) => {
+                // A raised maximum offers its new places to the waiting list at once.
+                offers::refill(tx, &Target::Event(id), &letters.at(Utc::now()))?;
+                Ok(row)
+            }
             Err(UpdateRefused::NotFound) => Err(AppError::not_found()),
             Err(UpdateRefused::BelowRegistered) => {
                 Err(AppError::Validation(vec![FieldError::new("maxParticipants", "max_below_registered")]))
             }
         })
         .await?;
+    state.mailer.kick();
     Ok(Json(row.into()))
 }
 

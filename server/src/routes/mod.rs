@@ -14,3 +14,4 @@ pub(crate) mod payments;
 pub(crate) mod privacy;
 mod reply;
 pub(crate) mod tournaments;
+pub(crate) mod waitlist;

@@ -84,6 +84,8 @@ row_id!(BookingId, "id", "booking");
 row_id!(WeekId, "weekId", "week");
 row_id!(DeletionRequestId, "id", "deletion request");
 row_id!(IncidentId, "id", "incident");
+row_id!(OfferId, "id", "waiting-list offer");
+row_id!(WaitlistEntryId, "id", "waiting-list entry");
 documented!(UserId, "userId", String, "The user's id.");
 documented!(EntryId, "id", String, "The score entry's id.");
 documented!(ProgramId, "id", String, "The camp program's id.");

@@ -30,7 +30,7 @@ describe('the admin console', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Réservations']);
   });
 
-  it('gives an admin ten tabs that move with the arrow keys, and marks their own member row', async () => {
+  it('gives an admin eleven tabs that move with the arrow keys, and marks their own member row', async () => {
     serve({
       '/api/auth/user': me,
       '/api/admin/status': { isAdmin: true },
@@ -47,6 +47,7 @@ describe('the admin console', () => {
       'Tournois',
       'Camps de jour',
       'Paiements',
+      "Listes d'attente",
       'Confidentialité',
       'Administrateurs',
       'Superviseurs',

@@ -1,8 +1,9 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all ten (the spec's six, 'Camps de jour', where the
+// the Réservations tab only; admins get all eleven (the spec's six, 'Camps de jour', where the
 // centre sees who is coming to day camp, 'Paiements', where unpaid registrations are followed
-// up, 'Confidentialité', the privacy duties, and 'Animateurs', the camp staff and their weeks).
+// up, 'Listes d'attente', where the waiting lists are run, 'Confidentialité', the privacy
+// duties, and 'Animateurs', the camp staff and their weeks).
 // The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
 // server enforces every rule again.
 import { lazy, Suspense } from 'react';
@@ -15,6 +16,7 @@ import { useRoles } from '../auth/session';
 import { AdminEventsTab } from '../events/AdminEventsTab';
 import { AdminBookingsTab } from '../courts/AdminBookingsTab';
 import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
+import { AdminWaitlistsTab } from '../waitlist/AdminWaitlistsTab';
 import { Spinner } from '../../components/Spinner';
 import { ConsoleFrame, ConsoleLoading } from './ConsoleFrame';
 import { CampStaffTab } from './CampStaffTab';
@@ -30,9 +32,9 @@ const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then(
 // 'Confidentialité' (Loi 25): the deletion queue, the incidents register, the person in charge.
 const AdminPrivacyTab = lazy(() => import('../privacy/AdminPrivacyTab').then((m) => ({ default: m.AdminPrivacyTab })));
 
-type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'privacy' | 'admins' | 'supervisors' | 'campStaff' | 'members';
+type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'waitlists' | 'privacy' | 'admins' | 'supervisors' | 'campStaff' | 'members';
 
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'privacy', 'admins', 'supervisors', 'campStaff', 'members'];
+const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'waitlists', 'privacy', 'admins', 'supervisors', 'campStaff', 'members'];
 const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 function AccessDenied() {
@@ -65,6 +67,8 @@ function TabPanel({ tab }: { tab: TabId }) {
       return <AdminEventsTab />;
     case 'dayCamps':
       return <AdminDayCampsTab />;
+    case 'waitlists':
+      return <AdminWaitlistsTab />;
     case 'tournaments':
       return (
         <Suspense fallback={<Spinner label={t('grants.loading')} />}>

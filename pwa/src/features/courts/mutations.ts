@@ -64,3 +64,15 @@ export function useCancelMyBooking() {
 export function useCancelBooking() {
   return useCancel((id) => `/api/admin/bookings/${id}`);
 }
+
+/** Waits for a taken slot: when its booking is cancelled, everyone waiting is e-mailed at once
+ * and the first to book it wins. */
+export function useJoinSlotWaitlist() {
+  const { t } = useTranslation('courts');
+  return useApiMutation<{ courtId: number; startTime: string }, unknown>({
+    mutationFn: (slot) => apiFetch<unknown>('/api/courts/waitlist', { method: 'POST', body: slot }),
+    invalidates: [['api', 'user'] as const],
+    success: () => ({ title: t('waitlist.joined'), description: t('waitlist.joinedText') }),
+    failure: { title: t('toast.bookError'), description: t('toast.bookErrorText') },
+  });
+}

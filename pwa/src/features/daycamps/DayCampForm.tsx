@@ -3,7 +3,7 @@
 // (the spec's 'Please select a week', "Child's first name is required", … and the age on the
 // first day of each week); a 422 or 409 from the server lands under the same fields. On
 // success: the toast, then /checkout?type=daycamp&id={id}&amount={amountPaid}.
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../components/form/Select';
@@ -14,7 +14,7 @@ import { formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { centreToday } from '../../lib/dates';
 import { ChildFields } from './ChildFields';
-import { useRegisterDayCamp } from './mutations';
+import { useJoinWeekWaitlist, useRegisterDayCamp } from './mutations';
 import { ParentFields } from './ParentFields';
 import { useWeeks, type Program } from './queries';
 import { EMPTY, idsOf, toInput, type Values } from './registration';
@@ -42,6 +42,12 @@ export function DayCampForm({
     onSuccess: (r) => {
       void navigate(`/checkout?type=daycamp&id=${r.id}&amount=${r.amountPaid}`);
     },
+    onError: (error) => form.setServerErrors(error),
+  });
+  // A full week chosen for its waiting list: the form joins the list instead of registering.
+  const [waitWeek, setWaitWeek] = useState<string | null>(null);
+  const join = useJoinWeekWaitlist({
+    onSuccess: () => void navigate('/my-registrations'),
     onError: (error) => form.setServerErrors(error),
   });
 
@@ -79,7 +85,8 @@ export function DayCampForm({
         gate();
         return;
       }
-      register.mutate(toInput(values));
+      if (waitWeek) join.mutate(toInput(values));
+      else register.mutate(toInput(values));
     },
   });
   const { setValue, values } = form;
@@ -92,9 +99,9 @@ export function DayCampForm({
   // Weeks that became full (or another program's) leave the selection.
   useEffect(() => {
     if (!weeks.data) return;
-    const kept = idsOf(values.weekId).filter((id) => weeks.data.some((w) => String(w.id) === id && selectable(w)));
+    const kept = idsOf(values.weekId).filter((id) => id === waitWeek || weeks.data.some((w) => String(w.id) === id && selectable(w)));
     if (kept.join(',') !== values.weekId) setValue('weekId', kept.join(','));
-  }, [weeks.data, values.weekId, setValue]);
+  }, [weeks.data, values.weekId, setValue, waitWeek]);
 
   // The parent's name and e-mail from the signed-in account, when still empty.
   useEffect(() => {
@@ -107,8 +114,13 @@ export function DayCampForm({
   }, [user]);
 
   const chosenIds = idsOf(values.weekId);
+  const joinWaitlist = (id: string) => {
+    setWaitWeek(id);
+    setValue('weekId', id);
+  };
   const toggleWeek = (id: string, on: boolean) => {
-    const next = on ? [...chosenIds, id] : chosenIds.filter((w) => w !== id);
+    setWaitWeek(null);
+    const next = on ? [...chosenIds.filter((w) => w !== waitWeek), id] : chosenIds.filter((w) => w !== id);
     const order = (weeks.data ?? []).map((w) => String(w.id));
     next.sort((a, b) => order.indexOf(a) - order.indexOf(b));
     setValue('weekId', next.join(','));
@@ -138,6 +150,8 @@ export function DayCampForm({
         chosen={chosenIds}
         onToggle={toggleWeek}
         error={form.errors.weekId}
+        waitWeek={waitWeek}
+        onJoinWaitlist={joinWaitlist}
       />
 
       <ChildFields form={form} />
@@ -153,7 +167,11 @@ export function DayCampForm({
 
       {!isSignedIn && <p className="text-sm text-slate-700">{t('form.signInNote')}</p>}
 
-      <FormActions rowClassName="flex justify-end" pending={register.isPending} label={t('form.submit')} pendingLabel={t('form.submitting')} />
+      {waitWeek ? (
+        <FormActions rowClassName="flex justify-end" pending={join.isPending} label={t('waitlist.submit')} pendingLabel={t('waitlist.submitting')} />
+      ) : (
+        <FormActions rowClassName="flex justify-end" pending={register.isPending} label={t('form.submit')} pendingLabel={t('form.submitting')} />
+      )}
     </form>
   );
 }

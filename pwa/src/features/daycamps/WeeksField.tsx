@@ -1,8 +1,9 @@
 // The desired weeks of the day-camp form: one checkbox per week of the chosen program, with its
-// dates and its places left ('Complet' when full, closed once started); before a program is
-// chosen, a sentence saying to choose one.
+// dates and its places left ('Complet' when full, closed once started, with 'Rejoindre la liste
+// d'attente' when full and open); before a program is chosen, a sentence saying to choose one.
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/form/Checkbox';
 import { QueryStatus, type QueryLike } from '../../components/QueryStatus';
 import { weekNumber, weekRange } from '../../lib/dates';
@@ -19,12 +20,17 @@ export function WeeksField({
   chosen,
   onToggle,
   error,
+  waitWeek,
+  onJoinWaitlist,
 }: {
   weeks: QueryLike<Week[]>;
   programChosen: boolean;
   chosen: string[];
   onToggle: (id: string, on: boolean) => void;
   error?: string;
+  /** The full week chosen for the waiting list, if any. */
+  waitWeek: string | null;
+  onJoinWaitlist: (id: string) => void;
 }) {
   const { t, i18n } = useTranslation('daycamps');
   const errorId = useId();
@@ -68,6 +74,17 @@ export function WeeksField({
                         </span>
                       }
                     />
+                    {week.open && !can && (
+                      <Button
+                        size="sm"
+                        variant={waitWeek === id ? 'primary' : 'secondary'}
+                        className="mt-1 w-full"
+                        aria-pressed={waitWeek === id}
+                        onClick={() => onJoinWaitlist(id)}
+                      >
+                        {waitWeek === id ? t('waitlist.chosen') : t('waitlist.joinButton')}
+                      </Button>
+                    )}
                   </li>
                 );
               })}

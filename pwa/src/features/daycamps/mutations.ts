@@ -56,6 +56,22 @@ export function useRegisterDayCamp(options: { onSuccess?: (r: DayCampRegistered)
   });
 }
 
+/** The answer to joining a waiting list: the entry and its rank. */
+type WaitlistEntry = Schemas['WaitlistEntryDto'];
+
+/** Joins a full week's waiting list with the whole form (accepting an offer registers it). */
+export function useJoinWeekWaitlist(options: { onSuccess?: (e: WaitlistEntry) => void; onError?: (error: unknown) => void } = {}) {
+  const { t } = useTranslation('daycamps');
+  return useApiMutation<DayCampRegistrationInput, WaitlistEntry>({
+    mutationFn: (input) => apiFetch<WaitlistEntry>('/api/day-camp-waitlist', { method: 'POST', body: input }),
+    invalidates: [registrationKeys.all],
+    success: (e) => ({ title: t('waitlist.joined', { rank: e.rank ?? 1 }) }),
+    failure: { title: t('dayCamps.registration.error.title'), description: t('dayCamps.registration.error.description') },
+    onSuccess: options.onSuccess,
+    onError: options.onError,
+  });
+}
+
 /** The Interac follow-up, as for events: paid, back to pending, refunded
  * (the weeks given back), or an expired registration restored or paid late. */
 export function useSetDayCampPayment() {

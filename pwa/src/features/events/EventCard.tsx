@@ -7,7 +7,16 @@ import { isFull, localizedEvent, placesLeft } from './model';
 import type { Event } from './queries';
 
 /** One card of the events page (spec section 2, Events page). */
-export function EventCard({ event, onRegister }: { event: Event; onRegister: (event: Event) => void }) {
+export function EventCard({
+  event,
+  onRegister,
+  onJoinWaitlist,
+}: {
+  event: Event;
+  onRegister: (event: Event) => void;
+  /** A full event offers its waiting list. */
+  onJoinWaitlist?: (event: Event) => void;
+}) {
   const { t, i18n } = useTranslation('events');
   const titleId = useId();
   const lang = i18n.language;
@@ -46,6 +55,11 @@ export function EventCard({ event, onRegister }: { event: Event; onRegister: (ev
         >
           {full ? t('card.full') : t('card.register')}
         </Button>
+        {full && onJoinWaitlist && (
+          <Button onClick={() => onJoinWaitlist(event)} aria-describedby={titleId}>
+            {t('card.joinWaitlist')}
+          </Button>
+        )}
         <Link to={`/event/${event.id}`} aria-describedby={titleId} className="text-sm font-medium text-brand-800 underline">
           {t('card.schedule')}
         </Link>

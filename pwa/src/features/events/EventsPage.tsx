@@ -40,6 +40,7 @@ export function EventsPage() {
   const [category, setCategory] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
   const [registering, setRegistering] = useState<Event | null>(null);
+  const [waiting, setWaiting] = useState<Event | null>(null);
   const matching = useMemo(() => filterEvents(events.data ?? [], search, category), [events.data, search, category]);
   const filtered = search.trim() !== '' || category !== '';
   const clear = () => {
@@ -129,7 +130,12 @@ export function EventsPage() {
               </p>
               <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
                 {matching.slice(0, shown).map((event) => (
-                  <EventCard key={event.id} event={event} onRegister={(chosen) => gate(() => setRegistering(chosen))} />
+                  <EventCard
+                    key={event.id}
+                    event={event}
+                    onRegister={(chosen) => gate(() => setRegistering(chosen))}
+                    onJoinWaitlist={(chosen) => gate(() => setWaiting(chosen))}
+                  />
                 ))}
               </ul>
               {shown < matching.length && (
@@ -146,6 +152,7 @@ export function EventsPage() {
         </>
       )}
       <RegistrationDialog event={registering} onClose={() => setRegistering(null)} />
+      <RegistrationDialog event={waiting} waitlist onClose={() => setWaiting(null)} />
     </div>
   );
 }

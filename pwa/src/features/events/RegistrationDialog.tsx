@@ -6,7 +6,7 @@ import { TextField } from '../../components/form/TextField';
 import { useForm } from '../../components/form/useForm';
 import { validateTeamRegistration } from '../../core';
 import { useCurrentUser } from '../auth/session';
-import { useRegisterTeam, type TeamRegistrationInput } from './mutations';
+import { useJoinEventWaitlist, useRegisterTeam, type TeamRegistrationInput } from './mutations';
 import { localizedEvent } from './model';
 import type { Event } from './queries';
 import { FormActions } from '../../components/form/FormActions';
@@ -14,18 +14,21 @@ import { FormActions } from '../../components/form/FormActions';
 type TeamValues = Omit<TeamRegistrationInput, 'eventId'>;
 
 /** The team registration dialog (spec section 5); the form is new each time it opens. On
- * success the member goes to /checkout?type=event&id={id} (the amount, the reference, Interac). */
-export function RegistrationDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
+ * success the member goes to /checkout?type=event&id={id} (the amount, the reference, Interac).
+ * With `waitlist`, the same form joins a full event's waiting list (accepting an offer later
+ * registers it) and the member goes to /my-registrations, where the rank shows. */
+export function RegistrationDialog({ event, waitlist = false, onClose }: { event: Event | null; waitlist?: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('events');
-  const title = event ? t('register.titleFor', { event: localizedEvent(event, i18n.language).title }) : t('register.title');
+  const named = event ? localizedEvent(event, i18n.language).title : '';
+  const title = !event ? t('register.title') : waitlist ? t('register.waitlistTitleFor', { event: named }) : t('register.titleFor', { event: named });
   return (
     <Dialog open={event !== null} onClose={onClose} title={title} closeLabel={t('close')}>
-      {event && <TeamForm event={event} onDone={onClose} />}
+      {event && <TeamForm event={event} waitlist={waitlist} onDone={onClose} />}
     </Dialog>
   );
 }
 
-function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
+function TeamForm({ event, waitlist, onDone }: { event: Event; waitlist: boolean; onDone: () => void }) {
   const { t, i18n } = useTranslation('events');
   const { user } = useCurrentUser();
   const navigate = useNavigate();
@@ -55,11 +58,20 @@ function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
     },
     onError: (error) => form.setServerErrors(error),
   });
+  const join = useJoinEventWaitlist({
+    onSuccess: () => {
+      form.reset();
+      onDone();
+      void navigate('/my-registrations');
+    },
+    onError: (error) => form.setServerErrors(error),
+  });
   const form = useForm<TeamValues>({
     initial,
     validate: (values) => validateTeamRegistration(values, i18n.language),
-    onSubmit: (values) => register.mutate({ eventId: event.id, ...values }),
+    onSubmit: (values) => (waitlist ? join : register).mutate({ eventId: event.id, ...values }),
   });
+  const pending = register.isPending || join.isPending;
 
   const field = (name: keyof TeamValues, label: string, extra: { type?: string; required?: boolean; autoComplete?: string } = {}) => (
     <TextField
@@ -82,7 +94,7 @@ function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
   );
 
   return (
-    <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-4" aria-busy={register.isPending}>
+    <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-4" aria-busy={pending}>
       <section className="rounded-lg bg-brand-50 p-4 text-sm text-slate-800" aria-labelledby="team-rules">
         <h3 id="team-rules" className="font-semibold">
           {t('register.rules.title')}
@@ -101,9 +113,9 @@ function TeamForm({ event, onDone }: { event: Event; onDone: () => void }) {
       <FormActions
         onCancel={onDone}
         cancelLabel={t('register.cancel')}
-        pending={register.isPending}
-        label={t('register.submit')}
-        pendingLabel={t('register.submitting')}
+        pending={pending}
+        label={waitlist ? t('register.joinWaitlist') : t('register.submit')}
+        pendingLabel={waitlist ? t('register.joiningWaitlist') : t('register.submitting')}
       />
     </form>
   );

@@ -15,12 +15,13 @@ export function eventTitle(event: { title: string; titleEn?: string | null }, la
   return (lang.startsWith('en') && event.titleEn?.trim()) || event.title;
 }
 
-/** True when the event has a maximum and it is reached. */
+/** True when the event has a maximum and it is reached (places held by waiting-list offers
+ * count: they are nobody else's). */
 export function isFull(event: Event): boolean {
-  return event.maxParticipants !== null && event.currentParticipants >= event.maxParticipants;
+  return event.maxParticipants !== null && event.currentParticipants + (event.heldPlaces ?? 0) >= event.maxParticipants;
 }
 
 /** Places left, or null when the event has no maximum. */
 export function placesLeft(event: Event): number | null {
-  return event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.currentParticipants);
+  return event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.currentParticipants - (event.heldPlaces ?? 0));
 }

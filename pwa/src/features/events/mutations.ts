@@ -48,6 +48,19 @@ export function useRegisterTeam(options: { onSuccess?: (registration: Registrati
   });
 }
 
+/** Joins a full event's waiting list with the team form (accepting an offer registers it). */
+export function useJoinEventWaitlist(options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {}) {
+  const { t } = useTranslation('events');
+  return useApiMutation<TeamRegistrationInput, Schemas['WaitlistEntryDto']>({
+    mutationFn: (input) => apiFetch<Schemas['WaitlistEntryDto']>(`/api/events/${input.eventId}/waitlist`, { method: 'POST', body: input }),
+    invalidates: registrationLists,
+    success: (entry) => ({ title: t('register.waitlistJoined', { rank: entry.rank ?? 1 }) }),
+    failure: { title: t('register.error.title'), description: t('register.error.text') },
+    onSuccess: options.onSuccess,
+    onError: options.onError,
+  });
+}
+
 /** What the event form sends (spec sections 5 and 7); `isActive` only when editing. */
 export type EventInput = Body<
   Schemas['EventBody'],

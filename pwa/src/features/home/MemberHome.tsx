@@ -12,6 +12,7 @@ import { isFull, localizedEvent } from '../events/model';
 import { useEvents, type Event } from '../events/queries';
 import { useMyRegistrations, type UserRegistration } from '../registrations/queries';
 import { nextTournamentMatch, useMyTournamentData } from '../tournament-shared/queries';
+import { timeLeft, useMyWaitlist } from '../waitlist/queries';
 import { HomeSkeleton } from './HomePage';
 import { homeRegistrations } from './homeRegistrations';
 
@@ -72,6 +73,7 @@ export function MemberHome({ user }: { user: User }) {
         <div className="space-y-6">
           <NextMatchCard />
           <MyRegistrationsCard />
+          <WaitlistCard />
           <StatsCard user={user} />
           <PromoCard />
         </div>
@@ -160,6 +162,40 @@ function useHomeRegistrations() {
     isError: events.isError || dayCamps.isError,
     list: homeRegistrations(events.rows, dayCamps.data ?? [], centreToday()),
   };
+}
+
+/** The member's waiting lists, when any: each list's rank, or the live offer with the time
+ * left and the link to answer it. */
+function WaitlistCard() {
+  const { t, i18n } = useTranslation('home');
+  const entries = useMyWaitlist(true);
+  const list = entries.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="waitlist-title" className="rounded-xl border border-slate-200 p-5 shadow-sm">
+      <h2 id="waitlist-title" className="text-xl font-bold">
+        {t('waitlist.title')}
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200">
+        {list.map((e) => {
+          const live = e.offer?.state === 'live' ? e.offer : null;
+          const left = live ? timeLeft(live.expiresAt) : null;
+          return (
+            <li key={e.id} className="py-3">
+              <p className="font-semibold">{e.label}</p>
+              {live && left ? (
+                <Link to={`/offers/${live.id}`} className="inline-flex min-h-11 items-center font-semibold text-lake-600 underline">
+                  {t('waitlist.offer', { when: formatDateTime(live.expiresAt, i18n.language), hours: left.hours, minutes: left.minutes })}
+                </Link>
+              ) : (
+                <p className="text-sm text-slate-700">{t('waitlist.rank', { rank: e.rank ?? 1 })}</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
 }
 
 function MyRegistrationsCard() {

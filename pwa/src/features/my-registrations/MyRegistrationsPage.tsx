@@ -8,9 +8,11 @@ import { MyDayCampsCard } from '../daycamps/MyDayCampsCard';
 import { useMyDayCampRegistrations } from '../daycamps/queries';
 import { MyEventRegistrationsCard } from '../events/MyEventRegistrationsCard';
 import { useMyEventRegistrations } from '../events/queries';
+import { MyWaitlistCard } from '../waitlist/MyWaitlistCard';
+import { useMyWaitlist } from '../waitlist/queries';
 
 /** /my-registrations (spec section 2): one card per feature (court bookings, events, day
- * camps), each owned by its feature; signed out, 'Connexion requise' and the login link. */
+ * camps, waiting lists), each owned by its feature; signed out, 'Connexion requise' and the login link. */
 export function MyRegistrationsPage() {
   const { t } = useTranslation('myRegistrations');
   usePageMeta(t('title'), t('description'));
@@ -18,7 +20,7 @@ export function MyRegistrationsPage() {
   // The three lists arrive together: a card that grew while another was still loading would
   // push the cards below it. Until then, a screen-tall placeholder keeps the footer out of view.
   const signedIn = !!user;
-  const lists = [useMyCourtBookings(signedIn), useMyEventRegistrations(signedIn), useMyDayCampRegistrations(signedIn)];
+  const lists = [useMyCourtBookings(signedIn), useMyEventRegistrations(signedIn), useMyDayCampRegistrations(signedIn), useMyWaitlist(signedIn)];
   if (isLoading || lists.some((list) => list.isLoading)) {
     return (
       <p role="status" className="mx-auto min-h-[100svh] max-w-3xl px-4 py-16 text-slate-700">
@@ -34,6 +36,7 @@ export function MyRegistrationsPage() {
         <MyCourtBookingsCard />
         <MyEventRegistrationsCard />
         <MyDayCampsCard />
+        <MyWaitlistCard />
       </div>
     </div>
   );

@@ -24,6 +24,7 @@ const overview: PaymentsOverview = {
   expired: [{ kind: 'camp', id: 5, reference: 'CJ-XYZ789', name: 'Noé Roy', title: 'leaders', amountDue: 160, releasedAt: '2026-07-10T14:00:00Z' }],
   events: [{ eventId: 3, title: 'Tournoi du lac', expected: 160, received: 80, outstanding: 80 }],
   campWeeks: [{ weekId: 1, label: 'week1', expected: 240, received: 0, outstanding: 240 }],
+  liveOffers: 2,
 };
 
 // The expired rows' actions are centre-core's moves (components/PaymentActions.tsx).
@@ -70,11 +71,12 @@ describe('the Paiements tab', () => {
     expect(within(expired).getByRole('button', { name: 'Restaurer : Noé Roy' })).toBeTruthy();
     expect(within(expired).getByRole('button', { name: 'Payé en retard : Noé Roy' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Exporter Excel' })).toBeTruthy();
+    expect(screen.getByTestId('live-offers').textContent).toBe("2 offres de liste d'attente en cours (places réservées)");
     expect(screen.getByRole('button', { name: 'Date limite de paiement' })).toBeTruthy();
   });
 
   it('says when nothing is unpaid', async () => {
-    await renderTab({ unpaid: [], expired: [], events: [], campWeeks: [] });
+    await renderTab({ unpaid: [], expired: [], events: [], campWeeks: [], liveOffers: 0 });
     expect(await screen.findByText('Aucune inscription impayée.')).toBeTruthy();
     expect(screen.getByText('Aucune inscription expirée.')).toBeTruthy();
   });

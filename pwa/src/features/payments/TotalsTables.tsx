@@ -1,5 +1,6 @@
 // The Paiements tab's totals: per paid event and per camp week, the money expected (pending
-// and paid), received (paid) and outstanding (pending), in CAD.
+// and paid), received (paid) and outstanding (pending), in CAD; and how many waiting-list offers
+// hold places (registrations to come).
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../lib/format';
 import type { PaymentsOverview, Totals } from './queries';
@@ -16,6 +17,9 @@ export function TotalsTables({ overview }: { overview: PaymentsOverview }) {
       <h3 id="totals-title" className="text-lg font-semibold">
         {t('totals.title')}
       </h3>
+      <p className="mt-1 text-sm text-slate-700" data-testid="live-offers">
+        {t('totals.liveOffers', { count: overview.liveOffers })}
+      </p>
       <div className="mt-2 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div>
           <h4 className="font-semibold text-brand-800">{t('totals.events')}</h4>

@@ -18,6 +18,8 @@ use serde::Deserialize;
 use crate::app::AppState;
 use crate::db::payments::status::{self, StatusError};
 use crate::db::payments::{Kind, PaymentStatus};
+use crate::db::waitlist::offers;
+use crate::emails::waitlist::WaitlistLetters;
 use crate::error::AppError;
 
 impl From<StatusError> for AppError {
@@ -52,6 +54,18 @@ impl PaymentBody {
 
 /// Changes a registration's payment state in one transaction (see `db::payments::status`).
 pub async fn change_status(state: &AppState, kind: Kind, id: i64, to: PaymentStatus) -> Result<(), AppError> {
-    let now = utc_text(Utc::now());
-    state.db.write(move |tx| status::set(tx, kind, id, to, &now).map_err(AppError::from)).await
+    let moment = Utc::now();
+    let now = utc_text(moment);
+    let letters = WaitlistLetters::new(&state.settings);
+    state
+        .db
+        .write(move |tx| {
+            status::set(tx, kind, id, to, &now).map_err(AppError::from)?;
+            // Places released (expired, refunded) go to the waiting lists in the same transaction.
+            offers::refill_all(tx, &letters.at(moment))?;
+            Ok::<_, AppError>(())
+        })
+        .await?;
+    state.mailer.kick();
+    Ok(())
 }

@@ -95,6 +95,8 @@ pub struct PaymentsDto {
     pub expired: Vec<ExpiredDto>,
     pub events: Vec<EventTotalsDto>,
     pub camp_weeks: Vec<WeekTotalsDto>,
+    /// Live waiting-list offers: places held, each a registration to come if accepted.
+    pub live_offers: i64,
 }
 
 fn unpaid_dto(u: Unpaid, state: &AppState, now: chrono::DateTime<Utc>) -> UnpaidDto {
@@ -128,7 +130,7 @@ fn unpaid_dto(u: Unpaid, state: &AppState, now: chrono::DateTime<Utc>) -> Unpaid
 )]
 pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
-    let (unpaid, expired, events, weeks) = state
+    let (unpaid, expired, events, weeks, live_offers) = state
         .db
         .read(move |conn| {
             let unpaid = overview::unpaid(conn, tz)?;
@@ -137,6 +139,7 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
                 overview::expired(conn)?,
                 overview::event_totals(conn)?,
                 overview::week_totals(conn)?,
+                crate::db::waitlist::offers::live_count(conn)?,
             ))
         })
         .await?;
@@ -163,6 +166,7 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
             .into_iter()
             .map(|w| WeekTotalsDto { week_id: w.week_id, label: w.label, totals: w.totals.into() })
             .collect(),
+        live_offers,
     })
     .into_response())
 }
