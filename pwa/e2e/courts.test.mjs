@@ -219,7 +219,7 @@ describe('court reservations', () => {
     await context.close();
   });
 
-  test('a closed day says so; a slot taken in between gets the error toast; a member cancels their booking', async () => {
+  test('a closed day says so; a slot taken in between shows the day\'s other free slots, not an error; a member cancels their booking', async () => {
     const context = await newContext(suite.browser);
     await signIn(context, suite.server, { email: 'lea@example.org', firstName: 'Léa', lastName: 'Gagnon' });
     const page = await context.newPage();
@@ -241,8 +241,10 @@ describe('court reservations', () => {
     await bookThroughApi(other, { courtId: 2, firstName: 'Noé', lastName: 'Roy', email: 'noe@example.org' }, `${day}T20:00:00Z`);
     await other.close();
     await page.getByRole('button', { name: 'Réserver' }).click();
-    await toast(page, 'Erreur de réservation').waitFor();
-    await toast(page, "Ce créneau n'est plus disponible.").waitFor();
+    // Too late: said above the day's slots, with no error toast; another free slot can be chosen.
+    await page.getByTestId('slot-just-taken').getByText("Quelqu'un vient de réserver ce créneau. Voici les autres créneaux libres de la journée.").waitFor();
+    assert.equal(await toast(page, 'Erreur de réservation').count(), 0, 'no error toast');
+    await page.locator('[data-testid="slot"][data-time="17:00"]:not(:disabled)').waitFor();
     // The day is shown as it is now, and nothing was booked for her.
     await page.locator('[data-testid="slot"][data-time="16:00"]:disabled').waitFor();
     assert.equal(await page.getByTestId('booking-summary').count(), 0);

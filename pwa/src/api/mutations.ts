@@ -22,6 +22,8 @@ export interface ApiMutationOptions<TVariables, TData> {
   failure: { title: string; description: string };
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: unknown, variables: TVariables) => void;
+  /** A failure the page says in its own way (no error toast): a slot someone just took, say. */
+  quietWhen?: (error: unknown) => boolean;
   /**
    * TanStack's network mode: 'online' (the default) pauses the mutation while the browser is
    * offline; 'always' for one that needs no network (a score into the outbox).
@@ -42,11 +44,13 @@ export function useApiMutation<TVariables = void, TData = unknown>(options: ApiM
       options.onSuccess?.(data, variables);
     },
     onError: (error, variables) => {
-      toast({
-        variant: 'error',
-        title: options.failure.title,
-        description: errorText(error, options.failure.description),
-      });
+      if (!options.quietWhen?.(error)) {
+        toast({
+          variant: 'error',
+          title: options.failure.title,
+          description: errorText(error, options.failure.description),
+        });
+      }
       options.onError?.(error, variables);
     },
   });

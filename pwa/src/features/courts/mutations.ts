@@ -3,7 +3,7 @@
 // spec's toast (section 8): the server's message on failure when it sent one.
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '../../api/client';
+import { ApiError, apiFetch } from '../../api/client';
 import type { Body, Schemas } from '../../api/types';
 import { useApiMutation } from '../../api/mutations';
 import { courtKeys, type CourtBooking } from './queries';
@@ -36,6 +36,8 @@ export function useBookCourt(options: { onSuccess?: (booking: CourtBooking) => v
     invalidates: bookingLists,
     success: () => ({ title: t('toast.booked'), description: t('toast.bookedText') }),
     failure: { title: t('toast.bookError'), description: t('toast.bookErrorText') },
+    // Someone booked the slot first: the page shows the day's other free slots, not an error.
+    quietWhen: slotJustTaken,
     onSuccess: options.onSuccess,
     onError: (error) => {
       // The slot may have gone to someone else: show the day as it is now.
@@ -75,4 +77,9 @@ export function useJoinSlotWaitlist() {
     success: () => ({ title: t('waitlist.joined'), description: t('waitlist.joinedText') }),
     failure: { title: t('toast.bookError'), description: t('toast.bookErrorText') },
   });
+}
+
+/** The slot went to someone else between choosing it and booking it. */
+export function slotJustTaken(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'slot_taken';
 }

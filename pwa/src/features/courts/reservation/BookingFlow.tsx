@@ -10,7 +10,7 @@ import { toast } from '../../../components/toast';
 import { splitFullName, validateCourtBooking } from '../../../core';
 import { centreToday } from '../../../lib/dates';
 import type { User } from '../../auth/session';
-import { useBookCourt, type BookingInput } from '../mutations';
+import { slotJustTaken, useBookCourt, type BookingInput } from '../mutations';
 import { useCourts, type CourtBooking, type Slot } from '../queries';
 import { ContactSection } from './ContactSection';
 import { useCourtName } from '../courtName';
@@ -28,6 +28,8 @@ export function BookingFlow({ user, onBooked }: { user: User | null; onBooked: (
   const [courtId, setCourtId] = useState<number | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [slotError, setSlotError] = useState<string | undefined>();
+  // The chosen slot went to someone faster: said above the day's slots, which are refetched.
+  const [late, setLate] = useState(false);
   const courts = useCourts();
   const court = courtCards(courts.data).find((c) => c.id === courtId);
   const gate = useSignInGate();
@@ -37,17 +39,22 @@ export function BookingFlow({ user, onBooked }: { user: User | null; onBooked: (
     setDate(next);
     setSlot(null);
     setSlotError(undefined);
+    setLate(false);
   };
   const chooseCourt = (id: number) => {
     setCourtId(id);
     setSlot(null);
     setSlotError(undefined);
+    setLate(false);
   };
 
   const book = useBookCourt({
     onSuccess: (booking) => onBooked(booking, date),
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'slot_taken') setSlot(null);
+      if (slotJustTaken(error)) {
+        setSlot(null);
+        setLate(true);
+      }
       if (error instanceof ApiError && error.fieldErrors) form.setErrors(placeErrors(error.fieldErrors));
     },
   });
@@ -121,15 +128,23 @@ export function BookingFlow({ user, onBooked }: { user: User | null; onBooked: (
         ) : courtId === null ? (
           <p className="mt-3 text-slate-700">{t('slots.chooseCourt')}</p>
         ) : (
-          <SlotPicker
-            courtId={courtId}
-            date={date}
-            selected={slot}
-            onSelect={(s) => {
-              setSlot(s);
-              setSlotError(undefined);
-            }}
-          />
+          <>
+            {late && (
+              <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="slot-just-taken">
+                {t('slots.justTaken')}
+              </p>
+            )}
+            <SlotPicker
+              courtId={courtId}
+              date={date}
+              selected={slot}
+              onSelect={(s) => {
+                setSlot(s);
+                setSlotError(undefined);
+                setLate(false);
+              }}
+            />
+          </>
         )}
         {slotError && (
           <p role="alert" className="mt-2 text-sm font-medium text-red-700">
