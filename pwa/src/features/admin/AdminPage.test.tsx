@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage, serve } from '../../test/render';
 import { AdminPage } from './AdminPage';
 
@@ -19,14 +19,15 @@ describe('the admin console', () => {
     await renderConsole();
     expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeTruthy();
     expect(screen.getByText("Vous n'avez pas les permissions nécessaires pour accéder à cette section.")).toBeTruthy();
-    expect(document.title).toBe('Accès refusé — Centre plein air de La Pêche');
+    // The title is set in an effect, which may run just after the heading is in the DOM.
+    await waitFor(() => expect(document.title).toBe('Accès refusé — Centre plein air de La Pêche'));
   });
 
   it('gives a supervisor only the Réservations tab', async () => {
     serve({ '/api/auth/user': me, '/api/admin/status': { isAdmin: false }, '/api/supervisor/status': { isSupervisor: true } });
     await renderConsole();
     expect(await screen.findByRole('heading', { level: 1, name: 'Interface de Supervision' })).toBeTruthy();
-    expect(document.title).toBe('Interface de Supervision — Centre plein air de La Pêche');
+    await waitFor(() => expect(document.title).toBe('Interface de Supervision — Centre plein air de La Pêche'));
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Réservations']);
   });
 
