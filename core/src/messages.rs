@@ -188,6 +188,8 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     // Privacy (Loi 25).
     ("field_required", "Ce champ est requis.", "This field is required."),
     ("incident_date_future", "La date ne peut pas être dans le futur.", "The date cannot be in the future."),
+    ("health_months_invalid", "Un nombre entier de mois, de 1 à 60.", "A whole number of months, from 1 to 60."),
+    ("records_years_invalid", "Un nombre entier d'années, de 6 (le minimum de la loi fiscale) à 20.", "A whole number of years, from 6 (the tax law's minimum) to 20."),
     ("deletion_outcome_invalid", "Choisissez : effectuée ou refusée.", "Choose: done or refused."),
     ("deletion_note_required", "Dites pourquoi la demande est refusée.", "Say why the request is refused."),
     ("deletion_request_open", "Une demande de suppression est déjà en cours.", "A deletion request is already open."),

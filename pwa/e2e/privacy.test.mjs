@@ -3,7 +3,8 @@
 // downloads their JSON (it parses, holds their own team and not another member's) and asks
 // for deletion; the admin sees the request in the console's Confidentialité tab with its
 // 30-day clock, is told a refusal needs a note, and marks it done, which anonymises the member.
-// axe finds nothing on the three pages.
+// The admin keeps the retention periods within the law and sees what goes when. axe finds
+// nothing on the three pages.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -71,6 +72,7 @@ test('the privacy page names the person in charge in French and in English', asy
   await officer.getByRole('link', { name: OFFICER.email }).waitFor();
   await page.getByRole('heading', { name: 'Responsable de la protection des renseignements personnels' }).waitFor();
   await page.getByRole('heading', { name: 'Combien de temps' }).waitFor();
+  await page.getByText('le temps de la saison de camp, puis 12 mois', { exact: false }).waitFor();
   await expectNoAxeViolations(page, '/confidentialite (fr)');
 
   await page.getByRole('button', { name: /English|anglais/i }).click();
@@ -109,6 +111,34 @@ test('a member downloads their own data as JSON and asks for deletion', async ()
   await page.getByTestId('my-deletion-request').getByText('Demande de suppression en cours').waitFor();
   await page.getByText(/Réponse au plus tard le/).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Demander la suppression de mes données' }).count(), 0, 'one open request');
+  await context.close();
+});
+
+test('on a phone the admin reads what goes when and keeps records at least the six years the law asks', async () => {
+  const context = await newContext(suite.browser, { viewport: { width: 375, height: 812 } });
+  await signIn(context, suite.server, { email: ADMIN, firstName: 'Denise', lastName: 'Direction' });
+  const page = await context.newPage();
+  await page.goto(`${suite.server.url}/admin?tab=privacy`);
+  const panel = page.getByRole('region', { name: 'Conservation des renseignements' });
+  await panel.waitFor();
+  // Both teams' registrations, of an event ten days away: anonymised on 1 January, six full
+  // years after their year.
+  const year = new Date(Date.now() + 10 * 86_400_000).getFullYear();
+  const row = panel.getByRole('row').filter({ hasText: 'Inscriptions aux événements anonymisées' });
+  assert.deepEqual(await row.getByRole('cell').allTextContents(), [`1 janvier ${year + 7}`, 'Inscriptions aux événements anonymisées', '2']);
+
+  const years = panel.getByLabel('Inscriptions, réservations et paiements : années après leur année');
+  await years.fill('5');
+  await panel.getByRole('button', { name: 'Enregistrer' }).click();
+  await panel.getByText("Un nombre entier d'années, de 6 (le minimum de la loi fiscale) à 20.").waitFor();
+  await years.fill('7');
+  await panel.getByRole('button', { name: 'Enregistrer' }).click();
+  await row.getByRole('cell', { name: `1 janvier ${year + 8}` }).waitFor();
+  const saved = await context.request.get(`${suite.server.url}/api/admin/privacy-retention`);
+  assert.equal((await saved.json()).recordsYears, 7);
+  // The published page says the periods the centre chose.
+  await page.goto(`${suite.server.url}/confidentialite`);
+  await page.getByText('Les inscriptions, réservations et paiements : 7 ans après la fin de leur année', { exact: false }).waitFor();
   await context.close();
 });
 

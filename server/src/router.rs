@@ -158,6 +158,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(privacy::admin::answer))
         .routes(routes!(privacy::admin::incidents, privacy::admin::add_incident))
         .routes(routes!(privacy::admin::update_incident))
+        .routes(routes!(privacy::retention::policy, privacy::retention::set_policy))
 }
 
 /// The OpenAPI document of the `/api` calls, as registered (`openapi::document` completes it).

@@ -1,6 +1,7 @@
 //! The server's own scheduled work, no cron: payment reminders and the release of unpaid
 //! registrations past their deadline (`db::payments::due`), then the waiting lists' offers whose
-//! window passed (`db::waitlist::offers`), at start and every ten minutes.
+//! window passed (`db::waitlist::offers`), then the personal data whose retention period ended
+//! (`db::privacy::retention`), at start and every ten minutes.
 //! The work due is read from the database each time, so a restart loses nothing; each pass is
 //! one write transaction, so two processes started by mistake do it once between them.
 
@@ -10,6 +11,7 @@ use chrono::{DateTime, Utc};
 
 use crate::app::AppState;
 use crate::db::payments::due::{self, Report};
+use crate::db::privacy::retention;
 use crate::db::waitlist::offers;
 use crate::emails::payments::PaymentLetters;
 use crate::emails::waitlist::WaitlistLetters;
@@ -23,16 +25,27 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     let policy = state.settings.reminders;
     let letters = PaymentLetters { interac_email: state.settings.interac_email.clone(), tz };
     let offer_letters = WaitlistLetters::new(&state.settings);
-    let (report, offers_expired) = state
+    let (report, offers_expired, retained) = state
         .db
         .write(move |tx| {
             let report = due::run(tx, now, tz, policy, &letters).map_err(AppError::from)?;
             // Offers whose window passed expire; every place freed, by them or by the payments
             // released above, is offered to the next in line in this same transaction.
             let expired = offers::expire_due(tx, &offer_letters.at(now))?;
-            Ok::<_, AppError>((report, expired))
+            let retained = retention::run(tx, now.with_timezone(&tz).date_naive(), now)?;
+            Ok::<_, AppError>((report, expired, retained))
         })
         .await?;
+    if retained != retention::Report::default() {
+        tracing::info!(
+            health = retained.health,
+            camp_registrations = retained.camp_registrations,
+            event_registrations = retained.event_registrations,
+            court_bookings = retained.court_bookings,
+            emails = retained.emails,
+            "retention: personal data past its period erased or anonymised"
+        );
+    }
     // Offers made in the pass are in the outbox too.
     state.mailer.kick();
     if offers_expired > 0 {

@@ -302,6 +302,14 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         with_body(M::POST, "/api/admin/privacy-incidents", incident.clone(), Admin, Live(201)),
         call(M::GET, "/api/admin/privacy-incidents", Admin, Live(200)),
         with_body(M::PUT, "/api/admin/privacy-incidents/1", incident, Admin, Live(200)),
+        call(M::GET, "/api/admin/privacy-retention", Admin, Live(200)),
+        with_body(
+            M::PUT,
+            "/api/admin/privacy-retention",
+            json!({"healthMonths": 12, "recordsYears": 6}),
+            Admin,
+            Live(200),
+        ),
         // Waiting lists: event 1 has places left, so joining is the state's refusal; there is
         // no offer or entry 999 of anyone's (the flows are in tests/waitlist/).
         with_body(M::POST, "/api/events/1/waitlist", team_form(), SignedIn, Live(409)),
@@ -461,6 +469,7 @@ async fn supervisors_read_bookings_and_nothing_else_of_the_console() {
         "/api/admin/day-camps",
         "/api/admin/deletion-requests",
         "/api/admin/privacy-incidents",
+        "/api/admin/privacy-retention",
     ] {
         let status = supervisor.client.get(app.at(path)).send().await.unwrap().status();
         assert_eq!(status, 403, "{path}");

@@ -349,10 +349,12 @@ fn as_far_as(after: Kept, before: &Kept) -> Kept {
 
 /// Columns added to these tables after V8, as `ALTER TABLE … ADD COLUMN` appends them to the
 /// table's declaration (spaces as `created_as` gives them).
-const LATER_COLUMNS: [&str; 3] = [
+const LATER_COLUMNS: [&str; 5] = [
     ", featured INTEGER NOT NULL DEFAULT 0 CHECK (featured IN (0, 1))",
     ", offer_hours INTEGER CHECK (offer_hours IS NULL OR offer_hours BETWEEN 2 AND 336)",
     ", waitlist_closed INTEGER NOT NULL DEFAULT 0 CHECK (waitlist_closed IN (0, 1))",
+    ", health_erased_at TEXT",
+    ", anonymised_at TEXT",
 ];
 
 /// A table's CREATE statement as SQLite keeps it, spaces and quotes aside.

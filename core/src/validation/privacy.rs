@@ -4,8 +4,9 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::{Checker, Email, Phone, Text, max_len};
+use super::{Checker, Email, NumberInput, Phone, Text, max_len};
 use crate::errors::FieldError;
+use crate::privacy::retention::{HEALTH_MONTHS_RANGE, Policy, RECORDS_YEARS_RANGE};
 
 /// Body of `PUT /api/admin/privacy`: who is in charge of protecting personal information, as
 /// the privacy page publishes it (s. 3.1).
@@ -188,6 +189,33 @@ pub fn validate_deletion_answer(input: &DeletionAnswerInput) -> Result<DeletionA
     c.finish(|| Some(DeletionAnswer { outcome: outcome?, note: note? }))
 }
 
+/// Body of `PUT /api/admin/privacy/retention`: how long children's health data and the
+/// accounting records are kept.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", default)]
+pub struct RetentionInput {
+    /// Months after the camp season's last day (1 to 60).
+    pub health_months: Option<NumberInput>,
+    /// Years after the end of the record's year (6, the accounting law's minimum, to 20).
+    pub records_years: Option<NumberInput>,
+}
+
+pub fn validate_retention(input: &RetentionInput) -> Result<Policy, Vec<FieldError>> {
+    let mut c = Checker::new();
+    let mut whole = |field, value: Option<&NumberInput>, (lo, hi): (u32, u32), code| {
+        let n = value.and_then(NumberInput::as_integer).and_then(|n| u32::try_from(n).ok());
+        let n = n.filter(|n| (lo..=hi).contains(n));
+        if n.is_none() {
+            c.push(field, code);
+        }
+        n
+    };
+    let health = whole("healthMonths", input.health_months.as_ref(), HEALTH_MONTHS_RANGE, "health_months_invalid");
+    let records = whole("recordsYears", input.records_years.as_ref(), RECORDS_YEARS_RANGE, "records_years_invalid");
+    c.finish(|| Policy::new(health?, records?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,5 +295,23 @@ mod tests {
         assert_eq!(validate_deletion_request(&DeletionRequestInput::default()), Ok(None));
         let long = DeletionRequestInput { reason: Some("x".repeat(max_len::COMMENTS + 1)) };
         assert_eq!(codes(validate_deletion_request(&long).err().unwrap_or_default()), [("reason", "too_long")]);
+    }
+    #[test]
+    fn retention_keeps_records_at_least_the_six_years_the_law_asks() {
+        let input = |h: &str, r: &str| RetentionInput { health_months: Some(h.into()), records_years: Some(r.into()) };
+        assert_eq!(
+            codes(validate_retention(&input("12", "5")).err().unwrap_or_default()),
+            [("recordsYears", "records_years_invalid")]
+        );
+        assert_eq!(
+            codes(validate_retention(&input("0", "6")).err().unwrap_or_default()),
+            [("healthMonths", "health_months_invalid")]
+        );
+        assert_eq!(
+            codes(validate_retention(&RetentionInput::default()).err().unwrap_or_default()),
+            [("healthMonths", "health_months_invalid"), ("recordsYears", "records_years_invalid")]
+        );
+        let policy = validate_retention(&input("18", "7")).ok();
+        assert_eq!(policy.map(|p| (p.health_months(), p.records_years())), Some((18, 7)));
     }
 }

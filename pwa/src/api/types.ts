@@ -22,6 +22,8 @@ export type SyncOutcome = Schemas['SyncOutcome'];
 export type Role = Schemas['Role'];
 /** A member's deletion request: open, then done (anonymised) or refused. */
 export type DeletionStatus = Schemas['DeletionStatus'];
+/** What retention erases or anonymises, each on its own day. */
+export type RetentionKind = Schemas['RetentionKind'];
 /** How an admin answers a deletion request. */
 export type DeletionOutcome = Exclude<DeletionStatus, 'open'>;
 

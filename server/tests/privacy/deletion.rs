@@ -7,7 +7,7 @@ use super::{db, two_families};
 use crate::common::TestApp;
 
 /// Every text (and byte) value of every table, with where it is.
-fn every_text(app: &TestApp) -> Vec<(String, String)> {
+pub(super) fn every_text(app: &TestApp) -> Vec<(String, String)> {
     let conn = db(app);
     let tables: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -34,7 +34,7 @@ fn every_text(app: &TestApp) -> Vec<(String, String)> {
 }
 
 /// Counts and totals the accounts keep.
-fn totals(app: &TestApp) -> Vec<i64> {
+pub(super) fn totals(app: &TestApp) -> Vec<i64> {
     let conn = db(app);
     [
         "SELECT count(*) FROM event_registrations",

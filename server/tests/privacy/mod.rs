@@ -7,6 +7,7 @@
 mod deletion;
 mod export;
 mod forms;
+mod retention;
 
 use crate::common::{TestApp, User};
 

@@ -1,15 +1,16 @@
 // The console's 'Confidentialité' tab (admins only): the person in charge, the deletion queue
-// with its 30-day clock, and the incidents register. Shown whole once its three reads are in, so
-// that nothing moves as each arrives.
+// with its 30-day clock, the incidents register and the retention periods. Shown whole once its
+// four reads are in, so that nothing moves as each arrives.
 import { useTranslation } from 'react-i18next';
 import { DeletionQueue } from './DeletionQueue';
 import { IncidentsRegister } from './IncidentsRegister';
 import { OfficerForm } from './OfficerForm';
-import { useDeletionQueue, useIncidents, usePrivacyOfficer } from './queries';
+import { useDeletionQueue, useIncidents, usePrivacyOfficer, useRetention } from './queries';
+import { RetentionPanel } from './RetentionPanel';
 
 export function AdminPrivacyTab() {
   const { t } = useTranslation('admin');
-  const reads = [useDeletionQueue(), useIncidents(), usePrivacyOfficer()];
+  const reads = [useDeletionQueue(), useIncidents(), usePrivacyOfficer(), useRetention()];
   if (reads.some((read) => read.isPending)) {
     return (
       <p role="status" className="text-slate-700">
@@ -22,6 +23,7 @@ export function AdminPrivacyTab() {
       <DeletionQueue />
       <IncidentsRegister />
       <OfficerForm />
+      <RetentionPanel />
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { usePageMeta } from '../../components/usePageMeta';
 import { usePrivacyOfficer } from './queries';
 
 const HELD = ['account', 'registrations', 'children', 'bookings', 'payments'] as const;
-const KEPT = ['health', 'accounts', 'account'] as const;
 
 /** A titled part of the page. */
 function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -23,14 +22,15 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-/** A list of the page's sentences, by key. */
-function Points({ keys }: { keys: readonly string[] }) {
+/** A list of the page's sentences, by key, each with its values (a count for plurals). */
+function Points({ keys }: { keys: readonly (string | [string, { count: number }])[] }) {
   const { t } = useTranslation('privacy');
   return (
     <ul className="mt-2 list-disc space-y-1 pl-6">
-      {keys.map((key) => (
-        <li key={key}>{t(key)}</li>
-      ))}
+      {keys.map((item) => {
+        const [key, values] = typeof item === 'string' ? [item, {}] : item;
+        return <li key={key}>{t(key, values)}</li>;
+      })}
     </ul>
   );
 }
@@ -74,7 +74,18 @@ export function PrivacyPage() {
         <p className="mt-2">{t('page.why.text')}</p>
       </Part>
       <Part id="privacy-kept" title={t('page.kept.title')}>
-        <Points keys={KEPT.map((item) => `page.kept.${item}`)} />
+        {/* The periods are the ones the centre chose (the console's retention panel). */}
+        <QueryStatus query={officer} error={t('errors.load')} isEmpty={() => false}>
+          {(o) => (
+            <Points
+              keys={[
+                ['page.kept.health', { count: o.healthMonths }],
+                ['page.kept.accounts', { count: o.recordsYears }],
+                'page.kept.account',
+              ]}
+            />
+          )}
+        </QueryStatus>
       </Part>
       <Part id="privacy-rights" title={t('page.rights.title')}>
         <p className="mt-2">{t('page.rights.text')}</p>

@@ -11,6 +11,8 @@ import {
   type MyDeletionRequest,
   type PrivacyOfficer,
   type PrivacyOfficerInput,
+  type Retention,
+  type RetentionInput,
 } from './queries';
 
 export function useSaveOfficer() {
@@ -53,6 +55,16 @@ export function useSaveIncident() {
       }),
     invalidates: [privacyKeys.incidents],
     success: () => ({ title: t('console.incidents.saved') }),
+    failure: { title: t('errors.title'), description: t('errors.save') },
+  });
+}
+
+export function useSaveRetention() {
+  const { t } = useTranslation('privacy');
+  return useApiMutation<RetentionInput, Retention>({
+    mutationFn: (body) => apiFetch<Retention>('/api/admin/privacy-retention', { method: 'PUT', body }),
+    invalidates: [privacyKeys.retention],
+    success: () => ({ title: t('console.retention.saved') }),
     failure: { title: t('errors.title'), description: t('errors.save') },
   });
 }

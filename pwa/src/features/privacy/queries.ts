@@ -1,5 +1,5 @@
 // Privacy (Loi 25): the published person in charge, a member's own deletion requests, and the
-// console's deletion queue and incidents register.
+// console's deletion queue, incidents register and retention periods.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import type { Schemas } from '../../api/types';
@@ -10,12 +10,15 @@ export type DeletionRequest = Schemas['DeletionRequestDto'];
 export type Incident = Schemas['IncidentDto'];
 export type IncidentInput = Schemas['IncidentInput'];
 export type PrivacyOfficerInput = Schemas['PrivacyOfficerInput'];
+export type Retention = Schemas['RetentionDto'];
+export type RetentionInput = Schemas['RetentionInput'];
 
 export const privacyKeys = {
   officer: ['api', 'privacy'] as const,
   mine: ['api', 'user', 'deletion-requests'] as const,
   queue: ['api', 'admin', 'deletion-requests'] as const,
   incidents: ['api', 'admin', 'privacy-incidents'] as const,
+  retention: ['api', 'admin', 'privacy-retention'] as const,
 };
 
 /** The files of 'Mes données': the JSON download and the readable page in `lang`. */
@@ -40,4 +43,8 @@ export function useDeletionQueue() {
 
 export function useIncidents() {
   return useQuery({ queryKey: privacyKeys.incidents, queryFn: () => apiFetch<Incident[]>('/api/admin/privacy-incidents') });
+}
+
+export function useRetention() {
+  return useQuery({ queryKey: privacyKeys.retention, queryFn: () => apiFetch<Retention>('/api/admin/privacy-retention') });
 }

@@ -20,56 +20,37 @@ use super::export::ADDRESSES;
 /// What replaces a name.
 pub const ANONYMOUS: &str = "Anonyme";
 
+/// Which rows to anonymise: a member's (a deletion request), or the ones retention chose (ids).
+#[derive(Clone, Copy, Debug)]
+pub enum Rows<'a> {
+    OfMember(&'a str),
+    Ids(&'a [i64]),
+}
+
+impl Rows<'_> {
+    /// The condition on a registration or booking table, and its one parameter.
+    fn filter(self) -> (&'static str, String) {
+        match self {
+            Rows::OfMember(user_id) => ("user_id = ?1", user_id.to_owned()),
+            Rows::Ids(ids) => ("id IN (SELECT value FROM json_each(?1))", serde_json::json!(ids).to_string()),
+        }
+    }
+}
+
 /// Anonymises `user_id`'s personal data (see the module documentation); a no-op for an
 /// unknown id.
 pub fn member(conn: &Connection, user_id: &str, now: DateTime<Utc>) -> rusqlite::Result<()> {
     // The e-mails first, while the addresses are still known.
     conn.execute(&format!("DELETE FROM outbox_emails WHERE to_address COLLATE NOCASE IN ({ADDRESSES})"), [user_id])?;
-    let name = |col: &str| format!("{col} = CASE WHEN {col} IS NULL THEN NULL ELSE '{ANONYMOUS}' END");
-    let people: Vec<String> = ["captain", "member2", "member3", "member4", "member5", "member6"]
-        .iter()
-        .flat_map(|p| [name(&format!("{p}_first_name")), name(&format!("{p}_last_name")), format!("{p}_email = NULL")])
-        .chain([name("first_name"), name("last_name"), "email = NULL".to_owned(), "phone = NULL".to_owned()])
-        .collect();
-    conn.execute(
-        &format!("UPDATE event_registrations SET {}, notes = NULL WHERE user_id = ?1", people.join(", ")),
-        [user_id],
-    )?;
-    conn.execute(
-        "UPDATE court_bookings SET first_name = ?2, last_name = ?2, email = '', phone = '', notes = NULL
-         WHERE user_id = ?1",
-        params![user_id, ANONYMOUS],
-    )?;
-    conn.execute(
-        "UPDATE payment_transfers SET sender = ?2, message = ''
-         WHERE event_registration_id IN (SELECT id FROM event_registrations WHERE user_id = ?1)
-            OR camp_registration_id IN (SELECT id FROM day_camp_registrations WHERE user_id = ?1)",
-        params![user_id, ANONYMOUS],
-    )?;
-    // The record openings name the child, and the viewer when the member was camp staff.
-    conn.execute(
-        "UPDATE child_record_views SET child_name = ?2
-         WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE user_id = ?1)",
-        params![user_id, ANONYMOUS],
-    )?;
+    let rows = Rows::OfMember(user_id);
+    event_registrations(conn, rows, now)?;
+    court_bookings(conn, rows, now)?;
+    camp_registrations(conn, rows, now)?;
     conn.execute(
         "UPDATE child_record_views SET viewer_email = 'anonyme-' || ?1 || '@invalid' WHERE viewer_id = ?1",
         [user_id],
     )?;
     conn.execute("DELETE FROM camp_staff_weeks WHERE user_id = ?1", [user_id])?;
-    // The child's identity in a week (names and birth date) becomes the registration's own.
-    conn.execute(
-        "UPDATE day_camp_enrolments SET child_key = 'anonyme-' || registration_id
-         WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE user_id = ?1)",
-        [user_id],
-    )?;
-    conn.execute(
-        "UPDATE day_camp_registrations SET child_first_name = ?2, child_last_name = ?2, parent_name = ?2,
-             parent_email = '', parent_phone = '', emergency_phone = NULL, medical_conditions = NULL,
-             child_birth_date = substr(child_birth_date, 1, 4) || '-01-01'
-         WHERE user_id = ?1",
-        params![user_id, ANONYMOUS],
-    )?;
     conn.execute("UPDATE deletion_requests SET reason = NULL WHERE user_id = ?1", [user_id])?;
     // Signed out everywhere: a session holds the account's id and the provider's id token,
     // which names the person.
@@ -79,6 +60,94 @@ pub fn member(conn: &Connection, user_id: &str, now: DateTime<Utc>) -> rusqlite:
              profile_image_url = NULL, oidc_subject = NULL, email_verified = 0, updated_at = ?2
          WHERE id = ?1",
         params![user_id, utc_text(now)],
+    )?;
+    Ok(())
+}
+
+/// Every name, e-mail, phone and note of these event registrations (the team's people
+/// included), and the payer of the transfers that paid them.
+pub fn event_registrations(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rusqlite::Result<()> {
+    let (which, param) = rows.filter();
+    let name = |col: &str| format!("{col} = CASE WHEN {col} IS NULL THEN NULL ELSE '{ANONYMOUS}' END");
+    let people: Vec<String> = ["captain", "member2", "member3", "member4", "member5", "member6"]
+        .iter()
+        .flat_map(|p| [name(&format!("{p}_first_name")), name(&format!("{p}_last_name")), format!("{p}_email = NULL")])
+        .chain([name("first_name"), name("last_name"), "email = NULL".to_owned(), "phone = NULL".to_owned()])
+        .collect();
+    conn.execute(
+        &format!(
+            "UPDATE payment_transfers SET sender = ?2, message = ''
+             WHERE event_registration_id IN (SELECT id FROM event_registrations WHERE {which})"
+        ),
+        params![param, ANONYMOUS],
+    )?;
+    conn.execute(
+        &format!(
+            "UPDATE event_registrations SET {}, notes = NULL, anonymised_at = ?2 WHERE {which}",
+            people.join(", ")
+        ),
+        params![param, utc_text(now)],
+    )?;
+    Ok(())
+}
+
+/// The booker's name, contact and note of these court bookings.
+pub fn court_bookings(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rusqlite::Result<()> {
+    let (which, param) = rows.filter();
+    conn.execute(
+        &format!(
+            "UPDATE court_bookings SET first_name = ?2, last_name = ?2, email = '', phone = '', notes = NULL,
+                 anonymised_at = ?3
+             WHERE {which}"
+        ),
+        params![param, ANONYMOUS, utc_text(now)],
+    )?;
+    Ok(())
+}
+
+/// These camp registrations: the child's identity (the birth date keeps its year), the parent's
+/// contact, the payer of their transfers, the child's name in the record openings, and the
+/// health data (`camp_health`).
+pub fn camp_registrations(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rusqlite::Result<()> {
+    camp_health(conn, rows, now)?;
+    let (which, param) = rows.filter();
+    let of_these = format!("SELECT id FROM day_camp_registrations WHERE {which}");
+    conn.execute(
+        &format!("UPDATE payment_transfers SET sender = ?2, message = '' WHERE camp_registration_id IN ({of_these})"),
+        params![param, ANONYMOUS],
+    )?;
+    conn.execute(
+        &format!("UPDATE child_record_views SET child_name = ?2 WHERE registration_id IN ({of_these})"),
+        params![param, ANONYMOUS],
+    )?;
+    // The child's identity in a week (names and birth date) becomes the registration's own.
+    conn.execute(
+        &format!("UPDATE day_camp_enrolments SET child_key = 'anonyme-' || registration_id WHERE registration_id IN ({of_these})"),
+        [&param],
+    )?;
+    conn.execute(
+        &format!(
+            "UPDATE day_camp_registrations SET child_first_name = ?2, child_last_name = ?2, parent_name = ?2,
+                 parent_email = '', parent_phone = '', child_birth_date = substr(child_birth_date, 1, 4) || '-01-01',
+                 anonymised_at = ?3
+             WHERE {which}"
+        ),
+        params![param, ANONYMOUS, utc_text(now)],
+    )?;
+    Ok(())
+}
+
+/// The health data of these camp registrations: the health information and the emergency
+/// contact. Once erased, the schema keeps them so.
+pub fn camp_health(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rusqlite::Result<()> {
+    let (which, param) = rows.filter();
+    conn.execute(
+        &format!(
+            "UPDATE day_camp_registrations SET medical_conditions = NULL, emergency_phone = NULL,
+                 health_erased_at = COALESCE(health_erased_at, ?2)
+             WHERE {which}"
+        ),
+        params![param, utc_text(now)],
     )?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 pub mod anonymise;
 pub mod export;
+pub mod retention;
 
 use centre_core::privacy::DeletionStatus;
 use centre_core::timefmt::utc_text;

@@ -1,10 +1,11 @@
 //! Privacy (Loi 25): the published person in charge (`officer.rs`), a member's 'Mes données'
-//! and deletion request (`member.rs`), and the admin's deletion queue and incidents register
-//! (`admin.rs`).
+//! and deletion request (`member.rs`), the admin's deletion queue and incidents register
+//! (`admin.rs`), and how long personal data is kept (`retention.rs`).
 
 pub(crate) mod admin;
 pub(crate) mod member;
 pub(crate) mod officer;
+pub(crate) mod retention;
 
 use chrono::NaiveDate;
 

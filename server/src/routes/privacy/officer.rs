@@ -1,5 +1,5 @@
 //! The person in charge of protecting personal information: read by everyone (the privacy
-//! page), changed by admins.
+//! page, which also says how long data is kept), changed by admins.
 
 use axum::Json;
 use axum::extract::State;
@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::privacy::{self, OfficerRow};
+use crate::db::privacy::{self, OfficerRow, retention};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 
@@ -20,12 +20,24 @@ pub struct PrivacyOfficerDto {
     pub email: String,
     pub phone: String,
     pub updated_at: String,
+    /// How long children's health data is kept after the camp season, in months.
+    pub health_months: u32,
+    /// How long registrations and payments are kept after their year, in years.
+    pub records_years: u32,
 }
 
-impl From<OfficerRow> for PrivacyOfficerDto {
-    fn from(o: OfficerRow) -> Self {
-        PrivacyOfficerDto { name: o.name, title: o.title, email: o.email, phone: o.phone, updated_at: o.updated_at }
-    }
+/// The person in charge and the retention periods, as published.
+fn published(conn: &rusqlite::Connection, o: OfficerRow) -> Result<PrivacyOfficerDto, AppError> {
+    let policy = retention::policy(conn)?.policy;
+    Ok(PrivacyOfficerDto {
+        name: o.name,
+        title: o.title,
+        email: o.email,
+        phone: o.phone,
+        updated_at: o.updated_at,
+        health_months: policy.health_months(),
+        records_years: policy.records_years(),
+    })
 }
 
 /// `GET /api/privacy` (public): the person in charge, as the privacy page publishes them.
@@ -38,8 +50,8 @@ impl From<OfficerRow> for PrivacyOfficerDto {
     )
 )]
 pub async fn officer(State(state): State<AppState>) -> Result<Json<PrivacyOfficerDto>, AppError> {
-    let row = state.db.read(|conn| privacy::officer(conn).map_err(AppError::from)).await?;
-    row.map(|o| Json(o.into())).ok_or_else(AppError::not_found)
+    let dto = state.db.read(|conn| privacy::officer(conn)?.map(|o| published(conn, o)).transpose()).await?;
+    dto.map(Json).ok_or_else(AppError::not_found)
 }
 
 /// `PUT /api/admin/privacy` (admin): names the person in charge; every field required.
@@ -60,6 +72,6 @@ pub async fn set_officer(
 ) -> Result<Json<PrivacyOfficerDto>, AppError> {
     let officer = validate_privacy_officer(&input).map_err(AppError::Validation)?;
     let (by, now) = (admin.id().to_owned(), state.settings.clock.now());
-    let row = state.db.write(move |tx| privacy::set_officer(tx, &officer, &by, now).map_err(AppError::from)).await?;
-    Ok(Json(row.into()))
+    let dto = state.db.write(move |tx| published(tx, privacy::set_officer(tx, &officer, &by, now)?)).await?;
+    Ok(Json(dto))
 }

@@ -1,5 +1,8 @@
 //! A member's deletion request and its clock: the centre answers within 30 days (s. 32 of the
-//! private-sector Act; silence counts as a refusal).
+//! private-sector Act; silence counts as a refusal). How long personal data is kept is
+//! `retention`.
+
+pub mod retention;
 
 use chrono::{Duration, NaiveDate};
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,90 @@
+//! How long personal data is kept, admins only: the periods, and what the scheduled work will
+//! erase or anonymise, and when (`db::privacy::retention`).
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use centre_core::privacy::retention::RetentionKind;
+use centre_core::validation::{RetentionInput, validate_retention};
+use serde::Serialize;
+
+use crate::app::AppState;
+use crate::auth::Admin;
+use crate::db::privacy::retention::{self, PolicyRow};
+use crate::error::{ApiJson, AppError};
+use crate::openapi::responses;
+
+/// Rows of one kind going on one day.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RetentionDueDto {
+    pub kind: RetentionKind,
+    /// 'YYYY-MM-DD', the centre's calendar; a past day goes at the next pass.
+    pub due_on: String,
+    pub count: usize,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RetentionDto {
+    /// Months after the camp season's last day that children's health data is kept.
+    pub health_months: u32,
+    /// Full years after their year that registrations, bookings and payments are kept.
+    pub records_years: u32,
+    pub updated_at: String,
+    /// What goes when, the soonest first.
+    pub upcoming: Vec<RetentionDueDto>,
+}
+
+fn answer(conn: &rusqlite::Connection, row: PolicyRow) -> Result<RetentionDto, AppError> {
+    let mut by_day: BTreeMap<(String, RetentionKind), usize> = BTreeMap::new();
+    for due in retention::pending(conn, row.policy)? {
+        *by_day.entry((due.on.to_string(), due.kind)).or_default() += 1;
+    }
+    Ok(RetentionDto {
+        health_months: row.policy.health_months(),
+        records_years: row.policy.records_years(),
+        updated_at: row.updated_at,
+        upcoming: by_day.into_iter().map(|((due_on, kind), count)| RetentionDueDto { kind, due_on, count }).collect(),
+    })
+}
+
+/// `GET /api/admin/privacy-retention` (admin): the periods and what will go when.
+#[utoipa::path(
+    get,
+    path = "/api/admin/privacy-retention",
+    tag = "privacy",
+    responses(
+        (status = 200, description = "OK", body = RetentionDto),
+        responses::Unauthorized, responses::Forbidden
+    )
+)]
+pub async fn policy(State(state): State<AppState>, _admin: Admin) -> Result<Json<RetentionDto>, AppError> {
+    let dto = state.db.read(|conn| answer(conn, retention::policy(conn)?)).await?;
+    Ok(Json(dto))
+}
+
+/// `PUT /api/admin/privacy-retention` (admin): changes the periods; records are kept at least
+/// the six years the tax law asks for.
+#[utoipa::path(
+    put,
+    path = "/api/admin/privacy-retention",
+    tag = "privacy",
+    request_body = RetentionInput,
+    responses(
+        (status = 200, description = "OK", body = RetentionDto),
+        responses::Unauthorized, responses::Forbidden, responses::Unprocessable
+    )
+)]
+pub async fn set_policy(
+    State(state): State<AppState>,
+    Admin(admin): Admin,
+    ApiJson(input): ApiJson<RetentionInput>,
+) -> Result<Json<RetentionDto>, AppError> {
+    let policy = validate_retention(&input).map_err(AppError::Validation)?;
+    let (by, now) = (admin.id().to_owned(), state.settings.clock.now());
+    let dto = state.db.write(move |tx| answer(tx, retention::set_policy(tx, policy, &by, now)?)).await?;
+    tracing::info!(health_months = dto.health_months, records_years = dto.records_years, "retention periods changed");
+    Ok(Json(dto))
+}

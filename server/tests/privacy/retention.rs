@@ -1,0 +1,164 @@
+//! Retention with the scheduled work's clock: a child's health data goes a year after the camp
+//! season, sent e-mails after 180 days, registrations and bookings are anonymised six full years
+//! after their year; the admin sees what goes when, every count and total stays, and each is
+//! done once.
+
+use chrono::{DateTime, Utc};
+use serde_json::{Value, json};
+
+use centre_server::db::privacy::retention::{self, Report};
+
+use super::deletion::{every_text, totals};
+use super::{db, two_families};
+use crate::common::TestApp;
+
+fn at(text: &str) -> DateTime<Utc> {
+    text.parse().unwrap()
+}
+
+/// The server's scheduled pass at `when`, then what retention has done so far, by kind, read
+/// back from the database.
+async fn pass(app: &TestApp, when: &str) -> Report {
+    centre_server::scheduler::run_once(&app.state, at(when)).await.unwrap();
+    let conn = db(app);
+    let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap() as usize;
+    Report {
+        health: count("SELECT count(*) FROM day_camp_registrations WHERE health_erased_at IS NOT NULL"),
+        camp_registrations: count("SELECT count(*) FROM day_camp_registrations WHERE anonymised_at IS NOT NULL"),
+        event_registrations: count("SELECT count(*) FROM event_registrations WHERE anonymised_at IS NOT NULL"),
+        court_bookings: count("SELECT count(*) FROM court_bookings WHERE anonymised_at IS NOT NULL"),
+        emails: 2 - count("SELECT count(*) FROM outbox_emails"),
+    }
+}
+
+fn medical(app: &TestApp) -> Vec<Option<String>> {
+    let conn = db(app);
+    let mut stmt = conn.prepare("SELECT medical_conditions FROM day_camp_registrations ORDER BY id").unwrap();
+    stmt.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
+}
+
+#[tokio::test]
+async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
+    let app = TestApp::spawn().await;
+    let (a, b) = two_families(&app).await;
+    let admin = app.user("admin@example.org", Some("admin")).await;
+    {
+        // The 2026 season: six weeks from 6 July, the last ending 14 August; both children in
+        // the first. The event was in August 2025; A's booking in July 2025, B's is to come.
+        let conn = db(&app);
+        conn.execute(
+            "UPDATE day_camp_weeks SET start_date = date('2026-07-06', '+' || ((id - (SELECT min(id) FROM day_camp_weeks)) * 7) || ' days'),
+                 end_date = date('2026-07-10', '+' || ((id - (SELECT min(id) FROM day_camp_weeks)) * 7) || ' days')",
+            [],
+        )
+        .unwrap();
+        conn.execute("UPDATE events SET start_date = '2025-08-24T13:00:00Z' WHERE id = 1", []).unwrap();
+        conn.execute(
+            "UPDATE court_bookings SET start_time = '2025-07-01T14:00:00Z', end_time = '2025-07-01T15:00:00Z' WHERE user_id = ?1",
+            [&a.user.id],
+        )
+        .unwrap();
+    }
+
+    // What goes when, as the admin reads it (days written by hand).
+    let read = admin.client.get(app.at("/api/admin/privacy-retention")).send().await.unwrap();
+    assert_eq!(read.status(), 200);
+    let read: Value = read.json().await.unwrap();
+    assert_eq!((read["healthMonths"].clone(), read["recordsYears"].clone()), (json!(12), json!(6)));
+    assert_eq!(
+        read["upcoming"],
+        json!([
+            {"kind": "sentEmail", "dueOn": "2026-07-02", "count": 2},
+            {"kind": "health", "dueOn": "2027-08-14", "count": 2},
+            {"kind": "eventRegistration", "dueOn": "2032-01-01", "count": 2},
+            {"kind": "courtBooking", "dueOn": "2032-01-01", "count": 1},
+            {"kind": "campRegistration", "dueOn": "2033-01-01", "count": 2},
+            {"kind": "courtBooking", "dueOn": "2106-01-01", "count": 1},
+        ])
+    );
+    let before = totals(&app);
+
+    // The day before the health data's day (noon in Gatineau): only the old e-mails go.
+    let done = pass(&app, "2027-08-13T16:00:00Z").await;
+    assert_eq!((done.health, done.emails), (0, 2));
+    assert_eq!(medical(&app), [Some(a.medical.to_owned()), Some(b.medical.to_owned())]);
+
+    // On the day: both children's health data is gone; the registrations, names and totals stay.
+    let done = pass(&app, "2027-08-14T16:00:00Z").await;
+    assert_eq!((done.health, done.camp_registrations, done.event_registrations), (2, 0, 0));
+    assert_eq!(medical(&app), [None, None]);
+    let texts = every_text(&app);
+    for f in [&a, &b] {
+        assert!(!texts.iter().any(|(_, t)| t.contains(f.medical)), "{} is erased", f.medical);
+        assert!(texts.iter().any(|(w, t)| w == "day_camp_registrations.child_first_name" && t == f.child));
+    }
+    assert_eq!(totals(&app), before);
+    // A second server on the same file, the same day: its own pass finds nothing more to do.
+    let other = db(&app);
+    let today = chrono::NaiveDate::from_ymd_opt(2027, 8, 14).unwrap();
+    assert_eq!(retention::run(&other, today, at("2027-08-14T16:05:00Z")).unwrap(), Report::default());
+    // Erased stays erased, whatever writes.
+    let rewrite = db(&app).execute("UPDATE day_camp_registrations SET medical_conditions = 'Asthme'", []);
+    assert!(rewrite.is_err(), "the schema keeps erased health data erased");
+
+    // 1 January 2032: the 2025 event's registrations and A's 2025 booking are anonymised.
+    let done = pass(&app, "2032-01-01T16:00:00Z").await;
+    assert_eq!((done.event_registrations, done.court_bookings, done.camp_registrations), (2, 1, 0));
+    let texts = every_text(&app);
+    let in_table = |table: &str, value: &str| texts.iter().any(|(w, t)| w.starts_with(table) && t.contains(value));
+    for f in [&a, &b] {
+        assert!(!in_table("event_registrations.", f.teammate), "{} left the team's row", f.teammate);
+        assert!(!in_table("event_registrations.", f.last));
+    }
+    assert!(!in_table("court_bookings.", a.phone), "A's old booking is anonymised");
+    assert!(in_table("court_bookings.", b.phone), "B's booking to come is kept");
+    assert!(in_table("day_camp_registrations.", a.child), "camp records wait for their own year");
+    assert_eq!(totals(&app), before);
+
+    // 1 January 2033: the 2026 camp's registrations too; nothing of A's children is left.
+    let done = pass(&app, "2033-01-01T16:00:00Z").await;
+    assert_eq!(done.camp_registrations, 2);
+    let texts = every_text(&app);
+    for value in [a.child, a.medical, a.phone, a.teammate, a.parent_email] {
+        let found: Vec<_> = texts.iter().filter(|(_, t)| t.contains(value)).map(|(w, _)| w.as_str()).collect();
+        assert!(found.is_empty(), "{value:?} remains in {found:?}");
+    }
+    assert_eq!(totals(&app), before, "counts and totals are unchanged");
+    let read: Value =
+        admin.client.get(app.at("/api/admin/privacy-retention")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(read["upcoming"], json!([{"kind": "courtBooking", "dueOn": "2106-01-01", "count": 1}]));
+}
+
+#[tokio::test]
+async fn the_admin_chooses_the_periods_within_the_law_and_the_days_follow() {
+    let app = TestApp::spawn().await;
+    let (a, _b) = two_families(&app).await;
+    let admin = app.user("admin@example.org", Some("admin")).await;
+    let short =
+        admin.client.put(app.at("/api/admin/privacy-retention")).json(&json!({"healthMonths": 12, "recordsYears": 5}));
+    let short = short.send().await.unwrap();
+    assert_eq!(short.status(), 422);
+    assert_eq!(
+        short.json::<Value>().await.unwrap()["fieldErrors"]["recordsYears"],
+        "Un nombre entier d'années, de 6 (le minimum de la loi fiscale) à 20."
+    );
+    let odd = admin.client.put(app.at("/api/admin/privacy-retention")).header("X-Lang", "en");
+    let odd = odd.json(&json!({"healthMonths": "dix", "recordsYears": 6})).send().await.unwrap();
+    assert_eq!(odd.status(), 422);
+    assert_eq!(
+        odd.json::<Value>().await.unwrap()["fieldErrors"]["healthMonths"],
+        "A whole number of months, from 1 to 60."
+    );
+    let member =
+        a.user.client.put(app.at("/api/admin/privacy-retention")).json(&json!({"healthMonths": 1, "recordsYears": 6}));
+    assert_eq!(member.send().await.unwrap().status(), 403);
+
+    let week_end: String = db(&app).query_row("SELECT max(end_date) FROM day_camp_weeks", [], |r| r.get(0)).unwrap();
+    let set =
+        admin.client.put(app.at("/api/admin/privacy-retention")).json(&json!({"healthMonths": "6", "recordsYears": 7}));
+    let set: Value = set.send().await.unwrap().json().await.unwrap();
+    assert_eq!((set["healthMonths"].clone(), set["recordsYears"].clone()), (json!(6), json!(7)));
+    let health = set["upcoming"].as_array().unwrap().iter().find(|d| d["kind"] == "health").unwrap().clone();
+    let expected = chrono::NaiveDate::parse_from_str(&week_end, "%Y-%m-%d").unwrap() + chrono::Months::new(6);
+    assert_eq!(health["dueOn"], expected.to_string(), "six months after the season's last camp day");
+}
