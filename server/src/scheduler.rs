@@ -43,6 +43,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
             event_registrations = retained.event_registrations,
             court_bookings = retained.court_bookings,
             emails = retained.emails,
+            waiting_list_forms = retained.waiting_list_forms,
             "retention: personal data past its period erased or anonymised"
         );
     }

@@ -14,9 +14,10 @@ use serde::{Deserialize, Serialize};
 pub const HEALTH_MONTHS: u32 = 12;
 pub const RECORDS_YEARS: u32 = 6;
 
-/// Days a sent e-mail is kept, to answer 'did you send it?', then deleted: its text names
-/// people and children.
-pub const EMAIL_DAYS: u64 = 180;
+/// Days the centre keeps what only served one operation, to answer questions about it, then
+/// removes it: a sent e-mail (its text names people and children), the form a waiting-list
+/// entry kept for registering once it ended.
+pub const OPERATION_DAYS: u64 = 180;
 
 /// The bounds an admin may choose within: records never less than the law's six years.
 pub const HEALTH_MONTHS_RANGE: (u32, u32) = (1, 60);
@@ -37,6 +38,8 @@ pub enum RetentionKind {
     CourtBooking,
     /// An e-mail the centre sent, or gave up sending (deleted).
     SentEmail,
+    /// The form kept with a waiting-list entry that ended (erased).
+    WaitingListForm,
 }
 
 /// The centre's retention periods.
@@ -92,9 +95,9 @@ pub fn season_end(day: NaiveDate, season_days: &[NaiveDate]) -> NaiveDate {
     season_days.iter().copied().filter(|d| d.year() == day.year()).fold(day, NaiveDate::max)
 }
 
-/// The day an e-mail sent (or given up) on `day` is deleted.
-pub fn email_goes_on(day: NaiveDate) -> NaiveDate {
-    day.checked_add_days(chrono::Days::new(EMAIL_DAYS)).unwrap_or(NaiveDate::MAX)
+/// The day what served an operation done on `day` (an e-mail sent, an entry ended) goes.
+pub fn operation_goes_on(day: NaiveDate) -> NaiveDate {
+    day.checked_add_days(chrono::Days::new(OPERATION_DAYS)).unwrap_or(NaiveDate::MAX)
 }
 
 /// Whether something due on `due` goes on `today`.
@@ -126,7 +129,7 @@ mod tests {
         assert_eq!(Policy::default().record_goes_on(d("2026-07-15")), d("2033-01-01"));
         assert_eq!(Policy::default().record_goes_on(d("2026-12-31")), d("2033-01-01"));
         assert_eq!(Policy::new(12, 10).unwrap_or_default().record_goes_on(d("2026-01-01")), d("2037-01-01"));
-        assert_eq!(email_goes_on(d("2026-07-15")), d("2027-01-11"));
+        assert_eq!(operation_goes_on(d("2026-07-15")), d("2027-01-11"));
         assert!(!is_due(d("2033-01-01"), d("2032-12-31")));
         assert!(is_due(d("2033-01-01"), d("2033-01-01")));
     }

@@ -31,6 +31,8 @@ const SECTIONS: &[(&str, &str, &str)] = &[
         "Openings of your children's records by the camp staff",
     ),
     ("campStaffWeeks", "Semaines de camp qui vous sont confiées", "Camp weeks given to you"),
+    ("waitingLists", "Vos listes d'attente (avec le formulaire gardé)", "Your waiting lists (with the form kept)"),
+    ("waitingListOffers", "Places qui vous ont été offertes", "Places offered to you"),
     ("deletionRequests", "Vos demandes de suppression", "Your deletion requests"),
     ("emails", "Courriels envoyés à vos adresses", "E-mails sent to your addresses"),
 ];

@@ -143,6 +143,18 @@ async fn done_anonymises_the_member_and_keeps_every_count_and_total() {
     assert_eq!(done["daysLeft"], Value::Null);
 
     assert_eq!(totals(&app), before, "counts and totals are unchanged");
+    let lines: Vec<(String, String)> = db(&app)
+        .prepare("SELECT user_id, state FROM waitlist_entries ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        lines,
+        [(a.user.id.clone(), "left".to_owned()), (b.user.id.clone(), "offered".to_owned())],
+        "out of the line; the week has places, so the refill that follows offers one to the next"
+    );
     let texts = every_text(&app);
     for value in a.personal() {
         let found: Vec<_> = texts.iter().filter(|(_, t)| t.contains(value)).map(|(w, _)| w.as_str()).collect();

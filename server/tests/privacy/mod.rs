@@ -36,7 +36,8 @@ impl Family {
 }
 
 /// Two families with overlapping rows: both teams in the same event, both children in the same
-/// camp week, both booking the same court, both paid by transfer, an e-mail to each.
+/// camp week and in line for the next, both booking the same court, both paid by transfer, an
+/// e-mail to each.
 pub async fn two_families(app: &TestApp) -> (Family, Family) {
     let a = Family {
         user: app.user("famille.lavoie@example.org", None).await,
@@ -113,6 +114,21 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
             rusqlite::params![
                 f.user.id, f.last, f.user.email, f.phone,
                 format!("2099-07-0{n}T14:00:00Z"), format!("2099-07-0{n}T15:00:00Z")
+            ],
+        )
+        .unwrap();
+        // In line for the next week too, with the form they sent (it names the child).
+        let form =
+            serde_json::json!({"childFirstName": f.child, "childLastName": f.last, "medicalConditions": f.medical});
+        conn.execute(
+            "INSERT INTO waitlist_entries (kind, program_id, week_id, user_id, child_key, form, sort_key, joined_at)
+             VALUES ('camp_week', 'explorateurs', (SELECT id FROM day_camp_weeks ORDER BY start_date LIMIT 1 OFFSET 1),
+                     ?1, ?2, ?3, ?4, '2026-01-06T00:00:00Z')",
+            rusqlite::params![
+                f.user.id,
+                format!("{}|{}|2018-05-01", f.child.to_lowercase(), f.last.to_lowercase()),
+                form.to_string(),
+                n
             ],
         )
         .unwrap();

@@ -1,5 +1,5 @@
 //! Retention with the scheduled work's clock: a child's health data goes a year after the camp
-//! season, sent e-mails after 180 days, registrations and bookings are anonymised six full years
+//! season, sent e-mails and the forms of ended places in line after 180 days, registrations and bookings are anonymised six full years
 //! after their year; the admin sees what goes when, every count and total stays, and each is
 //! done once.
 
@@ -28,6 +28,7 @@ async fn pass(app: &TestApp, when: &str) -> Report {
         event_registrations: count("SELECT count(*) FROM event_registrations WHERE anonymised_at IS NOT NULL"),
         court_bookings: count("SELECT count(*) FROM court_bookings WHERE anonymised_at IS NOT NULL"),
         emails: 2 - count("SELECT count(*) FROM outbox_emails"),
+        waiting_list_forms: count("SELECT count(*) FROM waitlist_entries WHERE form IS NULL"),
     }
 }
 
@@ -53,6 +54,8 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
         )
         .unwrap();
         conn.execute("UPDATE events SET start_date = '2025-08-24T13:00:00Z' WHERE id = 1", []).unwrap();
+        // Their places in line for the second week ended with the season.
+        conn.execute("UPDATE waitlist_entries SET state = 'closed', ended_at = '2026-08-14T20:00:00Z'", []).unwrap();
         conn.execute(
             "UPDATE court_bookings SET start_time = '2025-07-01T14:00:00Z', end_time = '2025-07-01T15:00:00Z' WHERE user_id = ?1",
             [&a.user.id],
@@ -69,6 +72,7 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
         read["upcoming"],
         json!([
             {"kind": "sentEmail", "dueOn": "2026-07-02", "count": 2},
+            {"kind": "waitingListForm", "dueOn": "2027-02-10", "count": 2},
             {"kind": "health", "dueOn": "2027-08-14", "count": 2},
             {"kind": "eventRegistration", "dueOn": "2032-01-01", "count": 2},
             {"kind": "courtBooking", "dueOn": "2032-01-01", "count": 1},
@@ -78,9 +82,10 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
     );
     let before = totals(&app);
 
-    // The day before the health data's day (noon in Gatineau): only the old e-mails go.
+    // The day before the health data's day (noon in Gatineau): only the old e-mails and the
+    // forms of the ended places in line go.
     let done = pass(&app, "2027-08-13T16:00:00Z").await;
-    assert_eq!((done.health, done.emails), (0, 2));
+    assert_eq!((done.health, done.emails, done.waiting_list_forms), (0, 2, 2));
     assert_eq!(medical(&app), [Some(a.medical.to_owned()), Some(b.medical.to_owned())]);
 
     // On the day: both children's health data is gone; the registrations, names and totals stay.

@@ -7,7 +7,8 @@
 //! members they entered included), court bookings and day-camp registrations (the children's
 //! names and health text, the parent's contact; the birth date keeps its year only), the payer's
 //! name and message of the transfers that paid them, the openings of their children's records
-//! (and their own e-mail in the log when they were camp staff), their requests' reasons, and the e-mails the
+//! (and their own e-mail in the log when they were camp staff), the forms of their waiting-list
+//! entries, their requests' reasons, and the e-mails the
 //! centre kept for an address of theirs (deleted); their sessions end. Kept: ids, dates, events, weeks, programs,
 //! amounts, payment states and references, team names.
 
@@ -51,6 +52,14 @@ pub fn member(conn: &Connection, user_id: &str, now: DateTime<Utc>) -> rusqlite:
         [user_id],
     )?;
     conn.execute("DELETE FROM camp_staff_weeks WHERE user_id = ?1", [user_id])?;
+    // The forms they left with their waiting-list entries (ended by the caller) name their team
+    // or child.
+    conn.execute(
+        "UPDATE waitlist_entries SET form = NULL,
+             child_key = CASE WHEN child_key IS NULL THEN NULL ELSE 'anonyme-' || id END
+         WHERE user_id = ?1",
+        [user_id],
+    )?;
     conn.execute("UPDATE deletion_requests SET reason = NULL WHERE user_id = ?1", [user_id])?;
     // Signed out everywhere: a session holds the account's id and the provider's id token,
     // which names the person.

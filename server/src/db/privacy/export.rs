@@ -5,6 +5,7 @@
 //! The rows: the account and its roles; the event registrations the member made (with the team
 //! members they entered); their court bookings; their day-camp registrations (the children's
 //! data) and the weeks each child attends; the Interac transfers that paid any of these; their
+//! waiting-list entries (with the form each holds) and the offers made to them; their
 //! deletion requests; and the e-mails the centre sent to an address of theirs.
 
 use rusqlite::types::ValueRef;
@@ -73,7 +74,7 @@ const MINE_CAMPS: &str = "SELECT id FROM day_camp_registrations WHERE user_id = 
 /// Every row about `user_id`, read in the caller's transaction (one consistent picture).
 pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberData> {
     let user = rows(conn, "SELECT * FROM users WHERE id = ?1", &[user_id])?.into_iter().next();
-    let queries: [(&'static str, String); 10] = [
+    let queries: [(&'static str, String); 12] = [
         ("roles", "SELECT role, granted_at FROM role_grants WHERE user_id = ?1 ORDER BY id".to_owned()),
         (
             "eventRegistrations",
@@ -116,6 +117,13 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
             "campStaffWeeks",
             "SELECT w.label AS week, w.start_date, w.end_date FROM camp_staff_weeks s
                JOIN day_camp_weeks w ON w.id = s.week_id WHERE s.user_id = ?1 ORDER BY w.start_date"
+                .to_owned(),
+        ),
+        ("waitingLists", "SELECT * FROM waitlist_entries WHERE user_id = ?1 ORDER BY id".to_owned()),
+        (
+            "waitingListOffers",
+            "SELECT o.* FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id
+             WHERE e.user_id = ?1 ORDER BY o.id"
                 .to_owned(),
         ),
         (

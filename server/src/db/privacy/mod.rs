@@ -12,6 +12,9 @@ use centre_core::validation::{DeletionAnswer, Incident, PrivacyOfficer};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use crate::db::waitlist::line;
+use crate::db::waitlist::offers::{self, Refill};
+
 /// The person in charge, as published.
 #[derive(Debug, Clone)]
 pub struct OfficerRow {
@@ -143,14 +146,16 @@ pub fn request_deletion(
     deletion(conn, conn.last_insert_rowid())?.map(Ok).ok_or(rusqlite::Error::QueryReturnedNoRows)
 }
 
-/// The admin's answer. `done` anonymises the member's personal data (`anonymise::member`) in
-/// the same transaction as it closes the request.
+/// The admin's answer. `done` takes the member out of every waiting list (a live offer they held
+/// passes to the next in line, told through `refill`) and anonymises their personal data
+/// (`anonymise::member`), in the same transaction as it closes the request.
 pub fn answer_deletion(
     conn: &Connection,
     id: i64,
     answer: &DeletionAnswer,
     by: &str,
     now: DateTime<Utc>,
+    refill: &Refill<'_>,
 ) -> rusqlite::Result<Result<DeletionRow, DeletionRefusal>> {
     let Some(request) = deletion(conn, id)? else { return Ok(Err(DeletionRefusal::NotFound)) };
     if !request.status.can_be_answered() {
@@ -159,6 +164,11 @@ pub fn answer_deletion(
     if answer.outcome() == DeletionStatus::Done
         && let Some(user_id) = &request.user_id
     {
+        for entry in line::mine(conn, user_id)?.into_iter().filter(|e| e.state.is_active()) {
+            if line::leave(conn, entry.id, user_id, &utc_text(now))?.is_some() {
+                offers::refill(conn, &entry.target, refill)?;
+            }
+        }
         anonymise::member(conn, user_id, now)?;
     }
     conn.execute(

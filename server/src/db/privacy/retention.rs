@@ -1,9 +1,10 @@
 //! Retention (s. 23 of the private-sector Act): which rows' personal data goes when, by the
 //! periods in `retention_policy` and core's rule (`centre_core::privacy::retention`), and the
 //! scheduled pass that erases children's health data and anonymises old records
-//! (`anonymise.rs`), and deletes the e-mails sent long ago. Each row is done once (`health_erased_at`, `anonymised_at`).
+//! (`anonymise.rs`), and removes what served an operation long ago (sent e-mails, the forms
+//! of waiting-list entries that ended). Each row is done once (`health_erased_at`, `anonymised_at`).
 
-use centre_core::privacy::retention::{Policy, RetentionKind, email_goes_on, is_due};
+use centre_core::privacy::retention::{Policy, RetentionKind, is_due, operation_goes_on};
 use centre_core::timefmt::{parse_date, utc_text};
 use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::{Connection, params};
@@ -89,7 +90,11 @@ pub fn pending(conn: &Connection, policy: Policy) -> rusqlite::Result<Vec<Due>> 
         }
     }
     for (id, day) in days("SELECT id, created_at FROM outbox_emails WHERE status <> 'pending'")? {
-        due.push(Due { kind: RetentionKind::SentEmail, id, on: email_goes_on(day) });
+        due.push(Due { kind: RetentionKind::SentEmail, id, on: operation_goes_on(day) });
+    }
+    let ended = "SELECT id, ended_at FROM waitlist_entries WHERE ended_at IS NOT NULL AND form IS NOT NULL";
+    for (id, day) in days(ended)? {
+        due.push(Due { kind: RetentionKind::WaitingListForm, id, on: operation_goes_on(day) });
     }
     Ok(due)
 }
@@ -102,6 +107,7 @@ pub struct Report {
     pub event_registrations: usize,
     pub court_bookings: usize,
     pub emails: usize,
+    pub waiting_list_forms: usize,
 }
 
 /// Erases and anonymises what is due on `today` (the centre's date), in the caller's
@@ -110,12 +116,13 @@ pub fn run(conn: &Connection, today: NaiveDate, now: DateTime<Utc>) -> rusqlite:
     let policy = policy(conn)?.policy;
     let due: Vec<Due> = pending(conn, policy)?.into_iter().filter(|d| is_due(d.on, today)).collect();
     let ids = |kind| due.iter().filter(|d| d.kind == kind).map(|d| d.id).collect::<Vec<i64>>();
-    let (health, camps, events, bookings, emails) = (
+    let (health, camps, events, bookings, emails, forms) = (
         ids(RetentionKind::Health),
         ids(RetentionKind::CampRegistration),
         ids(RetentionKind::EventRegistration),
         ids(RetentionKind::CourtBooking),
         ids(RetentionKind::SentEmail),
+        ids(RetentionKind::WaitingListForm),
     );
     if !health.is_empty() {
         anonymise::camp_health(conn, Rows::Ids(&health), now)?;
@@ -135,11 +142,18 @@ pub fn run(conn: &Connection, today: NaiveDate, now: DateTime<Utc>) -> rusqlite:
             [serde_json::json!(emails).to_string()],
         )?;
     }
+    if !forms.is_empty() {
+        conn.execute(
+            "UPDATE waitlist_entries SET form = NULL WHERE id IN (SELECT value FROM json_each(?1))",
+            [serde_json::json!(forms).to_string()],
+        )?;
+    }
     Ok(Report {
         health: health.len(),
         camp_registrations: camps.len(),
         event_registrations: events.len(),
         court_bookings: bookings.len(),
         emails: emails.len(),
+        waiting_list_forms: forms.len(),
     })
 }

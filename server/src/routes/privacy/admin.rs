@@ -12,6 +12,7 @@ use super::super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::Admin;
 use crate::db::privacy::{self, DeletionRow, IncidentRow};
+use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 
@@ -93,8 +94,13 @@ pub async fn answer(
 ) -> Result<Json<DeletionRequestDto>, AppError> {
     let answer = validate_deletion_answer(&input).map_err(AppError::Validation)?;
     let (by, now) = (admin.id().to_owned(), state.settings.clock.now());
-    let row =
-        state.db.write(move |tx| privacy::answer_deletion(tx, id, &answer, &by, now)?.map_err(AppError::from)).await?;
+    let letters = WaitlistLetters::new(&state.settings);
+    let row = state
+        .db
+        .write(move |tx| privacy::answer_deletion(tx, id, &answer, &by, now, &letters.at(now))?.map_err(AppError::from))
+        .await?;
+    // An offer passed on to the next in line is in the outbox.
+    state.mailer.kick();
     tracing::info!(request = row.id, outcome = row.status.as_str(), "deletion request answered");
     Ok(Json(queued(&state, row)))
 }
