@@ -68,9 +68,12 @@ pub struct ProgramDto {
     pub day_start: String,
     pub day_end: String,
     pub capacity_per_week: i64,
+    /// Hours a waiting-list offer holds a place (2 to 336); null is the default (48 h,
+    /// shorter as the week nears).
+    pub offer_hours: Option<i64>,
 }
 
-fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
+pub(crate) fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
     ProgramDto {
         name: program_name(&p.id, lang),
         features: features(&p.id),
@@ -80,6 +83,7 @@ fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
         day_start: p.day_start,
         day_end: p.day_end,
         capacity_per_week: p.capacity_per_week,
+        offer_hours: p.offer_hours,
         id: p.id,
     }
 }

@@ -16,14 +16,7 @@ fn code(body: &Value) -> &str {
 async fn a_decline_or_an_expiry_always_advances_the_list_and_an_empty_list_opens_the_place() {
     let app = spawn().await;
     let event = create_event(&app, "Tournoi 2x2", 25, Some(4)).await;
-    let [a, b, c, d, e, f] = [
-        app.user("a@example.org", None).await,
-        app.user("b@example.org", None).await,
-        app.user("c@example.org", None).await,
-        app.user("d@example.org", None).await,
-        app.user("e@example.org", None).await,
-        app.user("f@example.org", None).await,
-    ];
+    let [a, b, c, d, e, f] = members(&app, ["a", "b", "c", "d", "e", "f"]).await;
     let first = register_team(&app, &a, event, 2, "fr").await;
     register_team(&app, &b, event, 2, "fr").await;
 
@@ -88,11 +81,7 @@ async fn a_member_accepts_a_camp_week_offer_and_is_registered_as_directly() {
     let weeks = camp_weeks(&app).await;
     let (week, other_week) = (weeks[0].0, weeks[1].0);
     set_week_capacity(&app, week, 1);
-    let [ana, bea, cleo] = [
-        app.user("ana@example.org", None).await,
-        app.user("bea@example.org", None).await,
-        app.user("cleo@example.org", None).await,
-    ];
+    let [ana, bea, cleo] = members(&app, ["ana", "bea", "cleo"]).await;
     let taken = register_camp(&app, &ana, "Léa", &[week], "fr").await;
 
     let (status, body) = join_week(&app, &bea, "Noé", other_week, "fr").await;
@@ -151,12 +140,7 @@ async fn an_unpaid_registration_expiring_offers_its_place_in_the_same_pass() {
 async fn an_admin_sees_moves_offers_by_hand_and_closes_a_list() {
     let app = spawn().await;
     let event = create_event(&app, "Tournoi 2x2", 25, Some(2)).await;
-    let [a, b, c, d] = [
-        app.user("a@example.org", None).await,
-        app.user("b@example.org", None).await,
-        app.user("c@example.org", None).await,
-        app.user("d@example.org", None).await,
-    ];
+    let [a, b, c, d] = members(&app, ["a", "b", "c", "d"]).await;
     register_team(&app, &a, event, 2, "fr").await;
     let mut entries = Vec::new();
     for user in [&b, &c, &d] {
