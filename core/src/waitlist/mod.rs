@@ -58,7 +58,7 @@ pub enum EntryState {
     Declined,
     /// The offer's window passed unanswered.
     Expired,
-    /// An admin closed the list.
+    /// An admin closed the list, or its court slot has begun.
     Closed,
 }
 
