@@ -3,10 +3,19 @@
 use serde_json::{Value, json};
 
 use super::*;
+use crate::common::snap::workbook;
 use crate::payments::support::{
     after_days, answer, camp_weeks, create_event, event_deadline, id, outbox, post_camp, post_team, register_camp,
     register_team, remaining, run, set_payment, spawn,
 };
+
+/// The live offers the payments spreadsheet counts, read back from the file.
+async fn offers_in_workbook(app: &TestApp) -> Value {
+    let bytes = app.get("/api/admin/payments.xlsx").await.bytes().await.unwrap();
+    let sheet = workbook(&bytes)["Liste d'attente"].clone();
+    assert_eq!(sheet[0], json!(["Offres en cours (places réservées)"]), "{sheet}");
+    sheet[1][0].clone()
+}
 
 fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or_default()
@@ -37,6 +46,7 @@ async fn a_decline_or_an_expiry_always_advances_the_list_and_an_empty_list_opens
     assert_eq!(live_offers(&app), vec![(c.id.clone(), 2)]);
     let payments: Value = app.get("/api/admin/payments").await.json().await.unwrap();
     assert_eq!(payments["liveOffers"], 1, "the payments view counts the live offer");
+    assert_eq!(offers_in_workbook(&app).await, json!(1.0), "and so does its spreadsheet");
     let shown: Value = app.get(&format!("/api/events/{event}")).await.json().await.unwrap();
     assert_eq!(shown["heldPlaces"], 2, "the event page knows the held places are nobody else's");
     let offer_c = live_offer(&app, &c).await.unwrap();
@@ -72,6 +82,7 @@ async fn a_decline_or_an_expiry_always_advances_the_list_and_an_empty_list_opens
     let offer_e = live_offer(&app, &e).await.unwrap();
     assert_eq!(answer_offer(&app, &e, offer_e, "decline").await.0, 204);
     assert!(live_offers(&app).is_empty());
+    assert_eq!(offers_in_workbook(&app).await, json!(0.0));
     assert_eq!(answer(post_team(&app, &f, event, 2, "fr").await).await.0, 201, "the empty list opened the place");
 }
 
