@@ -143,6 +143,8 @@ export interface EventInput {
   endDate?: string | null;
   price?: NumberInput | null;
   maxParticipants?: NumberInput | null;
+  /** Hours a waiting-list offer holds a place (2 to 336); blank = 48. */
+  offerHours?: NumberInput | null;
 }
 
 export interface EventForm {
@@ -156,6 +158,7 @@ export interface EventForm {
   endDate: IsoDateTime | null;
   priceCents: number;
   maxParticipants: number | null;
+  offerHours: number | null;
   requiresPayment: boolean;
 }
 

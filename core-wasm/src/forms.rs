@@ -145,6 +145,7 @@ pub fn event(o: &Obj) -> Result<EventInput, Failure> {
         end_date: o.text("endDate")?,
         price: o.number("price")?,
         max_participants: o.number("maxParticipants")?,
+        offer_hours: o.number("offerHours")?,
     })
 }
 

@@ -88,7 +88,7 @@ fn form_readers_match_serde() {
         json!({
             "title": "Tournoi", "titleEn": "Tournament", "description": "4 contre 4", "descriptionEn": "4 on 4",
             "categoryId": "volleyball", "location": "La Pêche", "startDate": "2025-08-24T09:00", "endDate": "2025-08-24T17:00",
-            "price": 12.5, "maxParticipants": "16",
+            "price": 12.5, "maxParticipants": "16", "offerHours": "12",
         }),
         forms::event,
     );

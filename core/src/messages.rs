@@ -116,6 +116,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("payment_places_gone", "Les places de cette inscription ne sont plus disponibles.", "This registration's places are no longer available."),
     ("payment_tournament_started", "Le tournoi de cet événement a commencé : retirez l'équipe plutôt.", "This event's tournament has started: withdraw the team instead."),
     ("payment_deadline_days_invalid", "Le délai doit être de 1 à 365 jours.", "The delay must be 1 to 365 days."),
+    ("offer_hours_invalid", "Le délai doit être un nombre entier de 2 à 336 heures.", "The delay must be a whole number from 2 to 336 hours."),
     ("transfer_amount_mismatch", "Le montant du virement ne correspond pas au montant dû.", "The transfer amount does not match the amount due."),
     ("transfer_already_recorded", "Ce virement ou ce paiement est déjà enregistré.", "This transfer or payment is already recorded."),
     ("transfer_batch_invalid", "Choisissez de 1 à 500 virements à confirmer.", "Choose 1 to 500 transfers to confirm."),

@@ -3,7 +3,8 @@
 // their rank on /my-registrations; a place frees (an admin refunds a registration); the offer's
 // e-mail in the sink links to the acceptance page; the member accepts there and lands on
 // /checkout. The console's Listes d'attente tab shows the member first in line. axe finds nothing
-// on the acceptance page nor on the console's tab.
+// on the acceptance page nor on the console's tab. A full event's list is joined from its card
+// and from its own page.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -108,7 +109,7 @@ test('a member joins a full week’s list, is offered the freed place by e-mail,
   await context.close();
 });
 
-test("a full event's card offers its waiting list; the team form joins it and the rank shows", async () => {
+test("a full event's card and its page offer its waiting list; the team form joins it and the rank shows", async () => {
   const TITLE = 'Tournoi complet de décembre';
   const admin = await signedIn(ADMIN, 'Chloé');
   const start = `${new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10)}T09:00`;
@@ -142,4 +143,19 @@ test("a full event's card offers its waiting list; the team form joins it and th
   await page.waitForURL(/\/my-registrations$/);
   await page.getByTestId('waitlist-entry').filter({ hasText: TITLE }).getByText("Rang 1 sur la liste d'attente").waitFor();
   await context.close();
+
+  // The event's own page offers the same list: another team joins from there, second in line.
+  const second = await signedIn('deuxieme@example.org', 'Léo');
+  await second.page.goto(`${suite.server.url}/event/${eventId}`);
+  await second.page.getByRole('heading', { name: TITLE }).waitFor();
+  await second.page.getByRole('button', { name: "Rejoindre la liste d'attente" }).click();
+  const form = second.page.getByRole('dialog');
+  const teammate = form.getByRole('group', { name: /Membre 2/ });
+  await teammate.getByRole('textbox', { name: 'Prénom' }).fill('Sam');
+  await teammate.getByRole('textbox', { name: 'Nom', exact: true }).fill('Roy');
+  await teammate.getByRole('textbox', { name: 'Courriel' }).fill('sam@example.org');
+  await form.getByRole('button', { name: "Rejoindre la liste d'attente" }).click();
+  await second.page.waitForURL(/\/my-registrations$/);
+  await second.page.getByTestId('waitlist-entry').filter({ hasText: TITLE }).getByText("Rang 2 sur la liste d'attente").waitFor();
+  await second.context.close();
 });

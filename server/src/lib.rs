@@ -15,6 +15,7 @@ pub mod net;
 pub mod openapi;
 pub mod public_cache;
 pub mod ratelimit;
+pub mod registration;
 pub mod router;
 pub mod routes;
 pub mod scheduler;

@@ -25,8 +25,8 @@ use crate::openapi::responses::{
 };
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
-    admin, auth, camp_staff, courts, daycamps, event_registrations, events, health, payments, privacy, tournaments,
-    waitlist,
+    admin, auth, camp_programs, camp_staff, courts, daycamps, event_registrations, events, health, payments, privacy,
+    tournaments, waitlist,
 };
 
 /// What the routes' paths are added to: the document's info and the components shared by many
@@ -112,6 +112,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(daycamps::admin_week))
         .routes(routes!(daycamps::admin_export))
         .routes(routes!(daycamps::admin_set_payment))
+        .routes(routes!(camp_programs::update_program))
         .routes(routes!(waitlist::member::join_event))
         .routes(routes!(waitlist::member::join_camp))
         .routes(routes!(waitlist::member::join_slot))

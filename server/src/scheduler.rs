@@ -1,18 +1,20 @@
 //! The server's own scheduled work, no cron: payment reminders and the release of unpaid
 //! registrations past their deadline (`db::payments::due`), then the waiting lists' offers whose
-//! window passed (`db::waitlist::offers`), then the personal data whose retention period ended
+//! window passed (`db::waitlist::offers`) and the court-slot entries whose slot has begun
+//! (`db::waitlist::line`), then the personal data whose retention period ended
 //! (`db::privacy::retention`), at start and every ten minutes.
 //! The work due is read from the database each time, so a restart loses nothing; each pass is
 //! one write transaction, so two processes started by mistake do it once between them.
 
 use std::time::Duration;
 
+use centre_core::timefmt::utc_text;
 use chrono::{DateTime, Utc};
 
 use crate::app::AppState;
 use crate::db::payments::due::{self, Report};
 use crate::db::privacy::retention;
-use crate::db::waitlist::offers;
+use crate::db::waitlist::{line, offers};
 use crate::emails::payments::PaymentLetters;
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::AppError;
@@ -25,15 +27,17 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     let policy = state.settings.reminders;
     let letters = PaymentLetters { interac_email: state.settings.interac_email.clone(), tz };
     let offer_letters = WaitlistLetters::new(&state.settings);
-    let (report, offers_expired, retained) = state
+    let (report, offers_expired, slots_ended, retained) = state
         .db
         .write(move |tx| {
             let report = due::run(tx, now, tz, policy, &letters).map_err(AppError::from)?;
             // Offers whose window passed expire; every place freed, by them or by the payments
             // released above, is offered to the next in line in this same transaction.
             let expired = offers::expire_due(tx, &offer_letters.at(now))?;
+            // Court slots that have begun: their lists have nothing left to wait for.
+            let slots_ended = line::end_passed_slots(tx, &utc_text(now))?;
             let retained = retention::run(tx, now.with_timezone(&tz).date_naive(), now)?;
-            Ok::<_, AppError>((report, expired, retained))
+            Ok::<_, AppError>((report, expired, slots_ended, retained))
         })
         .await?;
     if retained != retention::Report::default() {
@@ -53,6 +57,9 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
         // Places held or opened change the public listings' counts.
         state.public_cache.invalidate();
         tracing::info!(offers_expired, "waiting lists: expired offers passed on");
+    }
+    if slots_ended > 0 {
+        tracing::info!(slots_ended, "waiting lists: court slots begun, their entries ended");
     }
     if report != Report::default() {
         // Released places change the public listings' counts.

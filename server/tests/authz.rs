@@ -235,6 +235,7 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         call(M::GET, "/api/admin/day-camp-weeks/1/registrations", Admin, Live(200)),
         call(M::GET, "/api/admin/day-camp-weeks/1/registrations.xlsx", Admin, Live(200)),
         with_body(M::PUT, "/api/admin/day-camp-registrations/1/payment", paid, Admin, Live(200)),
+        with_body(M::PUT, "/api/admin/day-camp-programs/explorateurs", json!({"offerHours": 24}), Admin, Live(200)),
         // Tournaments beyond the spec: event 2 has no team; match 1 was scored above, which drew
         // the bracket, so corrections are closed.
         call(M::POST, "/api/admin/tournaments/2/generate-schedule", Admin, Live(422)),

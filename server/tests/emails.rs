@@ -72,6 +72,7 @@ fn event(price_cents: i64) -> EventRow {
         created_at: "2026-05-01T12:00:00Z".into(),
         requires_payment: price_cents > 0,
         featured: false,
+        offer_hours: None,
     }
 }
 
@@ -221,6 +222,7 @@ fn program() -> ProgramRow {
         capacity_per_week: 20,
         day_start: "08:00".into(),
         day_end: "16:30".into(),
+        offer_hours: None,
     }
 }
 

@@ -229,6 +229,7 @@ fn plausible_number(name: &str, facts: &Facts) -> Value {
         "players" => json!(4),
         "price" => json!(25),
         "maxParticipants" => json!(40),
+        "offerHours" => json!(24),
         "courtsAvailable" => json!(2),
         "matchDurationMinutes" => json!(20),
         "breakBetweenMatches" => json!(10),

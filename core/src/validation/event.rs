@@ -22,6 +22,8 @@ pub struct EventInput {
     pub end_date: Option<String>,
     pub price: Option<NumberInput>,
     pub max_participants: Option<NumberInput>,
+    /// Hours an offer from the waiting list holds a place (2 to 336); null or blank = 48.
+    pub offer_hours: Option<NumberInput>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -37,6 +39,7 @@ pub struct EventForm {
     end_date: Option<DateTime<Utc>>,
     price_cents: Cents,
     max_participants: Option<u32>,
+    offer_hours: Option<u32>,
     requires_payment: bool,
 }
 
@@ -72,6 +75,10 @@ impl EventForm {
     /// At least 1 when present.
     pub fn max_participants(&self) -> Option<u32> {
         self.max_participants
+    }
+    /// The waiting list's offer window in hours (2 to 336); `None` is the default.
+    pub fn offer_hours(&self) -> Option<u32> {
+        self.offer_hours
     }
     /// Always false on creation (spec section 5).
     pub fn requires_payment(&self) -> bool {
@@ -201,6 +208,7 @@ pub fn validate_event(input: &EventInput) -> Result<EventForm, Vec<FieldError>> 
             }
         },
     };
+    let offer_hours = c.offer_hours(input.offer_hours.as_ref());
     c.finish(|| {
         Some(EventForm {
             title: title?,
@@ -213,6 +221,7 @@ pub fn validate_event(input: &EventInput) -> Result<EventForm, Vec<FieldError>> 
             end_date: end?,
             price_cents: price?,
             max_participants: max_participants?,
+            offer_hours: offer_hours?,
             requires_payment: false,
         })
     })

@@ -8,6 +8,7 @@ mod court_booking;
 mod day_camp;
 mod event;
 mod privacy;
+mod program;
 mod score;
 mod team;
 mod tournament;
@@ -17,10 +18,12 @@ mod user;
 use chrono::{DateTime, NaiveTime, TimeZone, Utc};
 
 use crate::errors::FieldError;
+use crate::waitlist::{MAX_OFFER_HOURS, MIN_OFFER_HOURS};
 pub use court_booking::*;
 pub use day_camp::*;
 pub use event::*;
 pub use privacy::*;
+pub use program::*;
 pub use score::*;
 pub use team::*;
 pub use tournament::*;
@@ -128,6 +131,20 @@ impl Checker {
 
     fn optional_phone(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<Phone>> {
         self.optional_field(field, Phone::parse(value.unwrap_or("")), "phone_invalid")
+    }
+
+    /// The optional offer window of an event's or camp program's waiting list (`offerHours`),
+    /// whole hours from [`MIN_OFFER_HOURS`] to [`MAX_OFFER_HOURS`]: blank is `Some(None)` (the
+    /// default window), anything else `offer_hours_invalid`.
+    fn offer_hours(&mut self, value: Option<&NumberInput>) -> Option<Option<u32>> {
+        let Some(n) = value.filter(|n| !n.is_blank()) else { return Some(None) };
+        match n.as_integer().and_then(|h| u32::try_from(h).ok()) {
+            Some(h @ MIN_OFFER_HOURS..=MAX_OFFER_HOURS) => Some(Some(h)),
+            _ => {
+                self.push("offerHours", "offer_hours_invalid");
+                None
+            }
+        }
     }
 
     fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, Errors> {

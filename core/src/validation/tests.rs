@@ -862,3 +862,40 @@ fn text_control_is_in_the_catalogue() {
     assert_eq!(message("text_control", Lang::Fr), Some(CONTROL.0));
     assert_eq!(message("text_control", Lang::En), Some(CONTROL.1));
 }
+
+#[test]
+fn offer_hours_on_events_and_camp_programs() {
+    const HOURS: (&str, &str) = (
+        "Le délai doit être un nombre entier de 2 à 336 heures.",
+        "The delay must be a whole number from 2 to 336 hours.",
+    );
+    // (sent, accepted as)
+    let accepted = [
+        (json!(null), None),
+        (json!(""), None),
+        (json!("  "), None),
+        (json!(2), Some(2)),
+        (json!("6"), Some(6)),
+        (json!(48), Some(48)),
+        (json!(336), Some(336)),
+    ];
+    for (sent, want) in accepted {
+        let event = validate_event(&parse(&with(&event_ok(), json!({ "offerHours": sent.clone() })))).expect("event");
+        assert_eq!(event.offer_hours(), want, "event {sent}");
+        let program = validate_program_settings(&parse(&json!({ "offerHours": sent.clone() }))).expect("program");
+        assert_eq!(program.offer_hours(), want, "program {sent}");
+    }
+    assert_eq!(validate_event(&parse(&event_ok())).map(|e| e.offer_hours()), Ok(None));
+    assert_eq!(validate_program_settings(&parse(&json!({}))).map(|p| p.offer_hours()), Ok(None));
+    for refused in [json!(1), json!(0), json!(-6), json!(337), json!(6.5), json!("6h"), json!("4000000000")] {
+        let errors =
+            validate_event(&parse(&with(&event_ok(), json!({ "offerHours": refused.clone() })))).expect_err("event");
+        assert_errors(&format!("event {refused}"), &errors, &[("offerHours", "offer_hours_invalid", HOURS.0, HOURS.1)]);
+        let errors = validate_program_settings(&parse(&json!({ "offerHours": refused.clone() }))).expect_err("program");
+        assert_errors(
+            &format!("program {refused}"),
+            &errors,
+            &[("offerHours", "offer_hours_invalid", HOURS.0, HOURS.1)],
+        );
+    }
+}

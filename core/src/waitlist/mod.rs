@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::stored::stored_text;
 
-pub use window::{DEFAULT_OFFER_HOURS, MIN_OFFER_HOURS, offer_expiry};
+pub use window::{DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS, MIN_OFFER_HOURS, offer_expiry};
 
 /// What a list waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -58,7 +58,7 @@ pub enum EntryState {
     Declined,
     /// The offer's window passed unanswered.
     Expired,
-    /// An admin closed the list.
+    /// An admin closed the list, or its court slot has begun.
     Closed,
 }
 

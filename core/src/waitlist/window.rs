@@ -6,6 +6,8 @@ use chrono::{DateTime, Duration, Utc};
 
 pub const DEFAULT_OFFER_HOURS: u32 = 48;
 pub const MIN_OFFER_HOURS: u32 = 2;
+/// The longest window an event or camp program may set (two weeks; the schema's CHECK agrees).
+pub const MAX_OFFER_HOURS: u32 = 336;
 
 /// When an offer made at `now` expires, for a place that starts at `start`; `None` once the
 /// start has come (no offer is made then). `hours` is the configured window, if any.

@@ -21,6 +21,8 @@ pub struct ProgramRow {
     pub capacity_per_week: i64,
     pub day_start: String,
     pub day_end: String,
+    /// Hours a waiting-list offer holds a place (2 to 336); `None` is core's default.
+    pub offer_hours: Option<i64>,
 }
 
 impl ProgramRow {
@@ -79,7 +81,8 @@ pub struct RegistrationRow {
     pub weeks: Vec<WeekRow>,
 }
 
-const PROGRAM_COLUMNS: &str = "id, min_age, max_age, weekly_price_cents, capacity_per_week, day_start, day_end";
+const PROGRAM_COLUMNS: &str =
+    "id, min_age, max_age, weekly_price_cents, capacity_per_week, day_start, day_end, offer_hours";
 
 fn program_from_row(row: &Row<'_>) -> rusqlite::Result<ProgramRow> {
     Ok(ProgramRow {
@@ -90,6 +93,7 @@ fn program_from_row(row: &Row<'_>) -> rusqlite::Result<ProgramRow> {
         capacity_per_week: row.get(4)?,
         day_start: row.get(5)?,
         day_end: row.get(6)?,
+        offer_hours: row.get(7)?,
     })
 }
 
@@ -112,6 +116,13 @@ pub fn list_programs(conn: &Connection) -> rusqlite::Result<Vec<ProgramRow>> {
 pub fn find_program(conn: &Connection, id: &str) -> rusqlite::Result<Option<ProgramRow>> {
     let mut stmt = conn.prepare_cached(&format!("SELECT {PROGRAM_COLUMNS} FROM day_camp_programs WHERE id = ?1"))?;
     stmt.query_row(params![id], program_from_row).optional()
+}
+
+/// Sets a program's waiting-list offer window (`None`: the default); the program after, or
+/// `None` when there is no such program.
+pub fn set_offer_hours(conn: &Connection, id: &str, hours: Option<i64>) -> rusqlite::Result<Option<ProgramRow>> {
+    conn.execute("UPDATE day_camp_programs SET offer_hours = ?2 WHERE id = ?1", params![id, hours])?;
+    find_program(conn, id)
 }
 
 pub fn find_week(conn: &Connection, id: i64) -> rusqlite::Result<Option<WeekRow>> {

@@ -23,13 +23,15 @@ pub struct EventRow {
     pub requires_payment: bool,
     /// The one event the centre puts forward ('À la une'), if this is it.
     pub featured: bool,
+    /// Hours a waiting-list offer holds a place (2 to 336); `None` is core's default.
+    pub offer_hours: Option<i64>,
 }
 
 const COLUMNS: &str = "id, title, title_en, description, description_en, category_id, location, start_date, end_date, \
-     price_cents, max_participants, current_participants, is_active, created_at, requires_payment, featured";
+     price_cents, max_participants, current_participants, is_active, created_at, requires_payment, featured, offer_hours";
 
 /// How many columns `from_row_at` reads.
-pub(super) const COLUMN_COUNT: usize = 16;
+pub(super) const COLUMN_COUNT: usize = 17;
 
 /// The event columns qualified by a table alias (`e.id, e.title, ...`), for joins.
 pub(super) fn columns_of(alias: &str) -> String {
@@ -59,6 +61,7 @@ pub(super) fn from_row_at(row: &Row<'_>, at: usize) -> rusqlite::Result<EventRow
         created_at: row.get(at + 13)?,
         requires_payment: row.get(at + 14)?,
         featured: row.get(at + 15)?,
+        offer_hours: row.get(at + 16)?,
     })
 }
 
@@ -116,12 +119,13 @@ pub struct EventFields {
     pub price_cents: i64,
     pub max_participants: Option<i64>,
     pub requires_payment: bool,
+    pub offer_hours: Option<i64>,
 }
 
 impl EventFields {
     /// The fields as SQL parameters, in the order of the struct (what `insert` and `update` number
-    /// ?1 to ?11).
-    fn values(&self) -> [&dyn ToSql; 11] {
+    /// ?1 to ?12).
+    fn values(&self) -> [&dyn ToSql; 12] {
         [
             &self.title,
             &self.title_en,
@@ -134,6 +138,7 @@ impl EventFields {
             &self.price_cents,
             &self.max_participants,
             &self.requires_payment,
+            &self.offer_hours,
         ]
     }
 }
@@ -143,8 +148,9 @@ impl EventFields {
 pub fn insert(conn: &Connection, fields: &EventFields, featured: bool, now: &str) -> rusqlite::Result<EventRow> {
     conn.execute(
         "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date,
-                             price_cents, max_participants, current_participants, is_active, requires_payment, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, 1, ?11, ?12)",
+                             price_cents, max_participants, current_participants, is_active, requires_payment,
+                             offer_hours, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, 1, ?11, ?12, ?13)",
         rusqlite::params_from_iter(fields.values().into_iter().chain([&now as &dyn ToSql])),
     )?;
     let id = conn.last_insert_rowid();
@@ -201,8 +207,8 @@ pub fn update(
     conn.execute(
         "UPDATE events SET title = ?1, title_en = ?2, description = ?3, description_en = ?4, category_id = ?5,
                 location = ?6, start_date = ?7, end_date = ?8, price_cents = ?9, max_participants = ?10,
-                requires_payment = ?11, is_active = ?12
-         WHERE id = ?13",
+                requires_payment = ?11, offer_hours = ?12, is_active = ?13
+         WHERE id = ?14",
         rusqlite::params_from_iter(
             fields.values().into_iter().chain([&flags.is_active.unwrap_or(current.is_active) as &dyn ToSql, &id]),
         ),

@@ -133,6 +133,7 @@ mod tests {
             capacity_per_week: 20,
             day_start: "08:00".into(),
             day_end: "16:00".into(),
+            offer_hours: None,
         }
     }
 

@@ -130,6 +130,7 @@ mod tests {
             created_at: "2026-05-01T12:00:00Z".into(),
             requires_payment: false,
             featured: false,
+            offer_hours: None,
         }
     }
 

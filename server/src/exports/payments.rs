@@ -1,6 +1,7 @@
 //! The payments view as an xlsx workbook: sheet 'Impayés' (one row per unpaid registration,
-//! with days since registration, reminders sent and deadline) and sheet 'Totaux' (expected,
-//! received and outstanding per event and per camp week).
+//! with days since registration, reminders sent and deadline), sheet 'Totaux' (expected,
+//! received and outstanding per event and per camp week) and sheet 'Liste d'attente' (the live
+//! waiting-list offers, each a place held and a registration to come, as the view counts them).
 
 use centre_core::Lang;
 use centre_core::camps::{program_name, week_name};
@@ -15,6 +16,16 @@ use crate::db::payments::{Kind, PaymentStatus, ReminderPolicy};
 
 pub const UNPAID_SHEET: &str = "Impayés";
 pub const TOTALS_SHEET: &str = "Totaux";
+pub const WAITLIST_SHEET: &str = "Liste d'attente";
+pub const WAITLIST_HEADERS: [&str; 1] = ["Offres en cours (places réservées)"];
+
+/// What the view adds up: per event, per camp week, and the live waiting-list offers
+/// (`db::waitlist::offers::live_count`).
+pub struct Totals<'a> {
+    pub events: &'a [EventTotals],
+    pub weeks: &'a [WeekTotals],
+    pub live_offers: i64,
+}
 pub const UNPAID_HEADERS: [&str; 10] = [
     "Type",
     "Inscription",
@@ -50,8 +61,7 @@ pub fn payment_status_fr(status: PaymentStatus, amount_cents: i64) -> &'static s
 /// `camp_weeks`; a week missing there keeps its stored label.
 pub fn workbook(
     unpaid: &[Unpaid],
-    events: &[EventTotals],
-    weeks: &[WeekTotals],
+    totals: &Totals<'_>,
     camp_weeks: &[WeekRow],
     policy: ReminderPolicy,
     tz: chrono_tz::Tz,
@@ -86,10 +96,11 @@ pub fn workbook(
             .find(|c| c.id == w.week_id)
             .map_or_else(|| w.label.clone(), |c| week_name(&c.label, c.start_date, c.end_date, Lang::Fr))
     };
-    let totals_rows: Vec<[Cell; 5]> = events
+    let totals_rows: Vec<[Cell; 5]> = totals
+        .events
         .iter()
         .map(|e| ("Événement", e.title.clone(), &e.totals))
-        .chain(weeks.iter().map(|w| ("Semaine de camp", name_of(w), &w.totals)))
+        .chain(totals.weeks.iter().map(|w| ("Semaine de camp", name_of(w), &w.totals)))
         .map(|(kind, name, t)| {
             [
                 Cell::text(kind),
@@ -107,6 +118,9 @@ pub fn workbook(
     let page =
         Page { sheet: TOTALS_SHEET, title: "Paiements — totaux par événement et par semaine de camp", exported };
     write_sheet(&mut book, &page, &TOTALS_HEADERS, totals_rows.iter().map(|r| r.as_slice()))?;
+    let page = Page { sheet: WAITLIST_SHEET, title: "Paiements — offres de liste d'attente en cours", exported };
+    let offers = [Cell::Number(totals.live_offers as f64)];
+    write_sheet(&mut book, &page, &WAITLIST_HEADERS, [offers.as_slice()])?;
     book.save_to_buffer()
 }
 

@@ -10,11 +10,11 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use centre_core::camps::{age_on, program_name, week_label};
+use centre_core::Lang;
+use centre_core::camps::{age_on, program_name};
 use centre_core::payments::PaymentStatus;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{DayCampRegistrationInput, dollars, validate_day_camp_registration};
-use centre_core::{FieldError, Lang};
 use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -22,16 +22,12 @@ use serde_json::Value;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
-use crate::db::daycamps::{
-    self, AgeRefusal, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow,
-};
-use crate::db::outbox;
+use crate::db::daycamps::{self, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow};
 use crate::db::payments::{Kind, transfers};
-use crate::db::users::{self, NoMail};
-use crate::emails;
-use crate::error::{ApiJson, ApiQuery, AppError, Localized, ReqLang};
+use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::exports;
 use crate::openapi::responses;
+use crate::registration::camps::{register_and_mail, register_error};
 use crate::routes::payments::PaidByDto;
 
 /// Feature keys per program (see the module documentation).
@@ -68,9 +64,12 @@ pub struct ProgramDto {
     pub day_start: String,
     pub day_end: String,
     pub capacity_per_week: i64,
+    /// Hours a waiting-list offer holds a place (2 to 336); null is the default (48 h,
+    /// shorter as the week nears).
+    pub offer_hours: Option<i64>,
 }
 
-fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
+pub(crate) fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
     ProgramDto {
         name: program_name(&p.id, lang),
         features: features(&p.id),
@@ -80,6 +79,7 @@ fn program_dto(p: ProgramRow, lang: Lang) -> ProgramDto {
         day_start: p.day_start,
         day_end: p.day_end,
         capacity_per_week: p.capacity_per_week,
+        offer_hours: p.offer_hours,
         id: p.id,
     }
 }
@@ -264,52 +264,6 @@ pub(crate) fn parse_body(mut body: Value) -> Result<(DayCampRegistrationInput, O
     Ok((body.input, program_id))
 }
 
-fn week_arg(w: &WeekRow) -> (&'static str, Localized) {
-    let (start, end) = (w.start_date, w.end_date);
-    ("week", Localized::with(move |lang| week_label(start, end, lang)))
-}
-
-pub(crate) fn register_error(e: RegisterError, child: &str) -> AppError {
-    let detailed = |status, code, field, args| AppError::Detailed { status, code, field: Some(field), args };
-    match e {
-        RegisterError::WeekUnknown => detailed(StatusCode::UNPROCESSABLE_ENTITY, "camp_week_unknown", "weekId", vec![]),
-        RegisterError::ProgramUnknown => {
-            detailed(StatusCode::UNPROCESSABLE_ENTITY, "camp_program_unknown", "programId", vec![])
-        }
-        RegisterError::WeekStarted(w) => {
-            detailed(StatusCode::CONFLICT, "camp_week_started", "weekId", vec![week_arg(&w)])
-        }
-        RegisterError::Age(refusal) => {
-            let AgeRefusal { program, week, mismatch } = *refusal;
-            let id = program.id.clone();
-            detailed(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "child_age_program",
-                "childBirthDate",
-                vec![
-                    ("age", Localized::same(mismatch.age.to_string())),
-                    week_arg(&week),
-                    ("program", Localized::with(move |lang| program_name(&id, lang))),
-                    ("min", Localized::same(program.min_age.to_string())),
-                    ("max", Localized::same(program.max_age.to_string())),
-                ],
-            )
-        }
-        RegisterError::NoProgramForAge => {
-            AppError::Validation(vec![FieldError::new("childBirthDate", centre_core::camps::CODE_AGE_NO_PROGRAM)])
-        }
-        RegisterError::Duplicate(w) => detailed(
-            StatusCode::CONFLICT,
-            "camp_duplicate_child",
-            "weekId",
-            vec![("child", Localized::same(child)), week_arg(&w)],
-        ),
-        RegisterError::Full(w) => detailed(StatusCode::CONFLICT, "camp_week_full", "weekId", vec![week_arg(&w)]),
-        RegisterError::HeldByOffer(_) => AppError::conflict("place_held_by_offer"),
-        RegisterError::Db(e) => e.into(),
-    }
-}
-
 /// `POST /api/day-camp-registrations` (signed in): the spec's fields, plus `programId` (the
 /// program chosen on the page; without it the program that fits the child's age) and `weekIds`
 /// (several weeks; `weekId` alone still works). Validated by core; then one BEGIN IMMEDIATE
@@ -373,45 +327,6 @@ pub async fn register(
             weeks: registration.weeks.iter().map(WeekRefDto::from).collect(),
         }),
     ))
-}
-
-/// Registers a validated child and puts the parent's Interac e-mail in the outbox, in the
-/// caller's write transaction: the one registration path, for the form and for an accepted
-/// waiting-list offer.
-pub(crate) fn register_and_mail(
-    tx: &rusqlite::Connection,
-    new: &NewRegistration<'_>,
-    child: &str,
-    settings: &crate::settings::Settings,
-    lang: Lang,
-    now: chrono::DateTime<Utc>,
-) -> Result<(RegistrationRow, ProgramRow), AppError> {
-    let user_id = new.user_id;
-    let (registration, program) = daycamps::register(tx, new).map_err(|e| register_error(e, child))?;
-    // The e-mail goes to the member's own verified account address, read in this
-    // transaction, never to the typed `parentEmail` (no link to confirm a typed address
-    // for now): a `parentEmail` that is the member's own address, in any case, is that
-    // same address, so one e-mail. Unverified: the registration stands, without e-mail.
-    match users::mail_address(tx, Some(user_id))? {
-        Ok(to) => {
-            let cx = emails::camps::Context {
-                to: &to,
-                interac_email: &settings.interac_email,
-                public_url: &settings.public_url,
-                lang,
-            };
-            outbox::enqueue(tx, &emails::camps::registration_received(&registration, &program, &cx), now)?;
-        }
-        Err(NoMail::Unverified) => tracing::warn!(
-            registration_id = registration.id,
-            %user_id,
-            "no camp registration e-mail: the member's address is not verified by the provider"
-        ),
-        Err(NoMail::NoAccount) => {
-            tracing::warn!(registration_id = registration.id, %user_id, "no camp registration e-mail: no account")
-        }
-    }
-    Ok((registration, program))
 }
 
 // ---------------------------------------------------------------------------------------------

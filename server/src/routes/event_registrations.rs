@@ -14,16 +14,15 @@ use super::events::start_of_today_utc;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
-use crate::db::event_registrations::{self, Person, RegisterError, Registrant, RegistrationRow};
+use crate::db::event_registrations::{self, Person, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
 use crate::db::payments::{Kind, transfers};
 use crate::db::waitlist::{Target, offers};
-use crate::db::{outbox, users};
-use crate::emails;
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
 use crate::openapi::responses;
+use crate::registration::events::register_and_mail;
 use crate::routes::payments::PaidByDto;
 
 /// A registration as the console reads it (spec section 3), plus the Interac follow-up:
@@ -133,17 +132,6 @@ pub struct UserRegistrationDto {
     is_past: bool,
 }
 
-pub(crate) fn register_error(e: RegisterError) -> AppError {
-    match e {
-        RegisterError::NotFound => AppError::not_found(),
-        RegisterError::Past => AppError::conflict("event_past"),
-        RegisterError::AlreadyRegistered => AppError::conflict("already_registered"),
-        RegisterError::Full => AppError::conflict("event_full"),
-        RegisterError::HeldByOffer => AppError::conflict("place_held_by_offer"),
-        RegisterError::Db(e) => e.into(),
-    }
-}
-
 /// `POST /api/events/{id}/register` (signed in): 201 with the registration. Validated by core
 /// again here; the checks (active, not past, not already registered, room for the whole team),
 /// the write, the participants recount and the e-mail to the outbox are one BEGIN IMMEDIATE
@@ -181,44 +169,6 @@ pub async fn register(
         .await?;
     state.mailer.kick();
     Ok((StatusCode::CREATED, Json(registration.into())))
-}
-
-/// Registers a validated team and puts its Interac e-mail in the outbox, in the caller's write
-/// transaction: the one registration path, for the registration form and for an accepted
-/// waiting-list offer.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn register_and_mail(
-    tx: &rusqlite::Connection,
-    event_id: i64,
-    team: &centre_core::validation::TeamRegistration,
-    who: &Registrant<'_>,
-    account: &crate::db::users::UserRow,
-    lang: centre_core::Lang,
-    settings: &crate::settings::Settings,
-    now: chrono::DateTime<Utc>,
-) -> Result<RegistrationRow, AppError> {
-    let (registration, event) = event_registrations::register_team(tx, event_id, team, who).map_err(register_error)?;
-    // The member's own verified address only (users::mail_address): the e-mail carries
-    // the names and addresses the member typed.
-    match users::mail_address(tx, Some(&account.id))? {
-        Ok(to) => {
-            let cx = emails::events::Context {
-                to: &to,
-                greeting_name: account.first_name.as_deref().or(registration.captain.first_name.as_deref()),
-                interac_email: &settings.interac_email,
-                tz: settings.timezone,
-                lang,
-            };
-            outbox::enqueue(tx, &emails::events::registration_confirmed(&event, &registration, &cx), now)?;
-        }
-        Err(why) => tracing::warn!(
-            registration_id = registration.id,
-            user_id = %account.id,
-            ?why,
-            "no registration e-mail: the member has no verified address"
-        ),
-    }
-    Ok(registration)
 }
 
 /// `GET /api/user/event-registrations` and `GET /api/user/registrations` (signed in): the

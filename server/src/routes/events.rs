@@ -46,6 +46,9 @@ pub struct EventDto {
     pub featured: bool,
     /// Places held by live waiting-list offers: nobody else's (0 in the console's answers).
     pub held_places: i64,
+    /// Hours a waiting-list offer holds a place (2 to 336); null is the default (48 h, shorter
+    /// as the start nears).
+    pub offer_hours: Option<i64>,
 }
 
 impl From<EventRow> for EventDto {
@@ -68,6 +71,7 @@ impl From<EventRow> for EventDto {
             requires_payment: row.requires_payment,
             featured: row.featured,
             held_places: 0,
+            offer_hours: row.offer_hours,
         }
     }
 }
@@ -168,6 +172,7 @@ fn event_fields(input: &EventInput) -> Result<EventFields, AppError> {
         price_cents: i64::try_from(form.price().get()).unwrap_or(i64::MAX),
         max_participants: form.max_participants().map(i64::from),
         requires_payment: form.requires_payment(),
+        offer_hours: form.offer_hours().map(i64::from),
     })
 }
 

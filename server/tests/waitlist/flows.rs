@@ -3,10 +3,19 @@
 use serde_json::{Value, json};
 
 use super::*;
+use crate::common::snap::workbook;
 use crate::payments::support::{
     after_days, answer, camp_weeks, create_event, event_deadline, id, outbox, post_camp, post_team, register_camp,
     register_team, remaining, run, set_payment, spawn,
 };
+
+/// The live offers the payments spreadsheet counts, read back from the file.
+async fn offers_in_workbook(app: &TestApp) -> Value {
+    let bytes = app.get("/api/admin/payments.xlsx").await.bytes().await.unwrap();
+    let sheet = workbook(&bytes)["Liste d'attente"].clone();
+    assert_eq!(sheet[0], json!(["Offres en cours (places réservées)"]), "{sheet}");
+    sheet[1][0].clone()
+}
 
 fn code(body: &Value) -> &str {
     body["code"].as_str().unwrap_or_default()
@@ -16,14 +25,7 @@ fn code(body: &Value) -> &str {
 async fn a_decline_or_an_expiry_always_advances_the_list_and_an_empty_list_opens_the_place() {
     let app = spawn().await;
     let event = create_event(&app, "Tournoi 2x2", 25, Some(4)).await;
-    let [a, b, c, d, e, f] = [
-        app.user("a@example.org", None).await,
-        app.user("b@example.org", None).await,
-        app.user("c@example.org", None).await,
-        app.user("d@example.org", None).await,
-        app.user("e@example.org", None).await,
-        app.user("f@example.org", None).await,
-    ];
+    let [a, b, c, d, e, f] = members(&app, ["a", "b", "c", "d", "e", "f"]).await;
     let first = register_team(&app, &a, event, 2, "fr").await;
     register_team(&app, &b, event, 2, "fr").await;
 
@@ -44,6 +46,7 @@ async fn a_decline_or_an_expiry_always_advances_the_list_and_an_empty_list_opens
     assert_eq!(live_offers(&app), vec![(c.id.clone(), 2)]);
     let payments: Value = app.get("/api/admin/payments").await.json().await.unwrap();
     assert_eq!(payments["liveOffers"], 1, "the payments view counts the live offer");
+    assert_eq!(offers_in_workbook(&app).await, json!(1.0), "and so does its spreadsheet");
     let shown: Value = app.get(&format!("/api/events/{event}")).await.json().await.unwrap();
     assert_eq!(shown["heldPlaces"], 2, "the event page knows the held places are nobody else's");
     let offer_c = live_offer(&app, &c).await.unwrap();
@@ -79,6 +82,7 @@ async fn a_decline_or_an_expiry_always_advances_the_list_and_an_empty_list_opens
     let offer_e = live_offer(&app, &e).await.unwrap();
     assert_eq!(answer_offer(&app, &e, offer_e, "decline").await.0, 204);
     assert!(live_offers(&app).is_empty());
+    assert_eq!(offers_in_workbook(&app).await, json!(0.0));
     assert_eq!(answer(post_team(&app, &f, event, 2, "fr").await).await.0, 201, "the empty list opened the place");
 }
 
@@ -88,11 +92,7 @@ async fn a_member_accepts_a_camp_week_offer_and_is_registered_as_directly() {
     let weeks = camp_weeks(&app).await;
     let (week, other_week) = (weeks[0].0, weeks[1].0);
     set_week_capacity(&app, week, 1);
-    let [ana, bea, cleo] = [
-        app.user("ana@example.org", None).await,
-        app.user("bea@example.org", None).await,
-        app.user("cleo@example.org", None).await,
-    ];
+    let [ana, bea, cleo] = members(&app, ["ana", "bea", "cleo"]).await;
     let taken = register_camp(&app, &ana, "Léa", &[week], "fr").await;
 
     let (status, body) = join_week(&app, &bea, "Noé", other_week, "fr").await;
@@ -151,12 +151,7 @@ async fn an_unpaid_registration_expiring_offers_its_place_in_the_same_pass() {
 async fn an_admin_sees_moves_offers_by_hand_and_closes_a_list() {
     let app = spawn().await;
     let event = create_event(&app, "Tournoi 2x2", 25, Some(2)).await;
-    let [a, b, c, d] = [
-        app.user("a@example.org", None).await,
-        app.user("b@example.org", None).await,
-        app.user("c@example.org", None).await,
-        app.user("d@example.org", None).await,
-    ];
+    let [a, b, c, d] = members(&app, ["a", "b", "c", "d"]).await;
     register_team(&app, &a, event, 2, "fr").await;
     let mut entries = Vec::new();
     for user in [&b, &c, &d] {

@@ -9,6 +9,7 @@ mod flows;
 mod property;
 mod rush;
 mod slots;
+mod window;
 
 use serde_json::{Value, json};
 
@@ -93,4 +94,13 @@ pub fn live_offers(app: &TestApp) -> Vec<(String, i64)> {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap()
+}
+
+/// Members signed in under `names` (`name@example.org`), in that order.
+pub async fn members<const N: usize>(app: &TestApp, names: [&str; N]) -> [User; N] {
+    let mut users = Vec::with_capacity(N);
+    for name in names {
+        users.push(app.user(&format!("{name}@example.org"), None).await);
+    }
+    users.try_into().unwrap_or_else(|_| unreachable!("one member per name"))
 }

@@ -1,10 +1,11 @@
 //! Court slots: notify everyone, the first to book wins.
 
+use chrono::{DateTime, Duration, Utc};
 use serde_json::{Value, json};
 
 use super::*;
 use crate::courts::{book, booking_body, season_day};
-use crate::payments::support::outbox;
+use crate::payments::support::{db, outbox, run, text};
 
 #[tokio::test]
 async fn a_cancelled_slot_tells_everyone_waiting_at_once_and_the_first_to_book_wins() {
@@ -56,4 +57,66 @@ async fn a_cancelled_slot_tells_everyone_waiting_at_once_and_the_first_to_book_w
     assert_eq!(book(&app, &lea, &body).await.status(), 201);
     let (status, late) = answer(book(&app, &paul, &body).await).await;
     assert_eq!((status, late["code"].as_str()), (409, Some("slot_taken")));
+}
+
+#[tokio::test]
+async fn the_scheduled_work_ends_a_court_slot_s_entries_once_the_slot_has_begun_once_with_two_processes() {
+    let app = TestApp::spawn().await;
+    let [marie, paul, lea] = members(&app, ["marie", "paul", "lea"]).await;
+    let day = season_day(7, 23);
+    let (early, late) = (booking_body(1, day, 15, 1), booking_body(1, day, 18, 1));
+    for body in [&early, &late] {
+        assert_eq!(book(&app, &marie, body).await.status(), 201);
+    }
+    for (user, body) in [(&paul, &early), (&lea, &early), (&paul, &late)] {
+        let slot = json!({"courtId": 1, "startTime": body["startTime"]});
+        assert_eq!(user.client.post(app.at("/api/courts/waitlist")).json(&slot).send().await.unwrap().status(), 201);
+    }
+    let starts = |body: &Value| body["startTime"].as_str().unwrap().parse::<DateTime<Utc>>().unwrap();
+    let (early_start, late_start) = (starts(&early), starts(&late));
+
+    // Before the slot: nothing ends.
+    run(&app, early_start - Duration::minutes(1)).await;
+    assert_eq!((mine(&app, &paul).await.len(), mine(&app, &lea).await.len()), (2, 1));
+
+    // Two processes on one file pass a minute after the 15:00 slot began, at the same time.
+    let path = app.db_path.clone();
+    let other =
+        tokio::task::spawn_blocking(move || centre_server::prepare(centre_server::settings::Settings::for_tests(path)))
+            .await
+            .unwrap()
+            .unwrap();
+    let (first, second) = (early_start + Duration::minutes(1), early_start + Duration::minutes(2));
+    let (a, b) = tokio::join!(
+        centre_server::scheduler::run_once(&app.state, first),
+        centre_server::scheduler::run_once(&other, second)
+    );
+    a.unwrap();
+    b.unwrap();
+    let ended = ended_entries(&app);
+    assert_eq!(ended.len(), 2, "paul's and lea's entries for 15:00: {ended:?}");
+    let at = &ended[0].1;
+    assert!(ended.iter().all(|(state, when)| state == "closed" && when == at), "ended once, by one pass: {ended:?}");
+    assert!([text(first), text(second)].contains(at), "{at}");
+    assert!(mine(&app, &lea).await.is_empty(), "lea waits for nothing any more");
+    let left = mine(&app, &paul).await;
+    assert_eq!(left.len(), 1, "paul still waits for 18:00: {left:?}");
+
+    // A later pass ends the 18:00 entry and leaves the others as they were.
+    run(&app, late_start).await;
+    assert!(mine(&app, &paul).await.is_empty());
+    let after = ended_entries(&app);
+    assert_eq!(after.len(), 3);
+    assert_eq!(&after[..2], &ended[..], "the 15:00 entries were ended once");
+}
+
+/// The ended entries as stored: (state, ended at), in the order they joined.
+fn ended_entries(app: &TestApp) -> Vec<(String, String)> {
+    db(app)
+        .prepare("SELECT state, ended_at FROM waitlist_entries WHERE ended_at IS NOT NULL ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
 }

@@ -15,6 +15,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { toast } from '../../components/toast';
 import { formatDay, formatPrice } from '../../lib/format';
 import { weekNumber, weekRange } from '../../lib/dates';
+import { ProgramSettings } from './ProgramSettingsForm';
 import { useExportDayCampWeek, useSetDayCampPayment } from './mutations';
 import { useAdminDayCamps, useAdminWeekChildren, type AdminChild, type AdminOverview, type Program } from './queries';
 
@@ -44,6 +45,7 @@ export function AdminDayCampsTab() {
                 programs={data.programs}
               />
             )}
+            <ProgramSettings programs={data.programs} name={(p) => programName(t, p)} />
           </>
         )}
       </QueryStatus>

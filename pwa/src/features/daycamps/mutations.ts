@@ -96,3 +96,18 @@ export function useExportDayCampWeek() {
     failure: { title: t('admin.toast.exportError'), description: t('admin.toast.nothingToExport') },
   });
 }
+
+/** A program's settings the console edits: its waiting list's offer window (null = 48 h). */
+export type ProgramSettingsInput = Body<Schemas['ProgramSettingsInput'], { offerHours: number | string | null }>;
+
+export function useUpdateProgram(options: { onError?: (error: unknown) => void } = {}) {
+  const { t } = useTranslation('daycamps');
+  return useApiMutation<ProgramSettingsInput & { id: string }, Schemas['ProgramDto']>({
+    mutationFn: ({ id, ...input }) =>
+      apiFetch<Schemas['ProgramDto']>(`/api/admin/day-camp-programs/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    invalidates: [dayCampKeys.programs, dayCampKeys.admin],
+    success: () => ({ title: t('admin.programs.saved') }),
+    failure: { title: t('admin.toast.error'), description: t('admin.programs.saveError') },
+    onError: options.onError,
+  });
+}

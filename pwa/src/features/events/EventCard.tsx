@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatLongDateTime, formatPrice } from '../../lib/format';
+import { JoinWaitlistButton } from './JoinWaitlistButton';
 import { isFull, localizedEvent, placesLeft } from './model';
 import type { Event } from './queries';
 
@@ -10,12 +11,12 @@ import type { Event } from './queries';
 export function EventCard({
   event,
   onRegister,
-  onJoinWaitlist,
+  waitlist = false,
 }: {
   event: Event;
   onRegister: (event: Event) => void;
   /** A full event offers its waiting list. */
-  onJoinWaitlist?: (event: Event) => void;
+  waitlist?: boolean;
 }) {
   const { t, i18n } = useTranslation('events');
   const titleId = useId();
@@ -55,11 +56,7 @@ export function EventCard({
         >
           {full ? t('card.full') : t('card.register')}
         </Button>
-        {full && onJoinWaitlist && (
-          <Button onClick={() => onJoinWaitlist(event)} aria-describedby={titleId}>
-            {t('card.joinWaitlist')}
-          </Button>
-        )}
+        {waitlist && <JoinWaitlistButton event={event} describedBy={titleId} />}
         <Link to={`/event/${event.id}`} aria-describedby={titleId} className="text-sm font-medium text-brand-800 underline">
           {t('card.schedule')}
         </Link>

@@ -6,6 +6,7 @@ import { Checkbox } from '../../components/form/Checkbox';
 import { Select } from '../../components/form/Select';
 import { TextArea } from '../../components/form/TextArea';
 import { TextField } from '../../components/form/TextField';
+import { OfferHoursField, offerHoursValue } from '../../components/form/OfferHoursField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
 import { validateEvent } from '../../core';
 import { fromCentreInput, toCentreInput } from '../../lib/dates';
@@ -25,6 +26,8 @@ type EventValues = {
   endDate: string;
   price: string;
   maxParticipants: string;
+  /** Hours a waiting-list offer holds a place; blank = the default (48 h). */
+  offerHours: string;
   isActive: boolean;
   /** 'À la une': the member home's promo card (one event at a time). */
   featured: boolean;
@@ -42,12 +45,13 @@ function initialValues(event: Event | null): EventValues {
     endDate: toCentreInput(event?.endDate),
     price: event ? String(event.price) : '0',
     maxParticipants: event?.maxParticipants != null ? String(event.maxParticipants) : '',
+    offerHours: event?.offerHours != null ? String(event.offerHours) : '',
     isActive: event?.isActive ?? true,
     featured: event?.featured ?? false,
   };
 }
 
-/** What is sent (spec section 5): maxParticipants an integer or null, endDate null when
+/** What is sent (spec section 5): maxParticipants an integer or null, offerHours as offerHoursValue reads it, endDate null when
  * empty, requiresPayment false; dates as UTC instants; featured as checked (the server unmarks
  * the event featured until then). */
 function toInput(values: EventValues, editing: boolean): EventInput {
@@ -64,6 +68,7 @@ function toInput(values: EventValues, editing: boolean): EventInput {
     endDate: values.endDate.trim() ? fromCentreInput(values.endDate) : null,
     price: price === '' ? 0 : Number(price),
     maxParticipants: max === '' ? null : Number.isInteger(Number(max)) ? Number(max) : Number.NaN,
+    offerHours: offerHoursValue(values.offerHours),
     requiresPayment: false,
     featured: values.featured,
     ...(editing ? { isActive: values.isActive } : {}),
@@ -93,7 +98,7 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
     validate: async (values) => {
       const input = toInput(values, false);
       // The raw text of numbers, so core reports "abc" or "1.5" as the server would.
-      const checked = { ...input, price: values.price, maxParticipants: values.maxParticipants };
+      const checked = { ...input, price: values.price, maxParticipants: values.maxParticipants, offerHours: values.offerHours };
       return (await validateEvent(checked, i18n.language)) as FieldErrors<EventValues>;
     },
     onSubmit: (values) => {
@@ -146,6 +151,11 @@ function EventForm({ event, onDone }: { event: Event | null; onDone: () => void 
           label={t('admin.form.maxParticipants')}
         />
       </div>
+      <OfferHoursField
+        {...form.field('offerHours')}
+        label={t('admin.form.offerHours')}
+        hint={t('admin.form.offerHoursHint')}
+      />
       <Checkbox {...form.checkbox('featured')} label={<span className="font-medium">{t('admin.form.featured')}</span>} hint={t('admin.form.featuredHint')} />
       {event && (
         <Checkbox

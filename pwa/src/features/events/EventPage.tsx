@@ -6,7 +6,8 @@ import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { EventTournament } from '../tournament-page/EventTournament';
-import { localizedEvent } from './model';
+import { JoinWaitlistButton } from './JoinWaitlistButton';
+import { isFull, localizedEvent } from './model';
 import { useEvent } from './queries';
 
 /** /event/{eventId}: the event's details (spec section 2, Event page). The tournament parts
@@ -71,6 +72,11 @@ export function EventPage() {
           </dd>
         </div>
       </dl>
+      {isFull(data) && (
+        <div className="mt-4">
+          <JoinWaitlistButton event={data} />
+        </div>
+      )}
       {/* The tournament's texts load on demand: the details above stay while they come. */}
       <Suspense fallback={null}>
         <EventTournament eventId={eventId} />

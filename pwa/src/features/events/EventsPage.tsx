@@ -40,7 +40,6 @@ export function EventsPage() {
   const [category, setCategory] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
   const [registering, setRegistering] = useState<Event | null>(null);
-  const [waiting, setWaiting] = useState<Event | null>(null);
   const matching = useMemo(() => filterEvents(events.data ?? [], search, category), [events.data, search, category]);
   const filtered = search.trim() !== '' || category !== '';
   const clear = () => {
@@ -134,7 +133,7 @@ export function EventsPage() {
                     key={event.id}
                     event={event}
                     onRegister={(chosen) => gate(() => setRegistering(chosen))}
-                    onJoinWaitlist={(chosen) => gate(() => setWaiting(chosen))}
+                    waitlist
                   />
                 ))}
               </ul>
@@ -152,7 +151,6 @@ export function EventsPage() {
         </>
       )}
       <RegistrationDialog event={registering} onClose={() => setRegistering(null)} />
-      <RegistrationDialog event={waiting} waitlist onClose={() => setWaiting(null)} />
     </div>
   );
 }

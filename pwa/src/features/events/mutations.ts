@@ -76,6 +76,8 @@ export type EventInput = Body<
     endDate: string | null;
     price: number;
     maxParticipants: number | null;
+    /** Hours a waiting-list offer holds a place; null = the default (48 h). */
+    offerHours: number | string | null;
     isActive?: boolean;
     /** 'À la une': marking it unmarks the event featured until then. */
     featured: boolean;

@@ -3,7 +3,7 @@
 use centre_core::waitlist::{self as rules, InLine};
 use rusqlite::{Connection, params};
 
-use super::{ENTRY_COLUMNS, EntryRow, EntryState, OfferState, Target, entry_from_row};
+use super::{ENTRY_COLUMNS, EntryRow, EntryState, ListKind, OfferState, Target, entry_from_row};
 
 /// Runs `f` and undoes whatever it wrote, keeping its answer: "would this registration go
 /// through now?" asked of the one registration function, without copying its checks.
@@ -195,6 +195,17 @@ pub fn close(conn: &Connection, target: &Target, now: &str) -> rusqlite::Result<
         end(conn, entry.id, EntryState::Closed, OfferState::Withdrawn, now)?;
     }
     Ok(changed > 0)
+}
+
+/// Court-slot entries whose slot has begun (`slot_start` at or before `now`, UTC text): nobody
+/// can book it any more, so they end as a closed list's do. One statement, so a second pass (or
+/// a second process) finds nothing left to end. Answers how many ended.
+pub fn end_passed_slots(conn: &Connection, now: &str) -> rusqlite::Result<usize> {
+    conn.prepare_cached(
+        "UPDATE waitlist_entries SET state = ?1, ended_at = ?2
+          WHERE kind = ?3 AND state IN ('waiting', 'offered') AND slot_start <= ?2",
+    )?
+    .execute(params![EntryState::Closed, now, ListKind::CourtSlot])
 }
 
 /// The member's active entries, soonest joined first.

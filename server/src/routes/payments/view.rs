@@ -171,8 +171,8 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
     .into_response())
 }
 
-/// `GET /api/admin/payments.xlsx` (admin): the same view as a workbook, sheets 'Impayés' and
-/// 'Totaux'.
+/// `GET /api/admin/payments.xlsx` (admin): the same view as a workbook, sheets 'Impayés',
+/// 'Totaux' and 'Liste d'attente' (the live offers).
 #[utoipa::path(
     get,
     path = "/api/admin/payments.xlsx",
@@ -192,11 +192,11 @@ pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Resp
             let unpaid = overview::unpaid(conn, tz)?;
             let events = overview::event_totals(conn)?;
             let weeks = overview::week_totals(conn)?;
+            let live_offers = crate::db::waitlist::offers::live_count(conn)?;
             let rows = unpaid.len();
             let bytes = exports::payments::workbook(
                 &unpaid,
-                &events,
-                &weeks,
+                &exports::payments::Totals { events: &events, weeks: &weeks, live_offers },
                 &crate::db::daycamps::list_weeks(conn)?.into_iter().map(|(w, _)| w).collect::<Vec<_>>(),
                 policy,
                 tz,

@@ -24,9 +24,10 @@ use crate::db::waitlist::{Target, find_entry};
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::openapi::responses;
+use crate::registration;
+use crate::routes::daycamps as camp_routes;
 use crate::routes::events::start_of_today_utc;
 use crate::routes::params::{self, Id};
-use crate::routes::{daycamps as camp_routes, event_registrations as event_routes};
 
 fn join_error(e: JoinError) -> AppError {
     match e {
@@ -42,6 +43,35 @@ fn answer_error(e: AnswerError) -> AppError {
         AnswerError::Refused(r) => AppError::conflict(r.code()),
         AnswerError::Db(e) => e.into(),
     }
+}
+
+/// What a registration's dry run says of the place: full when it was refused for want of room
+/// (`no_room`), open when it would go through, or the registration's own refusal (`refused`).
+fn is_full<E>(
+    would: Result<(), E>,
+    no_room: impl FnOnce(&E) -> bool,
+    refused: impl FnOnce(E) -> AppError,
+) -> Result<bool, AppError> {
+    match would {
+        Ok(()) => Ok(false),
+        Err(e) if no_room(&e) => Ok(true),
+        Err(e) => Err(refused(e)),
+    }
+}
+
+/// Joins the line of a full place (409 `waitlist_not_full` otherwise): the entry and its rank.
+fn join_if_full(
+    tx: &rusqlite::Connection,
+    full: bool,
+    join: &Join<'_>,
+    tz: chrono_tz::Tz,
+    lang: centre_core::Lang,
+) -> Result<WaitlistEntryDto, AppError> {
+    if !full {
+        return Err(AppError::conflict("waitlist_not_full"));
+    }
+    let entry = line::join(tx, join).map_err(join_error)?;
+    Ok(entry_dto(tx, entry, tz, lang)?)
 }
 
 fn json_text(value: &impl Serialize) -> Result<String, AppError> {
@@ -80,11 +110,8 @@ pub async fn join_event(
             let now = utc_text(now);
             let who = Registrant { user_id: &user_id, lang: lang.code(), now: &now, today_start: &today_start };
             let would = line::dry_run(tx, |c| event_registrations::register_team(c, event_id, &team, &who).map(|_| ()));
-            match would {
-                Ok(()) => return Err(AppError::conflict("waitlist_not_full")),
-                Err(RegisterError::Full | RegisterError::HeldByOffer) => {}
-                Err(e) => return Err(event_routes::register_error(e)),
-            }
+            let no_room = |e: &RegisterError| matches!(e, RegisterError::Full | RegisterError::HeldByOffer);
+            let full = is_full(would, no_room, registration::events::register_error)?;
             let join = Join {
                 target: &Target::Event(event_id),
                 user_id: &user_id,
@@ -94,8 +121,7 @@ pub async fn join_event(
                 lang: lang.code(),
                 now: &now,
             };
-            let entry = line::join(tx, &join).map_err(join_error)?;
-            Ok(entry_dto(tx, entry, tz, lang)?)
+            join_if_full(tx, full, &join, tz, lang)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(entry)))
@@ -123,13 +149,13 @@ pub async fn join_camp(
     let (input, program_id) = camp_routes::parse_body(body)?;
     let today = camp_routes::today(&state);
     let form = validate_day_camp_registration(&input, today).map_err(AppError::Validation)?;
-    let program_id = program_id.ok_or_else(|| camp_routes::register_error(CampRefusal::ProgramUnknown, ""))?;
+    let program_id = program_id.ok_or_else(|| registration::camps::register_error(CampRefusal::ProgramUnknown, ""))?;
     // One entry per child and week: the first week named.
     let week_id = form
         .week_ids()
         .first()
         .and_then(|w| w.as_str().parse::<i64>().ok())
-        .ok_or_else(|| camp_routes::register_error(CampRefusal::WeekUnknown, ""))?;
+        .ok_or_else(|| registration::camps::register_error(CampRefusal::WeekUnknown, ""))?;
     let child = format!("{} {}", form.child_first_name(), form.child_last_name());
     let key = child_key(form.child_first_name().as_str(), form.child_last_name().as_str(), form.child_birth_date());
     let mut stored = input.clone();
@@ -158,11 +184,9 @@ pub async fn join_camp(
                 today,
                 now: &now,
             };
-            match line::dry_run(tx, |c| daycamps::register(c, &new).map(|_| ())) {
-                Ok(()) => return Err(AppError::conflict("waitlist_not_full")),
-                Err(CampRefusal::Full(_) | CampRefusal::HeldByOffer(_)) => {}
-                Err(e) => return Err(camp_routes::register_error(e, &child)),
-            }
+            let would = line::dry_run(tx, |c| daycamps::register(c, &new).map(|_| ()));
+            let no_room = |e: &CampRefusal| matches!(e, CampRefusal::Full(_) | CampRefusal::HeldByOffer(_));
+            let full = is_full(would, no_room, |e| registration::camps::register_error(e, &child))?;
             let join = Join {
                 target: &Target::CampWeek { program_id: program_id.clone(), week_id },
                 user_id: &user_id,
@@ -172,8 +196,7 @@ pub async fn join_camp(
                 lang: lang.code(),
                 now: &now,
             };
-            let entry = line::join(tx, &join).map_err(join_error)?;
-            Ok(entry_dto(tx, entry, tz, lang)?)
+            join_if_full(tx, full, &join, tz, lang)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(entry)))
@@ -220,9 +243,7 @@ pub async fn join_slot(
     let entry = state
         .db
         .write(move |tx| {
-            if !line::slot_is_booked(tx, court_id, &start)? {
-                return Err(AppError::conflict("waitlist_not_full"));
-            }
+            let full = line::slot_is_booked(tx, court_id, &start)?;
             let join = Join {
                 target: &Target::CourtSlot { court_id, start: start.clone() },
                 user_id: &user_id,
@@ -232,8 +253,7 @@ pub async fn join_slot(
                 lang: lang.code(),
                 now: &utc_text(now),
             };
-            let entry = line::join(tx, &join).map_err(join_error)?;
-            Ok(entry_dto(tx, entry, tz, lang)?)
+            join_if_full(tx, full, &join, tz, lang)
         })
         .await?;
     Ok((StatusCode::CREATED, Json(entry)))
@@ -353,8 +373,9 @@ pub async fn accept(
                         now: &now_text,
                         today_start: &today_start,
                     };
-                    let registration =
-                        event_routes::register_and_mail(tx, *event_id, &team, &who, &account, lang, &settings, now)?;
+                    let registration = registration::events::register_and_mail(
+                        tx, *event_id, &team, &who, &account, lang, &settings, now,
+                    )?;
                     AcceptedDto {
                         registration_id: registration.id,
                         checkout: format!("/checkout?type=event&id={}", registration.id),
@@ -374,7 +395,8 @@ pub async fn accept(
                         today,
                         now: &now_text,
                     };
-                    let (registration, _) = camp_routes::register_and_mail(tx, &new, &child, &settings, lang, now)?;
+                    let (registration, _) =
+                        registration::camps::register_and_mail(tx, &new, &child, &settings, lang, now)?;
                     AcceptedDto {
                         registration_id: registration.id,
                         checkout: format!(
