@@ -7,6 +7,7 @@
 mod court_booking;
 mod day_camp;
 mod event;
+mod health;
 mod privacy;
 mod score;
 mod team;
@@ -20,6 +21,7 @@ use crate::errors::FieldError;
 pub use court_booking::*;
 pub use day_camp::*;
 pub use event::*;
+pub use health::*;
 pub use privacy::*;
 pub use score::*;
 pub use team::*;
@@ -124,10 +126,6 @@ impl Checker {
 
     fn phone(&mut self, field: &'static str, value: Option<&str>, required: &'static str) -> Option<Phone> {
         self.field(field, Phone::parse(value.unwrap_or("")), required, "phone_invalid")
-    }
-
-    fn optional_phone(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<Phone>> {
-        self.optional_field(field, Phone::parse(value.unwrap_or("")), "phone_invalid")
     }
 
     fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, Errors> {
