@@ -29,6 +29,13 @@ async function registerChild(parent, weeks, firstName, week) {
     programId: 'explorateurs', weekIds: [String(week.id)], childFirstName: firstName, childLastName: 'Roy', childBirthDate: birth,
     parentName: 'Ana Roy', parentEmail: PARENT.email, parentPhone: '819-555-0101', emergencyPhone: '819-555-0199',
     medicalConditions: firstName === 'Léa' ? 'Allergie aux arachides (EpiPen dans le sac)' : '', canSwim: firstName !== 'Léa',
+    healthForm: {
+      allergies: firstName === 'Léa' ? [{ what: 'Arachides', severity: 'severe', epinephrine: true }] : [],
+      emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }],
+      pickups: firstName === 'Léa' ? [{ name: 'Julie Roy', relation: 'tante', phone: '819-555-0103' }] : [],
+    },
+    healthConsent: true,
+    healthConsentVersion: 'sante-2026-1',
   });
   assert.equal(response.status(), 201, await response.text());
   return (await response.json()).id;
