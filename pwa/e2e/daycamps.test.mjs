@@ -210,6 +210,31 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   await item.getByText(/^Semaine 2 :/).waitFor();
   await item.getByText('Montant : 240,00 $').waitFor();
   await item.getByText('En attente').waitFor();
+
+  // The health form from /my-registrations: as sent, changed before the week, then the consent
+  // withdrawn after a confirmation that says what it means.
+  await item.getByRole('button', { name: 'Fiche santé et consentement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fiche santé de Léa Roy' });
+  await dialog.getByText(/^Consentement donné le .* \(texte sante-2026-1\)\.$/).waitFor();
+  assert.equal(await dialog.getByLabel('Allergie 1', { exact: true }).inputValue(), 'Arachides');
+  assert.equal(await dialog.getByLabel("Nom de l'adulte 1").inputValue(), 'Julie Roy');
+  await dialog.getByLabel('Médicaments (facultatif)').fill('Ventolin au besoin');
+  await dialog.getByRole('checkbox', { name: /^Je consens à ce que le centre utilise/ }).check();
+  await dialog.getByRole('button', { name: 'Enregistrer la fiche santé' }).click();
+  await toast(page, 'Fiche santé enregistrée').waitFor();
+  await item.getByRole('button', { name: 'Fiche santé et consentement' }).click();
+  assert.equal(await dialog.getByLabel('Médicaments (facultatif)').inputValue(), 'Ventolin au besoin');
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  await dialog.getByRole('button', { name: 'Retirer mon consentement' }).click();
+  await toast(page, 'Consentement retiré : la fiche santé est effacée').waitFor();
+  assert.match(asked, /sera effacée\. Sans fiche santé, votre enfant ne peut pas participer au camp/);
+  await dialog.getByText(/^Consentement retiré le /).waitFor();
+  assert.equal(await dialog.getByLabel('Allergie 1', { exact: true }).inputValue(), '', 'erased');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
   await item.getByText(new RegExp(reference)).waitFor();
   // The day typed dd/MM/yyyy reached the server as that day.
   const saved = await (await context.request.get(`${suite.server.url}/api/user/day-camp-registrations`)).json();
@@ -256,10 +281,10 @@ test('an admin sees the child in the week, marks the registration paid and expor
 
   const child = page.getByTestId('admin-day-camp-child').filter({ hasText: 'Léa Roy' });
   await child.getByText('7 ans le premier jour', { exact: false }).waitFor();
-  await child.getByText('Asthme léger').waitFor();
-  await child.getByText('819-555-0199').waitFor();
-  await child.getByText('Oui', { exact: true }).waitFor();
   await child.getByText('En attente').waitFor();
+  // The parent withdrew the consent: the health data left the admin's list too.
+  assert.equal(await child.getByText('Asthme léger').count(), 0);
+  assert.equal(await child.getByText('819-555-0199').count(), 0);
   await child.getByRole('button', { name: 'Marquer payé : Léa Roy' }).click();
   await toast(page, 'Paiement enregistré').waitFor();
   await child.getByText('Payé', { exact: true }).waitFor();

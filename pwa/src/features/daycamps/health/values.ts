@@ -81,3 +81,40 @@ export function healthFormOf(values: HealthValues) {
 export function consentOf(values: HealthValues) {
   return { healthConsent: values.healthConsent, healthConsentVersion: CONSENT_VERSION };
 }
+
+type StoredPerson = { name: string; relation: string; phone: string };
+type StoredForm = {
+  allergies: { what: string; severity: string; epinephrine: boolean }[];
+  medication?: string | null;
+  conditions?: string | null;
+  canSwim: boolean;
+  emergencyContacts: StoredPerson[];
+  pickups: StoredPerson[];
+  mayLeaveAlone: boolean;
+  photoPermission: boolean;
+};
+
+/** The flat values of a stored form (the consent box left unticked: it is given again). */
+export function healthValuesOf(form: StoredForm | null | undefined): HealthValues {
+  const v: Flat = { ...(EMPTY_HEALTH as unknown as Flat) };
+  if (!form) return v as unknown as HealthValues;
+  form.allergies.slice(0, MAX_ALLERGIES).forEach((a, i) => {
+    v[`allergies.${i}.what`] = a.what;
+    v[`allergies.${i}.severity`] = a.severity;
+    v[`allergies.${i}.epinephrine`] = a.epinephrine;
+  });
+  const put = (list: string, people: StoredPerson[], max: number) =>
+    people.slice(0, max).forEach((p, i) => {
+      v[`${list}.${i}.name`] = p.name;
+      v[`${list}.${i}.relation`] = p.relation;
+      v[`${list}.${i}.phone`] = p.phone;
+    });
+  put('emergencyContacts', form.emergencyContacts, MAX_CONTACTS);
+  put('pickups', form.pickups, MAX_PICKUPS);
+  v.medication = form.medication ?? '';
+  v.medicalConditions = form.conditions ?? '';
+  v.canSwim = form.canSwim;
+  v.mayLeaveAlone = form.mayLeaveAlone;
+  v.photoPermission = form.photoPermission;
+  return v as unknown as HealthValues;
+}
