@@ -24,6 +24,14 @@ const SECTIONS: &[(&str, &str, &str)] = &[
         "Your day-camp registrations (the children's data)",
     ),
     ("dayCampWeeks", "Semaines de camp de chaque enfant", "Each child's camp weeks"),
+    ("healthForms", "Fiches santé de vos enfants", "Your children's health forms"),
+    ("healthAllergies", "Allergies de vos enfants", "Your children's allergies"),
+    (
+        "healthPeople",
+        "Contacts d'urgence et adultes autorisés à venir chercher vos enfants",
+        "Emergency contacts and adults allowed to pick your children up",
+    ),
+    ("healthConsents", "Vos consentements aux fiches santé", "Your consents to the health forms"),
     ("payments", "Paiements reçus", "Payments received"),
     (
         "childRecordViews",
@@ -37,6 +45,18 @@ const SECTIONS: &[(&str, &str, &str)] = &[
 
 /// (column, French, English) for the fields a member most needs named; others show their name.
 const FIELDS: &[(&str, &str, &str)] = &[
+    ("what", "Allergie", "Allergy"),
+    ("severity", "Gravité", "Severity"),
+    ("epinephrine", "Auto-injecteur d'épinéphrine", "Epinephrine auto-injector"),
+    ("medication", "Médicaments", "Medication"),
+    ("conditions", "Conditions médicales", "Medical conditions"),
+    ("may_leave_alone", "Peut quitter seul", "May leave alone"),
+    ("photo_permission", "Photos permises", "Photos allowed"),
+    ("kind", "Type", "Kind"),
+    ("name", "Nom", "Name"),
+    ("relation", "Lien avec l'enfant", "Relationship to the child"),
+    ("action", "Consentement", "Consent"),
+    ("version", "Version du texte", "Text version"),
     ("id", "Numéro", "Number"),
     ("email", "Courriel", "E-mail"),
     ("first_name", "Prénom", "First name"),

@@ -25,12 +25,23 @@ pub struct Family {
     pub phone: &'static str,
     pub teammate: &'static str,
     pub parent_email: &'static str,
+    /// An adult allowed to pick the child up (the health form).
+    pub pickup: &'static str,
 }
 
 impl Family {
     /// Every personal value this family gave the centre.
     pub fn personal(&self) -> Vec<&str> {
-        vec![self.last, self.child, self.medical, self.phone, self.teammate, self.parent_email, &self.user.email]
+        vec![
+            self.last,
+            self.child,
+            self.medical,
+            self.phone,
+            self.teammate,
+            self.parent_email,
+            self.pickup,
+            &self.user.email,
+        ]
     }
 }
 
@@ -45,6 +56,7 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
         phone: "819-555-0111",
         teammate: "Bastien",
         parent_email: "parent.lavoie@example.org",
+        pickup: "Gisèle Tremblay-Lavoie",
     };
     let b = Family {
         user: app.user("famille.belanger@example.org", None).await,
@@ -54,6 +66,7 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
         phone: "819-555-0222",
         teammate: "Ophélie",
         parent_email: "parent.belanger@example.org",
+        pickup: "Réjean Côté-Bélanger",
     };
     let conn = db(app);
     conn.execute(
@@ -88,6 +101,24 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
         )
         .unwrap();
         let camp = conn.last_insert_rowid();
+        // The child's health form, consented to, with an allergy and an adult who may pick them up.
+        conn.execute_batch(&format!(
+            "INSERT INTO camp_health_consents (registration_id, action, version, user_id, at)
+                 VALUES ({camp}, 'given', 'sante-2026-1', '{user}', '2026-01-03T00:00:00Z');
+             INSERT INTO camp_health_forms (registration_id, conditions, can_swim, updated_at)
+                 VALUES ({camp}, '{medical}', 1, '2026-01-03T00:00:00Z');
+             INSERT INTO camp_health_allergies (registration_id, position, what, severity, epinephrine)
+                 VALUES ({camp}, 0, 'Noix', 'severe', 1);
+             INSERT INTO camp_health_people (registration_id, kind, position, name, relation, phone)
+                 VALUES ({camp}, 'emergency', 0, 'Parent {last}', 'parent', '{phone}'),
+                        ({camp}, 'pickup', 0, '{pickup}', 'grand-parent', '{phone}');",
+            user = f.user.id,
+            medical = f.medical,
+            last = f.last,
+            phone = f.phone,
+            pickup = f.pickup,
+        ))
+        .unwrap();
         conn.execute(
             "INSERT INTO day_camp_enrolments (registration_id, week_id, program_id, child_key) VALUES (?1, ?2, 'explorateurs', ?3)",
             rusqlite::params![camp, week, format!("{}|{}|2018-05-01", f.child.to_lowercase(), f.last.to_lowercase())],

@@ -5,7 +5,8 @@
 //! Anonymised: the account (name, e-mail, picture, sign-in link: the person can no longer sign in
 //! as this account), every name, e-mail, phone and note on their event registrations (the team
 //! members they entered included), court bookings and day-camp registrations (the children's
-//! names and health text, the parent's contact; the birth date keeps its year only), the payer's
+//! names and health text, the parent's contact; the birth date keeps its year only; their health
+//! forms and the consents to them are deleted), the payer's
 //! name and message of the transfers that paid them, the openings of their children's records
 //! (and their own e-mail in the log when they were camp staff), their requests' reasons, and the e-mails the
 //! centre kept for an address of theirs (deleted); their sessions end. Kept: ids, dates, events, weeks, programs,
@@ -57,6 +58,15 @@ pub fn member(conn: &Connection, user_id: &str, now: DateTime<Utc>) -> rusqlite:
         [user_id],
     )?;
     conn.execute("DELETE FROM camp_staff_weeks WHERE user_id = ?1", [user_id])?;
+    // The children's health forms (with their allergies and adults) and the consents to them go.
+    conn.execute(
+        "DELETE FROM camp_health_forms WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE user_id = ?1)",
+        [user_id],
+    )?;
+    conn.execute(
+        "DELETE FROM camp_health_consents WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE user_id = ?1)",
+        [user_id],
+    )?;
     // The child's identity in a week (names and birth date) becomes the registration's own.
     conn.execute(
         "UPDATE day_camp_enrolments SET child_key = 'anonyme-' || registration_id

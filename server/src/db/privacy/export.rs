@@ -4,7 +4,8 @@
 //!
 //! The rows: the account and its roles; the event registrations the member made (with the team
 //! members they entered); their court bookings; their day-camp registrations (the children's
-//! data) and the weeks each child attends; the Interac transfers that paid any of these; their
+//! data) and the weeks each child attends; each child's health form (allergies, emergency
+//! contacts and the adults who may pick them up) and the consents given or withdrawn; the Interac transfers that paid any of these; their
 //! deletion requests; and the e-mails the centre sent to an address of theirs.
 
 use rusqlite::types::ValueRef;
@@ -73,7 +74,7 @@ const MINE_CAMPS: &str = "SELECT id FROM day_camp_registrations WHERE user_id = 
 /// Every row about `user_id`, read in the caller's transaction (one consistent picture).
 pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberData> {
     let user = rows(conn, "SELECT * FROM users WHERE id = ?1", &[user_id])?.into_iter().next();
-    let queries: [(&'static str, String); 10] = [
+    let queries: [(&'static str, String); 14] = [
         ("roles", "SELECT role, granted_at FROM role_grants WHERE user_id = ?1 ORDER BY id".to_owned()),
         (
             "eventRegistrations",
@@ -95,6 +96,28 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
                  FROM day_camp_enrolments en JOIN day_camp_weeks w ON w.id = en.week_id
                  WHERE en.registration_id IN ({MINE_CAMPS}) ORDER BY en.registration_id, w.start_date"
             ),
+        ),
+        (
+            "healthForms",
+            format!("SELECT * FROM camp_health_forms WHERE registration_id IN ({MINE_CAMPS}) ORDER BY registration_id"),
+        ),
+        (
+            "healthAllergies",
+            format!(
+                "SELECT * FROM camp_health_allergies WHERE registration_id IN ({MINE_CAMPS})
+                 ORDER BY registration_id, position"
+            ),
+        ),
+        (
+            "healthPeople",
+            format!(
+                "SELECT * FROM camp_health_people WHERE registration_id IN ({MINE_CAMPS})
+                 ORDER BY registration_id, kind, position"
+            ),
+        ),
+        (
+            "healthConsents",
+            format!("SELECT * FROM camp_health_consents WHERE registration_id IN ({MINE_CAMPS}) ORDER BY id"),
         ),
         (
             "payments",
