@@ -136,6 +136,13 @@ export interface HealthFormInput {
   photoPermission?: boolean | null;
 }
 
+/** The parent's change to a registration's health form: the form, consented to again. */
+export interface HealthFormUpdateInput {
+  healthForm?: HealthFormInput | null;
+  healthConsent?: boolean | null;
+  healthConsentVersion?: string | null;
+}
+
 export interface AllergyInput {
   what?: string | null;
   severity?: string | null;
@@ -570,6 +577,7 @@ export interface JsonCalls {
   advanceKnockout: [MatchesRequest, Match[]];
   applyPending: [PendingRequest, Projection];
   matchActions: [MatchesRequest, MatchActions[]];
+  validateHealthFormUpdate: [HealthFormUpdateInput, HealthForm];
   /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */
   checkCampAge: [CampAgeRequest, null];
 }

@@ -5,8 +5,8 @@
 
 use centre_core::format::FormatInput;
 use centre_core::validation::{
-    AllergyInput, CourtBookingInput, DayCampRegistrationInput, EventInput, HealthFormInput, NumberInput, PersonInput,
-    ScoreInput, TeamRegistrationInput, TournamentConfigInput,
+    AllergyInput, CourtBookingInput, DayCampRegistrationInput, EventInput, HealthFormInput, HealthFormUpdateInput,
+    NumberInput, PersonInput, ScoreInput, TeamRegistrationInput, TournamentConfigInput,
 };
 use serde_json::{Map, Value};
 
@@ -66,6 +66,15 @@ impl Obj {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(Failure::Malformed),
+        }
+    }
+
+    /// A nested object read by `read` (the health form).
+    fn object<T>(&self, key: &str, read: fn(&Obj) -> Result<T, Failure>) -> Result<Option<T>, Failure> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::Object(map)) => read(&Obj(map.clone())).map(Some),
             Some(_) => Err(Failure::Malformed),
         }
     }
@@ -146,11 +155,15 @@ pub fn day_camp_registration(o: &Obj) -> Result<DayCampRegistrationInput, Failur
         emergency_phone: o.text("emergencyPhone")?,
         medical_conditions: o.text("medicalConditions")?,
         can_swim: o.flag("canSwim")?,
-        health_form: match o.get("healthForm") {
-            None => None,
-            Some(Value::Object(map)) => Some(health_form(&Obj(map.clone()))?),
-            Some(_) => return Err(Failure::Malformed),
-        },
+        health_form: o.object("healthForm", health_form)?,
+        health_consent: o.flag("healthConsent")?,
+        health_consent_version: o.text("healthConsentVersion")?,
+    })
+}
+
+pub fn health_form_update(o: &Obj) -> Result<HealthFormUpdateInput, Failure> {
+    Ok(HealthFormUpdateInput {
+        health_form: o.object("healthForm", health_form)?,
         health_consent: o.flag("healthConsent")?,
         health_consent_version: o.text("healthConsentVersion")?,
     })

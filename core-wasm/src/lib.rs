@@ -49,6 +49,12 @@ pub fn validate_day_camp_registration(input: &str, today: &str, lang_code: &str)
     api::validate_day_camp_registration(input, today, lang_code)
 }
 
+/// The parent's change to a day-camp registration's health form, consented to again.
+#[wasm_bindgen(js_name = validateHealthFormUpdate)]
+pub fn validate_health_form_update(input: &str, lang_code: &str) -> String {
+    api::validate_health_form_update(input, lang_code)
+}
+
 /// The child's age on the first day of each chosen week against a day-camp program.
 #[wasm_bindgen(js_name = checkCampAge)]
 pub fn check_camp_age(request: &str, lang_code: &str) -> String {

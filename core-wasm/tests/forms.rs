@@ -2,8 +2,8 @@
 //! for field, so the two cannot drift apart.
 
 use centre_core::validation::{
-    CourtBookingInput, DayCampRegistrationInput, EventInput, HealthFormInput, ScoreInput, TeamRegistrationInput,
-    TournamentConfigInput,
+    CourtBookingInput, DayCampRegistrationInput, EventInput, HealthFormInput, HealthFormUpdateInput, ScoreInput,
+    TeamRegistrationInput, TournamentConfigInput,
 };
 use centre_core_wasm::api::Failure;
 use centre_core_wasm::forms::{self, Obj};
@@ -98,6 +98,11 @@ fn form_readers_match_serde() {
         forms::day_camp_registration,
     );
     agree::<HealthFormInput>("HealthFormInput", health_form(), forms::health_form);
+    agree::<HealthFormUpdateInput>(
+        "HealthFormUpdateInput",
+        json!({"healthForm": health_form(), "healthConsent": true, "healthConsentVersion": "sante-2026-1"}),
+        forms::health_form_update,
+    );
     agree::<EventInput>(
         "EventInput",
         json!({

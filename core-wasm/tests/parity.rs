@@ -13,6 +13,7 @@ fn call(name: &str, args: &[String]) -> String {
         "validateCourtBooking" => api::validate_court_booking(a(0), a(1), a(2)),
         "validateDayCampRegistration" => api::validate_day_camp_registration(a(0), a(1), a(2)),
         "validateEvent" => api::validate_event(a(0), a(1)),
+        "validateHealthFormUpdate" => api::validate_health_form_update(a(0), a(1)),
         "validateTournamentConfig" => api::validate_tournament_config(a(0), a(1)),
         "validateScore" => api::validate_score(a(0), a(1)),
         "validateUserId" => api::validate_user_id(a(0), a(1)),
@@ -102,6 +103,17 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
                 ),
                 s("2026-06-10"),
                 s("fr"),
+            ],
+        ),
+        (
+            "validateHealthFormUpdate",
+            "no consent, a half pick-up",
+            vec![
+                j(
+                    json!({"healthForm": {"emergencyContacts": [{"name": "M", "relation": "oncle", "phone": "819 555 0102"}],
+                    "pickups": [{"name": "J"}]}}),
+                ),
+                s("en"),
             ],
         ),
         (

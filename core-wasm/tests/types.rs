@@ -148,6 +148,7 @@ fn output_shapes_match_the_rust_serialization() {
         ("CourtBookingInput", serde_json::to_value(v::CourtBookingInput::default())),
         ("DayCampRegistrationInput", serde_json::to_value(v::DayCampRegistrationInput::default())),
         ("HealthFormInput", serde_json::to_value(v::HealthFormInput::default())),
+        ("HealthFormUpdateInput", serde_json::to_value(v::HealthFormUpdateInput::default())),
         ("AllergyInput", serde_json::to_value(v::AllergyInput::default())),
         ("HealthPersonInput", serde_json::to_value(v::PersonInput::default())),
         ("EventInput", serde_json::to_value(v::EventInput::default())),

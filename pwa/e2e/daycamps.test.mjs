@@ -219,6 +219,9 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   assert.equal(await dialog.getByLabel('Allergie 1', { exact: true }).inputValue(), 'Arachides');
   assert.equal(await dialog.getByLabel("Nom de l'adulte 1").inputValue(), 'Julie Roy');
   await dialog.getByLabel('Médicaments (facultatif)').fill('Ventolin au besoin');
+  // Each change consents again: checked by core-wasm before anything is sent.
+  await dialog.getByRole('button', { name: 'Enregistrer la fiche santé' }).click();
+  await dialog.getByRole('alert').filter({ hasText: /^Cochez la case pour consentir à l'usage de la fiche santé/ }).waitFor();
   await dialog.getByRole('checkbox', { name: /^Je consens à ce que le centre utilise/ }).check();
   await dialog.getByRole('button', { name: 'Enregistrer la fiche santé' }).click();
   await toast(page, 'Fiche santé enregistrée').waitFor();

@@ -7,7 +7,6 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use centre_core::camps::health_form_editable;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{
@@ -175,21 +174,37 @@ pub async fn update(
     ApiJson(body): ApiJson<HealthFormUpdateInput>,
 ) -> Result<Json<MyHealthFormDto>, AppError> {
     let form = validate_health_form_update(&body).map_err(AppError::Validation)?;
+    let dto = change(&state, &user, id, move |tx, r, user_id, today, now| {
+        if !first_day(r).is_some_and(|d| health_form_editable(d, today)) {
+            return Err(AppError::conflict("health_form_locked"));
+        }
+        Ok(camp_health::save(tx, r.id, &form, Some(user_id), now)?)
+    })
+    .await?;
+    Ok(Json(dto))
+}
+
+/// One change to one of the parent's own registrations, in one write transaction, answered
+/// with what the parent sees afterwards; someone else's registration is 404.
+async fn change(
+    state: &AppState,
+    user: &CurrentUser,
+    id: i64,
+    act: impl FnOnce(&rusqlite::Connection, &RegistrationRow, &str, NaiveDate, &str) -> Result<(), AppError>
+    + Send
+    + 'static,
+) -> Result<MyHealthFormDto, AppError> {
     let user_id = user.id().to_owned();
-    let today = super::daycamps::today(&state);
+    let today = super::daycamps::today(state);
     let now = utc_text(Utc::now());
-    let dto = state
+    state
         .db
         .write(move |tx| {
             let r = own(tx, id, &user_id)?;
-            if !first_day(&r).is_some_and(|d| health_form_editable(d, today)) {
-                return Err(AppError::conflict("health_form_locked"));
-            }
-            camp_health::save(tx, id, &form, Some(&user_id), &now)?;
+            act(tx, &r, &user_id, today, &now)?;
             view(tx, &r, today)
         })
-        .await?;
-    Ok(Json(dto))
+        .await
 }
 
 /// `DELETE /api/user/day-camp-registrations/{id}/health-consent` (signed in): the parent
@@ -211,19 +226,13 @@ pub async fn withdraw(
     State(state): State<AppState>,
     user: CurrentUser,
     Id(id): Id,
-) -> Result<(StatusCode, Json<MyHealthFormDto>), AppError> {
-    let user_id = user.id().to_owned();
-    let today = super::daycamps::today(&state);
-    let now = utc_text(Utc::now());
-    let dto = state
-        .db
-        .write(move |tx| {
-            let r = own(tx, id, &user_id)?;
-            if !camp_health::withdraw(tx, id, &user_id, &now)? {
-                return Err(AppError::conflict("health_consent_withdrawn"));
-            }
-            view(tx, &r, today)
-        })
-        .await?;
-    Ok((StatusCode::OK, Json(dto)))
+) -> Result<Json<MyHealthFormDto>, AppError> {
+    let dto = change(&state, &user, id, |tx, r, user_id, _, now| {
+        if !camp_health::withdraw(tx, r.id, user_id, now)? {
+            return Err(AppError::conflict("health_consent_withdrawn"));
+        }
+        Ok(())
+    })
+    .await?;
+    Ok(Json(dto))
 }

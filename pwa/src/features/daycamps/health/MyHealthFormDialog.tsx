@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/Dialog';
 import { FormActions } from '../../../components/form/FormActions';
 import { useForm } from '../../../components/form/useForm';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { validateHealthFormUpdate } from '../../../core';
 import { formatDate } from '../../../lib/format';
 import { EMPTY, type Values } from '../registration';
 import { ConsentField, HealthFields, PhotoField } from './HealthFields';
@@ -47,9 +48,12 @@ function Loaded({ id, data, onDone }: { id: number; data: MyHealthForm; onDone: 
   const { t, i18n } = useTranslation('daycamps');
   const withdraw = useWithdrawHealthConsent(id);
   const save = useSaveHealthForm(id, { onSuccess: onDone, onError: (error) => form.setServerErrors(error) });
+  const toBody = (values: Values) => ({ healthForm: healthFormOf(values), ...consentOf(values) });
   const form = useForm<Values>({
     initial: { ...EMPTY, ...healthValuesOf(data.healthForm) },
-    onSubmit: (values) => save.mutate({ healthForm: healthFormOf(values), ...consentOf(values) }),
+    // core-wasm, with the server's rules and messages, before anything is sent.
+    validate: (values) => validateHealthFormUpdate(toBody(values), i18n.language),
+    onSubmit: (values) => save.mutate(toBody(values)),
   });
   const consent = data.consent;
   const inForce = consent?.action === 'given';
