@@ -32,6 +32,7 @@ const SECTIONS: &[(&str, &str, &str)] = &[
         "Emergency contacts and adults allowed to pick your children up",
     ),
     ("healthConsents", "Vos consentements aux fiches santé", "Your consents to the health forms"),
+    ("waitlistEntries", "Vos listes d'attente (avec le formulaire envoyé)", "Your waiting lists (with the form sent)"),
     ("payments", "Paiements reçus", "Payments received"),
     (
         "childRecordViews",

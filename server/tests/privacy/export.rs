@@ -51,6 +51,7 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
         ("courtBookings", "SELECT id FROM court_bookings WHERE user_id = ?1"),
         ("dayCampRegistrations", "SELECT id FROM day_camp_registrations WHERE user_id = ?1"),
         ("deletionRequests", "SELECT id FROM deletion_requests WHERE user_id = ?1"),
+        ("waitlistEntries", "SELECT id FROM waitlist_entries WHERE user_id = ?1"),
         (
             "payments",
             "SELECT t.id FROM payment_transfers t

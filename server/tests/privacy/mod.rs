@@ -119,6 +119,21 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
             pickup = f.pickup,
         ))
         .unwrap();
+        // A waiting-list entry for the next week, keeping the form sent (the health form too).
+        let form = serde_json::json!({"childFirstName": f.child, "childLastName": f.last,
+            "healthForm": {"pickups": [{"name": f.pickup, "relation": "grand-parent", "phone": f.phone}]}});
+        conn.execute(
+            "INSERT INTO waitlist_entries (kind, program_id, week_id, user_id, child_key, form, sort_key, joined_at)
+             SELECT 'camp_week', 'explorateurs', w.id, ?1, ?2, ?3, ?4, '2026-01-03T00:00:00Z'
+               FROM day_camp_weeks w ORDER BY w.start_date LIMIT 1 OFFSET 1",
+            rusqlite::params![
+                f.user.id,
+                format!("{}|{}|2018-05-01", f.child.to_lowercase(), f.last.to_lowercase()),
+                form.to_string(),
+                n
+            ],
+        )
+        .unwrap();
         conn.execute(
             "INSERT INTO day_camp_enrolments (registration_id, week_id, program_id, child_key) VALUES (?1, ?2, 'explorateurs', ?3)",
             rusqlite::params![camp, week, format!("{}|{}|2018-05-01", f.child.to_lowercase(), f.last.to_lowercase())],

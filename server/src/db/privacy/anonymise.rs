@@ -6,7 +6,8 @@
 //! as this account), every name, e-mail, phone and note on their event registrations (the team
 //! members they entered included), court bookings and day-camp registrations (the children's
 //! names and health text, the parent's contact; the birth date keeps its year only; their health
-//! forms and the consents to them are deleted), the payer's
+//! forms and the consents to them are deleted, and so are the forms their waiting-list entries
+//! kept), the payer's
 //! name and message of the transfers that paid them, the openings of their children's records
 //! (and their own e-mail in the log when they were camp staff), their requests' reasons, and the e-mails the
 //! centre kept for an address of theirs (deleted); their sessions end. Kept: ids, dates, events, weeks, programs,
@@ -65,6 +66,13 @@ pub fn member(conn: &Connection, user_id: &str, now: DateTime<Utc>) -> rusqlite:
     )?;
     conn.execute(
         "DELETE FROM camp_health_consents WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE user_id = ?1)",
+        [user_id],
+    )?;
+    // The forms kept by their waiting-list entries (names, the child's health form) go.
+    conn.execute(
+        "UPDATE waitlist_entries SET form = NULL,
+             child_key = CASE WHEN child_key IS NULL THEN NULL ELSE 'anonyme-' || id END
+         WHERE user_id = ?1",
         [user_id],
     )?;
     // The child's identity in a week (names and birth date) becomes the registration's own.

@@ -74,7 +74,7 @@ const MINE_CAMPS: &str = "SELECT id FROM day_camp_registrations WHERE user_id = 
 /// Every row about `user_id`, read in the caller's transaction (one consistent picture).
 pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberData> {
     let user = rows(conn, "SELECT * FROM users WHERE id = ?1", &[user_id])?.into_iter().next();
-    let queries: [(&'static str, String); 14] = [
+    let queries: [(&'static str, String); 15] = [
         ("roles", "SELECT role, granted_at FROM role_grants WHERE user_id = ?1 ORDER BY id".to_owned()),
         (
             "eventRegistrations",
@@ -118,6 +118,13 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
         (
             "healthConsents",
             format!("SELECT * FROM camp_health_consents WHERE registration_id IN ({MINE_CAMPS}) ORDER BY id"),
+        ),
+        (
+            // A waiting-list entry keeps the form sent when joining (a child's health form too).
+            "waitlistEntries",
+            "SELECT id, kind, event_id, program_id, week_id, court_id, slot_start, form, state, joined_at, ended_at
+               FROM waitlist_entries WHERE user_id = ?1 ORDER BY id"
+                .to_owned(),
         ),
         (
             "payments",
