@@ -146,6 +146,12 @@ pub fn validate_day_camp_registration(input: &str, today: &str, lang_code: &str)
     respond(r, lang(lang_code))
 }
 
+/// The parent's change to a registration's health form, consented to again.
+pub fn validate_health_form_update(input: &str, lang_code: &str) -> String {
+    let r = Obj::parse(input).and_then(|o| Ok(v::validate_health_form_update(&forms::health_form_update(&o)?)?));
+    respond(r, lang(lang_code))
+}
+
 pub fn validate_event(input: &str, lang_code: &str) -> String {
     let r = Obj::parse(input).and_then(|o| Ok(v::validate_event(&forms::event(&o)?)?));
     respond(r, lang(lang_code))

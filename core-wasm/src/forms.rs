@@ -5,8 +5,8 @@
 
 use centre_core::format::FormatInput;
 use centre_core::validation::{
-    CourtBookingInput, DayCampRegistrationInput, EventInput, NumberInput, ScoreInput, TeamRegistrationInput,
-    TournamentConfigInput,
+    AllergyInput, CourtBookingInput, DayCampRegistrationInput, EventInput, HealthFormInput, HealthFormUpdateInput,
+    NumberInput, PersonInput, ScoreInput, TeamRegistrationInput, TournamentConfigInput,
 };
 use serde_json::{Map, Value};
 
@@ -66,6 +66,31 @@ impl Obj {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(Failure::Malformed),
+        }
+    }
+
+    /// A nested object read by `read` (the health form).
+    fn object<T>(&self, key: &str, read: fn(&Obj) -> Result<T, Failure>) -> Result<Option<T>, Failure> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::Object(map)) => read(&Obj(map.clone())).map(Some),
+            Some(_) => Err(Failure::Malformed),
+        }
+    }
+
+    /// A list of objects, each read by `read` (the health form's rows).
+    fn rows<T>(&self, key: &str, read: fn(&Obj) -> Result<T, Failure>) -> Result<Option<Vec<T>>, Failure> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::Object(map) => read(&Obj(map.clone())),
+                    _ => Err(Failure::Malformed),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some),
             Some(_) => Err(Failure::Malformed),
         }
     }
@@ -130,6 +155,38 @@ pub fn day_camp_registration(o: &Obj) -> Result<DayCampRegistrationInput, Failur
         emergency_phone: o.text("emergencyPhone")?,
         medical_conditions: o.text("medicalConditions")?,
         can_swim: o.flag("canSwim")?,
+        health_form: o.object("healthForm", health_form)?,
+        health_consent: o.flag("healthConsent")?,
+        health_consent_version: o.text("healthConsentVersion")?,
+    })
+}
+
+pub fn health_form_update(o: &Obj) -> Result<HealthFormUpdateInput, Failure> {
+    Ok(HealthFormUpdateInput {
+        health_form: o.object("healthForm", health_form)?,
+        health_consent: o.flag("healthConsent")?,
+        health_consent_version: o.text("healthConsentVersion")?,
+    })
+}
+
+fn person(o: &Obj) -> Result<PersonInput, Failure> {
+    Ok(PersonInput { name: o.text("name")?, relation: o.text("relation")?, phone: o.text("phone")? })
+}
+
+fn allergy(o: &Obj) -> Result<AllergyInput, Failure> {
+    Ok(AllergyInput { what: o.text("what")?, severity: o.text("severity")?, epinephrine: o.flag("epinephrine")? })
+}
+
+pub fn health_form(o: &Obj) -> Result<HealthFormInput, Failure> {
+    Ok(HealthFormInput {
+        allergies: o.rows("allergies", allergy)?,
+        medication: o.text("medication")?,
+        conditions: o.text("conditions")?,
+        can_swim: o.flag("canSwim")?,
+        emergency_contacts: o.rows("emergencyContacts", person)?,
+        pickups: o.rows("pickups", person)?,
+        may_leave_alone: o.flag("mayLeaveAlone")?,
+        photo_permission: o.flag("photoPermission")?,
     })
 }
 

@@ -4,6 +4,9 @@
 //! the shapes are described in `types.d.ts` beside this crate, and every fallible function
 //! answers the envelope `{ok: true, value}` or `{ok: false, code, message, fieldErrors, codes}`
 //! built in one place ([`api::respond`]). `lang` is `"fr"` or `"en"` (anything else: French).
+//!
+//! Only what the PWA calls is exported: each export keeps its code in the `.wasm`. The court
+//! slots and the schedule planners stay native in [`api`] (tested there) without an export.
 
 pub mod api;
 pub mod forms;
@@ -46,6 +49,12 @@ pub fn validate_day_camp_registration(input: &str, today: &str, lang_code: &str)
     api::validate_day_camp_registration(input, today, lang_code)
 }
 
+/// The parent's change to a day-camp registration's health form, consented to again.
+#[wasm_bindgen(js_name = validateHealthFormUpdate)]
+pub fn validate_health_form_update(input: &str, lang_code: &str) -> String {
+    api::validate_health_form_update(input, lang_code)
+}
+
 /// The child's age on the first day of each chosen week against a day-camp program.
 #[wasm_bindgen(js_name = checkCampAge)]
 pub fn check_camp_age(request: &str, lang_code: &str) -> String {
@@ -73,45 +82,14 @@ pub fn validate_user_id(user_id: &str, lang_code: &str) -> String {
     api::validate_user_id(user_id, lang_code)
 }
 
-#[wasm_bindgen(js_name = courtSlots)]
-pub fn court_slots(request: &str, lang_code: &str) -> String {
-    api::court_slots(request, lang_code)
-}
-
-#[wasm_bindgen(js_name = monthView)]
-pub fn month_view(request: &str, lang_code: &str) -> String {
-    api::month(request, lang_code)
-}
-
-#[wasm_bindgen(js_name = checkCourtBooking)]
-pub fn check_court_booking(request: &str, lang_code: &str) -> String {
-    api::check_court_booking(request, lang_code)
-}
-
 #[wasm_bindgen]
 pub fn standings(request: &str, lang_code: &str) -> String {
     api::standings_of(request, lang_code)
 }
 
-#[wasm_bindgen(js_name = poolSchedule)]
-pub fn pool_schedule(request: &str, lang_code: &str) -> String {
-    api::schedule_pool(request, lang_code)
-}
-
-#[wasm_bindgen(js_name = knockoutPlan)]
-pub fn knockout_plan(request: &str, lang_code: &str) -> String {
-    api::knockout(request, lang_code)
-}
-
 #[wasm_bindgen(js_name = advanceKnockout)]
 pub fn advance_knockout(request: &str, lang_code: &str) -> String {
     api::advance_knockout(request, lang_code)
-}
-
-/// 'Vainqueur QF1' / 'Winner of QF1' (plain text, not JSON).
-#[wasm_bindgen(js_name = knockoutPlaceholder)]
-pub fn knockout_placeholder(code: &str, lang_code: &str) -> String {
-    api::knockout_placeholder(code, lang_code)
 }
 
 /// For each match, whether the console may score it and correct it.

@@ -2,7 +2,8 @@
 //! for field, so the two cannot drift apart.
 
 use centre_core::validation::{
-    CourtBookingInput, DayCampRegistrationInput, EventInput, ScoreInput, TeamRegistrationInput, TournamentConfigInput,
+    CourtBookingInput, DayCampRegistrationInput, EventInput, HealthFormInput, HealthFormUpdateInput, ScoreInput,
+    TeamRegistrationInput, TournamentConfigInput,
 };
 use centre_core_wasm::api::Failure;
 use centre_core_wasm::forms::{self, Obj};
@@ -47,10 +48,22 @@ fn agree<T: Serialize + DeserializeOwned>(name: &str, full: Value, read: fn(&Obj
     assert_eq!(ours, serde, "{name}: all null");
     for field in full.as_object().expect("object").keys() {
         let mut wrong = full.clone();
-        wrong[field] = json!({"nested": true});
+        // An object field (the health form) is refused as text; every other field as an object.
+        wrong[field] = if full[field].is_object() { json!("text") } else { json!({"nested": true}) };
         let (ours, serde) = both(&wrong, read);
         assert_eq!((ours.is_none(), serde.is_none()), (true, true), "{name}.{field}: an object is refused by both");
     }
+}
+
+/// A health form with every field set, rows included.
+fn health_form() -> Value {
+    json!({
+        "allergies": [{"what": "Arachides", "severity": "severe", "epinephrine": true}],
+        "medication": "Ventolin", "conditions": "Asthme", "canSwim": true,
+        "emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819 555 0102"}],
+        "pickups": [{"name": "Julie Roy", "relation": "tante", "phone": "819 555 0103"}],
+        "mayLeaveAlone": false, "photoPermission": true,
+    })
 }
 
 #[test]
@@ -80,8 +93,15 @@ fn form_readers_match_serde() {
             "weekId": "week1", "weekIds": ["week2", "week3"], "childFirstName": "Léa", "childLastName": "Roy",
             "childBirthDate": "2017-05-02", "childGender": "girl", "parentName": "Sophie Roy", "parentEmail": "s@example.ca",
             "parentPhone": "819 555 0101", "emergencyPhone": "819 555 0102", "medicalConditions": "Aucune", "canSwim": false,
+            "healthForm": health_form(), "healthConsent": true, "healthConsentVersion": "sante-2026-1",
         }),
         forms::day_camp_registration,
+    );
+    agree::<HealthFormInput>("HealthFormInput", health_form(), forms::health_form);
+    agree::<HealthFormUpdateInput>(
+        "HealthFormUpdateInput",
+        json!({"healthForm": health_form(), "healthConsent": true, "healthConsentVersion": "sante-2026-1"}),
+        forms::health_form_update,
     );
     agree::<EventInput>(
         "EventInput",

@@ -13,19 +13,14 @@ fn call(name: &str, args: &[String]) -> String {
         "validateCourtBooking" => api::validate_court_booking(a(0), a(1), a(2)),
         "validateDayCampRegistration" => api::validate_day_camp_registration(a(0), a(1), a(2)),
         "validateEvent" => api::validate_event(a(0), a(1)),
+        "validateHealthFormUpdate" => api::validate_health_form_update(a(0), a(1)),
         "validateTournamentConfig" => api::validate_tournament_config(a(0), a(1)),
         "validateScore" => api::validate_score(a(0), a(1)),
         "validateUserId" => api::validate_user_id(a(0), a(1)),
-        "courtSlots" => api::court_slots(a(0), a(1)),
-        "monthView" => api::month(a(0), a(1)),
-        "checkCourtBooking" => api::check_court_booking(a(0), a(1)),
         "standings" => api::standings_of(a(0), a(1)),
-        "poolSchedule" => api::schedule_pool(a(0), a(1)),
-        "knockoutPlan" => api::knockout(a(0), a(1)),
         "advanceKnockout" => api::advance_knockout(a(0), a(1)),
         "applyPending" => api::apply_pending(a(0), a(1)),
         "message" => centre_core_wasm::message(a(0), a(1)),
-        "knockoutPlaceholder" => api::knockout_placeholder(a(0), a(1)),
         "splitFullName" => api::split_full_name(a(0)),
         "checkCampAge" => api::check_camp_age(a(0), a(1)),
         "matchActions" => api::match_actions(a(0), a(1)),
@@ -39,10 +34,6 @@ fn call(name: &str, args: &[String]) -> String {
 fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
     let j = |v: Value| v.to_string();
     let s = |v: &str| v.to_owned();
-    let hours = json!({"openingHours": [{"open": "00:00", "close": "05:00"}, {"open": "09:00", "close": "16:00"}, null,
-        {"open": "09:00", "close": "16:00"}, {"open": "09:00", "close": "16:00"}, null, {"open": "00:00", "close": "05:00"}],
-        "seasonStart": "2026-01-01", "seasonEnd": "2026-12-31", "slotMinutes": 60});
-    let settings = json!({"courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10, "startTime": "2026-08-24T13:00:00Z"});
     let m = |id: i64, a: i64, b: i64, s1: Option<u32>, s2: Option<u32>| {
         json!({"id": id, "roundType": "pool", "roundName": "Poule", "status": if s1.is_some() { "completed" } else { "scheduled" },
             "team1Id": a, "team2Id": b, "team1Score": s1, "team2Score": s2})
@@ -54,10 +45,6 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
         m(4, 2, 4, None, None)
     ]);
     let teams = json!([{"id": 1, "name": "Huards"}, {"id": 2, "name": "Castors"}, {"id": 3, "name": "Orignaux"}, {"id": 4, "name": "Renards"}]);
-    let standing = |pos: u32, id: i64| {
-        json!({"position": pos, "teamId": id, "teamName": format!("T{id}"), "tournamentPoints": 0,
-        "played": 0, "wins": 0, "draws": 0, "losses": 0, "pointsFor": 0, "pointsAgainst": 0, "pointsDifferential": 0})
-    };
     let ko = json!([
         {"id": 10, "roundType": "semifinal", "bracketCode": "SF1", "status": "completed", "team1Id": 1, "team2Id": 4, "team1Score": 21, "team2Score": 12},
         {"id": 11, "roundType": "semifinal", "bracketCode": "SF2", "status": "scheduled", "team1Id": 2, "team2Id": 3},
@@ -103,6 +90,33 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
             ],
         ),
         (
+            "validateDayCampRegistration",
+            "health form",
+            vec![
+                j(
+                    json!({"weekIds": ["3"], "childFirstName": "Léa", "childLastName": "Roy", "childBirthDate": "2017-05-02",
+                    "parentName": "S", "parentEmail": "s@example.ca", "parentPhone": "819 555 0101",
+                    "healthForm": {"allergies": [{"what": "Arachides", "severity": "severe", "epinephrine": true}, {"what": "Pollen"}],
+                        "emergencyContacts": [{"name": "M", "relation": "oncle", "phone": "819 555 0102"}],
+                        "pickups": [{"name": "J"}]},
+                    "healthConsent": true, "healthConsentVersion": "sante-2026-1"}),
+                ),
+                s("2026-06-10"),
+                s("fr"),
+            ],
+        ),
+        (
+            "validateHealthFormUpdate",
+            "no consent, a half pick-up",
+            vec![
+                j(
+                    json!({"healthForm": {"emergencyContacts": [{"name": "M", "relation": "oncle", "phone": "819 555 0102"}],
+                    "pickups": [{"name": "J"}]}}),
+                ),
+                s("en"),
+            ],
+        ),
+        (
             "validateEvent",
             "price",
             vec![
@@ -119,73 +133,7 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
         ),
         ("validateScore", "invalid", vec![j(json!({"team1Score": -1, "team2Score": 2.5})), s("en")]),
         ("validateUserId", "blank", vec![s("   "), s("fr")]),
-        (
-            "courtSlots",
-            "spring forward",
-            vec![j(json!({"hours": hours, "date": "2026-03-08", "now": "2026-03-01T00:00:00Z"})), s("fr")],
-        ),
-        (
-            "courtSlots",
-            "fall back",
-            vec![
-                j(
-                    json!({"hours": hours, "date": "2026-11-01", "now": "2026-10-01T00:00:00Z", "booked": ["2026-11-01T06:00:00Z"]}),
-                ),
-                s("fr"),
-            ],
-        ),
-        (
-            "monthView",
-            "march",
-            vec![
-                j(
-                    json!({"hours": hours, "year": 2026, "month": 3, "now": "2026-03-10T15:00:00Z", "booked": ["2026-03-10T19:00:00Z"]}),
-                ),
-                s("fr"),
-            ],
-        ),
-        (
-            "checkCourtBooking",
-            "not a slot",
-            vec![
-                j(
-                    json!({"hours": hours, "start": "2026-03-10T13:30:00Z", "end": "2026-03-10T14:30:00Z", "now": "2026-03-01T00:00:00Z"}),
-                ),
-                s("en"),
-            ],
-        ),
         ("standings", "four teams", vec![j(json!({"matches": matches, "teams": teams})), s("fr")]),
-        (
-            "poolSchedule",
-            "9 teams 2 courts",
-            vec![j(json!({"teams": [1, 2, 3, 4, 5, 6, 7, 8, 9], "settings": settings})), s("fr")],
-        ),
-        (
-            "poolSchedule",
-            "6 teams 2 courts",
-            vec![j(json!({"teams": [6, 5, 4, 3, 2, 1], "settings": settings})), s("fr")],
-        ),
-        (
-            "poolSchedule",
-            "12 teams 3 courts",
-            vec![
-                j(
-                    json!({"teams": (1..=12).collect::<Vec<i64>>(), "settings": {"courtsAvailable": 3, "matchDurationMinutes": 15,
-            "breakBetweenMatches": 5, "startTime": "2026-08-24T13:00:00Z"}}),
-                ),
-                s("fr"),
-            ],
-        ),
-        (
-            "knockoutPlan",
-            "eight",
-            vec![
-                j(
-                    json!({"standings": (1..=8).map(|i| standing(i, 100 + i64::from(i))).collect::<Vec<_>>(), "settings": settings, "firstSlotIndex": 14}),
-                ),
-                s("fr"),
-            ],
-        ),
         ("advanceKnockout", "semifinal done", vec![j(json!({"matches": ko})), s("fr")]),
         ("applyPending", "entries", vec![j(json!({"matches": matches, "entries": entries})), s("fr")]),
         ("matchActions", "pool", vec![j(json!({"matches": matches})), s("fr")]),
@@ -237,7 +185,6 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
             ],
         ),
         ("message", "slot_taken", vec![s("slot_taken"), s("fr")]),
-        ("knockoutPlaceholder", "QF1", vec![s("QF1"), s("fr")]),
         ("splitFullName", "two words", vec![s("Marie Tremblay")]),
         (
             "checkCampAge",

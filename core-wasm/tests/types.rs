@@ -128,12 +128,15 @@ fn output_shapes_match_the_rust_serialization() {
         "startTime": "2026-06-12T14:00:00Z", "endTime": "2026-06-12T15:00:00Z"});
     check_output(&all, "CourtBooking", &ok(&api::validate_court_booking(&booking.to_string(), "2026-06-10", "fr")));
     let camp = json!({"weekId": "week1", "childFirstName": "Léa", "childLastName": "Roy", "childBirthDate": "2017-05-02",
-        "parentName": "S", "parentEmail": "s@example.ca", "parentPhone": "819 555 0101"});
-    check_output(
-        &all,
-        "DayCampRegistration",
-        &ok(&api::validate_day_camp_registration(&camp.to_string(), "2026-06-10", "fr")),
-    );
+        "parentName": "S", "parentEmail": "s@example.ca", "parentPhone": "819 555 0101",
+        "healthForm": {"allergies": [{"what": "Arachides", "severity": "severe"}],
+            "emergencyContacts": [{"name": "M", "relation": "oncle", "phone": "819 555 0102"}]},
+        "healthConsent": true, "healthConsentVersion": "sante-2026-1"});
+    let camp = ok(&api::validate_day_camp_registration(&camp.to_string(), "2026-06-10", "fr"));
+    check_output(&all, "DayCampRegistration", &camp);
+    check_output(&all, "HealthForm", &camp["health"]);
+    check_output(&all, "Allergy", &camp["health"]["allergies"][0]);
+    check_output(&all, "HealthPerson", &camp["health"]["emergencyContacts"][0]);
     let event = json!({"title": "T", "description": "D", "startDate": "2026-08-24T09:00", "location": "L"});
     check_output(&all, "EventForm", &ok(&api::validate_event(&event.to_string(), "fr")));
     check_output(&all, "TournamentConfig", &ok(&api::validate_tournament_config("{}", "fr")));
@@ -144,6 +147,10 @@ fn output_shapes_match_the_rust_serialization() {
         ("TeamRegistrationInput", serde_json::to_value(v::TeamRegistrationInput::default())),
         ("CourtBookingInput", serde_json::to_value(v::CourtBookingInput::default())),
         ("DayCampRegistrationInput", serde_json::to_value(v::DayCampRegistrationInput::default())),
+        ("HealthFormInput", serde_json::to_value(v::HealthFormInput::default())),
+        ("HealthFormUpdateInput", serde_json::to_value(v::HealthFormUpdateInput::default())),
+        ("AllergyInput", serde_json::to_value(v::AllergyInput::default())),
+        ("HealthPersonInput", serde_json::to_value(v::PersonInput::default())),
         ("EventInput", serde_json::to_value(v::EventInput::default())),
         ("TournamentConfigInput", serde_json::to_value(v::TournamentConfigInput::default())),
         ("ScoreInput", serde_json::to_value(v::ScoreInput::default())),

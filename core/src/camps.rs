@@ -155,6 +155,12 @@ pub fn week_label(start: NaiveDate, end: NaiveDate, lang: Lang) -> String {
     }
 }
 
+/// Whether the parent may still change a registration's health form on `today` (the centre's
+/// date): until the first day of its first week; from then on the centre changes it.
+pub fn health_form_editable(first_week_start: NaiveDate, today: NaiveDate) -> bool {
+    today < first_week_start
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,6 +168,14 @@ mod tests {
 
     fn d(s: &str) -> NaiveDate {
         NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap_or_default()
+    }
+
+    #[test]
+    fn the_health_form_is_the_parents_until_the_first_day() {
+        let monday = d("2026-07-06");
+        assert!(health_form_editable(monday, d("2026-07-05")));
+        assert!(!health_form_editable(monday, monday), "not on the first day");
+        assert!(!health_form_editable(monday, d("2026-07-08")));
     }
 
     const PROGRAMS: [AgeRange<'static>; 3] = [

@@ -29,6 +29,13 @@ async function registerChild(parent, weeks, firstName, week) {
     programId: 'explorateurs', weekIds: [String(week.id)], childFirstName: firstName, childLastName: 'Roy', childBirthDate: birth,
     parentName: 'Ana Roy', parentEmail: PARENT.email, parentPhone: '819-555-0101', emergencyPhone: '819-555-0199',
     medicalConditions: firstName === 'Léa' ? 'Allergie aux arachides (EpiPen dans le sac)' : '', canSwim: firstName !== 'Léa',
+    healthForm: {
+      allergies: firstName === 'Léa' ? [{ what: 'Arachides', severity: 'severe', epinephrine: true }] : [],
+      emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }],
+      pickups: firstName === 'Léa' ? [{ name: 'Julie Roy', relation: 'tante', phone: '819-555-0103' }] : [],
+    },
+    healthConsent: true,
+    healthConsentVersion: 'sante-2026-1',
   });
   assert.equal(response.status(), 201, await response.text());
   return (await response.json()).id;
@@ -77,7 +84,11 @@ test('an admin gives a counsellor a week; the counsellor opens a child of it, lo
   const flags = await card.getByRole('list', { name: 'À savoir' }).innerText();
   assert.match(flags, /Notes de santé/);
   assert.match(flags, /Ne sait pas nager/);
-  await card.getByText('Peut venir le chercher : Ana Roy').waitFor();
+  // From the structured health form: the allergy's severity, the auto-injector, and every adult
+  // who may pick Léa up (the parent, then the form's).
+  assert.match(flags, /Allergie grave/);
+  assert.match(flags, /Épinéphrine \(EpiPen\)/);
+  await card.getByText('Peut venir le chercher : Ana Roy, Julie Roy (tante)').waitFor();
   assert.doesNotMatch(await card.innerText(), /arachides/, 'no health detail in the list');
   const wide = await page.evaluate(() => globalThis.document.documentElement.scrollWidth > globalThis.innerWidth);
   assert.equal(wide, false, 'the page fits the phone');
@@ -87,6 +98,11 @@ test('an admin gives a counsellor a week; the counsellor opens a child of it, lo
   await card.getByRole('button', { name: 'Ouvrir la fiche' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Fiche de Léa Roy' });
   await dialog.getByText('Allergie aux arachides (EpiPen dans le sac)').waitFor();
+  // The whole health form.
+  const record = dialog.getByTestId('child-record');
+  await record.getByText("Arachides — Grave — auto-injecteur d'épinéphrine").waitFor();
+  await record.getByText(/^Marc Roy \(grand-père\) 819-555-0199$/).waitFor();
+  await record.getByText(/^Julie Roy \(tante\) 819-555-0103$/).waitFor();
   await dialog.getByText('Cette consultation est consignée au journal des accès.').waitFor();
   await expectNoAxeViolations(page, 'the child record');
   await dialog.getByRole('button', { name: 'Fermer la fiche' }).tap();

@@ -5,6 +5,7 @@
 // 'Complet'; an admin sees the child in the week's list, marks it paid and exports the week.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import { newContext, signIn, toast, useServerAndBrowser } from './harness.mjs';
 
 const ADMIN = 'chef@example.org';
@@ -31,6 +32,13 @@ function bornAged(age) {
   return date.toISOString().slice(0, 10);
 }
 
+/** axe finds nothing to fault on the page. */
+async function axeClean(page, label) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(summary, [], `axe violations on ${label}`);
+}
+
 async function parentPage() {
   const context = await newContext(suite.browser);
   await signIn(context, suite.server, { email: PARENT, firstName: 'Ana', lastName: 'Roy' });
@@ -40,13 +48,26 @@ async function parentPage() {
 /** The checkbox of week n (1-based) in the form. */
 const weekBox = (page, n) => page.getByRole('checkbox', { name: new RegExp(`^Semaine ${n} :`) });
 
-/** The form's required fields for Léa Roy, aged `age` on the first day, in week 1; then submit. */
-async function submitLeaRoy(page, age) {
+/** The health form's first emergency contact, required. */
+async function fillContact(page) {
+  await page.getByLabel('Nom du contact 1').fill('Marc Roy');
+  await page.getByLabel("Lien avec l'enfant (contact 1)").fill('grand-père');
+  await page.getByLabel('Téléphone du contact 1').fill('819-555-0199');
+}
+
+/** The consent to the health form. */
+const consentBox = (page) => page.getByRole('checkbox', { name: /^Je consens à ce que le centre utilise la fiche santé/ });
+
+/** The form's required fields for Léa Roy, aged `age` on the first day, in week 1, the consent
+ * given unless `consent` is false; then submit. */
+async function submitLeaRoy(page, age, consent = true) {
   await weekBox(page, 1).check();
   await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Léa');
   await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
   await page.getByLabel(/^Date de naissance/).fill(bornAged(age));
   await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
+  await fillContact(page);
+  if (consent) await consentBox(page).check();
   await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
 }
 
@@ -77,17 +98,46 @@ test('the page shows the programs from the API and the French messages on an emp
     "Le nom de l'enfant est requis",
     "La date de naissance de l'enfant est requise",
     'Le numéro de téléphone est requis',
+    'Le nom est requis',
+    "Le lien avec l'enfant est requis",
+    "Cochez la case pour consentir à l'usage de la fiche santé : sans ce consentement, l'inscription est impossible.",
   ]) {
-    await page.getByRole('alert').filter({ hasText: message }).waitFor();
+    // The parent's phone and the first contact's both say 'Le numéro de téléphone est requis'.
+    await page.getByRole('alert').filter({ hasText: message }).first().waitFor();
   }
+  await page.getByTestId('emergencyContacts-0').getByRole('alert').filter({ hasText: 'Le numéro de téléphone est requis' }).waitFor();
   // The age rule from core-wasm, before anything is sent.
   await submitLeaRoy(page, 4);
   await page.getByRole('alert').filter({ hasText: /^À 4 ans le premier jour de la semaine du .*, l'enfant n'a pas l'âge du programme Explorateurs \(6 à 8 ans\)\.$/ }).waitFor();
   await context.close();
 });
 
+test('without the consent the form says why, in French and in English, and nothing is sent', async () => {
+  const { context, page } = await parentPage();
+  await page.setViewportSize({ width: 360, height: 780 });
+  let posted = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/day-camp-registrations')) posted += 1;
+  });
+  await page.goto(`${suite.server.url}/day-camps`);
+  await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
+  await submitLeaRoy(page, 7, false);
+  const french = "Cochez la case pour consentir à l'usage de la fiche santé : sans ce consentement, l'inscription est impossible.";
+  await page.getByRole('alert').filter({ hasText: french }).waitFor();
+  assert.equal(await page.evaluate(() => globalThis.document.activeElement?.getAttribute('name')), 'healthConsent', 'focus on the box');
+  // In English (the header's switch, on a wider window), the same rule in English.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await page.getByRole('button', { name: 'Register my child' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Tick the box to consent to the use of the health form: without this consent, registration is not possible.' }).waitFor();
+  assert.equal(posted, 0, 'refused before anything is sent');
+  await context.close();
+});
+
 test('a parent registers a child for two weeks, pays by Interac from /checkout and finds it in /my-registrations', async () => {
   const { context, page } = await parentPage();
+  // On a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${suite.server.url}/day-camps`);
   await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
   await weekBox(page, 1).check();
@@ -99,10 +149,32 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   assert.equal(await birth.getAttribute('placeholder'), 'jj/mm/aaaa');
   await birth.fill(frenchDay(bornAged(7)));
   await page.getByLabel('Genre (facultatif)').selectOption('girl');
-  await page.getByLabel("L'enfant sait nager").check();
-  await page.getByLabel('Conditions médicales, allergies, médicaments (facultatif)').fill('Allergie aux arachides');
   await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
-  await page.getByLabel("Téléphone d'urgence (facultatif)").fill('819-555-0199');
+  // The health form: a severe allergy with an auto-injector, a second allergy row, swimming,
+  // the first emergency contact, and an adult besides the parent who may pick Léa up.
+  await page.getByLabel('Allergie 1', { exact: true }).fill('Arachides');
+  await page.getByLabel("Gravité de l'allergie 1").selectOption('severe');
+  await page.getByTestId('allergies-0').getByRole('checkbox', { name: "Auto-injecteur d'épinéphrine (EpiPen)" }).check();
+  await page.getByRole('button', { name: 'Ajouter une allergie' }).click();
+  await page.getByLabel('Allergie 2', { exact: true }).fill('Pollen');
+  await page.getByLabel("Gravité de l'allergie 2").selectOption('mild');
+  await page.getByLabel('Conditions médicales (facultatif)').fill('Asthme léger');
+  await page.getByLabel("L'enfant sait nager").check();
+  await fillContact(page);
+  await page.getByLabel("Nom de l'adulte 1").fill('Julie Roy');
+  await page.getByLabel("Lien avec l'enfant (adulte 1)").fill('tante');
+  await page.getByLabel("Téléphone de l'adulte 1").fill('819-555-0103');
+  // Photos: a separate permission, off unless ticked; leaving alone is off too.
+  assert.equal(await page.getByRole('checkbox', { name: /^J'autorise le camp à photographier/ }).isChecked(), false);
+  assert.equal(await page.getByRole('checkbox', { name: "L'enfant peut quitter le camp seul" }).isChecked(), false);
+  // The consent's purpose beside it, and the text's version.
+  const consent = page.getByTestId('health-consent');
+  await consent.getByText(/dans un seul but : sa sécurité au camp/).waitFor();
+  await consent.getByText('Version du texte : sante-2026-1').waitFor();
+  await axeClean(page, 'the day-camp form, filled, on a phone');
+  await consentBox(page).check();
+  // Nothing overflows the phone's width.
+  assert.ok(await page.evaluate(() => globalThis.document.documentElement.scrollWidth <= 390), 'fits 390 px');
   await page.getByTestId('daycamp-total').getByText('Total : 240,00 $ (2 semaines)').waitFor();
   await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
 
@@ -128,7 +200,7 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   assert.ok(mail.text.includes('Montant : 240,00 $ (2 semaines à 120,00 $)'));
   assert.ok(mail.text.includes(INTERAC));
   assert.ok(mail.text.includes(reference));
-  assert.ok(!mail.text.includes('arachides'), 'medical data stays out of e-mail');
+  assert.ok(!/arachides/i.test(mail.text), 'medical data stays out of e-mail');
 
   await page.goto(`${suite.server.url}/my-registrations`);
   const item = page.getByTestId('my-day-camp');
@@ -138,6 +210,34 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   await item.getByText(/^Semaine 2 :/).waitFor();
   await item.getByText('Montant : 240,00 $').waitFor();
   await item.getByText('En attente').waitFor();
+
+  // The health form from /my-registrations: as sent, changed before the week, then the consent
+  // withdrawn after a confirmation that says what it means.
+  await item.getByRole('button', { name: 'Fiche santé et consentement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fiche santé de Léa Roy' });
+  await dialog.getByText(/^Consentement donné le .* \(texte sante-2026-1\)\.$/).waitFor();
+  assert.equal(await dialog.getByLabel('Allergie 1', { exact: true }).inputValue(), 'Arachides');
+  assert.equal(await dialog.getByLabel("Nom de l'adulte 1").inputValue(), 'Julie Roy');
+  await dialog.getByLabel('Médicaments (facultatif)').fill('Ventolin au besoin');
+  // Each change consents again: checked by core-wasm before anything is sent.
+  await dialog.getByRole('button', { name: 'Enregistrer la fiche santé' }).click();
+  await dialog.getByRole('alert').filter({ hasText: /^Cochez la case pour consentir à l'usage de la fiche santé/ }).waitFor();
+  await dialog.getByRole('checkbox', { name: /^Je consens à ce que le centre utilise/ }).check();
+  await dialog.getByRole('button', { name: 'Enregistrer la fiche santé' }).click();
+  await toast(page, 'Fiche santé enregistrée').waitFor();
+  await item.getByRole('button', { name: 'Fiche santé et consentement' }).click();
+  assert.equal(await dialog.getByLabel('Médicaments (facultatif)').inputValue(), 'Ventolin au besoin');
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  await dialog.getByRole('button', { name: 'Retirer mon consentement' }).click();
+  await toast(page, 'Consentement retiré : la fiche santé est effacée').waitFor();
+  assert.match(asked, /sera effacée\. Sans fiche santé, votre enfant ne peut pas participer au camp/);
+  await dialog.getByText(/^Consentement retiré le /).waitFor();
+  assert.equal(await dialog.getByLabel('Allergie 1', { exact: true }).inputValue(), '', 'erased');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
   await item.getByText(new RegExp(reference)).waitFor();
   // The day typed dd/MM/yyyy reached the server as that day.
   const saved = await (await context.request.get(`${suite.server.url}/api/user/day-camp-registrations`)).json();
@@ -159,6 +259,7 @@ test("a full week shows 'Complet' and cannot be chosen", async () => {
       data: {
         programId: 'explorateurs', weekId: String(last.id), childFirstName: `Enfant${i}`, childLastName: 'Plein',
         childBirthDate: bornAged(7), parentName: 'Ana Roy', parentEmail: PARENT, parentPhone: '819-555-0101',
+        healthForm: { emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père', phone: '819-555-0199' }] }, healthConsent: true, healthConsentVersion: 'sante-2026-1',
       },
     });
     assert.equal(response.status(), 201);
@@ -183,10 +284,10 @@ test('an admin sees the child in the week, marks the registration paid and expor
 
   const child = page.getByTestId('admin-day-camp-child').filter({ hasText: 'Léa Roy' });
   await child.getByText('7 ans le premier jour', { exact: false }).waitFor();
-  await child.getByText('Allergie aux arachides').waitFor();
-  await child.getByText('819-555-0199').waitFor();
-  await child.getByText('Oui', { exact: true }).waitFor();
   await child.getByText('En attente').waitFor();
+  // The parent withdrew the consent: the health data left the admin's list too.
+  assert.equal(await child.getByText('Asthme léger').count(), 0);
+  assert.equal(await child.getByText('819-555-0199').count(), 0);
   await child.getByRole('button', { name: 'Marquer payé : Léa Roy' }).click();
   await toast(page, 'Paiement enregistré').waitFor();
   await child.getByText('Payé', { exact: true }).waitFor();

@@ -56,6 +56,7 @@ test('a member joins a full week’s list, is offered the freed place by e-mail,
       data: {
         programId: 'explorateurs', weekId: String(week.id), childFirstName: `Enfant${i}`, childLastName: 'Plein',
         childBirthDate: bornSeven(), parentName: 'Paul Plein', parentEmail: FILLER, parentPhone: '819-555-0101',
+        healthForm: { emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père', phone: '819-555-0199' }] }, healthConsent: true, healthConsentVersion: 'sante-2026-1',
       },
     });
     assert.equal(response.status(), 201);
@@ -73,6 +74,10 @@ test('a member joins a full week’s list, is offered the freed place by e-mail,
   await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
   await page.getByLabel(/^Date de naissance/).fill(bornSeven());
   await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
+  await page.getByLabel('Nom du contact 1').fill('Marc Roy');
+  await page.getByLabel('Lien avec l\'enfant (contact 1)').fill('grand-père');
+  await page.getByLabel('Téléphone du contact 1').fill('819-555-0199');
+  await page.getByRole('checkbox', { name: /^Je consens/ }).check();
   await page.getByRole('button', { name: "Rejoindre la liste d'attente" }).click();
   await page.waitForURL(/\/my-registrations$/);
   await page.getByText("Rang 1 sur la liste d'attente").waitFor();

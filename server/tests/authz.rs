@@ -127,7 +127,7 @@ fn matrix(target: &str) -> Vec<Call> {
     let camp = json!({
         "weekId": "1", "childFirstName": "Léa", "childLastName": "Roy", "childBirthDate": "2018-05-01",
         "childGender": "girl", "parentName": "Ana Roy", "parentEmail": "ana@example.org",
-        "parentPhone": "819-555-0101", "canSwim": true
+        "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1", "canSwim": true
     });
     let tournament = json!({
         "courtsAvailable": 2, "matchDurationMinutes": 20, "breakBetweenMatches": 10,
@@ -228,6 +228,17 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         call(M::DELETE, format!("/api/admin/camp-staff/{target}"), Admin, Live(204)),
         call(M::GET, "/api/courts/availability/month?month=2099-07&courtId=1", Public, Live(200)),
         call(M::GET, "/api/user/day-camp-registrations", SignedIn, Live(200)),
+        // A family's health form: nobody else's registration exists for them (404).
+        call(M::GET, "/api/user/day-camp-registrations/999/health-form", SignedIn, Live(404)),
+        with_body(
+            M::PUT,
+            "/api/user/day-camp-registrations/999/health-form",
+            json!({"healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]},
+                "healthConsent": true, "healthConsentVersion": "sante-2026-1"}),
+            SignedIn,
+            Live(404),
+        ),
+        call(M::DELETE, "/api/user/day-camp-registrations/999/health-consent", SignedIn, Live(404)),
         call(M::GET, "/api/admin/events", Admin, Live(200)),
         call(M::GET, "/api/admin/events/1/registrations.xlsx", Admin, Live(200)),
         with_body(M::PUT, "/api/admin/event-registrations/1/payment", paid.clone(), Admin, Live(200)),

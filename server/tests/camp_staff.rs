@@ -28,7 +28,10 @@ async fn a_counsellor_sees_their_week_and_each_opened_record_is_logged() {
     let supervisor = app.user("surveillance@example.org", Some("supervisor")).await;
     let weeks = weeks(&app).await;
     let (week1, week2) = (weeks[0].id, weeks[1].id);
-    let (status, lea) = register(&parent, &app.url, &form("Léa", &born(&weeks, 7, 40), &[week1])).await;
+    let mut lea_form = form("Léa", &born(&weeks, 7, 40), &[week1]);
+    lea_form["healthForm"]["allergies"] = json!([{"what": "Arachides", "severity": "severe", "epinephrine": true}]);
+    lea_form["healthForm"]["pickups"] = json!([{"name": "Julie Roy", "relation": "tante", "phone": "819-555-0103"}]);
+    let (status, lea) = register(&parent, &app.url, &lea_form).await;
     assert_eq!(status, 201, "{lea}");
     let (status, noe) = register(&parent, &app.url, &form("Noé", &born(&weeks, 7, 40), &[week2])).await;
     assert_eq!(status, 201, "{noe}");
@@ -58,7 +61,8 @@ async fn a_counsellor_sees_their_week_and_each_opened_record_is_logged() {
     assert_eq!(status["isCampStaff"], true);
     assert_eq!(status["weeks"][0]["id"], week1);
 
-    // The week at a glance: flags and who picks up, no health details.
+    // The week at a glance: flags and who picks up (the parent, then the form's adults), no
+    // health details.
     let (code, children) = get(&counsellor.client, &app, &format!("/api/camp-staff/weeks/{week1}/children")).await;
     assert_eq!(code, 200, "{children}");
     let list = children.as_array().unwrap();
@@ -66,7 +70,13 @@ async fn a_counsellor_sees_their_week_and_each_opened_record_is_logged() {
     assert_eq!(list[0]["childFirstName"], "Léa");
     assert_eq!(list[0]["hasHealthNotes"], true);
     assert_eq!(list[0]["hasEmergencyPhone"], true);
-    assert_eq!(list[0]["pickUp"], json!(["Ana Roy"]));
+    assert_eq!(list[0]["hasHealthForm"], true);
+    assert_eq!(
+        (&list[0]["hasAllergy"], &list[0]["severeAllergy"], &list[0]["epinephrine"]),
+        (&json!(true), &json!(true), &json!(true))
+    );
+    assert_eq!(list[0]["pickUp"], json!(["Ana Roy", "Julie Roy (tante)"]));
+    assert!(list[0].get("healthForm").is_none(), "no health form in the list: {children}");
     assert!(list[0].get("medicalConditions").is_none(), "no health detail in the list: {children}");
     assert!(list[0].get("parentPhone").is_none(), "{children}");
     assert_eq!(get(&counsellor.client, &app, &format!("/api/camp-staff/weeks/{week2}/children")).await.0, 403);
@@ -77,6 +87,12 @@ async fn a_counsellor_sees_their_week_and_each_opened_record_is_logged() {
     assert_eq!(code, 200, "{record}");
     assert_eq!(record["medicalConditions"], "Allergie aux arachides");
     assert_eq!(record["emergencyPhone"], "819-555-0199");
+    let health = &record["healthForm"];
+    assert_eq!(health["allergies"], json!([{"what": "Arachides", "severity": "severe", "epinephrine": true}]));
+    assert_eq!(health["conditions"], "Allergie aux arachides");
+    assert_eq!(health["emergencyContacts"][0]["name"], "Marc Roy");
+    assert_eq!(health["pickups"][0], json!({"name": "Julie Roy", "relation": "tante", "phone": "819-555-0103"}));
+    assert_eq!((&health["mayLeaveAlone"], &health["photoPermission"]), (&json!(false), &json!(false)));
     assert_eq!(views(&app), 1);
     get(&counsellor.client, &app, &format!("/api/camp-staff/children/{lea_id}")).await;
     assert_eq!(views(&app), 2);

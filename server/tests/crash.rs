@@ -626,7 +626,7 @@ async fn kill_9_at_random_points_leaves_each_multi_row_write_whole_or_absent() {
                     let child = letters(round * 1000 + m * 100 + j as usize);
                     let camp = json!({"weekIds": chosen.iter().map(i64::to_string).collect::<Vec<_>>(),
                         "childFirstName": "Enfant", "childLastName": child, "childBirthDate": birth.to_string(),
-                        "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101"});
+                        "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1"});
                     let Ok(r) = member.post(format!("{url}/api/day-camp-registrations")).json(&camp).send().await
                     else {
                         return;

@@ -49,7 +49,7 @@ pub(crate) fn form(first: &str, birth: &str, weeks: &[i64]) -> Value {
     json!({
         "weekIds": weeks.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         "childFirstName": first, "childLastName": "Roy", "childBirthDate": birth, "childGender": "girl",
-        "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101",
+        "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1",
         "emergencyPhone": "819-555-0199", "medicalConditions": "Allergie aux arachides", "canSwim": true
     })
 }
@@ -297,7 +297,7 @@ async fn the_childs_age_on_the_first_day_of_each_week_must_fit_the_program() {
     let ten = born(&weeks, 10, 30);
     let body = json!({
         "weekId": weeks[3].id, "childFirstName": "Éli", "childLastName": "Roy", "childBirthDate": ten,
-        "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101"
+        "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1"
     });
     let (status, answer) = register(&parent, &app.url, &body).await;
     assert_eq!(status, 201, "{answer}");
@@ -308,7 +308,7 @@ async fn the_childs_age_on_the_first_day_of_each_week_must_fit_the_program() {
     let body = json!({
         "weekId": weeks[3].id.to_string(), "childFirstName": "Max", "childLastName": "Roy",
         "childBirthDate": born(&weeks, 17, 30), "parentName": "Ana Roy", "parentEmail": "ana@example.org",
-        "parentPhone": "819-555-0101"
+        "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1"
     });
     let (status, answer) = register(&parent, &app.url, &body).await;
     assert_eq!((status, answer["code"].as_str()), (422, Some("child_age")));
@@ -355,6 +355,13 @@ async fn every_validation_message_in_both_languages() {
         ("parentName", "Le nom du parent est requis"),
         ("parentEmail", "Un courriel valide est requis"),
         ("parentPhone", "Le numéro de téléphone est requis"),
+        ("emergencyContacts.0.name", "Le nom est requis"),
+        ("emergencyContacts.0.relation", "Le lien avec l'enfant est requis"),
+        ("emergencyContacts.0.phone", "Le numéro de téléphone est requis"),
+        (
+            "healthConsent",
+            "Cochez la case pour consentir à l'usage de la fiche santé : sans ce consentement, l'inscription est impossible.",
+        ),
     ];
     let expected_en = [
         ("weekId", "Please select a week"),
@@ -364,6 +371,13 @@ async fn every_validation_message_in_both_languages() {
         ("parentName", "Parent name is required"),
         ("parentEmail", "Valid email is required"),
         ("parentPhone", "Phone number is required"),
+        ("emergencyContacts.0.name", "The name is required"),
+        ("emergencyContacts.0.relation", "The relationship to the child is required"),
+        ("emergencyContacts.0.phone", "Phone number is required"),
+        (
+            "healthConsent",
+            "Tick the box to consent to the use of the health form: without this consent, registration is not possible.",
+        ),
     ];
     for (lang, expected) in [("fr", expected_fr), ("en", expected_en)] {
         let response = parent
@@ -386,11 +400,11 @@ async fn every_validation_message_in_both_languages() {
     // Optional fields are checked when given; other shapes are refused without a 500.
     let weeks = weeks(&app).await;
     let mut body = form("Léa", &born(&weeks, 7, 30), &[weeks[0].id]);
-    body["emergencyPhone"] = json!("abc");
+    body["healthForm"]["emergencyContacts"][0]["phone"] = json!("abc");
     body["childGender"] = json!("x");
     let (status, answer) = register(&parent, &app.url, &body).await;
     assert_eq!(status, 422);
-    assert_eq!(answer["fieldErrors"]["emergencyPhone"], "Numéro de téléphone invalide");
+    assert_eq!(answer["fieldErrors"]["emergencyContacts.0.phone"], "Numéro de téléphone invalide");
     assert_eq!(answer["fieldErrors"]["childGender"], "Genre invalide");
     let mut body = form("Léa", &born(&weeks, 7, 30), &[]);
     body["weekIds"] = json!(["abc"]);

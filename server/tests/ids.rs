@@ -106,7 +106,7 @@ async fn a_day_camp_registrations_id_is_never_given_again_once_its_row_is_gone()
         json!({
             "weekIds": [week.to_string()],
             "childFirstName": first, "childLastName": "Roy", "childBirthDate": birth.to_string(),
-            "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101",
+            "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1",
             "canSwim": false
         })
     };

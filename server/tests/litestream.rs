@@ -192,7 +192,7 @@ async fn register_for_day_camp(url: &str) -> i64 {
     let body = json!({
         "weekIds": [week["id"].as_i64().unwrap().to_string()],
         "childFirstName": "Léa", "childLastName": "Roy", "childBirthDate": birth.to_string(), "childGender": "girl",
-        "parentName": "Ana Roy", "parentEmail": "parent@example.org", "parentPhone": "819-555-0101",
+        "parentName": "Ana Roy", "parentEmail": "parent@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1",
         "emergencyPhone": "819-555-0199", "medicalConditions": "", "canSwim": true
     });
     let response = parent.post(format!("{url}/api/day-camp-registrations")).json(&body).send().await.unwrap();

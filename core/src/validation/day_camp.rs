@@ -3,11 +3,15 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use super::health::{HealthForm, HealthFormInput, check_consent, check_health_form};
 use super::{Checker, Email, Gender, Phone, Text, TextError, max_len};
 use crate::errors::FieldError;
 
 /// Body of `POST /api/day-camp-registrations`. Weeks come as `weekId` (one) and/or `weekIds`
-/// (the multiple-choice variant); both are merged, order kept, duplicates dropped.
+/// (the multiple-choice variant); both are merged, order kept, duplicates dropped. The health
+/// form is `healthForm`; the older `medicalConditions`, `canSwim` and `emergencyPhone` still
+/// count as its conditions, swimming and first contact's phone when it leaves them out. The
+/// consent to it (`healthConsent`, for `healthConsentVersion`) is required.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
@@ -24,6 +28,11 @@ pub struct DayCampRegistrationInput {
     pub emergency_phone: Option<String>,
     pub medical_conditions: Option<String>,
     pub can_swim: Option<bool>,
+    pub health_form: Option<HealthFormInput>,
+    /// The consent box for the health form, ticked.
+    pub health_consent: Option<bool>,
+    /// The version of the consent text the page showed (`sante-2026-1`).
+    pub health_consent_version: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -37,9 +46,7 @@ pub struct DayCampRegistration {
     parent_name: Text,
     parent_email: Email,
     parent_phone: Phone,
-    emergency_phone: Option<Phone>,
-    medical_conditions: Option<Text>,
-    can_swim: bool,
+    health: HealthForm,
 }
 
 impl DayCampRegistration {
@@ -69,14 +76,19 @@ impl DayCampRegistration {
     pub fn parent_phone(&self) -> &Phone {
         &self.parent_phone
     }
+    /// The first emergency contact's phone.
     pub fn emergency_phone(&self) -> Option<&Phone> {
-        self.emergency_phone.as_ref()
+        self.health.emergency_contacts().first().map(|p| p.phone())
     }
     pub fn medical_conditions(&self) -> Option<&Text> {
-        self.medical_conditions.as_ref()
+        self.health.conditions()
     }
     pub fn can_swim(&self) -> bool {
-        self.can_swim
+        self.health.can_swim()
+    }
+    /// The health form, consented to.
+    pub fn health(&self) -> &HealthForm {
+        &self.health
     }
     /// The child's age in whole years on `on` (for the server's program age check).
     pub fn child_age_on(&self, on: NaiveDate) -> u32 {
@@ -143,8 +155,20 @@ pub fn validate_day_camp_registration(
     let parent_name = c.required("parentName", input.parent_name.as_deref(), max_len::NAME, "parent_name_required");
     let parent_email = c.email("parentEmail", input.parent_email.as_deref(), "parent_email_invalid");
     let parent_phone = c.phone("parentPhone", input.parent_phone.as_deref(), "phone_required");
-    let emergency = c.optional_phone("emergencyPhone", input.emergency_phone.as_deref());
-    let medical = c.optional_multiline("medicalConditions", input.medical_conditions.as_deref(), max_len::MEDICAL);
+    let mut health = input.health_form.clone().unwrap_or_default();
+    health.conditions = health.conditions.or_else(|| input.medical_conditions.clone());
+    health.can_swim = health.can_swim.or(input.can_swim);
+    if let Some(phone) = input.emergency_phone.as_ref().filter(|p| !p.trim().is_empty()) {
+        let contacts = health.emergency_contacts.get_or_insert_with(Vec::new);
+        if contacts.is_empty() {
+            contacts.push(Default::default());
+        }
+        if let Some(first) = contacts.first_mut().filter(|f| f.phone.as_deref().is_none_or(|p| p.trim().is_empty())) {
+            first.phone = Some(phone.clone());
+        }
+    }
+    let health = check_health_form(&mut c, &health);
+    check_consent(&mut c, input.health_consent, input.health_consent_version.as_deref());
     c.finish(|| {
         Some(DayCampRegistration {
             week_ids: weeks,
@@ -155,9 +179,7 @@ pub fn validate_day_camp_registration(
             parent_name: parent_name?,
             parent_email: parent_email?,
             parent_phone: parent_phone?,
-            emergency_phone: emergency?,
-            medical_conditions: medical?,
-            can_swim: input.can_swim.unwrap_or(false),
+            health: health?,
         })
     })
 }

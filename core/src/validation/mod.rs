@@ -7,6 +7,7 @@
 mod court_booking;
 mod day_camp;
 mod event;
+mod health;
 mod privacy;
 mod program;
 mod score;
@@ -22,6 +23,7 @@ use crate::waitlist::{MAX_OFFER_HOURS, MIN_OFFER_HOURS};
 pub use court_booking::*;
 pub use day_camp::*;
 pub use event::*;
+pub use health::*;
 pub use privacy::*;
 pub use program::*;
 pub use score::*;
@@ -127,10 +129,6 @@ impl Checker {
 
     fn phone(&mut self, field: &'static str, value: Option<&str>, required: &'static str) -> Option<Phone> {
         self.field(field, Phone::parse(value.unwrap_or("")), required, "phone_invalid")
-    }
-
-    fn optional_phone(&mut self, field: &'static str, value: Option<&str>) -> Option<Option<Phone>> {
-        self.optional_field(field, Phone::parse(value.unwrap_or("")), "phone_invalid")
     }
 
     /// The optional offer window of an event's or camp program's waiting list (`offerHours`),

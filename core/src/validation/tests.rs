@@ -315,6 +315,9 @@ fn camp_ok() -> Value {
     json!({
         "weekId": "week1", "childFirstName": "Léa", "childLastName": "Roy", "childBirthDate": "2017-05-02",
         "parentName": "Sophie Roy", "parentEmail": "sophie@example.ca", "parentPhone": "819 555 0101",
+        "emergencyPhone": "819 555 0199",
+        "healthForm": { "emergencyContacts": [{ "name": "Marc Roy", "relation": "grand-père" }] },
+        "healthConsent": true, "healthConsentVersion": "sante-2026-1",
     })
 }
 
@@ -327,13 +330,16 @@ fn day_camp_valid_and_defaults() {
     assert_eq!(v.child_age_on(today()), 9);
     let more = with(
         &camp_ok(),
-        json!({"weekIds": ["week1", "week3", " week3 ", ""], "canSwim": true, "childGender": "girl", "emergencyPhone": "", "medicalConditions": "Allergie aux arachides"}),
+        json!({"weekIds": ["week1", "week3", " week3 ", ""], "canSwim": true, "childGender": "girl", "medicalConditions": "Allergie aux arachides"}),
     );
     let v = validate_day_camp_registration(&parse(&more), today()).expect("valid");
     assert_eq!(v.week_ids().iter().map(Text::as_str).collect::<Vec<_>>(), ["week1", "week3"]);
     assert!(v.can_swim());
     assert_eq!(v.child_gender(), Some(Gender::Girl));
-    assert_eq!(v.emergency_phone(), None);
+    // The older emergencyPhone is the first contact's phone when the form leaves it out.
+    assert_eq!(v.emergency_phone().map(|p| p.as_str()), Some("819 555 0199"));
+    assert_eq!(v.medical_conditions().map(Text::as_str), Some("Allergie aux arachides"));
+    assert!(!v.health().may_leave_alone() && !v.health().photo_permission(), "both off unless ticked");
     // weekIds alone is enough.
     let only_list = with(&camp_ok(), json!({"weekId": null, "weekIds": ["week6"]}));
     assert!(validate_day_camp_registration(&parse(&only_list), today()).is_ok());
@@ -419,7 +425,7 @@ fn day_camp_rules() {
         (
             "emergency phone malformed",
             json!({"emergencyPhone": "urgence"}),
-            &[("emergencyPhone", "phone_invalid", "Numéro de téléphone invalide", "Invalid phone number")],
+            &[("emergencyContacts.0.phone", "phone_invalid", "Numéro de téléphone invalide", "Invalid phone number")],
         ),
         (
             "medical too long",
@@ -432,6 +438,125 @@ fn day_camp_rules() {
         let errors = validate_day_camp_registration(&input, today()).expect_err(case);
         assert_errors(case, &errors, expected);
     }
+}
+
+#[test]
+fn day_camp_health_form_rules() {
+    const CONSENT: (&str, &str) = (
+        "Cochez la case pour consentir à l'usage de la fiche santé : sans ce consentement, l'inscription est impossible.",
+        "Tick the box to consent to the use of the health form: without this consent, registration is not possible.",
+    );
+    const NAME: (&str, &str) = ("Le nom est requis", "The name is required");
+    const RELATION: (&str, &str) = ("Le lien avec l'enfant est requis", "The relationship to the child is required");
+    const PHONE_REQ: (&str, &str) = ("Le numéro de téléphone est requis", "Phone number is required");
+    let cases: &[(&str, Value, Expected)] = &[
+        (
+            "no consent",
+            json!({"healthConsent": null}),
+            &[("healthConsent", "health_consent_required", CONSENT.0, CONSENT.1)],
+        ),
+        (
+            "consent unticked",
+            json!({"healthConsent": false}),
+            &[("healthConsent", "health_consent_required", CONSENT.0, CONSENT.1)],
+        ),
+        (
+            "an older consent text",
+            json!({"healthConsentVersion": "sante-2025-1"}),
+            &[(
+                "healthConsent",
+                "health_consent_version",
+                "Le texte du consentement a changé : rechargez la page et relisez-le.",
+                "The consent text has changed: reload the page and read it again.",
+            )],
+        ),
+        (
+            "no first contact at all",
+            json!({"healthForm": {}, "emergencyPhone": null}),
+            &[
+                ("emergencyContacts.0.name", "person_name_required", NAME.0, NAME.1),
+                ("emergencyContacts.0.relation", "relation_required", RELATION.0, RELATION.1),
+                ("emergencyContacts.0.phone", "phone_required", PHONE_REQ.0, PHONE_REQ.1),
+            ],
+        ),
+        (
+            "an allergy without its severity, a half pick-up",
+            json!({"healthForm": {
+                "emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819 555 0102"}, {}],
+                "allergies": [{"what": "Arachides", "severity": "severe", "epinephrine": true}, {"what": "Pollen", "severity": "terrible"}, {"epinephrine": true}],
+                "pickups": [{}, {"name": "Julie Roy"}],
+            }}),
+            &[
+                (
+                    "allergies.1.severity",
+                    "allergy_severity_required",
+                    "Choisissez la gravité de l'allergie",
+                    "Choose how severe the allergy is",
+                ),
+                ("allergies.2.what", "allergy_required", "Indiquez l'allergie", "Name the allergy"),
+                (
+                    "allergies.2.severity",
+                    "allergy_severity_required",
+                    "Choisissez la gravité de l'allergie",
+                    "Choose how severe the allergy is",
+                ),
+                ("pickups.1.relation", "relation_required", RELATION.0, RELATION.1),
+                ("pickups.1.phone", "phone_required", PHONE_REQ.0, PHONE_REQ.1),
+            ],
+        ),
+        (
+            "too many pick-ups",
+            json!({"healthForm": {"emergencyContacts": [{"name": "A", "relation": "B", "phone": "819 555 0102"}], "pickups": [{}, {}, {}, {}, {}]}}),
+            &[("pickups", "too_long", "Ce champ est trop long.", "This field is too long.")],
+        ),
+    ];
+    for (case, patch, expected) in cases {
+        let input: DayCampRegistrationInput = parse(&with(&camp_ok(), patch.clone()));
+        let errors = validate_day_camp_registration(&input, today()).expect_err(case);
+        assert_errors(case, &errors, expected);
+    }
+    let full = with(
+        &camp_ok(),
+        json!({"canSwim": false, "healthForm": {
+            "allergies": [{"what": " Arachides ", "severity": "severe", "epinephrine": true}, {}],
+            "medication": "Ventolin au besoin", "conditions": "Asthme", "canSwim": true,
+            "emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819 555 0102"}, {"name": "", "relation": "", "phone": ""}],
+            "pickups": [{"name": "Julie Roy", "relation": "tante", "phone": "819 555 0103"}],
+            "mayLeaveAlone": true, "photoPermission": true,
+        }}),
+    );
+    let camp = validate_day_camp_registration(&parse(&full), today()).expect("a full form");
+    let health = camp.health();
+    assert_eq!(health.allergies().len(), 1, "the blank row is dropped");
+    let peanut = &health.allergies()[0];
+    assert_eq!(
+        (peanut.what().as_str(), peanut.severity(), peanut.epinephrine()),
+        ("Arachides", AllergySeverity::Severe, true)
+    );
+    assert_eq!(health.medication().map(Text::as_str), Some("Ventolin au besoin"));
+    assert_eq!(camp.medical_conditions().map(Text::as_str), Some("Asthme"), "the form's conditions win");
+    assert!(camp.can_swim(), "the form's swimming wins");
+    assert_eq!(camp.emergency_phone().map(|p| p.as_str()), Some("819 555 0102"), "the form's phone wins");
+    assert_eq!(health.emergency_contacts().len(), 1);
+    assert_eq!(health.pickups()[0].relation().as_str(), "tante");
+    assert!(health.may_leave_alone() && health.photo_permission());
+    // The change a parent makes later: the same form, consented to again.
+    let update: HealthFormUpdateInput = parse(&json!({"healthForm": full["healthForm"], "healthConsent": true}));
+    let errors = validate_health_form_update(&update).expect_err("no version");
+    assert_errors(
+        "update without version",
+        &errors,
+        &[(
+            "healthConsent",
+            "health_consent_version",
+            "Le texte du consentement a changé : rechargez la page et relisez-le.",
+            "The consent text has changed: reload the page and read it again.",
+        )],
+    );
+    let update: HealthFormUpdateInput = parse(
+        &json!({"healthForm": full["healthForm"], "healthConsent": true, "healthConsentVersion": HEALTH_CONSENT_VERSION}),
+    );
+    assert_eq!(&validate_health_form_update(&update).expect("valid"), health);
 }
 
 // --- event ----------------------------------------------------------------------------------
@@ -845,7 +970,7 @@ fn every_form_refuses_control_characters_field_by_field() {
             // A line break after the number is trimmed, as any whitespace around a value.
             assert!(errors.is_ok(), "{field}");
         } else {
-            assert_refused(field, &errors.expect_err(field), field, "phone_invalid", PHONE);
+            assert_refused(field, &errors.expect_err(field), "emergencyContacts.0.phone", "phone_invalid", PHONE);
         }
     }
     let medical = with(&camp_ok(), json!({"medicalConditions": "Asthme\nAllergie aux arachides\r\n\tÉpipen"}));

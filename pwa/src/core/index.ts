@@ -6,6 +6,7 @@ import type {
   DayCampRegistrationInput,
   EntryOutcomeName,
   EventInput,
+  HealthFormUpdateInput,
   Match as CoreMatch,
   MatchActions,
   MatchesRequest,
@@ -125,6 +126,12 @@ export async function validateUserId(userId: string, lang: string): Promise<Reco
 export async function validateDayCampRegistration(values: DayCampRegistrationInput, today: string, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateDayCampRegistration(JSON.stringify(values), today, lang));
+}
+
+/** A parent's change to a day-camp registration's health form, consented to again. */
+export async function validateHealthFormUpdate(values: HealthFormUpdateInput, lang: string): Promise<FieldMessages> {
+  const core = await loadCore();
+  return parseMessages(core.validateHealthFormUpdate(JSON.stringify(values), lang));
 }
 
 /** What `checkCampAge` needs: the child, the program's ages and the chosen weeks. */
@@ -263,6 +270,7 @@ export type InputsAreTheContract = Assert<
     Same<EventInput, Schemas['EventInput']>,
     Same<CourtBookingInput, Schemas['CourtBookingInput']>,
     Same<DayCampRegistrationInput, Schemas['DayCampRegistrationInput']>,
+    Same<HealthFormUpdateInput, Schemas['HealthFormUpdateInput']>,
     Same<TournamentConfigInput, Schemas['TournamentConfigInput']>,
     Same<ScoreInput, Schemas['ScoreInput']>,
   ]

@@ -313,6 +313,8 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
             Err(e) => return Err(e.into()),
         }
     }
+    // The health form, with the consent the form required (core checked it was given).
+    super::camp_health::save(conn, id, form.health(), Some(new.user_id), new.now)?;
     let registration = find(conn, id)?.ok_or(RegisterError::Db(rusqlite::Error::QueryReturnedNoRows))?;
     Ok((registration, program))
 }

@@ -806,7 +806,9 @@ impl Demo<'_> {
                 "programId": program_id, "weekId": week_id.to_string(), "childFirstName": child,
                 "childLastName": parent.last, "childBirthDate": birth.to_string(), "childGender": null,
                 "parentName": format!("{} {}", parent.first, parent.last), "parentEmail": parent.email,
-                "parentPhone": "819-555-0150", "emergencyPhone": null, "medicalConditions": null, "canSwim": true
+                "parentPhone": "819-555-0150", "emergencyPhone": null, "medicalConditions": null, "canSwim": true,
+                "healthForm": {"emergencyContacts": [{"name": format!("Grand-parent {}", parent.last), "relation": "grand-parent", "phone": "819-555-0151"}]},
+                "healthConsent": true, "healthConsentVersion": centre_core::validation::HEALTH_CONSENT_VERSION
             });
             let joined = self.ago(9 - n as i64);
             let offered = n == 0;
@@ -836,6 +838,37 @@ impl Demo<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A child's health form, consented to when the registration was made: every fourth child
+    /// has a severe peanut allergy and an auto-injector, some a grandparent who may pick them
+    /// up, the oldest may leave alone, half allow photos.
+    fn health_form(&self, id: i64, child: &DemoChild, program: usize) -> rusqlite::Result<()> {
+        let n = child.first.len() + child.last.len();
+        let allergies = match n % 4 {
+            0 => serde_json::json!([{"what": "Arachides", "severity": "severe", "epinephrine": true}]),
+            1 => serde_json::json!([{"what": "Pollen", "severity": "mild", "epinephrine": false}]),
+            _ => serde_json::json!([]),
+        };
+        let pickups = if n.is_multiple_of(3) {
+            serde_json::json!([{"name": format!("Grand-maman {}", child.last), "relation": "grand-mère", "phone": "819-555-0144"}])
+        } else {
+            serde_json::json!([])
+        };
+        let input = serde_json::json!({
+            "healthForm": {
+                "allergies": allergies, "medication": if n.is_multiple_of(5) { Some("Ventolin au besoin") } else { None },
+                "conditions": if n.is_multiple_of(5) { Some("Asthme léger") } else { None },
+                "canSwim": !child.first.len().is_multiple_of(3),
+                "emergencyContacts": [{"name": format!("Grand-papa {}", child.last), "relation": "grand-père", "phone": "819-555-0143"}],
+                "pickups": pickups, "mayLeaveAlone": program == 2, "photoPermission": n.is_multiple_of(2),
+            },
+            "healthConsent": true, "healthConsentVersion": centre_core::validation::HEALTH_CONSENT_VERSION,
+        });
+        let parsed: centre_core::validation::HealthFormUpdateInput =
+            serde_json::from_value(input).map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
+        let Ok(form) = centre_core::validation::validate_health_form_update(&parsed) else { return Ok(()) };
+        super::camp_health::save(self.tx, id, &form, None, &utc_text(self.ago(12)))
     }
 
     /// One child registered in program `program` (by position) for the weeks `chosen` (by
@@ -875,6 +908,7 @@ impl Demo<'_> {
             ],
         )?;
         let id = self.tx.last_insert_rowid();
+        self.health_form(id, &child, program)?;
         if !pay.released() {
             let key = centre_core::camps::child_key(child.first, &child.last, birth);
             for (week_id, _) in &chosen {

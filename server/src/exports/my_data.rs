@@ -24,6 +24,15 @@ const SECTIONS: &[(&str, &str, &str)] = &[
         "Your day-camp registrations (the children's data)",
     ),
     ("dayCampWeeks", "Semaines de camp de chaque enfant", "Each child's camp weeks"),
+    ("healthForms", "Fiches santé de vos enfants", "Your children's health forms"),
+    ("healthAllergies", "Allergies de vos enfants", "Your children's allergies"),
+    (
+        "healthPeople",
+        "Contacts d'urgence et adultes autorisés à venir chercher vos enfants",
+        "Emergency contacts and adults allowed to pick your children up",
+    ),
+    ("healthConsents", "Vos consentements aux fiches santé", "Your consents to the health forms"),
+    ("waitlistEntries", "Vos listes d'attente (avec le formulaire envoyé)", "Your waiting lists (with the form sent)"),
     ("payments", "Paiements reçus", "Payments received"),
     (
         "childRecordViews",
@@ -31,14 +40,25 @@ const SECTIONS: &[(&str, &str, &str)] = &[
         "Openings of your children's records by the camp staff",
     ),
     ("campStaffWeeks", "Semaines de camp qui vous sont confiées", "Camp weeks given to you"),
-    ("waitingLists", "Vos listes d'attente (avec le formulaire gardé)", "Your waiting lists (with the form kept)"),
-    ("waitingListOffers", "Places qui vous ont été offertes", "Places offered to you"),
+    ("waitlistOffers", "Places qui vous ont été offertes", "Places offered to you"),
     ("deletionRequests", "Vos demandes de suppression", "Your deletion requests"),
     ("emails", "Courriels envoyés à vos adresses", "E-mails sent to your addresses"),
 ];
 
 /// (column, French, English) for the fields a member most needs named; others show their name.
 const FIELDS: &[(&str, &str, &str)] = &[
+    ("what", "Allergie", "Allergy"),
+    ("severity", "Gravité", "Severity"),
+    ("epinephrine", "Auto-injecteur d'épinéphrine", "Epinephrine auto-injector"),
+    ("medication", "Médicaments", "Medication"),
+    ("conditions", "Conditions médicales", "Medical conditions"),
+    ("may_leave_alone", "Peut quitter seul", "May leave alone"),
+    ("photo_permission", "Photos permises", "Photos allowed"),
+    ("kind", "Type", "Kind"),
+    ("name", "Nom", "Name"),
+    ("relation", "Lien avec l'enfant", "Relationship to the child"),
+    ("action", "Consentement", "Consent"),
+    ("version", "Version du texte", "Text version"),
     ("id", "Numéro", "Number"),
     ("email", "Courriel", "E-mail"),
     ("first_name", "Prénom", "First name"),

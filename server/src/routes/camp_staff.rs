@@ -11,10 +11,12 @@ use centre_core::timefmt::utc_text;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
+use super::camp_health::HealthFormDto;
 use super::daycamps::WeekRefDto;
 use super::params::{self, Id, Segment};
 use crate::app::AppState;
 use crate::auth::{Admin, CampStaff, CurrentUser};
+use crate::db::camp_health::{self, HealthFormRow};
 use crate::db::camp_staff::{self, Refused, Viewer};
 use crate::db::daycamps::{self, RegistrationRow};
 use crate::error::{ApiJson, AppError};
@@ -82,11 +84,20 @@ pub struct CampChildDto {
     /// On the week's first day.
     age: u32,
     can_swim: bool,
-    /// The parent wrote health notes (allergies, medication, conditions): open the record.
+    /// The health form holds allergies, medication or conditions: open the record.
     has_health_notes: bool,
-    /// A second number to call besides the parent's.
+    /// A number to call besides the parent's (the first emergency contact).
     has_emergency_phone: bool,
-    /// Who may pick the child up: the parent who registered them.
+    /// False when the parent withdrew the consent: no health form, the child cannot attend.
+    has_health_form: bool,
+    /// At least one allergy.
+    has_allergy: bool,
+    /// At least one severe allergy.
+    severe_allergy: bool,
+    /// Carries an epinephrine auto-injector.
+    epinephrine: bool,
+    /// Who may pick the child up: the parent who registered them, then the adults of the
+    /// health form as 'Name (relation)'.
     pick_up: Vec<String>,
 }
 
@@ -114,21 +125,30 @@ pub async fn week_children(
                 return Err(AppError::forbidden());
             }
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
-            let rows = daycamps::list_for_week(conn, week_id)?;
-            Ok(rows
-                .into_iter()
-                .map(|r| CampChildDto {
+            let mut children = Vec::new();
+            for r in daycamps::list_for_week(conn, week_id)? {
+                let health = camp_health::find(conn, r.id)?;
+                let h = health.as_ref();
+                let mut pick_up = vec![r.parent_name];
+                pick_up.extend(h.into_iter().flat_map(|f| &f.pickups).map(|p| format!("{} ({})", p.name, p.relation)));
+                children.push(CampChildDto {
                     id: r.id,
                     age: age_on(r.child_birth_date, week.start_date),
                     can_swim: r.can_swim,
-                    has_health_notes: r.medical_conditions.as_deref().is_some_and(|m| !m.trim().is_empty()),
+                    has_health_notes: h
+                        .is_some_and(|f| !f.allergies.is_empty() || f.medication.is_some() || f.conditions.is_some()),
                     has_emergency_phone: r.emergency_phone.is_some(),
-                    pick_up: vec![r.parent_name],
+                    has_health_form: h.is_some(),
+                    has_allergy: h.is_some_and(|f| !f.allergies.is_empty()),
+                    severe_allergy: h.is_some_and(camp_health::HealthFormRow::has_severe_allergy),
+                    epinephrine: h.is_some_and(camp_health::HealthFormRow::has_epinephrine),
+                    pick_up,
                     program_id: r.program_id,
                     child_first_name: r.child_first_name,
                     child_last_name: r.child_last_name,
-                })
-                .collect())
+                });
+            }
+            Ok(children)
         })
         .await?;
     Ok(Json(children))
@@ -151,11 +171,14 @@ pub struct CampChildRecordDto {
     parent_phone: String,
     emergency_phone: Option<String>,
     weeks: Vec<WeekRefDto>,
+    /// The whole health form; none once the parent withdrew the consent.
+    health_form: Option<HealthFormDto>,
 }
 
-impl From<RegistrationRow> for CampChildRecordDto {
-    fn from(r: RegistrationRow) -> Self {
+impl CampChildRecordDto {
+    fn new(r: RegistrationRow, health: Option<HealthFormRow>) -> Self {
         CampChildRecordDto {
+            health_form: health.map(HealthFormDto::from),
             id: r.id,
             weeks: r.weeks.iter().map(WeekRefDto::from).collect(),
             program_id: r.program_id,
@@ -195,11 +218,13 @@ pub async fn child_record(
         .db
         .write(move |tx| {
             let viewer = Viewer { id: &viewer_id, email: &email, is_admin };
-            camp_staff::open_record(tx, id, &viewer, &utc_text(Utc::now())).map_err(refused)
+            let record = camp_staff::open_record(tx, id, &viewer, &utc_text(Utc::now())).map_err(refused)?;
+            let health = camp_health::find(tx, id)?;
+            Ok::<_, AppError>(CampChildRecordDto::new(record, health))
         })
         .await?;
     tracing::info!(registration_id = id, viewer = %user.id(), "child record opened");
-    Ok(Json(CampChildRecordDto::from(record)))
+    Ok(Json(record))
 }
 
 /// One counsellor's weeks.

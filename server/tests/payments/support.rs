@@ -101,7 +101,7 @@ pub async fn post_camp(app: &TestApp, user: &User, child: &str, weeks: &[i64], l
         "programId": "explorateurs",
         "weekIds": weeks.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
         "childFirstName": child, "childLastName": "Roy", "childBirthDate": birth_date(app).await, "childGender": "girl",
-        "parentName": "Ana Roy", "parentEmail": "parent-form@example.org", "parentPhone": "819-555-0101",
+        "parentName": "Ana Roy", "parentEmail": "parent-form@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1",
         "emergencyPhone": "819-555-0199", "medicalConditions": "", "canSwim": true
     });
     user.client.post(app.at("/api/day-camp-registrations")).header("X-Lang", lang).json(&body).send().await.unwrap()

@@ -155,6 +155,20 @@ async fn done_anonymises_the_member_and_keeps_every_count_and_total() {
         [(a.user.id.clone(), "left".to_owned()), (b.user.id.clone(), "offered".to_owned())],
         "out of the line; the week has places, so the refill that follows offers one to the next"
     );
+    // The children's health forms and the consents to them are erased; the other family's stay.
+    for table in ["camp_health_forms", "camp_health_allergies", "camp_health_people", "camp_health_consents"] {
+        let count = |user: &str| -> i64 {
+            db(&app)
+                .query_row(
+                    &format!("SELECT count(*) FROM {table} h JOIN day_camp_registrations c ON c.id = h.registration_id WHERE c.user_id = ?1"),
+                    [user],
+                    |r| r.get(0),
+                )
+                .unwrap()
+        };
+        assert_eq!(count(&a.user.id), 0, "{table} of the anonymised family");
+        assert!(count(&b.user.id) > 0, "{table} of the other family");
+    }
     let texts = every_text(&app);
     for value in a.personal() {
         let found: Vec<_> = texts.iter().filter(|(_, t)| t.contains(value)).map(|(w, _)| w.as_str()).collect();

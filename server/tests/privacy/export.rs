@@ -51,7 +51,7 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
         ("courtBookings", "SELECT id FROM court_bookings WHERE user_id = ?1"),
         ("dayCampRegistrations", "SELECT id FROM day_camp_registrations WHERE user_id = ?1"),
         ("deletionRequests", "SELECT id FROM deletion_requests WHERE user_id = ?1"),
-        ("waitingLists", "SELECT id FROM waitlist_entries WHERE user_id = ?1"),
+        ("waitlistEntries", "SELECT id FROM waitlist_entries WHERE user_id = ?1"),
         (
             "payments",
             "SELECT t.id FROM payment_transfers t
@@ -68,6 +68,25 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
         assert!(!expected.is_empty(), "the seed gives family A rows in {section}");
         assert_eq!(ids(&data[section], "id"), expected, "{section}");
     }
+    // The children's health forms, their rows and the consents, every one and only theirs.
+    for (section, table) in [
+        ("healthForms", "camp_health_forms"),
+        ("healthAllergies", "camp_health_allergies"),
+        ("healthPeople", "camp_health_people"),
+        ("healthConsents", "camp_health_consents"),
+    ] {
+        let expected = sql_ids(
+            &app,
+            &format!(
+                "SELECT h.registration_id FROM {table} h JOIN day_camp_registrations c ON c.id = h.registration_id WHERE c.user_id = ?1"
+            ),
+            me,
+        );
+        assert!(!expected.is_empty(), "the seed gives family A rows in {table}");
+        assert_eq!(ids(&data[section], "registration_id"), expected, "{section}");
+    }
+    assert!(data["healthPeople"].as_array().unwrap().iter().any(|p| p["name"] == a.pickup), "the pick-up adult");
+    assert_eq!(data["healthConsents"][0]["version"], "sante-2026-1");
     assert_eq!(
         ids(&data["dayCampWeeks"], "registration_id"),
         sql_ids(
@@ -97,6 +116,7 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
     let html = page.text().await.unwrap();
     assert!(html.contains("<html lang=\"en\">") && html.contains("Your day-camp registrations"), "{html}");
     assert!(html.contains(a.child) && html.contains("Allergie sévère aux noix (EpiPen)"));
+    assert!(html.contains("Your children&#39;s health forms") && html.contains(a.pickup), "{html}");
     for value in b.personal() {
         assert!(!html.contains(value), "family B's {value:?} is on family A's page");
     }

@@ -26,12 +26,23 @@ pub struct Family {
     pub phone: &'static str,
     pub teammate: &'static str,
     pub parent_email: &'static str,
+    /// An adult allowed to pick the child up (the health form).
+    pub pickup: &'static str,
 }
 
 impl Family {
     /// Every personal value this family gave the centre.
     pub fn personal(&self) -> Vec<&str> {
-        vec![self.last, self.child, self.medical, self.phone, self.teammate, self.parent_email, &self.user.email]
+        vec![
+            self.last,
+            self.child,
+            self.medical,
+            self.phone,
+            self.teammate,
+            self.parent_email,
+            self.pickup,
+            &self.user.email,
+        ]
     }
 }
 
@@ -47,6 +58,7 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
         phone: "819-555-0111",
         teammate: "Bastien",
         parent_email: "parent.lavoie@example.org",
+        pickup: "Gisèle Tremblay-Lavoie",
     };
     let b = Family {
         user: app.user("famille.belanger@example.org", None).await,
@@ -56,6 +68,7 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
         phone: "819-555-0222",
         teammate: "Ophélie",
         parent_email: "parent.belanger@example.org",
+        pickup: "Réjean Côté-Bélanger",
     };
     let conn = db(app);
     conn.execute(
@@ -90,6 +103,39 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
         )
         .unwrap();
         let camp = conn.last_insert_rowid();
+        // The child's health form, consented to, with an allergy and an adult who may pick them up.
+        conn.execute_batch(&format!(
+            "INSERT INTO camp_health_consents (registration_id, action, version, user_id, at)
+                 VALUES ({camp}, 'given', 'sante-2026-1', '{user}', '2026-01-03T00:00:00Z');
+             INSERT INTO camp_health_forms (registration_id, conditions, can_swim, updated_at)
+                 VALUES ({camp}, '{medical}', 1, '2026-01-03T00:00:00Z');
+             INSERT INTO camp_health_allergies (registration_id, position, what, severity, epinephrine)
+                 VALUES ({camp}, 0, 'Noix', 'severe', 1);
+             INSERT INTO camp_health_people (registration_id, kind, position, name, relation, phone)
+                 VALUES ({camp}, 'emergency', 0, 'Parent {last}', 'parent', '{phone}'),
+                        ({camp}, 'pickup', 0, '{pickup}', 'grand-parent', '{phone}');",
+            user = f.user.id,
+            medical = f.medical,
+            last = f.last,
+            phone = f.phone,
+            pickup = f.pickup,
+        ))
+        .unwrap();
+        // A waiting-list entry for the next week, keeping the form sent (the health form too).
+        let form = serde_json::json!({"childFirstName": f.child, "childLastName": f.last, "medicalConditions": f.medical,
+            "healthForm": {"pickups": [{"name": f.pickup, "relation": "grand-parent", "phone": f.phone}]}});
+        conn.execute(
+            "INSERT INTO waitlist_entries (kind, program_id, week_id, user_id, child_key, form, sort_key, joined_at)
+             SELECT 'camp_week', 'explorateurs', w.id, ?1, ?2, ?3, ?4, '2026-01-03T00:00:00Z'
+               FROM day_camp_weeks w ORDER BY w.start_date LIMIT 1 OFFSET 1",
+            rusqlite::params![
+                f.user.id,
+                format!("{}|{}|2018-05-01", f.child.to_lowercase(), f.last.to_lowercase()),
+                form.to_string(),
+                n
+            ],
+        )
+        .unwrap();
         conn.execute(
             "INSERT INTO day_camp_enrolments (registration_id, week_id, program_id, child_key) VALUES (?1, ?2, 'explorateurs', ?3)",
             rusqlite::params![camp, week, format!("{}|{}|2018-05-01", f.child.to_lowercase(), f.last.to_lowercase())],
@@ -114,21 +160,6 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
             rusqlite::params![
                 f.user.id, f.last, f.user.email, f.phone,
                 format!("2099-07-0{n}T14:00:00Z"), format!("2099-07-0{n}T15:00:00Z")
-            ],
-        )
-        .unwrap();
-        // In line for the next week too, with the form they sent (it names the child).
-        let form =
-            serde_json::json!({"childFirstName": f.child, "childLastName": f.last, "medicalConditions": f.medical});
-        conn.execute(
-            "INSERT INTO waitlist_entries (kind, program_id, week_id, user_id, child_key, form, sort_key, joined_at)
-             VALUES ('camp_week', 'explorateurs', (SELECT id FROM day_camp_weeks ORDER BY start_date LIMIT 1 OFFSET 1),
-                     ?1, ?2, ?3, ?4, '2026-01-06T00:00:00Z')",
-            rusqlite::params![
-                f.user.id,
-                format!("{}|{}|2018-05-01", f.child.to_lowercase(), f.last.to_lowercase()),
-                form.to_string(),
-                n
             ],
         )
         .unwrap();

@@ -92,6 +92,10 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
     let done = pass(&app, "2027-08-14T16:00:00Z").await;
     assert_eq!((done.health, done.camp_registrations, done.event_registrations), (2, 0, 0));
     assert_eq!(medical(&app), [None, None]);
+    for table in ["camp_health_forms", "camp_health_allergies", "camp_health_people"] {
+        let left: i64 = db(&app).query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap();
+        assert_eq!(left, 0, "{table} is erased");
+    }
     let texts = every_text(&app);
     for f in [&a, &b] {
         assert!(!texts.iter().any(|(_, t)| t.contains(f.medical)), "{} is erased", f.medical);

@@ -36,7 +36,7 @@ pub async fn camp_form(app: &TestApp, child: &str, week: i64) -> Value {
         "programId": "explorateurs",
         "weekId": week.to_string(),
         "childFirstName": child, "childLastName": "Roy", "childBirthDate": birth_date(app).await, "childGender": "girl",
-        "parentName": "Ana Roy", "parentEmail": "parent-form@example.org", "parentPhone": "819-555-0101",
+        "parentName": "Ana Roy", "parentEmail": "parent-form@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1",
         "emergencyPhone": "819-555-0199", "medicalConditions": "", "canSwim": true
     })
 }

@@ -117,8 +117,9 @@ fn child_form(user: &str, week_id: i64) -> serde_json::Value {
     serde_json::json!({
         "weekId": week_id.to_string(), "childFirstName": format!("Enfant {user}"), "childLastName": "Roy",
         "childBirthDate": "2092-03-01", "childGender": "girl", "parentName": "Ana Roy",
-        "parentEmail": format!("{user}@example.org"), "parentPhone": "819-555-0101", "emergencyPhone": "819-555-0199",
-        "medicalConditions": "", "canSwim": true
+        "parentEmail": format!("{user}@example.org"), "parentPhone": "819-555-0101",
+        "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]},
+        "medicalConditions": "", "canSwim": true, "healthConsent": true, "healthConsentVersion": "sante-2026-1"
     })
 }
 

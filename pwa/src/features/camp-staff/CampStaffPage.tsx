@@ -106,6 +106,13 @@ function ChildCard({ child, onOpen }: { child: CampChild; onOpen: () => void }) 
         </Button>
       </div>
       <ul className="mt-2 flex flex-wrap gap-2 text-sm" aria-label={t('child.flags')}>
+        {!child.hasHealthForm && <li className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t('child.noHealthForm')}</li>}
+        {child.epinephrine && <li className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t('child.epinephrine')}</li>}
+        {child.hasAllergy && (
+          <li className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
+            {t(child.severeAllergy ? 'child.severeAllergy' : 'child.allergy')}
+          </li>
+        )}
         {child.hasHealthNotes && <li className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{t('child.healthNotes')}</li>}
         {!child.canSwim && <li className="rounded-full bg-sky-100 px-2 py-0.5 font-semibold text-sky-900">{t('child.cannotSwim')}</li>}
         {child.hasEmergencyPhone && <li className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">{t('child.emergencyPhone')}</li>}

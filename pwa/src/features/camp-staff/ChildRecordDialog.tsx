@@ -17,16 +17,38 @@ export function ChildRecordDialog({ child, onClose }: { child: CampChild | null;
       {child && (
         <QueryStatus query={record} error={t('record.loadError')}>
           {(r) => {
+            const h = r.healthForm;
+            const yes = (b: boolean) => (b ? t('record.yes') : t('record.no'));
+            const people = (list: { name: string; relation: string; phone: string }[]) =>
+              list.length ? list.map((p) => `${p.name} (${p.relation}) ${p.phone}`).join('\n') : t('record.none');
             const rows: [string, string][] = [
               [t('record.birthDate'), formatDate(`${r.childBirthDate}T12:00:00Z`, i18n.language)],
               [t('record.gender'), r.childGender ? td(`form.gender.${r.childGender}`) : t('record.none')],
-              [t('record.swims'), r.canSwim ? t('record.yes') : t('record.no')],
-              [t('record.health'), r.medicalConditions?.trim() || t('record.none')],
               [t('record.parent'), r.parentName],
               [t('record.parentPhone'), r.parentPhone],
               [t('record.parentEmail'), r.parentEmail],
-              [t('record.emergencyPhone'), r.emergencyPhone ?? t('record.none')],
             ];
+            if (h) {
+              rows.push(
+                [
+                  t('record.allergies'),
+                  h.allergies.length
+                    ? h.allergies
+                        .map((a) => `${a.what} — ${td(`health.severity.${a.severity}`)}${a.epinephrine ? ` — ${t('record.epinephrine')}` : ''}`)
+                        .join('\n')
+                    : t('record.none'),
+                ],
+                [t('record.medication'), h.medication ?? t('record.none')],
+                [t('record.conditions'), h.conditions ?? t('record.none')],
+                [t('record.swims'), yes(h.canSwim)],
+                [t('record.emergencyContacts'), people(h.emergencyContacts)],
+                [t('record.pickups'), people(h.pickups)],
+                [t('record.mayLeaveAlone'), yes(h.mayLeaveAlone)],
+                [t('record.photoPermission'), yes(h.photoPermission)],
+              );
+            } else {
+              rows.push([t('record.healthForm'), t('record.noHealthForm')]);
+            }
             return (
               <dl className="mt-3 divide-y divide-slate-200" data-testid="child-record">
                 {rows.map(([term, value]) => (

@@ -1,10 +1,8 @@
 // The child's part of the day-camp form: names, birth date (the age is checked on each chosen
-// week's first day, typed dd/MM/yyyy), gender, swimming, medical conditions.
+// week's first day, typed dd/MM/yyyy) and gender; the health form is apart (health/).
 import { useTranslation } from 'react-i18next';
-import { Checkbox } from '../../components/form/Checkbox';
 import { DayField } from '../../components/form/DayField';
 import { Select } from '../../components/form/Select';
-import { TextArea } from '../../components/form/TextArea';
 import { TextField } from '../../components/form/TextField';
 import type { useForm } from '../../components/form/useForm';
 import type { Values } from './registration';
@@ -30,17 +28,6 @@ export function ChildFields({ form }: { form: ReturnType<typeof useForm<Values>>
           <option value="boy">{t('form.gender.boy')}</option>
           <option value="other">{t('form.gender.other')}</option>
         </Select>
-      </div>
-      <div className="mt-4">
-        <Checkbox
-          {...form.checkbox('canSwim')}
-          label={<span className="text-slate-800">{t('form.canSwim')}</span>}
-          labelClassName="flex items-center gap-3"
-          inputClassName="h-4 w-4"
-        />
-      </div>
-      <div className="mt-4">
-        <TextArea {...form.field('medicalConditions')} rows={3} label={t('form.medicalConditions')} hint={t('form.medicalConditionsHint')} />
       </div>
     </fieldset>
   );

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../auth/session';
 import { centreToday } from '../../lib/dates';
 import { ChildFields } from './ChildFields';
 import { useJoinWeekWaitlist, useRegisterDayCamp } from './mutations';
+import { ConsentField, HealthFields, PhotoField } from './health/HealthFields';
 import { ParentFields } from './ParentFields';
 import { useWeeks, type Program } from './queries';
 import { EMPTY, idsOf, toInput, type Values } from './registration';
@@ -157,6 +158,12 @@ export function DayCampForm({
       <ChildFields form={form} />
 
       <ParentFields form={form} />
+
+      <HealthFields form={form} />
+
+      <PhotoField form={form} />
+
+      <ConsentField form={form} />
 
       <div className="rounded-lg bg-brand-50 p-4" aria-live="polite">
         <p className="font-semibold" data-testid="daycamp-total">

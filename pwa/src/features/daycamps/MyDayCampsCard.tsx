@@ -1,6 +1,6 @@
 // The day-camp card of /my-registrations: per registration the child, the program, the weeks,
-// the amount and the payment status (with the Interac reference while pending); the empty
-// state links to /day-camps.
+// the amount and the payment status (with the Interac reference while pending), and its health
+// form; the empty state links to /day-camps.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../components/ListCard';
@@ -9,6 +9,7 @@ import { isOwing } from '../../components/paymentState';
 import { formatDate, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { weekNumber, weekRange } from '../../lib/dates';
+import { MyHealthFormButton } from './health/MyHealthFormDialog';
 import { useMyDayCampRegistrations, type MyDayCampRegistration } from './queries';
 
 export function MyDayCampsCard() {
@@ -69,6 +70,7 @@ function Item({ registration: r }: { registration: MyDayCampRegistration }) {
         </p>
       )}
       <p className="mt-2 text-sm text-slate-600">{t('mine.createdOn', { date: formatDate(r.createdAt, lang) })}</p>
+      {r.weeks.length > 0 && <MyHealthFormButton id={r.id} child={`${r.childFirstName} ${r.childLastName}`} />}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 // The parent's part of the day-camp form: name, e-mail and phone (filled from the account when
-// signed in), and an emergency phone.
+// signed in). The emergency contacts are in the health form.
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/form/TextField';
 import type { useForm } from '../../components/form/useForm';
@@ -14,7 +14,6 @@ export function ParentFields({ form }: { form: ReturnType<typeof useForm<Values>
         <TextField {...form.field('parentName')} label={t('form.parentName')} required autoComplete="name" />
         <TextField {...form.field('parentEmail')} label={t('form.parentEmail')} type="email" required autoComplete="email" />
         <TextField {...form.field('parentPhone')} label={t('form.parentPhone')} type="tel" required autoComplete="tel" />
-        <TextField {...form.field('emergencyPhone')} label={t('form.emergencyPhone')} type="tel" hint={t('form.emergencyPhoneHint')} autoComplete="off" />
       </div>
     </fieldset>
   );

@@ -26,9 +26,10 @@ export type DayCampRegistrationInput = Body<
     parentName: string;
     parentEmail: string;
     parentPhone: string;
-    emergencyPhone: string;
-    medicalConditions: string;
-    canSwim: boolean;
+    /** The health form (see health/values.ts). */
+    healthForm: NonNullable<Schemas['DayCampRegistrationBody']['healthForm']>;
+    healthConsent: boolean;
+    healthConsentVersion: string;
   }
 >;
 

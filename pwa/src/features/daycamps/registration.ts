@@ -1,8 +1,9 @@
 // The day-camp form's values, as core and the server name their fields, and the request they
 // become.
+import { consentOf, EMPTY_HEALTH, healthFormOf, type HealthValues } from './health/values';
 import type { DayCampRegistrationInput } from './mutations';
 
-export type Values = {
+export type Values = HealthValues & {
   programId: string;
   /** The chosen week ids, comma-separated ('3,4'); named as core and the server name its errors. */
   weekId: string;
@@ -10,31 +11,38 @@ export type Values = {
   childLastName: string;
   childBirthDate: string;
   childGender: string;
-  canSwim: boolean;
   parentName: string;
   parentEmail: string;
   parentPhone: string;
-  emergencyPhone: string;
-  medicalConditions: string;
 };
 
 export const EMPTY: Values = {
+  ...EMPTY_HEALTH,
   programId: '',
   weekId: '',
   childFirstName: '',
   childLastName: '',
   childBirthDate: '',
   childGender: '',
-  canSwim: false,
   parentName: '',
   parentEmail: '',
   parentPhone: '',
-  emergencyPhone: '',
-  medicalConditions: '',
 };
 
 export const idsOf = (weekIds: string) => weekIds.split(',').filter(Boolean);
 
-export function toInput({ weekId, ...values }: Values): DayCampRegistrationInput {
-  return { ...values, weekIds: idsOf(weekId) };
+export function toInput(values: Values): DayCampRegistrationInput {
+  return {
+    programId: values.programId,
+    weekIds: idsOf(values.weekId),
+    childFirstName: values.childFirstName,
+    childLastName: values.childLastName,
+    childBirthDate: values.childBirthDate,
+    childGender: values.childGender,
+    parentName: values.parentName,
+    parentEmail: values.parentEmail,
+    parentPhone: values.parentPhone,
+    healthForm: healthFormOf(values),
+    ...consentOf(values),
+  };
 }

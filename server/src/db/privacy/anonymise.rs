@@ -5,12 +5,14 @@
 //! Anonymised: the account (name, e-mail, picture, sign-in link: the person can no longer sign in
 //! as this account), every name, e-mail, phone and note on their event registrations (the team
 //! members they entered included), court bookings and day-camp registrations (the children's
-//! names and health text, the parent's contact; the birth date keeps its year only), the payer's
-//! name and message of the transfers that paid them, the openings of their children's records
-//! (and their own e-mail in the log when they were camp staff), the forms of their waiting-list
-//! entries, their requests' reasons, and the e-mails the
-//! centre kept for an address of theirs (deleted); their sessions end. Kept: ids, dates, events, weeks, programs,
-//! amounts, payment states and references, team names.
+//! names and health text, the parent's contact; the birth date keeps its year only; their health
+//! forms and the consents to them are deleted), the payer's name and message of the transfers
+//! that paid them, the openings of their children's records (and their own e-mail in the log
+//! when they were camp staff), the forms of their waiting-list entries, their requests' reasons,
+//! and the e-mails the centre kept for an address of theirs (deleted); their sessions end. Kept:
+//! ids, dates, events, weeks, programs, amounts, payment states and references, team names.
+//!
+//! Retention (`retention.rs`) uses the same functions on the rows whose period ended.
 
 use centre_core::timefmt::utc_text;
 use chrono::{DateTime, Utc};
@@ -121,6 +123,8 @@ pub fn camp_registrations(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>)
     camp_health(conn, rows, now)?;
     let (which, param) = rows.filter();
     let of_these = format!("SELECT id FROM day_camp_registrations WHERE {which}");
+    // The consents say who consented to what for a named child.
+    conn.execute(&format!("DELETE FROM camp_health_consents WHERE registration_id IN ({of_these})"), [&param])?;
     conn.execute(
         &format!("UPDATE payment_transfers SET sender = ?2, message = '' WHERE camp_registration_id IN ({of_these})"),
         params![param, ANONYMOUS],
@@ -146,10 +150,15 @@ pub fn camp_registrations(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>)
     Ok(())
 }
 
-/// The health data of these camp registrations: the health information and the emergency
-/// contact. Once erased, the schema keeps them so.
+/// The health data of these camp registrations: the health form (with its allergies and
+/// adults), the health information and the emergency contact. Once erased, the schema keeps the
+/// registration's columns so.
 pub fn camp_health(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rusqlite::Result<()> {
     let (which, param) = rows.filter();
+    conn.execute(
+        &format!("DELETE FROM camp_health_forms WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE {which})"),
+        [&param],
+    )?;
     conn.execute(
         &format!(
             "UPDATE day_camp_registrations SET medical_conditions = NULL, emergency_phone = NULL,

@@ -4,8 +4,10 @@
 //!
 //! The rows: the account and its roles; the event registrations the member made (with the team
 //! members they entered); their court bookings; their day-camp registrations (the children's
-//! data) and the weeks each child attends; the Interac transfers that paid any of these; their
-//! waiting-list entries (with the form each holds) and the offers made to them; their
+//! data) and the weeks each child attends; each child's health form (allergies, emergency
+//! contacts and the adults who may pick them up) and the consents given or withdrawn; the
+//! Interac transfers that paid any of these; their waiting-list entries (with the form each
+//! holds) and the offers made to them; their
 //! deletion requests; and the e-mails the centre sent to an address of theirs.
 
 use rusqlite::types::ValueRef;
@@ -74,7 +76,7 @@ const MINE_CAMPS: &str = "SELECT id FROM day_camp_registrations WHERE user_id = 
 /// Every row about `user_id`, read in the caller's transaction (one consistent picture).
 pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberData> {
     let user = rows(conn, "SELECT * FROM users WHERE id = ?1", &[user_id])?.into_iter().next();
-    let queries: [(&'static str, String); 12] = [
+    let queries = [
         ("roles", "SELECT role, granted_at FROM role_grants WHERE user_id = ?1 ORDER BY id".to_owned()),
         (
             "eventRegistrations",
@@ -98,6 +100,33 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
             ),
         ),
         (
+            "healthForms",
+            format!("SELECT * FROM camp_health_forms WHERE registration_id IN ({MINE_CAMPS}) ORDER BY registration_id"),
+        ),
+        (
+            "healthAllergies",
+            format!(
+                "SELECT * FROM camp_health_allergies WHERE registration_id IN ({MINE_CAMPS})
+                 ORDER BY registration_id, position"
+            ),
+        ),
+        (
+            "healthPeople",
+            format!(
+                "SELECT * FROM camp_health_people WHERE registration_id IN ({MINE_CAMPS})
+                 ORDER BY registration_id, kind, position"
+            ),
+        ),
+        (
+            "healthConsents",
+            format!("SELECT * FROM camp_health_consents WHERE registration_id IN ({MINE_CAMPS}) ORDER BY id"),
+        ),
+        (
+            // A waiting-list entry keeps the form sent when joining (a child's health form too).
+            "waitlistEntries",
+            "SELECT * FROM waitlist_entries WHERE user_id = ?1 ORDER BY id".to_owned(),
+        ),
+        (
             "payments",
             format!(
                 "SELECT id, event_registration_id, camp_registration_id, amount_cents, sender, message, transfer_date,
@@ -119,9 +148,8 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
                JOIN day_camp_weeks w ON w.id = s.week_id WHERE s.user_id = ?1 ORDER BY w.start_date"
                 .to_owned(),
         ),
-        ("waitingLists", "SELECT * FROM waitlist_entries WHERE user_id = ?1 ORDER BY id".to_owned()),
         (
-            "waitingListOffers",
+            "waitlistOffers",
             "SELECT o.* FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id
              WHERE e.user_id = ?1 ORDER BY o.id"
                 .to_owned(),
