@@ -175,11 +175,23 @@ pub fn withdraw(conn: &Connection, registration_id: i64, user_id: &str, now: &st
 
 /// Erases a registration's health data: the form, its rows, and the registration's columns.
 pub fn erase(conn: &Connection, registration_id: i64) -> rusqlite::Result<()> {
-    conn.prepare_cached("DELETE FROM camp_health_forms WHERE registration_id = ?1")?.execute([registration_id])?;
-    conn.prepare_cached(
-        "UPDATE day_camp_registrations SET medical_conditions = NULL, can_swim = 0, emergency_phone = NULL WHERE id = ?1",
-    )?
-    .execute([registration_id])?;
+    erase_where(conn, "id = ?1", &registration_id)
+}
+
+/// Erases the health data of the registrations `which` selects (a condition on
+/// `day_camp_registrations` with one parameter): the one place that knows what health data is,
+/// for a withdrawn consent, a deletion request and retention alike.
+pub fn erase_where(conn: &Connection, which: &str, param: &dyn rusqlite::ToSql) -> rusqlite::Result<()> {
+    conn.execute(
+        &format!("DELETE FROM camp_health_forms WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE {which})"),
+        [param],
+    )?;
+    conn.execute(
+        &format!(
+            "UPDATE day_camp_registrations SET medical_conditions = NULL, can_swim = 0, emergency_phone = NULL WHERE {which}"
+        ),
+        [param],
+    )?;
     Ok(())
 }
 

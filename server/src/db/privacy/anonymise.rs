@@ -150,21 +150,13 @@ pub fn camp_registrations(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>)
     Ok(())
 }
 
-/// The health data of these camp registrations: the health form (with its allergies and
-/// adults), the health information and the emergency contact. Once erased, the schema keeps the
-/// registration's columns so.
+/// The health data of these camp registrations (`camp_health::erase_where`), marked erased:
+/// from then on the schema keeps the registration's health columns empty.
 pub fn camp_health(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rusqlite::Result<()> {
     let (which, param) = rows.filter();
+    crate::db::camp_health::erase_where(conn, which, &param)?;
     conn.execute(
-        &format!("DELETE FROM camp_health_forms WHERE registration_id IN (SELECT id FROM day_camp_registrations WHERE {which})"),
-        [&param],
-    )?;
-    conn.execute(
-        &format!(
-            "UPDATE day_camp_registrations SET medical_conditions = NULL, emergency_phone = NULL,
-                 health_erased_at = COALESCE(health_erased_at, ?2)
-             WHERE {which}"
-        ),
+        &format!("UPDATE day_camp_registrations SET health_erased_at = COALESCE(health_erased_at, ?2) WHERE {which}"),
         params![param, utc_text(now)],
     )?;
     Ok(())
