@@ -67,8 +67,9 @@ for book, sheet, date_col, dates, amount_cols in sheets:
         check(all(number.match(r[col]) for r in values), f"{name}: column {col + 1} holds numbers {[r[col] for r in values]}")
         check(all(money.match(r[col]) for r in shown), f"{name}: column {col + 1} shown as dollars {[r[col] for r in shown]}")
 
-# One landscape page per sheet: the fit to one page wide holds.
-for book, pages in [("inscriptions", 1), ("camp_de_jour", 1), ("paiements", 2)]:
+# One landscape page per sheet (the payments book: unpaid, totals, live waiting-list offers):
+# the fit to one page wide holds.
+for book, pages in [("inscriptions", 1), ("camp_de_jour", 1), ("paiements", 3)]:
     info = subprocess.run(["pdfinfo", str(out / "pdf" / f"{book}.pdf")], capture_output=True, text=True, check=True).stdout
     count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
     width, height = map(float, re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.M).groups())
