@@ -2,7 +2,8 @@
 // 'Animateur' role and one week in the console; the counsellor, on a phone, reaches /animation
 // from the navigation, sees the week's child with her flags (no health details), opens her record
 // (the details, said to be logged), and cannot reach another week's child; the admin's log shows
-// who opened which record. Axe scans the page and the record.
+// who opened which record, and its Camps de jour tab reads the same fiche santé. Axe scans the
+// page, the record and the tab.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -117,6 +118,15 @@ test('an admin gives a counsellor a week; the counsellor opens a child of it, lo
   await log.getByText('Léa Roy').waitFor();
   assert.equal(await log.locator('tbody tr').count(), 1);
   await log.getByText(COUNSELLOR.email).waitFor();
+
+  // The console's week reads the same fiche santé: the allergy with its severity, the
+  // emergency contact and the other adult who may pick Léa up.
+  await console1.goto(`${suite.server.url}/admin?tab=dayCamps`);
+  const lea = console1.getByTestId('admin-day-camp-child').filter({ hasText: 'Léa Roy' });
+  await lea.getByText("Arachides — Grave — auto-injecteur d'épinéphrine").waitFor();
+  await lea.getByText(/^Marc Roy \(grand-père\) 819-555-0199$/).waitFor();
+  await lea.getByText(/^Julie Roy \(tante\) 819-555-0103$/).waitFor();
+  await expectNoAxeViolations(console1, 'the Camps de jour tab');
   await counsellor.close();
   await admin.close();
 });

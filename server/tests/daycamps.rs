@@ -489,6 +489,9 @@ async fn admins_see_the_children_of_a_week_mark_them_paid_and_export_them() {
     let supervisor = app.user("sup@example.org", Some("supervisor")).await;
     let mut body = form("Léa", &born(&weeks, 7, 30), &[weeks[0].id]);
     body["programId"] = json!("explorateurs");
+    body["healthForm"]["allergies"] = json!([{"what": "Arachides", "severity": "severe", "epinephrine": true}]);
+    body["healthForm"]["medication"] = json!("Ventolin au besoin");
+    body["healthForm"]["pickups"] = json!([{"name": "Rose Roy", "relation": "grand-mère", "phone": "819-555-0144"}]);
     let (_, created) = register(&ana, &app.url, &body).await;
     let id = created["id"].as_i64().unwrap();
     let mut older = form("Max", &born(&weeks, 14, 30), &[weeks[0].id, weeks[1].id]);
@@ -529,6 +532,12 @@ async fn admins_see_the_children_of_a_week_mark_them_paid_and_export_them() {
     assert_eq!(children[0]["medicalConditions"], "Allergie aux arachides");
     assert_eq!(children[0]["emergencyPhone"], "819-555-0199");
     assert_eq!(children[0]["canSwim"], true);
+    // The fiche santé too: the allergy with its severity, and who else may pick the child up.
+    let health = &children[0]["healthForm"];
+    assert_eq!(health["allergies"], json!([{"what": "Arachides", "severity": "severe", "epinephrine": true}]));
+    assert_eq!(health["medication"], "Ventolin au besoin");
+    assert_eq!(health["pickups"], json!([{"name": "Rose Roy", "relation": "grand-mère", "phone": "819-555-0144"}]));
+    assert_eq!(health["emergencyContacts"][0]["name"], "Marc Roy");
     assert_eq!(children[1]["childFirstName"], "Max");
 
     // Interac follow-up.
@@ -590,8 +599,8 @@ async fn admins_see_the_children_of_a_week_mark_them_paid_and_export_them() {
     let typed: Vec<&[calamine::Data]> = range.rows().collect();
     xlsx_checks::assert_date(&typed[1][4], &born(&weeks, 7, 30), 0, 0);
     assert_eq!(typed[1][5], calamine::Data::Float(7.0));
-    xlsx_checks::assert_date(&typed[1][15], "2026-06-10", 9, 0);
-    xlsx_checks::assert_date(&typed[2][15], "2026-12-01", 10, 0);
+    xlsx_checks::assert_date(&typed[1][20], "2026-06-10", 9, 0);
+    xlsx_checks::assert_date(&typed[2][20], "2026-12-01", 10, 0);
     xlsx_checks::keep(&bytes, "camp_de_jour.xlsx");
     xlsx_checks::assert_formats(&bytes, &[xlsx_checks::INSTANT, xlsx_checks::DAY]);
     xlsx_checks::assert_print_layout(

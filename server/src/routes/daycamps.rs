@@ -22,12 +22,14 @@ use serde_json::Value;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
+use crate::db::camp_health::{self, HealthFormRow};
 use crate::db::daycamps::{self, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow};
 use crate::db::payments::{Kind, transfers};
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::exports;
 use crate::openapi::responses;
 use crate::registration::camps::{register_and_mail, register_error};
+use crate::routes::camp_health::HealthFormDto;
 use crate::routes::payments::PaidByDto;
 
 /// Feature keys per program (see the module documentation).
@@ -498,6 +500,9 @@ pub struct AdminChildDto {
     pub parent_email: String,
     pub parent_phone: String,
     pub emergency_phone: Option<String>,
+    /// The fiche santé: allergies, medication, contacts, who may pick the child up. None for a
+    /// registration made before the form existed or whose consent was withdrawn.
+    pub health_form: Option<HealthFormDto>,
     pub payment_status: PaymentStatus,
     pub payment_reference: String,
     /// Dollars due for the whole registration (every week of it).
@@ -506,10 +511,25 @@ pub struct AdminChildDto {
     pub created_at: String,
 }
 
+/// Each registration with its health form, where it has one.
+fn with_health_forms(
+    conn: &rusqlite::Connection,
+    registrations: Vec<RegistrationRow>,
+) -> rusqlite::Result<Vec<(RegistrationRow, Option<HealthFormRow>)>> {
+    registrations
+        .into_iter()
+        .map(|r| {
+            let form = camp_health::find(conn, r.id)?;
+            Ok((r, form))
+        })
+        .collect()
+}
+
 fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
     AdminChildDto {
         id: r.id,
         paid_by: None,
+        health_form: None,
         age: age_on(r.child_birth_date, week_start),
         program_id: r.program_id,
         child_first_name: r.child_first_name,
@@ -548,15 +568,21 @@ pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id
         .read(move |conn| {
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
             let mut rows = Vec::new();
-            for r in daycamps::list_for_week(conn, week_id)? {
+            for (r, form) in with_health_forms(conn, daycamps::list_for_week(conn, week_id)?)? {
                 let paid_by = transfers::paid_by(conn, Kind::Camp, r.id, r.payment_status)?.map(PaidByDto::from);
-                rows.push((r, paid_by));
+                rows.push((r, form, paid_by));
             }
             Ok::<_, AppError>((week, rows))
         })
         .await?;
-    let children: Vec<AdminChildDto> =
-        rows.into_iter().map(|(r, paid_by)| AdminChildDto { paid_by, ..admin_child(r, week.start_date) }).collect();
+    let children: Vec<AdminChildDto> = rows
+        .into_iter()
+        .map(|(r, form, paid_by)| AdminChildDto {
+            paid_by,
+            health_form: form.map(HealthFormDto::from),
+            ..admin_child(r, week.start_date)
+        })
+        .collect();
     Ok(Json(children).into_response())
 }
 
@@ -605,7 +631,7 @@ pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_
         .db
         .read(move |conn| {
             let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
-            let registrations = daycamps::list_for_week(conn, week_id)?;
+            let registrations = with_health_forms(conn, daycamps::list_for_week(conn, week_id)?)?;
             let rows = exports::camps::rows(&week, &registrations, tz);
             let (bytes, count) = super::reply::sheet(&rows, "camp_nothing_to_export", |r| {
                 exports::camps::workbook(r, &week, exports::local(Utc::now(), tz))

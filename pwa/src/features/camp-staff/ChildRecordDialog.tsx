@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { QueryStatus } from '../../components/QueryStatus';
 import { formatDate } from '../../lib/format';
+import { HealthFormTerms } from '../daycamps/health/HealthFormTerms';
 import { useChildRecord, type CampChild } from './queries';
+
+const ROW = 'grid gap-1 py-2 sm:grid-cols-3';
 
 export function ChildRecordDialog({ child, onClose }: { child: CampChild | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('campStaff');
@@ -18,9 +21,6 @@ export function ChildRecordDialog({ child, onClose }: { child: CampChild | null;
         <QueryStatus query={record} error={t('record.loadError')}>
           {(r) => {
             const h = r.healthForm;
-            const yes = (b: boolean) => (b ? t('record.yes') : t('record.no'));
-            const people = (list: { name: string; relation: string; phone: string }[]) =>
-              list.length ? list.map((p) => `${p.name} (${p.relation}) ${p.phone}`).join('\n') : t('record.none');
             const rows: [string, string][] = [
               [t('record.birthDate'), formatDate(`${r.childBirthDate}T12:00:00Z`, i18n.language)],
               [t('record.gender'), r.childGender ? td(`form.gender.${r.childGender}`) : t('record.none')],
@@ -28,35 +28,16 @@ export function ChildRecordDialog({ child, onClose }: { child: CampChild | null;
               [t('record.parentPhone'), r.parentPhone],
               [t('record.parentEmail'), r.parentEmail],
             ];
-            if (h) {
-              rows.push(
-                [
-                  t('record.allergies'),
-                  h.allergies.length
-                    ? h.allergies
-                        .map((a) => `${a.what} — ${td(`health.severity.${a.severity}`)}${a.epinephrine ? ` — ${t('record.epinephrine')}` : ''}`)
-                        .join('\n')
-                    : t('record.none'),
-                ],
-                [t('record.medication'), h.medication ?? t('record.none')],
-                [t('record.conditions'), h.conditions ?? t('record.none')],
-                [t('record.swims'), yes(h.canSwim)],
-                [t('record.emergencyContacts'), people(h.emergencyContacts)],
-                [t('record.pickups'), people(h.pickups)],
-                [t('record.mayLeaveAlone'), yes(h.mayLeaveAlone)],
-                [t('record.photoPermission'), yes(h.photoPermission)],
-              );
-            } else {
-              rows.push([t('record.healthForm'), t('record.noHealthForm')]);
-            }
+            if (!h) rows.push([t('record.healthForm'), t('record.noHealthForm')]);
             return (
               <dl className="mt-3 divide-y divide-slate-200" data-testid="child-record">
                 {rows.map(([term, value]) => (
-                  <div key={term} className="grid gap-1 py-2 sm:grid-cols-3">
+                  <div key={term} className={ROW}>
                     <dt className="font-semibold text-slate-700">{term}</dt>
                     <dd className="whitespace-pre-line break-words sm:col-span-2">{value}</dd>
                   </div>
                 ))}
+                {h && <HealthFormTerms form={h} rowClassName={ROW} valueClassName="sm:col-span-2" />}
               </dl>
             );
           }}

@@ -1,8 +1,9 @@
 // The admin console's 'Camps de jour' tab (beyond the spec: the centre needs to see who is
 // coming): the weeks with places taken / capacity per program; for the chosen week its children
-// by program (name, age, parent contact, emergency phone, medical conditions, can swim),
-// payment status with the payment actions, and the week's xlsx export. Admins only
-// (the server checks again); medical data is shown here and nowhere else. An expired or
+// by program (name, age, parent contact, the fiche santé: allergies, medication, conditions,
+// emergency contacts and the adults who may pick the child up), payment status with the payment
+// actions, and the week's xlsx export. Admins only (the server checks again); counsellors see
+// their own weeks' children on /animation. An expired or
 // refunded registration gave its weeks back, so it is in no week: the Paiements tab lists the
 // expired ones.
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { toast } from '../../components/toast';
 import { formatDay, formatPrice } from '../../lib/format';
 import { weekNumber, weekRange } from '../../lib/dates';
+import { HealthFormTerms } from './health/HealthFormTerms';
 import { ProgramSettings } from './ProgramSettingsForm';
 import { useExportDayCampWeek, useSetDayCampPayment } from './mutations';
 import { useAdminDayCamps, useAdminWeekChildren, type AdminChild, type AdminOverview, type Program } from './queries';
@@ -191,12 +193,18 @@ function ChildItem({ child: c }: { child: AdminChild }) {
             {c.parentPhone}
           </a>
         </dd>
-        <dt className="font-semibold text-slate-700">{t('admin.emergencyPhone')}</dt>
-        <dd>{c.emergencyPhone ?? t('admin.none')}</dd>
-        <dt className="font-semibold text-slate-700">{t('admin.medical')}</dt>
-        <dd className={c.medicalConditions ? 'font-semibold text-red-800' : ''}>{c.medicalConditions ?? t('admin.none')}</dd>
-        <dt className="font-semibold text-slate-700">{t('admin.canSwim')}</dt>
-        <dd>{c.canSwim ? t('admin.yes') : t('admin.no')}</dd>
+        {c.healthForm ? (
+          <HealthFormTerms form={c.healthForm} rowClassName="contents" />
+        ) : (
+          <>
+            <dt className="font-semibold text-slate-700">{t('admin.emergencyPhone')}</dt>
+            <dd>{c.emergencyPhone ?? t('admin.none')}</dd>
+            <dt className="font-semibold text-slate-700">{t('admin.medical')}</dt>
+            <dd className={c.medicalConditions ? 'font-semibold text-red-800' : ''}>{c.medicalConditions ?? t('admin.none')}</dd>
+            <dt className="font-semibold text-slate-700">{t('admin.canSwim')}</dt>
+            <dd>{c.canSwim ? t('admin.yes') : t('admin.no')}</dd>
+          </>
+        )}
         <dt className="font-semibold text-slate-700">{t('admin.payment')}</dt>
         <dd>
           {t('admin.paymentDetail', { amount: formatPrice(c.amountPaid, lang), count: c.weeks.length, reference: c.paymentReference })}
