@@ -1,7 +1,8 @@
 //! Ids that people hold (events, event registrations, court bookings, day-camp registrations)
 //! are never given again once their row is gone: through the real router, and on a database made
 //! at V7 (ids reusable) that V8 rebuilds with AUTOINCREMENT, keeping every row, column and
-//! reference, and references that still act as before.
+//! reference, and references that still act as before. Tournaments and matches too (V21): a
+//! phone's score entries name match ids after their match is gone.
 #![allow(clippy::unwrap_used)]
 
 use crate::common;
@@ -186,7 +187,9 @@ fn at_v7(path: &std::path::Path) {
          INSERT INTO score_entries (entry_id, device_id, seq, match_id, tournament_id, team1_score, team2_score,
              base_version, entered_at, user_id, received_at, outcome, sets) VALUES
            ('phone-1', 'phone', 1, 2, 1, 1, 1, 2, '2026-06-20T13:54:00Z', 'u-admin', '2026-06-20T13:55:00Z',
-             'applied', '[[21,19],[17,21]]');
+             'applied', '[[21,19],[17,21]]'),
+           ('old-phone-1', 'old-phone', 1, 9, 7, 21, 15, 1, '2026-06-01T13:54:00Z', 'u-admin', '2026-06-01T13:55:00Z',
+             'applied', NULL);
          INSERT INTO sync_devices (device_id, last_seq, updated_at) VALUES ('phone', 1, '2026-06-20T13:55:00Z');
          INSERT INTO courts (id, name, position, season_start, season_end) VALUES
            (1, 'Terrain 1', 1, '05-15', '09-30'), (2, 'Terrain 2', 2, '05-15', '09-30');
@@ -424,6 +427,14 @@ fn a_v7_database_migrates_with_every_row_and_reference_and_its_ids_are_never_giv
         assert_eq!(seq, max, "{table}'s sequence");
     }
     assert_eq!(count(&conn, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%\\_v8%' ESCAPE '\\'"), 0);
+    // Tournaments and matches (V21) too, and their sequences start above every id a phone's score
+    // entry still names: the entry for match 9 of tournament 7, both deleted before.
+    for (table, seq) in [("tournaments", 7), ("matches", 9)] {
+        let now = created_as(&conn, table);
+        assert!(now.contains("id INTEGER PRIMARY KEY AUTOINCREMENT,"), "{now}");
+        assert_eq!(count(&conn, &format!("SELECT seq FROM sqlite_sequence WHERE name = '{table}'")), seq, "{table}");
+    }
+    assert_eq!(count(&conn, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%\\_v21%' ESCAPE '\\'"), 0);
 
     // The references still act as before. A team withdrawn from a played tournament leaves its
     // matches with an empty side, and its payment goes with it.
@@ -501,4 +512,50 @@ fn a_v7_database_migrates_with_every_row_and_reference_and_its_ids_are_never_giv
     .unwrap();
     assert_eq!(conn.last_insert_rowid(), 4);
     assert_eq!(count(&conn, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+}
+
+/// A tournament deleted and made again (the draw redone from scratch) gives its matches new ids.
+/// A phone's score entries stay on the server after their match is gone (they are the phone's
+/// record), so a match given an old id again would meet the old match's applied score: the new
+/// score would be refused, or taken for the old one.
+#[tokio::test]
+async fn a_deleted_tournaments_match_ids_are_never_given_again_and_a_phone_scores_the_new_draw() {
+    use crate::tournaments::support::{Setup, config, create_tournament, generate, id};
+    let setup = Setup::new(4, config(2, 1)).await;
+    let app = &setup.app;
+    setup.generate().await;
+    let old: Vec<i64> = setup.matches().await.iter().map(|m| id(&m["id"])).collect();
+    let push = |seq: i64, match_id: i64| {
+        app.client.post(app.at("/api/admin/sync/scores")).json(&json!({"deviceId": "terrain-1", "entries": [{
+            "seq": seq, "entryId": format!("terrain-1-{seq}"), "matchId": match_id, "team1Score": 21,
+            "team2Score": 15, "baseVersion": 1, "enteredAt": "2030-06-01T13:25:00Z"}]}))
+    };
+    let outcome = |answer: Value| answer["results"][0]["outcome"].as_str().unwrap_or_default().to_owned();
+    // The phone scores the last match of the draw.
+    let last = *old.iter().max().unwrap();
+    let answer: Value = push(1, last).send().await.unwrap().json().await.unwrap();
+    assert_eq!(outcome(answer), "applied");
+
+    let deleted = app.client.delete(app.at(&format!("/api/admin/tournaments/{}", setup.tournament_id))).send().await;
+    assert!(deleted.unwrap().status().is_success());
+    let again = create_tournament(app, setup.event_id, &config(2, 1)).await;
+    let again_id = id(&again["id"]);
+    assert!(again_id > setup.tournament_id, "a new tournament id: {again_id}");
+    generate(app, again_id).await;
+    let matches: Vec<Value> =
+        app.get(&format!("/api/admin/tournaments/{again_id}/matches")).await.json().await.unwrap();
+    assert_eq!(matches.len(), old.len());
+    let new: Vec<i64> = matches.iter().map(|m| id(&m["id"])).collect();
+    assert!(new.iter().all(|m| *m > last), "new match ids {new:?} after the old {old:?}");
+
+    // The same phone scores the new draw's last match: applied to it, and shown.
+    let newest = *new.iter().max().unwrap();
+    let response = push(2, newest).send().await.unwrap();
+    assert_eq!(response.status(), 200, "{:?}", response.text().await);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(outcome(answer), "applied");
+    let matches: Vec<Value> =
+        app.get(&format!("/api/admin/tournaments/{again_id}/matches")).await.json().await.unwrap();
+    let scored = matches.iter().find(|m| id(&m["id"]) == newest).unwrap();
+    assert_eq!((scored["team1Score"].as_u64(), scored["team2Score"].as_u64()), (Some(21), Some(15)));
 }
