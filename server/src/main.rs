@@ -44,6 +44,7 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {
+        let shutdown = shutdown_signal();
         let addr = settings.addr;
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| match e.kind() {
             std::io::ErrorKind::AddrInUse => {
@@ -68,7 +69,7 @@ fn serve(args: &centre_server::settings::ServeArgs) -> Result<(), String> {
         centre_server::net::check_open_files(state.settings.connections);
         let live = state.live.clone();
         centre_server::router::serve_app(listener, state, async move {
-            shutdown_signal().await;
+            shutdown.await;
             // Open live pages would otherwise keep the graceful stop waiting.
             live.close();
         })
@@ -123,24 +124,38 @@ fn grant_admin(who: &str, db: &std::path::Path) -> Result<(), String> {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
+/// Waits for a signal on `stream`; forever when its handler could not be installed.
+#[cfg(unix)]
+async fn received(stream: Option<&mut tokio::signal::unix::Signal>) {
+    match stream {
+        Some(s) => {
+            s.recv().await;
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+        None => std::future::pending::<()>().await,
     }
-    tracing::info!("signal received: finishing in-flight requests");
+}
+
+/// Installs the handlers for SIGTERM and Ctrl-C now, and answers the wait for either. Installed
+/// first thing, before the workers start: a stop asked while the server starts (a service
+/// manager, a test) is then a clean stop once it is up, not a kill by the signal's default.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    #[cfg(unix)]
+    let (mut terminate, mut interrupt) = {
+        use tokio::signal::unix::{SignalKind, signal};
+        (signal(SignalKind::terminate()).ok(), signal(SignalKind::interrupt()).ok())
+    };
+    async move {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                () = received(terminate.as_mut()) => {},
+                () = received(interrupt.as_mut()) => {},
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+        tracing::info!("signal received: finishing in-flight requests");
+    }
 }

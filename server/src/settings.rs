@@ -306,6 +306,11 @@ pub enum SettingsError {
 }
 
 impl Settings {
+    /// The centre's date today, on the clock (moved by `--today` in tests).
+    pub fn today(&self) -> chrono::NaiveDate {
+        self.clock.now().with_timezone(&self.timezone).date_naive()
+    }
+
     pub fn from_args(args: &ServeArgs) -> Result<Settings, SettingsError> {
         let addr: SocketAddr = args.addr.parse().map_err(|_| SettingsError::Addr(args.addr.clone()))?;
         let metrics_addr = match args.metrics_addr.as_deref().map(str::trim).filter(|a| !a.is_empty()) {

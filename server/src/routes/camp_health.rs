@@ -147,7 +147,7 @@ pub async fn mine(
     Id(id): Id,
 ) -> Result<Json<MyHealthFormDto>, AppError> {
     let user_id = user.id().to_owned();
-    let today = super::daycamps::today(&state);
+    let today = state.settings.today();
     let dto = state.db.read(move |conn| view(conn, &own(conn, id, &user_id)?, today)).await?;
     Ok(Json(dto))
 }
@@ -195,7 +195,7 @@ async fn change(
     + 'static,
 ) -> Result<MyHealthFormDto, AppError> {
     let user_id = user.id().to_owned();
-    let today = super::daycamps::today(state);
+    let today = state.settings.today();
     let now = utc_text(Utc::now());
     state
         .db

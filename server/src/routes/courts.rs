@@ -64,7 +64,7 @@ pub struct OpeningHoursDto {
     )
 )]
 pub async fn list(State(state): State<AppState>) -> Result<Json<Vec<CourtDto>>, AppError> {
-    let today = state.settings.clock.now().with_timezone(&state.settings.timezone).date_naive();
+    let today = state.settings.today();
     let courts = state
         .db
         .read(move |conn| {

@@ -42,10 +42,6 @@ fn features(program_id: &str) -> &'static [&'static str] {
     }
 }
 
-pub(crate) fn today(state: &AppState) -> NaiveDate {
-    Utc::now().with_timezone(&state.settings.timezone).date_naive()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Public: programs and weeks
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +160,7 @@ pub async fn weeks(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<WeeksQuery>,
 ) -> Result<Json<Vec<WeekDto>>, AppError> {
-    let today = today(&state);
+    let today = state.settings.today();
     let program = query.program_id.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
     let rows = state
         .db
@@ -290,7 +286,7 @@ pub async fn register(
     ApiJson(body): ApiJson<Value>,
 ) -> Result<(StatusCode, Json<RegisteredDto>), AppError> {
     let (input, program_id) = parse_body(body)?;
-    let today = today(&state);
+    let today = state.settings.today();
     let form = validate_day_camp_registration(&input, today).map_err(AppError::Validation)?;
     let week_ids = form
         .week_ids()

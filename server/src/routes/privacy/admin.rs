@@ -38,7 +38,7 @@ pub struct DeletionRequestDto {
 
 fn queued(state: &AppState, d: DeletionRow) -> DeletionRequestDto {
     let day = super::local_day(state, &d.requested_at);
-    let today = super::today(state);
+    let today = state.settings.today();
     DeletionRequestDto {
         id: d.id,
         answer_due: day.map(answer_due).map(|d| d.to_string()).unwrap_or_default(),
@@ -165,7 +165,7 @@ pub async fn add_incident(
     Admin(admin): Admin,
     ApiJson(input): ApiJson<IncidentInput>,
 ) -> Result<(StatusCode, Json<IncidentDto>), AppError> {
-    let incident = validate_incident(&input, super::today(&state)).map_err(AppError::Validation)?;
+    let incident = validate_incident(&input, state.settings.today()).map_err(AppError::Validation)?;
     let (by, now) = (admin.id().to_owned(), state.settings.clock.now());
     let row = state.db.write(move |tx| privacy::add_incident(tx, &incident, &by, now).map_err(AppError::from)).await?;
     Ok((StatusCode::CREATED, Json(row.into())))
@@ -190,7 +190,7 @@ pub async fn update_incident(
     Id(id): Id,
     ApiJson(input): ApiJson<IncidentInput>,
 ) -> Result<Json<IncidentDto>, AppError> {
-    let incident = validate_incident(&input, super::today(&state)).map_err(AppError::Validation)?;
+    let incident = validate_incident(&input, state.settings.today()).map_err(AppError::Validation)?;
     let now = state.settings.clock.now();
     let row = state
         .db

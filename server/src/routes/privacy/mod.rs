@@ -11,11 +11,6 @@ use chrono::NaiveDate;
 
 use crate::app::AppState;
 
-/// The centre's local date now (the server's clock, moved by `--today` in tests).
-fn today(state: &AppState) -> NaiveDate {
-    state.settings.clock.now().with_timezone(&state.settings.timezone).date_naive()
-}
-
 /// The centre's local date of a stored UTC instant (a request's day).
 fn local_day(state: &AppState, utc: &str) -> Option<NaiveDate> {
     centre_core::timefmt::parse_utc(utc).map(|t| t.with_timezone(&state.settings.timezone).date_naive())

@@ -147,7 +147,7 @@ pub async fn join_camp(
     ApiJson(body): ApiJson<Value>,
 ) -> Result<(StatusCode, Json<WaitlistEntryDto>), AppError> {
     let (input, program_id) = camp_routes::parse_body(body)?;
-    let today = camp_routes::today(&state);
+    let today = state.settings.today();
     let form = validate_day_camp_registration(&input, today).map_err(AppError::Validation)?;
     let program_id = program_id.ok_or_else(|| registration::camps::register_error(CampRefusal::ProgramUnknown, ""))?;
     // One entry per child and week: the first week named.
@@ -348,7 +348,7 @@ pub async fn accept(
 ) -> Result<(StatusCode, Json<AcceptedDto>), AppError> {
     let now = Utc::now();
     let today_start = start_of_today_utc(state.settings.timezone, now);
-    let today = camp_routes::today(&state);
+    let today = state.settings.today();
     let settings = state.settings.clone();
     let account = user.user().clone();
     let accepted = state
