@@ -119,6 +119,8 @@ export interface DayCampRegistrationInput {
   healthConsent?: boolean | null;
   /** The consent text's version the page shows (`sante-2026-1`). */
   healthConsentVersion?: string | null;
+  /** Who pays, for the RL-24: read and checked by the server only (not by this package). */
+  payers?: unknown[] | null;
 }
 
 /** The day camp's health form (fiche santé). Blank rows are dropped; errors name the row
