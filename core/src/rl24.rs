@@ -44,12 +44,6 @@ pub fn payers_editable(last_week_end: NaiveDate, today: NaiveDate) -> bool {
     NaiveDate::from_ymd_opt(last_week_end.year() + 1, 1, 31).is_some_and(|limit| today <= limit)
 }
 
-/// The year the console's RL-24 section proposes on `today`: the past year until the end of
-/// April (slips are due by the end of February; late corrections follow), the current one after.
-pub fn default_year(today: NaiveDate) -> i32 {
-    if today.month() <= 4 { today.year() - 1 } else { today.year() }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,12 +85,5 @@ mod tests {
         assert!(payers_editable(end, d("2026-09-01")));
         assert!(payers_editable(end, d("2027-01-31")));
         assert!(!payers_editable(end, d("2027-02-01")));
-    }
-
-    #[test]
-    fn the_console_proposes_last_year_until_april() {
-        assert_eq!(default_year(d("2027-01-15")), 2026);
-        assert_eq!(default_year(d("2027-04-30")), 2026);
-        assert_eq!(default_year(d("2027-05-01")), 2027);
     }
 }

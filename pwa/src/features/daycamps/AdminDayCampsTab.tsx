@@ -1,7 +1,8 @@
 // The admin console's 'Camps de jour' tab (beyond the spec: the centre needs to see who is
 // coming): the weeks with places taken / capacity per program; for the chosen week its children
 // by program (name, age, parent contact, emergency phone, medical conditions, can swim),
-// payment status with the payment actions, and the week's xlsx export. Admins only
+// payment status with the payment actions, and the week's xlsx export; the RL-24 figures of a
+// year (Rl24Section). Admins only
 // (the server checks again); medical data is shown here and nowhere else. An expired or
 // refunded registration gave its weeks back, so it is in no week: the Paiements tab lists the
 // expired ones.
@@ -16,6 +17,7 @@ import { toast } from '../../components/toast';
 import { formatDay, formatPrice } from '../../lib/format';
 import { weekNumber, weekRange } from '../../lib/dates';
 import { ProgramSettings } from './ProgramSettingsForm';
+import { Rl24Section } from './Rl24Section';
 import { useExportDayCampWeek, useSetDayCampPayment } from './mutations';
 import { useAdminDayCamps, useAdminWeekChildren, type AdminChild, type AdminOverview, type Program } from './queries';
 
@@ -49,6 +51,7 @@ export function AdminDayCampsTab() {
           </>
         )}
       </QueryStatus>
+      <Rl24Section />
     </section>
   );
 }
