@@ -49,3 +49,30 @@ pub fn save(
     camp_payers::replace(tx, registration_id, &sealed, forget_numbers, now)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn payer(sin: &str) -> PayerInput {
+        PayerInput {
+            name: Some("Ana Roy".into()),
+            street: Some("12 chemin de la Rivière".into()),
+            city: Some("La Pêche".into()),
+            province: Some("QC".into()),
+            postal_code: Some("J0X 2W0".into()),
+            sin: Some(sin.into()),
+            share: None,
+        }
+    }
+
+    #[test]
+    fn without_a_key_a_number_is_refused_on_its_field_and_nothing_else() {
+        let refused = check(&[payer("046 454 286")], None).err().unwrap_or_default();
+        assert_eq!(refused, [FieldError::new("payers.0.sin", "sin_unavailable")]);
+        assert!(check(&[payer("")], None).is_ok(), "a payer without a number needs no key");
+        // A wrong number is core's refusal, key or not.
+        let wrong = check(&[payer("046 454 287")], None).err().unwrap_or_default();
+        assert_eq!(wrong, [FieldError::new("payers.0.sin", "sin_invalid")]);
+    }
+}

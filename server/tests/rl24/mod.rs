@@ -119,6 +119,28 @@ async fn two_payers_are_kept_and_the_number_is_sealed_and_masked() {
     assert_eq!(call(&other, &app, reqwest::Method::GET, &path, None).await.0, 404);
     assert_eq!(call(&other, &app, reqwest::Method::PUT, &path, Some(&change)).await.0, 404);
 
+    // After 31 January following the camp, the payers are the centre's to change.
+    db(&app)
+        .execute(
+            "UPDATE day_camp_weeks SET start_date = '2020-07-06', end_date = '2020-07-10'
+              WHERE id IN (SELECT week_id FROM day_camp_enrolments WHERE registration_id = ?1)",
+            [id],
+        )
+        .unwrap();
+    let (status, text) = call(&parent, &app, reqwest::Method::PUT, &path, Some(&change)).await;
+    assert_eq!(status, 409, "{text}");
+    assert!(text.contains("payers_locked"), "{text}");
+    let (_, text) = call(&parent, &app, reqwest::Method::GET, &path, None).await;
+    let body: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!((body["editable"].clone(), body["editableUntil"].clone()), (json!(false), json!("2021-01-31")));
+    db(&app)
+        .execute(
+            "UPDATE day_camp_weeks SET start_date = '2099-07-06', end_date = '2099-07-10'
+              WHERE id IN (SELECT week_id FROM day_camp_enrolments WHERE registration_id = ?1)",
+            [id],
+        )
+        .unwrap();
+
     // Forgetting the numbers erases them.
     let forget = json!({ "payers": [payer("Ana Roy", None), payer("Marc Roy", None)], "forgetSins": true });
     let (status, text) = call(&parent, &app, reqwest::Method::PUT, &path, Some(&forget)).await;
@@ -141,6 +163,21 @@ async fn wrong_payers_are_refused_field_by_field_in_both_languages() {
             "payers.0.postalCode": "Code postal invalide (format A1A 1A1)",
             "payers.0.sin": "Numéro d'assurance sociale invalide : 9 chiffres",
             "payers.0.share": "Les parts des payeurs doivent totaliser 100 %."
+        })
+    );
+    // The same refusals in English.
+    let weeks = weeks(&app).await;
+    let mut body = form("Léa", &born(&weeks, 7, 40), &[weeks[0].id]);
+    let mut bad = payer("Ana Roy", Some("046 454 287"));
+    bad["postalCode"] = json!("J0X 2W");
+    body["payers"] = json!([bad]);
+    let english = parent.client.post(app.at("/api/day-camp-registrations")).header("X-Lang", "en").json(&body);
+    let answer: Value = english.send().await.unwrap().json().await.unwrap();
+    assert_eq!(
+        answer["fieldErrors"],
+        json!({
+            "payers.0.postalCode": "Invalid postal code (format A1A 1A1)",
+            "payers.0.sin": "Invalid social insurance number: 9 digits"
         })
     );
     let three = json!([payer("A B", None), payer("C D", None), payer("E F", None)]);
