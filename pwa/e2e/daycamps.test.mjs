@@ -297,6 +297,18 @@ test('an admin sees the child in the week, marks the registration paid and expor
   assert.equal(download.suggestedFilename(), `camp_de_jour_${weeks[0].startDate}_au_${weeks[0].endDate}.xlsx`);
   await toast(page, 'Export réussi').waitFor();
   await toast(page, '1 enfant exporté.').waitFor();
+  // The RL-24 section: Léa's payment (marked paid, no transfer: counted on her first week) is in
+  // that year's statements, a page to print that says it is not an official slip.
+  const year = weeks[0].startDate.slice(0, 4);
+  const rl24 = page.getByRole('region', { name: 'Relevé 24 (frais de garde)' });
+  await rl24.getByLabel('Année').selectOption(year);
+  const link = rl24.getByRole('link', { name: 'Ouvrir les relevés à imprimer (NAS complet)' });
+  assert.equal(await link.getAttribute('href'), `/api/admin/rl24/${year}/statements?lang=fr`);
+  const statements = await context.newPage();
+  await statements.goto(`${suite.server.url}/api/admin/rl24/${year}/statements?lang=fr`);
+  await statements.getByText(/Ce document n'est pas un relevé officiel/).waitFor();
+  await statements.getByRole('cell', { name: 'Léa Roy' }).waitFor();
+  await statements.close();
   await context.close();
 
   const parent = await parentPage();
