@@ -292,3 +292,76 @@ pub fn statements(lines: &[Line], year: i32, lang: Lang, mut sin: impl FnMut(&Li
     out.push_str("</main></body></html>");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::daycamps::WeekRow;
+
+    fn d(s: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap_or_default()
+    }
+
+    fn registration(status: PaymentStatus) -> RegistrationRow {
+        RegistrationRow {
+            id: 7,
+            user_id: None,
+            program_id: "explorateurs".into(),
+            child_first_name: "Léa".into(),
+            child_last_name: "Roy".into(),
+            child_birth_date: d("2019-05-01"),
+            child_gender: None,
+            parent_name: "Ana Roy".into(),
+            parent_email: "ana@example.org".into(),
+            parent_phone: "819-555-0101".into(),
+            emergency_phone: None,
+            medical_conditions: None,
+            can_swim: false,
+            amount_cents: 24_000,
+            payment_status: status,
+            payment_reference: "CAMP-7".into(),
+            lang: "fr".into(),
+            created_at: "2026-05-01T12:00:00Z".into(),
+            weeks: vec![WeekRow {
+                id: 1,
+                label: "week1".into(),
+                start_date: d("2026-07-06"),
+                end_date: d("2026-07-10"),
+            }],
+        }
+    }
+
+    const TORONTO: chrono_tz::Tz = chrono_tz::America::Toronto;
+
+    #[test]
+    fn a_payment_counts_on_its_day_in_the_centres_calendar() {
+        let r = registration(PaymentStatus::Paid);
+        // Confirmed at 03:00 UTC on 1 January: still 31 December in Toronto.
+        let confirmed = MoneyFacts { transfer: Some((24_000, None, "2027-01-01T03:00:00Z".into())), released_at: None };
+        assert_eq!(movements(&r, &confirmed, TORONTO), [Movement { on: d("2026-12-31"), cents: 24_000 }]);
+        // The bank's own date wins over the confirmation.
+        let dated = MoneyFacts {
+            transfer: Some((24_000, Some("2027-01-02".into()), "2027-01-03T15:00:00Z".into())),
+            released_at: None,
+        };
+        assert_eq!(movements(&r, &dated, TORONTO), [Movement { on: d("2027-01-02"), cents: 24_000 }]);
+        // Marked paid by hand: its first camp day.
+        assert_eq!(movements(&r, &MoneyFacts::default(), TORONTO), [Movement { on: d("2026-07-06"), cents: 24_000 }]);
+    }
+
+    #[test]
+    fn a_refund_is_taken_off_on_its_day() {
+        let r = registration(PaymentStatus::Refunded);
+        let facts = MoneyFacts {
+            transfer: Some((24_000, Some("2026-06-01".into()), "2026-06-01T15:00:00Z".into())),
+            released_at: Some("2027-01-01T04:00:00Z".into()),
+        };
+        let m = movements(&r, &facts, TORONTO);
+        assert_eq!(
+            m,
+            [Movement { on: d("2026-06-01"), cents: 24_000 }, Movement { on: d("2026-12-31"), cents: -24_000 }]
+        );
+        let lines = lines(&[Source { registration: r, facts, payers: vec![] }], 2026, TORONTO);
+        assert!(lines.is_empty(), "refunded in the same year: nothing to declare");
+    }
+}
