@@ -120,26 +120,23 @@ async fn two_payers_are_kept_and_the_number_is_sealed_and_masked() {
     assert_eq!(call(&other, &app, reqwest::Method::PUT, &path, Some(&change)).await.0, 404);
 
     // After 31 January following the camp, the payers are the centre's to change.
-    db(&app)
-        .execute(
-            "UPDATE day_camp_weeks SET start_date = '2020-07-06', end_date = '2020-07-10'
-              WHERE id IN (SELECT week_id FROM day_camp_enrolments WHERE registration_id = ?1)",
-            [id],
-        )
-        .unwrap();
+    let move_week = |start: &str, end: &str| {
+        db(&app)
+            .execute(
+                "UPDATE day_camp_weeks SET start_date = ?2, end_date = ?3
+                  WHERE id IN (SELECT week_id FROM day_camp_enrolments WHERE registration_id = ?1)",
+                rusqlite::params![id, start, end],
+            )
+            .unwrap()
+    };
+    move_week("2020-07-06", "2020-07-10");
     let (status, text) = call(&parent, &app, reqwest::Method::PUT, &path, Some(&change)).await;
     assert_eq!(status, 409, "{text}");
     assert!(text.contains("payers_locked"), "{text}");
     let (_, text) = call(&parent, &app, reqwest::Method::GET, &path, None).await;
     let body: Value = serde_json::from_str(&text).unwrap();
     assert_eq!((body["editable"].clone(), body["editableUntil"].clone()), (json!(false), json!("2021-01-31")));
-    db(&app)
-        .execute(
-            "UPDATE day_camp_weeks SET start_date = '2099-07-06', end_date = '2099-07-10'
-              WHERE id IN (SELECT week_id FROM day_camp_enrolments WHERE registration_id = ?1)",
-            [id],
-        )
-        .unwrap();
+    move_week("2099-07-06", "2099-07-10");
 
     // Forgetting the numbers erases them.
     let forget = json!({ "payers": [payer("Ana Roy", None), payer("Marc Roy", None)], "forgetSins": true });
