@@ -119,6 +119,19 @@ export interface DayCampRegistrationInput {
   healthConsent?: boolean | null;
   /** The consent text's version the page shows (`sante-2026-1`). */
   healthConsentVersion?: string | null;
+  /** Who pays, for the RL-24: read and checked by the server only (not by this package). */
+  payers?: PayerInput[] | null;
+}
+
+/** A payer for the RL-24 (server-checked: address, optional SIN, whole-percent share). */
+export interface PayerInput {
+  name?: string | null;
+  street?: string | null;
+  city?: string | null;
+  province?: string | null;
+  postalCode?: string | null;
+  sin?: string | null;
+  share?: number | null;
 }
 
 /** The day camp's health form (fiche santé). Blank rows are dropped; errors name the row

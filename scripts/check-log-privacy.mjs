@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Scans the servers' logs of a full e2e run (pwa/e2e/harness.mjs keeps them in target/e2e-logs)
-// for personal data: every e-mail address and phone number that the e2e tests type or that the
-// demo data holds (the captains' addresses of server/src/db/seed.rs). The log must name
+// for personal data: every e-mail address, phone number and social insurance number that the
+// e2e tests type or that the demo data holds (the captains' addresses of server/src/db/seed.rs). The log must name
 // signed-in members by id only. Fails when a log holds one, and when there is no real log to
 // read (no request lines, or none naming a member), so it cannot pass by reading nothing.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +12,9 @@ const logDir = process.argv[2] ?? join(root, 'target/e2e-logs');
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const PHONE = /\b\d{3}[- .]\d{3}[- .]\d{4}\b/g;
+// A social insurance number as the tests type it ('046 454 286'), looked for with and without
+// its spaces.
+const SIN = /\b\d{3} \d{3} \d{3}\b/g;
 
 function personalData() {
   const found = new Set();
@@ -20,6 +23,10 @@ function personalData() {
     const text = readFileSync(join(e2e, name), 'utf8');
     for (const m of text.matchAll(EMAIL)) found.add(m[0]);
     for (const m of text.matchAll(PHONE)) found.add(m[0]);
+    for (const m of text.matchAll(SIN)) {
+      found.add(m[0]);
+      found.add(m[0].replaceAll(' ', ''));
+    }
   }
   // The demo's captains: format!("capitaine{}@example.org", team + 1).
   const seed = readFileSync(join(root, 'server/src/db/seed.rs'), 'utf8');
@@ -51,7 +58,7 @@ for (const name of logs) {
   });
 }
 
-console.log(`${logs.length} server logs, ${requests} request lines (${withMember} naming a member by id); looked for ${secrets.length} e-mail addresses and phone numbers`);
+console.log(`${logs.length} server logs, ${requests} request lines (${withMember} naming a member by id); looked for ${secrets.length} e-mail addresses, phone numbers and social insurance numbers`);
 if (secrets.length < 10) throw new Error('too few e-mail addresses and phone numbers to look for: the scan would prove nothing');
 if (requests === 0 || withMember === 0) throw new Error(`no request lines naming a member in ${logDir}: was the e2e run logged?`);
 if (leaks.length > 0) {

@@ -16,7 +16,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/xlsx"
 XLSX_OUT_DIR="$out/xlsx" cargo test -q -p centre-server --test server -- \
-  xlsx_export_has_the_sheet export_them payments_workbook_has
+  xlsx_export_has_the_sheet export_them payments_workbook_has rl24_workbook_has
 
 # LibreOffice's profile goes to the temporary folder, never the user's home.
 export HOME="$out/home"
@@ -54,6 +54,7 @@ sheets = [
     ("camp_de_jour", "Camp de jour", 15, {"10/06/2026 09:00", "01/12/2026 10:00"}, []),
     ("paiements", "Impayés", 5, {"01/12/2026 10:00"}, [4]),
     ("paiements", "Totaux", None, set(), [2, 3, 4]),
+    ("rl24_2026", "RL-24", None, set(), [11]),
 ]
 for book, sheet, date_col, dates, amount_cols in sheets:
     name = f"{book}-{sheet}.csv"
@@ -69,7 +70,7 @@ for book, sheet, date_col, dates, amount_cols in sheets:
 
 # One landscape page per sheet (the payments book: unpaid, totals, live waiting-list offers):
 # the fit to one page wide holds.
-for book, pages in [("inscriptions", 1), ("camp_de_jour", 1), ("paiements", 3)]:
+for book, pages in [("inscriptions", 1), ("camp_de_jour", 1), ("paiements", 3), ("rl24_2026", 1)]:
     info = subprocess.run(["pdfinfo", str(out / "pdf" / f"{book}.pdf")], capture_output=True, text=True, check=True).stdout
     count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
     width, height = map(float, re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.M).groups())

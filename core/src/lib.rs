@@ -21,6 +21,7 @@ pub mod messages;
 pub mod payments;
 pub mod privacy;
 pub mod registration;
+pub mod rl24;
 pub mod schedule;
 pub mod slots;
 mod small;

@@ -2,7 +2,8 @@
 // shows the programs from the API and the spec's French messages; a parent registers a child for
 // two weeks, lands on /checkout with the right amount and reference, receives the Interac
 // instructions by e-mail and finds the registration in /my-registrations; a full week shows
-// 'Complet'; an admin sees the child in the week's list, marks it paid and exports the week.
+// 'Complet'; an admin sees the child in the week's list, marks it paid and exports the week;
+// two RL-24 payers are given at 360 px and the number is only ever shown masked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -296,6 +297,18 @@ test('an admin sees the child in the week, marks the registration paid and expor
   assert.equal(download.suggestedFilename(), `camp_de_jour_${weeks[0].startDate}_au_${weeks[0].endDate}.xlsx`);
   await toast(page, 'Export réussi').waitFor();
   await toast(page, '1 enfant exporté.').waitFor();
+  // The RL-24 section: Léa's payment (marked paid, no transfer: counted on her first week) is in
+  // that year's statements, a page to print that says it is not an official slip.
+  const year = weeks[0].startDate.slice(0, 4);
+  const rl24 = page.getByRole('region', { name: 'Relevé 24 (frais de garde)' });
+  await rl24.getByLabel('Année').selectOption(year);
+  const link = rl24.getByRole('link', { name: 'Ouvrir les relevés à imprimer (NAS complet)' });
+  assert.equal(await link.getAttribute('href'), `/api/admin/rl24/${year}/statements?lang=fr`);
+  const statements = await context.newPage();
+  await statements.goto(`${suite.server.url}/api/admin/rl24/${year}/statements?lang=fr`);
+  await statements.getByText(/Ce document n'est pas un relevé officiel/).waitFor();
+  await statements.getByRole('cell', { name: 'Léa Roy' }).waitFor();
+  await statements.close();
   await context.close();
 
   const parent = await parentPage();
@@ -343,4 +356,54 @@ test('the same child twice in a week gets the error toast; /checkout corrects a 
   assert.equal(await otherPage.getByTestId('checkout-amount').count(), 0);
   assert.equal(await otherPage.getByText('Léa').count(), 0);
   await other.close();
+});
+
+test('two payers share the fees 50/50 at 360 px: the SIN is refused until valid, then shown masked only', async () => {
+  const { context, page } = await parentPage();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(`${suite.server.url}/day-camps`);
+  await page.getByTestId('program-explorateurs').getByRole('button', { name: /S'inscrire/ }).click();
+  await weekBox(page, 2).check();
+  await page.getByRole('textbox', { name: "Prénom de l'enfant", exact: true }).fill('Noé');
+  await page.getByRole('textbox', { name: "Nom de l'enfant", exact: true }).fill('Roy');
+  await page.getByLabel(/^Date de naissance/).fill(frenchDay(bornAged(7)));
+  await page.getByRole('textbox', { name: 'Téléphone', exact: true }).fill('819-555-0101');
+  await fillContact(page);
+  await consentBox(page).check();
+  const payer = async (n, name, postal, sin) => {
+    await page.getByLabel(`Nom du payeur ${n}`).fill(name);
+    await page.getByLabel(`Adresse (payeur ${n})`).fill('12 chemin de la Rivière');
+    await page.getByLabel(`Ville (payeur ${n})`).fill('La Pêche');
+    await page.getByLabel(`Code postal (payeur ${n})`).fill(postal);
+    await page.getByLabel(`Numéro d'assurance sociale (payeur ${n}, facultatif)`).fill(sin);
+  };
+  await payer(1, 'Ana Roy', 'J0X 2W0', '046 454 287');
+  await page.getByRole('checkbox', { name: 'Ajouter un deuxième payeur (partage 50/50)' }).check();
+  await payer(2, 'Marc Roy', 'J0X 2W', '');
+  // The purpose of the number and the consent are stated beside it.
+  await page.getByText(/Pour le relevé 24 seulement/).first().waitFor();
+  await page.getByText(/vous consentez à ce que le centre le conserve chiffré/).waitFor();
+  const overflow = await page.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth);
+  assert.ok(overflow <= 0, `the form fits 360 px (${overflow} px too wide)`);
+  await axeClean(page, 'the day-camp form with two payers');
+
+  // The server's checks land under each field; nothing is registered.
+  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+  await page.getByTestId('payer-0').getByRole('alert').filter({ hasText: "Numéro d'assurance sociale invalide" }).waitFor();
+  await page.getByTestId('payer-1').getByRole('alert').filter({ hasText: 'Code postal invalide (format A1A 1A1)' }).waitFor();
+  await page.getByLabel("Numéro d'assurance sociale (payeur 1, facultatif)").fill('046 454 286');
+  await page.getByLabel('Code postal (payeur 2)').fill('j0x2w0');
+  await page.getByRole('button', { name: 'Inscrire mon enfant' }).click();
+  await page.waitForURL(/\/checkout\?type=daycamp/);
+
+  // From /my-registrations: the payers as kept, the number masked only.
+  await page.goto(`${suite.server.url}/my-registrations`);
+  const card = page.getByTestId('my-day-camp').filter({ hasText: 'Noé Roy' });
+  await card.getByRole('button', { name: 'Payeurs (relevé 24)' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('stored-sin').filter({ hasText: 'NAS enregistré pour Ana Roy : *** *** 286' }).waitFor();
+  assert.equal(await dialog.getByLabel('Code postal (payeur 2)').inputValue(), 'J0X 2W0');
+  assert.ok(!(await page.content()).includes('454'), 'the number is never in the page');
+  await axeClean(page, 'the payers dialog');
+  await context.close();
 });

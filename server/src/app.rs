@@ -51,6 +51,8 @@ pub struct Shared {
     pub public_cache: PublicCache,
     /// Live streams open, per client address and in all (net/caps.rs).
     pub streams: Arc<crate::net::caps::Counter>,
+    /// The key sealing payers' social insurance numbers; none when not configured (secret.rs).
+    pub sin_key: Option<Arc<crate::secret::SinKey>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +63,8 @@ pub enum PrepareError {
     Mail(#[from] crate::mail::MailSetupError),
     #[error(transparent)]
     Auth(#[from] crate::auth::AuthSetupError),
+    #[error(transparent)]
+    Secret(#[from] crate::secret::SecretError),
 }
 
 /// Opens and migrates the database, seeds reference (and demo) data, sets up mail. Blocking;
@@ -83,8 +87,18 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     let now = settings.clock.now();
     let today = now.with_timezone(&settings.timezone).date_naive();
     let mut conn = db.connect()?;
-    let seeded = seed::reference_data(&mut conn, today)
-        .and_then(|()| if settings.demo { seed::demo_data(&mut conn, settings.timezone, now) } else { Ok(()) });
+    let sealed = crate::db::camp_payers::one_sealed(&conn)
+        .map_err(|source| OpenError::Open { path: settings.db.clone(), source })?;
+    let sin_key = crate::secret::key_at_start(
+        settings.secret_key_file.as_deref(),
+        settings.dev_login,
+        &settings.db,
+        sealed.as_ref().map(|(id, bytes)| (*id, bytes.as_slice())),
+    )?
+    .map(Arc::new);
+    let seeded = seed::reference_data(&mut conn, today).and_then(|()| {
+        if settings.demo { seed::demo_data(&mut conn, settings.timezone, now, sin_key.as_deref()) } else { Ok(()) }
+    });
     match seeded {
         Err(e) if e.refused_by_storage() => {
             tracing::warn!(error = %e, "seeding skipped: the database cannot take writes; it is done at the next start");
@@ -105,5 +119,6 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
         metrics: crate::metrics::Metrics::new(),
         public_cache,
         streams: crate::net::caps::Counter::new(settings_streams),
+        sin_key,
     })))
 }

@@ -19,6 +19,7 @@ pub mod registration;
 pub mod router;
 pub mod routes;
 pub mod scheduler;
+pub mod secret;
 pub mod settings;
 pub mod web;
 

@@ -25,8 +25,8 @@ use crate::openapi::responses::{
 };
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
-    admin, auth, camp_health, camp_programs, camp_staff, courts, daycamps, event_registrations, events, health,
-    payments, privacy, tournaments, waitlist,
+    admin, auth, camp_health, camp_payers, camp_programs, camp_staff, courts, daycamps, event_registrations, events,
+    health, payments, privacy, rl24, tournaments, waitlist,
 };
 
 /// What the routes' paths are added to: the document's info and the components shared by many
@@ -110,6 +110,9 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(daycamps::mine_one))
         .routes(routes!(camp_health::mine, camp_health::update))
         .routes(routes!(camp_health::withdraw))
+        .routes(routes!(camp_payers::mine, camp_payers::update))
+        .routes(routes!(rl24::export))
+        .routes(routes!(rl24::statements))
         .routes(routes!(daycamps::admin_overview))
         .routes(routes!(daycamps::admin_week))
         .routes(routes!(daycamps::admin_export))

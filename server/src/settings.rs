@@ -102,6 +102,12 @@ pub struct ServeArgs {
     /// Where members send Interac e-Transfers for events (named in the registration e-mail).
     #[arg(long, env = "CENTRE_INTERAC_EMAIL", default_value = DEFAULT_INTERAC_EMAIL)]
     pub interac_email: String,
+    /// File holding the key that seals payers' social insurance numbers (64 hexadecimal
+    /// characters; `openssl rand -hex 32`). Keep it outside the database's folder and its
+    /// replica, backed up apart. Without it, with --dev-login, a development key is made beside
+    /// the database; otherwise no number can be entered.
+    #[arg(long, env = "CENTRE_SECRET_KEY_FILE")]
+    pub secret_key_file: Option<PathBuf>,
     /// Length of a court booking slot, in minutes (5 to 1440).
     #[arg(long, env = "CENTRE_SLOT_MINUTES", default_value_t = 60, value_parser = clap::value_parser!(u32).range(5..=1440))]
     pub slot_minutes: u32,
@@ -204,6 +210,8 @@ pub struct Settings {
     pub mail_dir: PathBuf,
     /// The centre's Interac e-Transfer address.
     pub interac_email: String,
+    /// The key file sealing payers' social insurance numbers (`secret.rs`).
+    pub secret_key_file: Option<PathBuf>,
     /// Court booking slot length, in minutes.
     pub slot_minutes: u32,
     /// Future court bookings one member may hold at once.
@@ -349,6 +357,7 @@ impl Settings {
             mail_from: args.mail_from.clone(),
             mail_dir,
             interac_email,
+            secret_key_file: args.secret_key_file.clone().filter(|p| !p.as_os_str().is_empty()),
             slot_minutes: args.slot_minutes,
             max_future_bookings: args.max_future_bookings,
             max_db_pages: args.max_db_pages,
@@ -382,6 +391,7 @@ impl Settings {
             mail_from: "Centre plein air de La Pêche <no-reply@localhost>".to_owned(),
             mail_dir,
             interac_email: DEFAULT_INTERAC_EMAIL.to_owned(),
+            secret_key_file: None,
             slot_minutes: centre_core::slots::DEFAULT_SLOT_MINUTES,
             max_future_bookings: 3,
             max_db_pages: None,
@@ -401,7 +411,7 @@ impl Settings {
     /// One line for the start-up log. Secrets (none yet beyond this list) are masked.
     pub fn summary(&self) -> String {
         let summary = format!(
-            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} payment_reminders={}x{}d oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={} max_connections={} max_connections_per_address={} max_streams={} max_streams_per_address={}",
+            "addr={} db={} public_url={} dev_login={} demo={} timezone={} smtp_url={} mail_from={} mail_dir={} interac_email={} secret_key_file={} slot_minutes={} max_future_bookings={} max_db_pages={} write_limit={} trusted_proxies={} payment_reminders={}x{}d oidc_issuer={} oidc_client_id={} oidc_client_secret={} admin_emails={} metrics_addr={} max_connections={} max_connections_per_address={} max_streams={} max_streams_per_address={}",
             self.addr,
             self.db.display(),
             self.public_url,
@@ -412,6 +422,7 @@ impl Settings {
             self.mail_from,
             self.mail_dir.display(),
             self.interac_email,
+            self.secret_key_file.as_ref().map_or_else(|| "none".to_owned(), |p| p.display().to_string()),
             self.slot_minutes,
             self.max_future_bookings,
             self.max_db_pages.map_or_else(|| "none".to_owned(), |p| p.to_string()),

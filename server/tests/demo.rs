@@ -219,6 +219,15 @@ async fn the_demo_is_alive(day: NaiveDate) {
     assert_eq!(camps.as_array().unwrap().len(), 1, "{day}: {camps}");
     assert_eq!(camps[0]["childLastName"], DEMO_MEMBER.last);
     assert!(!camps[0]["weeks"].as_array().unwrap().is_empty());
+    // Paid for by two parents 50/50 (RL-24), the first with a number, shown masked.
+    let payers = get(&member, &app, &format!("/api/user/day-camp-registrations/{}/payers", camps[0]["id"])).await;
+    let summary: Vec<(&str, i64, Option<&str>)> = payers["payers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap(), p["share"].as_i64().unwrap(), p["sinMasked"].as_str()))
+        .collect();
+    assert_eq!(summary, [("Sophie Gagnon", 50, Some("*** *** 286")), ("Marc Tremblay", 50, None)], "{day}");
 
     // A counsellor with the first two camp weeks and children in the first; the log has an
     // opening already.

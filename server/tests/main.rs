@@ -32,6 +32,7 @@ mod payments;
 mod platform;
 mod privacy;
 mod ratelimit;
+mod rl24;
 mod shell;
 mod startup;
 mod states;

@@ -33,6 +33,9 @@ pub struct DayCampRegistrationInput {
     pub health_consent: Option<bool>,
     /// The version of the consent text the page showed (`sante-2026-1`).
     pub health_consent_version: Option<String>,
+    /// Who pays, for the RL-24 figures (one or two; see `validate_payers`). Left out, the
+    /// registration names no payer and the figures name its parent.
+    pub payers: Option<Vec<super::PayerInput>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -398,6 +398,19 @@ pub fn list_for_user(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<R
     with_weeks(conn, rows)
 }
 
+/// The registrations money was received for (paid, or paid then refunded), oldest first: what
+/// the RL-24 figures read.
+pub fn list_paid_or_refunded(conn: &Connection) -> rusqlite::Result<Vec<RegistrationRow>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {REGISTRATION_COLUMNS} FROM day_camp_registrations r
+          WHERE r.payment_status IN (?1, ?2) AND r.amount_cents > 0 ORDER BY r.id"
+    ))?;
+    let rows = stmt
+        .query_map(params![PaymentStatus::Paid, PaymentStatus::Refunded], registration_from_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    with_weeks(conn, rows)
+}
+
 /// The children registered in one week: program order, then last and first name.
 pub fn list_for_week(conn: &Connection, week_id: i64) -> rusqlite::Result<Vec<RegistrationRow>> {
     let mut stmt = conn.prepare_cached(&format!(

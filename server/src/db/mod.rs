@@ -10,6 +10,7 @@
 pub mod backup;
 pub mod busy;
 pub mod camp_health;
+pub mod camp_payers;
 pub mod camp_staff;
 pub mod courts;
 pub mod daycamps;

@@ -373,7 +373,12 @@ pub fn booking_days(today: NaiveDate, season: (NaiveDate, NaiveDate)) -> Vec<Nai
 /// a database that has no events yet. Its dates follow `now` (the server's clock): whatever the
 /// day, the tournament is being played, the next one takes registrations, the camps fill the
 /// coming summer's weeks and the courts are booked in their season.
-pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz, now: DateTime<Utc>) -> Result<(), OpenError> {
+pub fn demo_data(
+    conn: &mut Connection,
+    tz: chrono_tz::Tz,
+    now: DateTime<Utc>,
+    sin_key: Option<&crate::secret::SinKey>,
+) -> Result<(), OpenError> {
     let wrap = |source: rusqlite::Error| OpenError::Seeding { what: "demo data", source };
     if conn.query_row("SELECT EXISTS (SELECT 1 FROM events)", [], |r| r.get::<_, bool>(0)).map_err(wrap)? {
         return Ok(());
@@ -385,7 +390,7 @@ pub fn demo_data(conn: &mut Connection, tz: chrono_tz::Tz, now: DateTime<Utc>) -
     }
     // Whole seconds, as stored.
     let now = now - Duration::nanoseconds(i64::from(now.nanosecond()));
-    let demo = Demo { tx: &tx, tz, now, today: now.with_timezone(&tz).date_naive() };
+    let demo = Demo { tx: &tx, tz, now, today: now.with_timezone(&tz).date_naive(), sin_key };
     demo.seed().map_err(wrap)?;
     tx.commit().map_err(wrap)
 }
@@ -400,6 +405,8 @@ struct Demo<'a> {
     tz: chrono_tz::Tz,
     now: DateTime<Utc>,
     today: NaiveDate,
+    /// Seals the demo payer's social insurance number; without a key the demo has none.
+    sin_key: Option<&'a crate::secret::SinKey>,
 }
 
 impl Demo<'_> {
@@ -752,6 +759,7 @@ impl Demo<'_> {
         // The demo member's child first: in the full week and the one after.
         let signup = Signup { user_id: Some(member), days_ago: 12, pay: Pay::Pending { reminders: 0 } };
         self.camp_child(member_child(), &camps, 0, &[1, 2], signup)?;
+        self.camp_payers(member)?;
         for (program, chosen, children) in plan {
             for _ in 0..children.max(0) {
                 let pay = match n % 5 {
@@ -774,6 +782,37 @@ impl Demo<'_> {
             [],
         )?;
         self.camp_waitlist(&camps)
+    }
+
+    /// The demo member's child is paid for by two parents, 50/50, the first with a social
+    /// insurance number (the CRA's published sample, sealed with the key the server runs with).
+    fn camp_payers(&self, member: &str) -> rusqlite::Result<()> {
+        let id: i64 =
+            self.tx
+                .query_row("SELECT max(id) FROM day_camp_registrations WHERE user_id = ?1", [member], |r| r.get(0))?;
+        let payer = |name: &str, sin: Option<&str>| centre_core::validation::PayerInput {
+            name: Some(name.into()),
+            street: Some("12 chemin de la Rivière".into()),
+            city: Some("La Pêche".into()),
+            province: Some("QC".into()),
+            postal_code: Some("J0X 2W0".into()),
+            sin: sin.filter(|_| self.sin_key.is_some()).map(Into::into),
+            share: None,
+        };
+        let payers = centre_core::validation::validate_payers(&[
+            payer("Sophie Gagnon", Some("046 454 286")),
+            payer("Marc Tremblay", None),
+        ])
+        .map_err(|e| fail("payers", e))?;
+        let mut new = Vec::new();
+        for p in &payers {
+            let sealed = match (p.sin(), self.sin_key) {
+                (Some(sin), Some(key)) => Some(key.seal(id, sin.digits()).map_err(|e| fail("payers", e))?),
+                _ => None,
+            };
+            new.push(super::camp_payers::NewPayer { payer: p, sin_sealed: sealed });
+        }
+        super::camp_payers::replace(self.tx, id, &new, false, &utc_text(self.ago(12)))
     }
 
     /// The full week's waiting list: three parents in line, the first holding a live offer of

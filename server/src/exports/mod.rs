@@ -9,6 +9,7 @@ pub mod camps;
 pub mod events;
 pub mod my_data;
 pub mod payments;
+pub mod rl24;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike, Utc};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, XlsxError};

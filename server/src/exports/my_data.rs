@@ -32,6 +32,11 @@ const SECTIONS: &[(&str, &str, &str)] = &[
         "Emergency contacts and adults allowed to pick your children up",
     ),
     ("healthConsents", "Vos consentements aux fiches santé", "Your consents to the health forms"),
+    (
+        "campPayers",
+        "Payeurs des frais de camp (relevé 24), numéro d'assurance sociale masqué",
+        "Payers of the camp fees (RL-24), social insurance number masked",
+    ),
     ("waitlistEntries", "Vos listes d'attente (avec le formulaire envoyé)", "Your waiting lists (with the form sent)"),
     ("payments", "Paiements reçus", "Payments received"),
     (
@@ -56,6 +61,8 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("photo_permission", "Photos permises", "Photos allowed"),
     ("kind", "Type", "Kind"),
     ("name", "Nom", "Name"),
+    ("sin_masked", "Numéro d'assurance sociale", "Social insurance number"),
+    ("share_percent", "Part (%)", "Share (%)"),
     ("relation", "Lien avec l'enfant", "Relationship to the child"),
     ("action", "Consentement", "Consent"),
     ("version", "Version du texte", "Text version"),

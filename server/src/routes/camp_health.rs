@@ -125,7 +125,8 @@ fn view(conn: &rusqlite::Connection, r: &RegistrationRow, today: NaiveDate) -> R
     })
 }
 
-fn own(conn: &rusqlite::Connection, id: i64, user_id: &str) -> Result<RegistrationRow, AppError> {
+/// One of the member's own registrations; someone else's or a missing one is 404.
+pub(crate) fn own(conn: &rusqlite::Connection, id: i64, user_id: &str) -> Result<RegistrationRow, AppError> {
     daycamps::find_for_user(conn, id, user_id)?.ok_or_else(AppError::not_found)
 }
 

@@ -267,7 +267,8 @@ pub(crate) fn parse_body(mut body: Value) -> Result<(DayCampRegistrationInput, O
 /// (several weeks; `weekId` alone still works). Validated by core; then one BEGIN IMMEDIATE
 /// transaction checks every week, the age on each week's first day and the child's other
 /// registrations, takes a place in every week or none, writes the registration (payment
-/// pending, a unique Interac reference) and the parent's e-mail to the outbox. 201 on success;
+/// pending, a unique Interac reference), its `payers` (one or two, for the RL-24 figures; none
+/// given, none stored) and the parent's e-mail to the outbox. 201 on success;
 /// 409 naming the week when one is full (or already has this child); 422 for the rules.
 #[utoipa::path(
     post,
@@ -287,7 +288,17 @@ pub async fn register(
 ) -> Result<(StatusCode, Json<RegisteredDto>), AppError> {
     let (input, program_id) = parse_body(body)?;
     let today = state.settings.today();
-    let form = validate_day_camp_registration(&input, today).map_err(AppError::Validation)?;
+    let key = state.sin_key.clone();
+    let checked = validate_day_camp_registration(&input, today);
+    let payers = crate::registration::payers::check(input.payers.as_deref().unwrap_or_default(), key.as_deref());
+    let (form, payers) = match (checked, payers) {
+        (Ok(form), Ok(payers)) => (form, payers),
+        (form, payers) => {
+            let mut errors = form.err().unwrap_or_default();
+            errors.extend(payers.err().unwrap_or_default());
+            return Err(AppError::Validation(errors));
+        }
+    };
     let week_ids = form
         .week_ids()
         .iter()
@@ -310,7 +321,9 @@ pub async fn register(
                 today,
                 now: &utc_text(now),
             };
-            register_and_mail(tx, &new, &child, &settings, lang, now)
+            let done = register_and_mail(tx, &new, &child, &settings, lang, now)?;
+            crate::registration::payers::save(tx, key.as_deref(), done.0.id, &payers, false, &utc_text(now))?;
+            Ok::<_, AppError>(done)
         })
         .await?;
     state.mailer.kick();

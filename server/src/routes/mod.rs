@@ -4,6 +4,7 @@
 pub(crate) mod admin;
 pub(crate) mod auth;
 pub(crate) mod camp_health;
+pub(crate) mod camp_payers;
 pub(crate) mod camp_programs;
 pub(crate) mod camp_staff;
 pub(crate) mod courts;
@@ -15,5 +16,6 @@ pub(crate) mod params;
 pub(crate) mod payments;
 pub(crate) mod privacy;
 mod reply;
+pub(crate) mod rl24;
 pub(crate) mod tournaments;
 pub(crate) mod waitlist;

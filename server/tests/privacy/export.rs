@@ -74,6 +74,7 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
         ("healthAllergies", "camp_health_allergies"),
         ("healthPeople", "camp_health_people"),
         ("healthConsents", "camp_health_consents"),
+        ("campPayers", "camp_registration_payers"),
     ] {
         let expected = sql_ids(
             &app,

@@ -121,6 +121,15 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
             pickup = f.pickup,
         ))
         .unwrap();
+        // Its payer for the RL-24, with an address of their own (the number is sealed by the
+        // server: rl24/).
+        conn.execute(
+            "INSERT INTO camp_registration_payers (registration_id, position, name, street, city, province, postal_code,
+                 share_percent, updated_at)
+             VALUES (?1, 1, ?2, ?3, 'La Pêche', 'QC', 'J0X 2W0', 100, '2026-01-03T00:00:00Z')",
+            rusqlite::params![camp, format!("Parent {}", f.last), format!("{n} rue {}", f.last)],
+        )
+        .unwrap();
         // A waiting-list entry for the next week, keeping the form sent (the health form too).
         let form = serde_json::json!({"childFirstName": f.child, "childLastName": f.last, "medicalConditions": f.medical,
             "healthForm": {"pickups": [{"name": f.pickup, "relation": "grand-parent", "phone": f.phone}]}});

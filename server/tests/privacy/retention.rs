@@ -122,6 +122,7 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
     assert!(!in_table("court_bookings.", a.phone), "A's old booking is anonymised");
     assert!(in_table("court_bookings.", b.phone), "B's booking to come is kept");
     assert!(in_table("day_camp_registrations.", a.child), "camp records wait for their own year");
+    assert!(in_table("camp_registration_payers.", a.last), "and so do their payers");
     assert_eq!(totals(&app), before);
 
     // 1 January 2033: the 2026 camp's registrations too; nothing of A's children is left.
@@ -132,6 +133,14 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
         let found: Vec<_> = texts.iter().filter(|(_, t)| t.contains(value)).map(|(w, _)| w.as_str()).collect();
         assert!(found.is_empty(), "{value:?} remains in {found:?}");
     }
+    // The payers' names and addresses went with them; their shares stay with the accounts.
+    let payer_texts =
+        |value: &str| texts.iter().any(|(w, t)| w.starts_with("camp_registration_payers.") && t.contains(value));
+    assert!(!payer_texts(a.last) && !payer_texts(b.last));
+    let shares: i64 = db(&app)
+        .query_row("SELECT sum(share_percent) FROM camp_registration_payers WHERE street IS NULL", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(shares, 200);
     assert_eq!(totals(&app), before, "counts and totals are unchanged");
     let read: Value =
         admin.client.get(app.at("/api/admin/privacy-retention")).send().await.unwrap().json().await.unwrap();

@@ -3,7 +3,7 @@
 // by program (name, age, parent contact, the fiche santé: allergies, medication, conditions,
 // emergency contacts and the adults who may pick the child up), payment status with the payment
 // actions, and the week's xlsx export. Admins only (the server checks again); counsellors see
-// their own weeks' children on /animation. An expired or
+// their own weeks' children on /animation. The RL-24 figures of a year (Rl24Section). An expired or
 // refunded registration gave its weeks back, so it is in no week: the Paiements tab lists the
 // expired ones.
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { formatDay, formatPrice } from '../../lib/format';
 import { weekNumber, weekRange } from '../../lib/dates';
 import { HealthFormTerms } from './health/HealthFormTerms';
 import { ProgramSettings } from './ProgramSettingsForm';
+import { Rl24Section } from './Rl24Section';
 import { useExportDayCampWeek, useSetDayCampPayment } from './mutations';
 import { useAdminDayCamps, useAdminWeekChildren, type AdminChild, type AdminOverview, type Program } from './queries';
 
@@ -51,6 +52,7 @@ export function AdminDayCampsTab() {
           </>
         )}
       </QueryStatus>
+      <Rl24Section />
     </section>
   );
 }

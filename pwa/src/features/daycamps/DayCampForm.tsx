@@ -1,5 +1,5 @@
 // The day-camp registration form (spec section 5): program, desired weeks ('Complet' when
-// full), child, parent. Validated through core-wasm with the server's own rules and messages
+// full), child, parent, the RL-24 payers (checked by the server only). Validated through core-wasm with the server's own rules and messages
 // (the spec's 'Please select a week', "Child's first name is required", … and the age on the
 // first day of each week); a 422 or 409 from the server lands under the same fields. On
 // success: the toast, then /checkout?type=daycamp&id={id}&amount={amountPaid}.
@@ -17,6 +17,7 @@ import { ChildFields } from './ChildFields';
 import { useJoinWeekWaitlist, useRegisterDayCamp } from './mutations';
 import { ConsentField, HealthFields, PhotoField } from './health/HealthFields';
 import { ParentFields } from './ParentFields';
+import { PayerFields } from './payers/PayerFields';
 import { useWeeks, type Program } from './queries';
 import { EMPTY, idsOf, toInput, type Values } from './registration';
 import { selectable, WeeksField } from './WeeksField';
@@ -158,6 +159,8 @@ export function DayCampForm({
       <ChildFields form={form} />
 
       <ParentFields form={form} />
+
+      <PayerFields form={form} />
 
       <HealthFields form={form} />
 

@@ -10,6 +10,7 @@ import { formatDate, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { weekNumber, weekRange } from '../../lib/dates';
 import { MyHealthFormButton } from './health/MyHealthFormDialog';
+import { MyPayersButton } from './payers/MyPayersDialog';
 import { useMyDayCampRegistrations, type MyDayCampRegistration } from './queries';
 
 export function MyDayCampsCard() {
@@ -70,7 +71,12 @@ function Item({ registration: r }: { registration: MyDayCampRegistration }) {
         </p>
       )}
       <p className="mt-2 text-sm text-slate-600">{t('mine.createdOn', { date: formatDate(r.createdAt, lang) })}</p>
-      {r.weeks.length > 0 && <MyHealthFormButton id={r.id} child={`${r.childFirstName} ${r.childLastName}`} />}
+      {r.weeks.length > 0 && (
+        <div className="flex flex-wrap gap-x-2">
+          <MyHealthFormButton id={r.id} child={`${r.childFirstName} ${r.childLastName}`} />
+          <MyPayersButton id={r.id} child={`${r.childFirstName} ${r.childLastName}`} />
+        </div>
+      )}
     </li>
   );
 }

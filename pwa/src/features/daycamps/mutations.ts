@@ -30,6 +30,8 @@ export type DayCampRegistrationInput = Body<
     healthForm: NonNullable<Schemas['DayCampRegistrationBody']['healthForm']>;
     healthConsent: boolean;
     healthConsentVersion: string;
+    /** The RL-24 payers (see payers/values.ts). */
+    payers: NonNullable<Schemas['DayCampRegistrationBody']['payers']>;
   }
 >;
 

@@ -38,6 +38,11 @@ export const dayCampKeys = {
   adminWeek: (weekId: number) => ['api', 'admin', 'day-camps', 'week', weekId] as const,
 };
 
+/** The RL-24 workbook of a year (admins). */
+export const rl24Workbook = (year: number) => `/api/admin/rl24.xlsx?year=${year}`;
+/** The RL-24 printable statements of a year, in the page's language (admins). */
+export const rl24Statements = (year: number, lang: string) => `/api/admin/rl24/${year}/statements?lang=${lang === 'en' ? 'en' : 'fr'}`;
+
 export function usePrograms() {
   return useQuery({ queryKey: dayCampKeys.programs, queryFn: () => apiFetch<Program[]>('/api/day-camp-programs') });
 }

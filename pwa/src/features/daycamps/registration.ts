@@ -2,8 +2,9 @@
 // become.
 import { consentOf, EMPTY_HEALTH, healthFormOf, type HealthValues } from './health/values';
 import type { DayCampRegistrationInput } from './mutations';
+import { EMPTY_PAYERS, payersOf, type PayerValues } from './payers/values';
 
-export type Values = HealthValues & {
+export type Values = HealthValues & PayerValues & {
   programId: string;
   /** The chosen week ids, comma-separated ('3,4'); named as core and the server name its errors. */
   weekId: string;
@@ -18,6 +19,7 @@ export type Values = HealthValues & {
 
 export const EMPTY: Values = {
   ...EMPTY_HEALTH,
+  ...EMPTY_PAYERS,
   programId: '',
   weekId: '',
   childFirstName: '',
@@ -43,6 +45,7 @@ export function toInput(values: Values): DayCampRegistrationInput {
     parentEmail: values.parentEmail,
     parentPhone: values.parentPhone,
     healthForm: healthFormOf(values),
+    payers: payersOf(values),
     ...consentOf(values),
   };
 }

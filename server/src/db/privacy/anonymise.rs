@@ -6,7 +6,8 @@
 //! as this account), every name, e-mail, phone and note on their event registrations (the team
 //! members they entered included), court bookings and day-camp registrations (the children's
 //! names and health text, the parent's contact; the birth date keeps its year only; their health
-//! forms and the consents to them are deleted), the payer's name and message of the transfers
+//! forms and the consents to them are deleted; the payers named for the RL-24 lose their name,
+//! address and social insurance number), the payer's name and message of the transfers
 //! that paid them, the openings of their children's records (and their own e-mail in the log
 //! when they were camp staff), the forms of their waiting-list entries, their requests' reasons,
 //! and the e-mails the centre kept for an address of theirs (deleted); their sessions end. Kept:
@@ -138,6 +139,8 @@ pub fn camp_registrations(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>)
         &format!("UPDATE day_camp_enrolments SET child_key = 'anonyme-' || registration_id WHERE registration_id IN ({of_these})"),
         [&param],
     )?;
+    // The payers' names, addresses and social insurance numbers; their shares stay.
+    crate::db::camp_payers::anonymise_where(conn, which, &param, ANONYMOUS, &utc_text(now))?;
     conn.execute(
         &format!(
             "UPDATE day_camp_registrations SET child_first_name = ?2, child_last_name = ?2, parent_name = ?2,

@@ -122,6 +122,17 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
             format!("SELECT * FROM camp_health_consents WHERE registration_id IN ({MINE_CAMPS}) ORDER BY id"),
         ),
         (
+            // Who pays each registration (RL-24): the social insurance number masked only.
+            "campPayers",
+            format!(
+                "SELECT registration_id, position, name, street, city, province, postal_code, share_percent,
+                        CASE WHEN sin_last3 IS NULL THEN NULL ELSE '*** *** ' || sin_last3 END AS sin_masked,
+                        updated_at, anonymised_at
+                 FROM camp_registration_payers WHERE registration_id IN ({MINE_CAMPS})
+                 ORDER BY registration_id, position"
+            ),
+        ),
+        (
             // A waiting-list entry keeps the form sent when joining (a child's health form too).
             "waitlistEntries",
             "SELECT * FROM waitlist_entries WHERE user_id = ?1 ORDER BY id".to_owned(),
