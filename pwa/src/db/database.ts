@@ -67,8 +67,8 @@ export interface AttendanceEntry extends EntryBase {
   weekId: number;
   /** The camp day, 'YYYY-MM-DD' in America/Toronto. */
   day: string;
-  action: 'arrival' | 'departure';
-  /** UTC ISO time of the arrival or departure. */
+  action: 'arrival' | 'departure' | 'absence';
+  /** UTC ISO time of the arrival or departure (an absence's: when it was recorded). */
   at: string;
   /** A departure's: who picked the child up. */
   pickupKind?: PickupKind;

@@ -1,5 +1,6 @@
 // The offline score sync's one starter, mounted once at the app's root (App.tsx): not by a page,
-// nor by the header's badge (SyncStatus, which only shows the state). For a signed-in admin,
+// nor by the header's badge (SyncStatus, which only shows the state). For a signed-in admin or
+// counsellor (whose day camp attendance goes through the same outbox and engine),
 // once the page has settled (its chunk is not part of the first screen), it loads the sync's
 // chunk and runs the engine (SyncStatus.tsx's SyncStarter); for anybody else it loads nothing,
 // and the engine stops if the admin is signed in no more.
@@ -11,9 +12,9 @@ import { useRoles } from '../../auth/session';
 const SyncStarter = lazyWithQueries(() => import('./SyncStatus').then((m) => m.SyncStarter));
 
 export function ScoreSync() {
-  const { isAdmin } = useRoles();
+  const { isAdmin, isCampStaff } = useRoles();
   const idle = useIdle();
-  if (!isAdmin || !idle) return null;
+  if (!(isAdmin || isCampStaff) || !idle) return null;
   return (
     <Suspense fallback={null}>
       <SyncStarter />

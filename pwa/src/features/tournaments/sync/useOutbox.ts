@@ -1,13 +1,8 @@
 // This phone's outbox in React, live from IndexedDB (a change in any tab shows at once).
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { deviceId, tournamentEntries, waitingScores, watch, type OutboxEntry } from '../../../db/outbox';
+import { deviceId, tournamentEntries, waitingScores, type OutboxEntry } from '../../../db/outbox';
 import { subscribeSync, syncState, type SyncState } from '../../../sync/engine';
-
-function useWatched<T>(query: () => Promise<T>, initial: T): T {
-  const [value, setValue] = useState<T>(initial);
-  useEffect(() => watch(query, setValue), [query]);
-  return value;
-}
+import { useWatched } from '../../../sync/useWatched';
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
