@@ -253,3 +253,33 @@ export async function enterScore(page, match, team1Score, team2Score) {
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/**
+ * Resolves once the page's reads are kept in IndexedDB (what an offline reload answers from);
+ * fails after 15 s with the keys that are there. (waitForFunction does not wait for a promise
+ * its predicate returns: a pending promise counts as true. This asks again until it is so.)
+ */
+export async function readsKept(page, keys) {
+  const keptKeys = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = globalThis.indexedDB.open('centre');
+          open.onerror = () => resolve([]);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('cache')) return resolve([]);
+            const request = db.transaction('cache').objectStore('cache').getAllKeys();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => resolve([]);
+          };
+        }),
+    );
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const kept = await keptKeys();
+    if (keys.every((key) => kept.includes(key))) return;
+    if (Date.now() > deadline) assert.fail(`reads not kept: ${keys.filter((key) => !kept.includes(key)).join(', ')} (kept: ${kept.join(', ')})`);
+    await page.waitForTimeout(200);
+  }
+}

@@ -95,15 +95,15 @@ function ChildRow({ view, isAdmin, onArrive, onAbsent, onLeave, onAllow }: RowPr
         {view.notice && !view.arrivedAt && <li>{t('attendance.notice')}</li>}
         {view.flagged && <li className="inline-block rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900">{t('attendance.flag')}</li>}
         {view.waiting && <li className="text-amber-900">{t('attendance.pending')}</li>}
-        {view.refused && (
-          <li role="alert" className="rounded bg-red-50 p-2 text-red-900">
-            {t('attendance.refused', { reason: view.refused })}
-          </li>
-        )}
         {child.overrides.map((o) => (
           <li key={o.id}>{t('attendance.overrideShown', { name: o.personName, reason: o.reason })}</li>
         ))}
       </ul>
+      {view.refused && (
+        <p role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-900">
+          {t('attendance.refused', { reason: view.refused })}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="primary" aria-describedby={nameId} className="min-h-11" disabled={view.arrivedAt !== null} onClick={onArrive}>
           {t('attendance.arrive')}
