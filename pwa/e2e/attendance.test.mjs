@@ -6,8 +6,7 @@
 // lets it through. Axe scans the page.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { apiPost, grantAdmin, newContext, readsKept, signIn, useServerAndBrowser } from './harness.mjs';
+import { apiPost, expectNoAxeViolations, grantAdmin, newContext, readsKept, registerCampChild, signIn, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 180_000 }, fn);
 const ADMIN = { email: 'direction@example.org', firstName: 'Dominique', lastName: 'Direction' };
@@ -15,27 +14,6 @@ const COUNSELLOR = { email: 'animatrice@example.org', firstName: 'Élodie', last
 const PARENT = { email: 'ana@example.org', firstName: 'Ana', lastName: 'Roy' };
 
 const suite = useServerAndBrowser();
-
-async function expectNoAxeViolations(page, label) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(summary, [], `axe violations on ${label}`);
-}
-
-/** Registers a child in `week` (Julie Roy, the aunt, may pick them up); answers the registration's id. */
-async function registerChild(parent, weeks, firstName, week) {
-  const [y, m, d] = weeks[0].startDate.split('-').map(Number);
-  const birth = new Date(Date.UTC(y - 7, m - 1, d) - 40 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const response = await apiPost(parent, suite.server, '/api/day-camp-registrations', {
-    programId: 'explorateurs', weekIds: [String(week.id)], childFirstName: firstName, childLastName: 'Roy', childBirthDate: birth,
-    parentName: 'Ana Roy', parentEmail: PARENT.email, parentPhone: '819-555-0101', emergencyPhone: '819-555-0199', canSwim: true,
-    healthForm: { emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }], pickups: [{ name: 'Julie Roy', relation: 'tante', phone: '819-555-0103' }] },
-    healthConsent: true,
-    healthConsentVersion: 'sante-2026-1',
-  });
-  assert.equal(response.status(), 201, await response.text());
-  return (await response.json()).id;
-}
 
 /** `day` ('YYYY-MM-DD') at `hour`:00 in Toronto (summer: UTC-4). */
 const at = (day, hour) => new Date(`${day}T${String(hour + 4).padStart(2, '0')}:00:00Z`);
@@ -65,7 +43,10 @@ async function attendanceAt(width, weekIndex, names) {
   const week = weeks[weekIndex];
   const parent = await newContext(suite.browser);
   await signIn(parent, suite.server, PARENT);
-  const [lea, noe] = [await registerChild(parent, weeks, names[0], week), await registerChild(parent, weeks, names[1], week)];
+  // Julie Roy, the aunt, may pick them up.
+  const healthForm = { emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }], pickups: [{ name: 'Julie Roy', relation: 'tante', phone: '819-555-0103' }] };
+  const lea = await registerCampChild(parent, suite.server, weeks, week, names[0], { healthForm });
+  const noe = await registerCampChild(parent, suite.server, weeks, week, names[1], { healthForm });
   await parent.close();
   const day = week.startDate;
 
