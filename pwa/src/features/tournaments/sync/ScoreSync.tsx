@@ -9,7 +9,9 @@ import { useIdle } from '../../../lib/idle';
 import { lazyWithQueries } from '../../../lib/lazyWithQueries';
 import { useRoles } from '../../auth/session';
 
-const SyncStarter = lazyWithQueries(() => import('./SyncStatus').then((m) => m.SyncStarter));
+// The camp staff's data module registers the attendance stream when it loads (its stream.ts),
+// so an arrival recorded offline on /animation is sent from any page once the network is back.
+const SyncStarter = lazyWithQueries(() => Promise.all([import('./SyncStatus'), import('../../camp-staff/queries')]).then(([m]) => m.SyncStarter));
 
 export function ScoreSync() {
   const { isAdmin, isCampStaff } = useRoles();
