@@ -7,7 +7,7 @@
 //   version 2 a score may carry its `sets`; since version 3 every entry says its `kind`);
 // - `cache`: the last good answer of each query that must work offline (src/api/offline.ts).
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { SyncOutcome } from '../api/types';
+import type { Schemas, SyncOutcome } from '../api/types';
 
 /** An entry waiting to be sent (`pending`), or what the server answered for it. */
 export type EntryState = 'pending' | SyncOutcome;
@@ -57,7 +57,7 @@ export interface OutboxEntry extends EntryBase {
 
 /** Who took a child home: the registering parent, an adult of the health form, the child alone
  *  (when the form allows it) or someone else (only with an admin's override). */
-export type PickupKind = 'parent' | 'authorised' | 'alone' | 'other';
+export type PickupKind = Schemas['PickupKind'];
 
 /** A day camp child's arrival or departure, recorded by a counsellor. */
 export interface AttendanceEntry extends EntryBase {
@@ -67,7 +67,7 @@ export interface AttendanceEntry extends EntryBase {
   weekId: number;
   /** The camp day, 'YYYY-MM-DD' in America/Toronto. */
   day: string;
-  action: 'arrival' | 'departure' | 'absence';
+  action: Schemas['AttendanceAction'];
   /** UTC ISO time of the arrival or departure (an absence's: when it was recorded). */
   at: string;
   /** A departure's: who picked the child up. */
