@@ -9,7 +9,7 @@ import { keepOfflineNow } from '../../../api/offline';
 import { Button } from '../../../components/Button';
 import { QueryStatus } from '../../../components/QueryStatus';
 import { attendanceEntries, enqueueAttendance, waitingAttendance, type AttendanceEntry } from '../../../db/outbox';
-import { dayMonthLabel } from '../../../lib/dates';
+import { centreToday, dayMonthLabel } from '../../../lib/dates';
 import { formatTime } from '../../../lib/format';
 import { kickSync } from '../../../sync/engine';
 import { useWatched } from '../../../sync/useWatched';
@@ -34,6 +34,8 @@ export function AttendanceDay({ weekId, day, isAdmin }: { weekId: number; day: s
   const [leaving, setLeaving] = useState<ChildAttendance | null>(null);
   const [allowing, setAllowing] = useState<ChildAttendance | null>(null);
   useEffect(() => void keepOfflineNow(), []);
+  // Arrivals and departures are recorded on the day, as they happen (the server checks the time).
+  const isToday = day === centreToday();
   const now = () => new Date().toISOString();
   const leave = (choice: PickupChoice) => {
     if (leaving) record({ registrationId: leaving.registrationId, weekId, day, action: 'departure', at: now(), pickupKind: choice.kind, pickupName: choice.name });
@@ -47,6 +49,7 @@ export function AttendanceDay({ weekId, day, isAdmin }: { weekId: number; day: s
       <p role="status" data-testid="attendance-waiting" className="text-sm text-slate-700">
         {waiting > 0 ? t('attendance.waiting', { count: waiting }) : t('attendance.allSent')}
       </p>
+      {!isToday && <p className="rounded border border-dashed border-slate-300 p-3 text-sm">{t('attendance.notToday')}</p>}
       <QueryStatus query={sheet} error={t('page.loadError')}>
         {(data) => (
           <ul className="space-y-3" aria-label={t('attendance.children', { count: data.children.length })}>
@@ -55,6 +58,7 @@ export function AttendanceDay({ weekId, day, isAdmin }: { weekId: number; day: s
                 key={child.registrationId}
                 view={childView(child, day, entries)}
                 isAdmin={isAdmin}
+                isToday={isToday}
                 onArrive={() => record({ registrationId: child.registrationId, weekId, day, action: 'arrival', at: now() })}
                 onAbsent={() => record({ registrationId: child.registrationId, weekId, day, action: 'absence', at: now() })}
                 onLeave={() => setLeaving(child)}
@@ -73,13 +77,15 @@ export function AttendanceDay({ weekId, day, isAdmin }: { weekId: number; day: s
 interface RowProps {
   view: ChildView;
   isAdmin: boolean;
+  /** Only today's arrivals and departures are recorded. */
+  isToday: boolean;
   onArrive: () => void;
   onAbsent: () => void;
   onLeave: () => void;
   onAllow: () => void;
 }
 
-function ChildRow({ view, isAdmin, onArrive, onAbsent, onLeave, onAllow }: RowProps) {
+function ChildRow({ view, isAdmin, isToday, onArrive, onAbsent, onLeave, onAllow }: RowProps) {
   const { t } = useTranslation('campStaff');
   const { child } = view;
   const nameId = `attendance-${child.registrationId}`;
@@ -105,13 +111,13 @@ function ChildRow({ view, isAdmin, onArrive, onAbsent, onLeave, onAllow }: RowPr
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="primary" aria-describedby={nameId} className="min-h-11" disabled={view.arrivedAt !== null} onClick={onArrive}>
+        <Button variant="primary" aria-describedby={nameId} className="min-h-11" disabled={!isToday || view.arrivedAt !== null} onClick={onArrive}>
           {t('attendance.arrive')}
         </Button>
-        <Button aria-describedby={nameId} className="min-h-11" disabled={view.arrivedAt === null || view.leftAt !== null} onClick={onLeave}>
+        <Button aria-describedby={nameId} className="min-h-11" disabled={!isToday || view.arrivedAt === null || view.leftAt !== null} onClick={onLeave}>
           {t('attendance.leave')}
         </Button>
-        <Button aria-describedby={nameId} className="min-h-11" disabled={view.arrivedAt !== null || view.notice} onClick={onAbsent}>
+        <Button aria-describedby={nameId} className="min-h-11" disabled={!isToday || view.arrivedAt !== null || view.notice} onClick={onAbsent}>
           {t('attendance.absent')}
         </Button>
         {isAdmin && (
