@@ -17,7 +17,6 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::FieldError;
-use centre_core::access::may_see_week;
 use centre_core::attendance::{AttendanceAction, Pickup, PickupKind};
 use centre_core::sync::SyncOutcome;
 use centre_core::timefmt::utc_text;
@@ -300,11 +299,8 @@ pub async fn day(
     let children = state
         .db
         .read(move |conn| {
-            if !may_see_week(is_admin, &camp_staff::weeks_of(conn, &id)?, week_id) {
-                return Err(AppError::forbidden());
-            }
-            crate::db::daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
-            Ok(sheet::day(conn, week_id, date, now, &tz)?)
+            super::camp_staff::seen_week(conn, is_admin, &id, week_id)?;
+            Ok::<_, AppError>(sheet::day(conn, week_id, date, now, &tz)?)
         })
         .await?;
     Ok(Json(AttendanceDayDto {
