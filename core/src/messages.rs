@@ -157,6 +157,15 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
         "Ce membre n'a pas le rôle d'animateur : donnez-lui d'abord le rôle.",
         "This member is not camp staff: give them the role first.",
     ),
+    // A day camp's daily attendance (attendance.rs).
+    ("attendance_day_outside_week", "Ce jour ne fait pas partie de la semaine de camp de l'enfant.", "This day is not part of the child's camp week."),
+    ("attendance_time_outside_day", "L'heure inscrite n'est pas dans la journée choisie.", "The time recorded is not within the chosen day."),
+    ("attendance_not_arrived", "L'arrivée de l'enfant n'est pas inscrite : inscrivez-la avant son départ.", "The child's arrival is not recorded: record it before the departure."),
+    ("attendance_departure_before_arrival", "Le départ doit suivre l'arrivée.", "The departure must come after the arrival."),
+    ("attendance_already_arrived", "L'enfant est déjà arrivé(e) aujourd'hui : l'absence ne peut plus être inscrite.", "The child has already arrived today: the absence can no longer be recorded."),
+    ("pickup_required", "Indiquez qui vient chercher l'enfant.", "Say who is picking the child up."),
+    ("pickup_not_authorised", "Cette personne n'est pas autorisée à venir chercher l'enfant : il faut l'autorisation d'un administrateur pour ce jour.", "This person is not authorised to pick the child up: an admin's override for this day is needed."),
+    ("pickup_override_invalid", "Indiquez le nom de la personne (1 à 100 caractères) et la raison (1 à 500 caractères).", "Give the person's name (1 to 100 characters) and the reason (1 to 500 characters)."),
     // The health form (fiche santé) and its consent.
     ("health_consent_required", "Cochez la case pour consentir à l'usage de la fiche santé : sans ce consentement, l'inscription est impossible.", "Tick the box to consent to the use of the health form: without this consent, registration is not possible."),
     ("health_consent_version", "Le texte du consentement a changé : rechargez la page et relisez-le.", "The consent text has changed: reload the page and read it again."),

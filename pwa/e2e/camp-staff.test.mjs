@@ -6,8 +6,7 @@
 // page, the record and the tab.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import { apiPost, grantAdmin, newContext, signIn, toast, useServerAndBrowser } from './harness.mjs';
+import { expectNoAxeViolations, grantAdmin, newContext, registerCampChild, signIn, toast, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 const ADMIN = { email: 'direction@example.org', firstName: 'Dominique', lastName: 'Direction' };
@@ -16,38 +15,20 @@ const PARENT = { email: 'ana@example.org', firstName: 'Ana', lastName: 'Roy' };
 
 const suite = useServerAndBrowser();
 
-async function expectNoAxeViolations(page, label) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  assert.deepEqual(summary, [], `axe violations on ${label}`);
-}
-
-/** Registers a child of the parent in one week through the API; answers the registration's id. */
-async function registerChild(parent, weeks, firstName, week) {
-  const [y, m, d] = weeks[0].startDate.split('-').map(Number);
-  const birth = new Date(Date.UTC(y - 7, m - 1, d) - 40 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  const response = await apiPost(parent, suite.server, '/api/day-camp-registrations', {
-    programId: 'explorateurs', weekIds: [String(week.id)], childFirstName: firstName, childLastName: 'Roy', childBirthDate: birth,
-    parentName: 'Ana Roy', parentEmail: PARENT.email, parentPhone: '819-555-0101', emergencyPhone: '819-555-0199',
-    medicalConditions: firstName === 'Léa' ? 'Allergie aux arachides (EpiPen dans le sac)' : '', canSwim: firstName !== 'Léa',
-    healthForm: {
-      allergies: firstName === 'Léa' ? [{ what: 'Arachides', severity: 'severe', epinephrine: true }] : [],
-      emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }],
-      pickups: firstName === 'Léa' ? [{ name: 'Julie Roy', relation: 'tante', phone: '819-555-0103' }] : [],
-    },
-    healthConsent: true,
-    healthConsentVersion: 'sante-2026-1',
-  });
-  assert.equal(response.status(), 201, await response.text());
-  return (await response.json()).id;
-}
-
 test('an admin gives a counsellor a week; the counsellor opens a child of it, logged, and no other', async () => {
   const weeks = await (await fetch(`${suite.server.url}/api/day-camp-weeks?programId=explorateurs`)).json();
   const parent = await newContext(suite.browser);
   await signIn(parent, suite.server, PARENT);
-  await registerChild(parent, weeks, 'Léa', weeks[0]);
-  const other = await registerChild(parent, weeks, 'Noé', weeks[1]);
+  await registerCampChild(parent, suite.server, weeks, weeks[0], 'Léa', {
+    medicalConditions: 'Allergie aux arachides (EpiPen dans le sac)',
+    canSwim: false,
+    healthForm: {
+      allergies: [{ what: 'Arachides', severity: 'severe', epinephrine: true }],
+      emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }],
+      pickups: [{ name: 'Julie Roy', relation: 'tante', phone: '819-555-0103' }],
+    },
+  });
+  const other = await registerCampChild(parent, suite.server, weeks, weeks[1], 'Noé', { medicalConditions: '' });
   await parent.close();
 
   const counsellor = await newContext(suite.browser, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import { startSmtpSink } from './smtp-sink.mjs';
 
@@ -252,4 +253,61 @@ export async function enterScore(page, match, team1Score, team2Score) {
   await dialog.getByLabel(match.team2Name).fill(String(team2Score));
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Resolves once the page's reads are kept in IndexedDB (what an offline reload answers from);
+ * fails after 15 s with the keys that are there. (waitForFunction does not wait for a promise
+ * its predicate returns: a pending promise counts as true. This asks again until it is so.)
+ */
+export async function readsKept(page, keys) {
+  const keptKeys = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = globalThis.indexedDB.open('centre');
+          open.onerror = () => resolve([]);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('cache')) return resolve([]);
+            const request = db.transaction('cache').objectStore('cache').getAllKeys();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => resolve([]);
+          };
+        }),
+    );
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const kept = await keptKeys();
+    if (keys.every((key) => kept.includes(key))) return;
+    if (Date.now() > deadline) assert.fail(`reads not kept: ${keys.filter((key) => !kept.includes(key)).join(', ')} (kept: ${kept.join(', ')})`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** Fails with the list of axe's violations on the whole page, if any. */
+export async function expectNoAxeViolations(page, label) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(summary, [], `axe violations on ${label}`);
+}
+
+/**
+ * Registers a child of `parent` (Ana Roy, ana@example.org), 7 on the first week's first day, in
+ * `week` through the API; `form` replaces fields of the registration (its health form, say).
+ * Answers the registration's id.
+ */
+export async function registerCampChild(parent, server, weeks, week, firstName, form = {}) {
+  const [y, m, d] = weeks[0].startDate.split('-').map(Number);
+  const birth = new Date(Date.UTC(y - 7, m - 1, d) - 40 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const response = await apiPost(parent, server, '/api/day-camp-registrations', {
+    programId: 'explorateurs', weekIds: [String(week.id)], childFirstName: firstName, childLastName: 'Roy', childBirthDate: birth,
+    parentName: 'Ana Roy', parentEmail: 'ana@example.org', parentPhone: '819-555-0101', emergencyPhone: '819-555-0199', canSwim: true,
+    healthForm: { emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }] },
+    healthConsent: true,
+    healthConsentVersion: 'sante-2026-1',
+    ...form,
+  });
+  assert.equal(response.status(), 201, await response.text());
+  return (await response.json()).id;
 }

@@ -13,7 +13,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiPost, enterScore, launchProfile, newContext, openTournamentsTab, poolMatchCard, signIn, useServerAndBrowser } from './harness.mjs';
+import { apiPost, enterScore, launchProfile, newContext, openTournamentsTab, poolMatchCard, readsKept, signIn, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 240_000 }, fn);
@@ -70,36 +70,6 @@ async function tournamentToday(title) {
 
 
 const badge = (page) => page.getByTestId('sync-badge');
-
-/**
- * Resolves once the page's reads are kept in IndexedDB (what an offline reload answers from);
- * fails after 15 s with the keys that are there. (waitForFunction does not wait for a promise
- * its predicate returns: a pending promise counts as true. This asks again until it is so.)
- */
-async function readsKept(page, keys) {
-  const keptKeys = () =>
-    page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const open = globalThis.indexedDB.open('centre');
-          open.onerror = () => resolve([]);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('cache')) return resolve([]);
-            const request = db.transaction('cache').objectStore('cache').getAllKeys();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => resolve([]);
-          };
-        }),
-    );
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const kept = await keptKeys();
-    if (keys.every((key) => kept.includes(key))) return;
-    if (Date.now() > deadline) assert.fail(`reads not kept: ${keys.filter((key) => !kept.includes(key)).join(', ')} (kept: ${kept.join(', ')})`);
-    await page.waitForTimeout(200);
-  }
-}
 
 async function expectNoAxeViolations(page, selector, label) {
   const results = await new AxeBuilder({ page }).include(selector).analyze();

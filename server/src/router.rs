@@ -25,8 +25,8 @@ use crate::openapi::responses::{
 };
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
-    admin, auth, camp_health, camp_payers, camp_programs, camp_staff, courts, daycamps, event_registrations, events,
-    health, payments, privacy, rl24, tournaments, waitlist,
+    admin, auth, camp_attendance, camp_health, camp_payers, camp_programs, camp_staff, courts, daycamps,
+    event_registrations, events, health, payments, privacy, rl24, tournaments, waitlist,
 };
 
 /// What the routes' paths are added to: the document's info and the components shared by many
@@ -83,6 +83,9 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(camp_staff::assignments))
         .routes(routes!(camp_staff::set_weeks))
         .routes(routes!(camp_staff::record_views))
+        .routes(routes!(camp_attendance::push))
+        .routes(routes!(camp_attendance::day))
+        .routes(routes!(camp_attendance::add_override))
         .routes(routes!(admin::members))
         .routes(routes!(courts::admin_list))
         .routes(routes!(courts::cancel_any))

@@ -43,6 +43,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     if retained != retention::Report::default() {
         tracing::info!(
             health = retained.health,
+            attendance = retained.attendance,
             camp_registrations = retained.camp_registrations,
             event_registrations = retained.event_registrations,
             court_bookings = retained.court_bookings,

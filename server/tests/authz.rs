@@ -225,6 +225,23 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         ),
         call(M::GET, "/api/admin/camp-staff-weeks", Admin, Live(200)),
         call(M::GET, "/api/admin/child-record-views", Admin, Live(200)),
+        // Attendance: a push (nothing waiting), the week's day, an admin's pick-up override
+        // (for a day of no week of the child's: 404, past the role check).
+        with_body(
+            M::POST,
+            "/api/camp-staff/sync/attendance",
+            json!({"deviceId": "authz-phone", "entries": []}),
+            CampStaff,
+            Live(200),
+        ),
+        call(M::GET, "/api/camp-staff/weeks/1/attendance", CampStaff, Live(200)),
+        with_body(
+            M::POST,
+            "/api/admin/camp-attendance/overrides",
+            json!({"registrationId": 1, "date": "2000-01-03", "personName": "Oncle Paul", "reason": "Appel"}),
+            Admin,
+            Live(404),
+        ),
         call(M::DELETE, format!("/api/admin/camp-staff/{target}"), Admin, Live(204)),
         call(M::GET, "/api/courts/availability/month?month=2099-07&courtId=1", Public, Live(200)),
         call(M::GET, "/api/user/day-camp-registrations", SignedIn, Live(200)),

@@ -10,6 +10,7 @@ mod auth;
 mod authz;
 mod backup;
 mod caching;
+mod camp_attendance;
 mod camp_health;
 mod camp_staff;
 mod connections;

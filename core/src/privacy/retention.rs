@@ -2,7 +2,8 @@
 //! anonymised once its purpose is done), and when each kind goes.
 //!
 //! - A child's health data (the health form, the emergency contact) serves the camp's season:
-//!   it goes `health_months` after that season's last camp day (default 12 months).
+//!   it goes `health_months` after that season's last camp day (default 12 months). So does
+//!   the child's daily attendance (arrivals, departures, who picked them up, absence notices).
 //! - Registrations, bookings and their payments are accounting records, kept six years after the
 //!   end of the year they belong to (Tax Administration Act, s. 35), then anonymised: the rows,
 //!   amounts and states stay, so every count and total is unchanged.
@@ -30,6 +31,9 @@ pub const RECORDS_YEARS_RANGE: (u32, u32) = (RECORDS_YEARS, 20);
 pub enum RetentionKind {
     /// A camp registration's health data (erased).
     Health,
+    /// A child's attendance at camp: arrivals, departures, absence notices, pick-up overrides
+    /// (deleted), with the health data's period.
+    Attendance,
     /// A camp registration (anonymised).
     CampRegistration,
     /// An event registration (anonymised).

@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from './database';
-import { enqueueEntry, pendingEntries, tournamentEntries } from './outbox';
+import { attendanceEntries, enqueueAttendance, enqueueEntry, pendingEntries, tournamentEntries, waitingCount } from './outbox';
 
 /** The outbox as version 1 of the app wrote it (before sets). */
 const VERSION_1 = { meta: 'key', outbox: 'seq, state, tournamentId', cache: 'key' };
@@ -25,8 +25,8 @@ const v1Entry = (seq: number, state: string) => ({
 
 afterAll(() => db.close());
 
-describe("the phone's database, version 2 (score entries with sets)", () => {
-  it('keeps every entry written under version 1, waiting or answered, and numbers on after them', async () => {
+describe("the phone's database, version 3 (entries of several kinds)", () => {
+  it('keeps every entry written under version 1, waiting or answered, as a score, and numbers on after them across kinds', async () => {
     db.close();
     await Dexie.delete(db.name);
     const old = new Dexie(db.name);
@@ -38,10 +38,12 @@ describe("the phone's database, version 2 (score entries with sets)", () => {
     old.close();
 
     await db.open();
-    expect(db.verno).toBe(2);
-    // Nothing rewritten: the waiting entries still wait, as they were (no `sets`: a single score).
-    expect(await pendingEntries(10)).toEqual([written[1], written[2]]);
-    expect(await tournamentEntries(5)).toEqual(written);
+    expect(db.verno).toBe(3);
+    // Nothing rewritten but the kind: the waiting entries still wait, as they were (no `sets`: a
+    // single score), and every one is a score.
+    const asScores = written.map((e) => ({ ...e, kind: 'score' }));
+    expect(await pendingEntries(10)).toEqual([asScores[1], asScores[2]]);
+    expect(await tournamentEntries(5)).toEqual(asScores);
     expect((await db.cache.get('k'))?.data).toEqual({ kept: true });
 
     // A new entry, with its sets, takes the next number of the same device.
@@ -49,5 +51,13 @@ describe("the phone's database, version 2 (score entries with sets)", () => {
     expect(next.seq).toBe(4);
     expect(await db.outbox.get(4)).toMatchObject({ sets: [[21, 18], [17, 21], [15, 10]], state: 'pending' });
     expect((await pendingEntries(10)).map((e) => e.seq)).toEqual([2, 3, 4]);
+
+    // An arrival takes the device's next number too, and waits after the scores.
+    const arrival = await enqueueAttendance({ registrationId: 3, weekId: 2, day: '2030-07-02', action: 'arrival', at: '2030-07-02T12:00:00.000Z' });
+    expect(arrival).toMatchObject({ seq: 5, kind: 'attendance', state: 'pending' });
+    expect((await pendingEntries(10)).map((e) => [e.seq, e.kind])).toEqual([[2, 'score'], [3, 'score'], [4, 'score'], [5, 'attendance']]);
+    expect([await waitingCount('score'), await waitingCount('attendance'), await waitingCount()]).toEqual([3, 1, 4]);
+    expect((await attendanceEntries(2)).map((e) => e.seq)).toEqual([5]);
+    expect((await tournamentEntries(5)).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
   });
 });

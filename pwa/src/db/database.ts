@@ -1,21 +1,39 @@
 // The phone's own storage (IndexedDB through Dexie; this folder is the only importer of
 // Dexie). Three tables:
-// - `meta`: one row, the device's id (a UUID made once) and the number its next score entry gets;
-// - `outbox`: every score entered on this phone, numbered 1, 2, 3… (`seq`), with what the server
-//   answered; entries are never deleted, so a server restored from a
-//   backup can be given them again (since version 2 an entry may carry its `sets`);
+// - `meta`: one row, the device's id (a UUID made once) and the number its next entry gets;
+// - `outbox`: every entry made on this phone, of every kind (a tournament's score, a day camp's
+//   attendance), numbered 1, 2, 3… (`seq`) across kinds, with what the server answered; entries
+//   are never deleted, so a server restored from a backup can be given them again (since
+//   version 2 a score may carry its `sets`; since version 3 every entry says its `kind`);
 // - `cache`: the last good answer of each query that must work offline (src/api/offline.ts).
-import { Dexie, type EntityTable } from 'dexie';
-import type { SyncOutcome } from '../api/types';
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { Schemas, SyncOutcome } from '../api/types';
 
 /** An entry waiting to be sent (`pending`), or what the server answered for it. */
 export type EntryState = 'pending' | SyncOutcome;
 
-export interface OutboxEntry {
-  /** The device's numbering, from 1: the primary key. */
+/** What an outbox entry is: each kind has its own push endpoint (src/sync/). */
+export type OutboxKind = 'score' | 'attendance';
+
+/** What every entry carries, whatever its kind. */
+interface EntryBase {
+  /** The device's numbering, from 1, across kinds: the primary key. */
   seq: number;
   /** A UUID: the entry's idempotency key. */
   entryId: string;
+  /** UTC ISO time the entry was made. */
+  enteredAt: string;
+  state: EntryState;
+  /** The catalogue code of a rejection. */
+  code: string | null;
+  /** The server's translated reason of a rejection. */
+  message: string | null;
+}
+
+/** A tournament score. */
+export interface OutboxEntry extends EntryBase {
+  /** Set by version 3's upgrade on every entry written before it. */
+  kind?: 'score';
   tournamentId: number;
   eventId: number;
   matchId: number;
@@ -35,13 +53,34 @@ export interface OutboxEntry {
    * entry written under version 1).
    */
   sets?: [number, number][];
-  /** UTC ISO time the score was entered. */
-  enteredAt: string;
-  state: EntryState;
-  /** The catalogue code of a rejection. */
-  code: string | null;
-  /** The server's translated reason of a rejection. */
-  message: string | null;
+}
+
+/** Who took a child home: the registering parent, an adult of the health form, the child alone
+ *  (when the form allows it) or someone else (only with an admin's override). */
+export type PickupKind = Schemas['PickupKind'];
+
+/** A day camp child's arrival or departure, recorded by a counsellor. */
+export interface AttendanceEntry extends EntryBase {
+  kind: 'attendance';
+  /** The child's registration. */
+  registrationId: number;
+  weekId: number;
+  /** The camp day, 'YYYY-MM-DD' in America/Toronto. */
+  day: string;
+  action: Schemas['AttendanceAction'];
+  /** UTC ISO time of the arrival or departure (an absence's: when it was recorded). */
+  at: string;
+  /** A departure's: who picked the child up. */
+  pickupKind?: PickupKind;
+  pickupName?: string;
+}
+
+/** Any entry of the outbox. */
+export type AnyEntry = OutboxEntry | AttendanceEntry;
+
+/** An entry's kind (entries written before version 3 are scores). */
+export function kindOf(entry: AnyEntry): OutboxKind {
+  return entry.kind ?? 'score';
 }
 
 export interface DeviceMeta {
@@ -61,7 +100,7 @@ interface CachedAnswer {
 
 type CentreDb = Dexie & {
   meta: EntityTable<DeviceMeta, 'key'>;
-  outbox: EntityTable<OutboxEntry, 'seq'>;
+  outbox: Table<AnyEntry, number>;
   cache: EntityTable<CachedAnswer, 'key'>;
 };
 
@@ -80,6 +119,20 @@ db.version(1).stores(STORES);
 // waiting or answered, is kept as it is (without `sets`: a single score, as before) and is
 // pushed like any other (database.test.ts opens a version-1 database to check it).
 db.version(2).stores(STORES);
+// Version 3: the outbox holds other kinds than scores (a day camp's attendance), one numbering
+// for all (ARCHITECTURE.md says why). Every entry written before is a score: the upgrade gives it
+// `kind: 'score'` and touches nothing else, so waiting entries still wait and answered ones keep
+// their answer (database.test.ts opens a version-1 database to check it).
+db.version(3)
+  .stores({ ...STORES, outbox: 'seq, state, tournamentId, kind' })
+  .upgrade((tx) =>
+    tx
+      .table('outbox')
+      .toCollection()
+      .modify((entry: { kind?: OutboxKind }) => {
+        entry.kind ??= 'score';
+      }),
+  );
 
 /** A random UUID (v4), also where `crypto.randomUUID` is missing (a page not served over HTTPS). */
 export function newId(): string {

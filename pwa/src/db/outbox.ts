@@ -1,11 +1,17 @@
-// The score outbox: entries are numbered by the device in the same transaction that
-// stores them, pushed in that order, and keep the server's answer. See database.ts.
+// The outbox: entries of every kind (scores, attendance) are numbered by the device in the same
+// transaction that stores them, pushed in that order, and keep the server's answer. See database.ts.
 import { liveQuery } from 'dexie';
-import { db, newId, type DeviceMeta, type EntryState, type OutboxEntry } from './database';
+import { db, kindOf, newId, type AnyEntry, type AttendanceEntry, type DeviceMeta, type EntryState, type OutboxEntry } from './database';
 
-export type { EntryState, OutboxEntry } from './database';
+export { kindOf } from './database';
+export type { AnyEntry, AttendanceEntry, EntryState, OutboxEntry, OutboxKind, PickupKind } from './database';
 
 export type NewEntry = Pick<OutboxEntry, 'tournamentId' | 'eventId' | 'matchId' | 'team1Score' | 'team2Score' | 'baseVersion' | 'team1Id' | 'team2Id' | 'sets'>;
+
+export type NewAttendance = Pick<AttendanceEntry, 'registrationId' | 'weekId' | 'day' | 'action' | 'at' | 'pickupKind' | 'pickupName'>;
+
+/** What an entry of either kind holds before the outbox numbers it. */
+type Unnumbered<E extends AnyEntry> = Omit<E, 'seq' | 'entryId' | 'enteredAt' | 'state' | 'code' | 'message'>;
 
 /** What the server answered for one entry. */
 export interface EntryAnswer {
@@ -40,11 +46,11 @@ export function setDeviceName(name: string): Promise<void> {
   });
 }
 
-/** Stores a score entry with the device's next number: the row and the counter in one transaction. */
-export function enqueueEntry(entry: NewEntry, now = new Date()): Promise<OutboxEntry> {
+/** Stores an entry with the device's next number: the row and the counter in one transaction. */
+function enqueue<E extends AnyEntry>(entry: Unnumbered<E>, now: Date): Promise<E> {
   return db.transaction('rw', db.meta, db.outbox, async () => {
     const meta = await readMeta();
-    const row: OutboxEntry = {
+    const row = {
       ...entry,
       seq: meta.nextSeq,
       entryId: newId(),
@@ -52,15 +58,25 @@ export function enqueueEntry(entry: NewEntry, now = new Date()): Promise<OutboxE
       state: 'pending',
       code: null,
       message: null,
-    };
+    } as E;
     await db.outbox.add(row);
     await db.meta.put({ ...meta, nextSeq: meta.nextSeq + 1 });
     return row;
   });
 }
 
-/** The entries waiting to be sent, lowest number first. */
-export function pendingEntries(limit: number): Promise<OutboxEntry[]> {
+/** Stores a score entry with the device's next number. */
+export function enqueueEntry(entry: NewEntry, now = new Date()): Promise<OutboxEntry> {
+  return enqueue<OutboxEntry>({ ...entry, kind: 'score' }, now);
+}
+
+/** Stores a child's arrival or departure with the device's next number. */
+export function enqueueAttendance(entry: NewAttendance, now = new Date()): Promise<AttendanceEntry> {
+  return enqueue<AttendanceEntry>({ ...entry, kind: 'attendance' }, now);
+}
+
+/** The entries waiting to be sent, of every kind, lowest number first. */
+export function pendingEntries(limit: number): Promise<AnyEntry[]> {
   return db.outbox.where('state').equals('pending').sortBy('seq').then((rows) => rows.slice(0, limit));
 }
 
@@ -80,13 +96,34 @@ export function resendAfter(lastSeq: number): Promise<void> {
   });
 }
 
-export function waitingCount(): Promise<number> {
-  return db.outbox.where('state').equals('pending').count();
+/** How many entries wait to be sent (of one kind, or of all). */
+export function waitingCount(kind?: 'score' | 'attendance'): Promise<number> {
+  const pending = db.outbox.where('state').equals('pending');
+  return kind ? pending.filter((e) => kindOf(e) === kind).count() : pending.count();
+}
+
+/** How many scores wait to be sent (the Tournois tab's and the header's count). */
+export function waitingScores(): Promise<number> {
+  return waitingCount('score');
+}
+
+/** How many arrivals and departures wait to be sent (the /animation page's count). */
+export function waitingAttendance(): Promise<number> {
+  return waitingCount('attendance');
 }
 
 /** A tournament's entries from this phone, in their order. */
 export function tournamentEntries(tournamentId: number): Promise<OutboxEntry[]> {
-  return db.outbox.where('tournamentId').equals(tournamentId).sortBy('seq');
+  return db.outbox.where('tournamentId').equals(tournamentId).sortBy('seq') as Promise<OutboxEntry[]>;
+}
+
+/** The arrivals and departures of one camp week recorded on this phone, in their order. */
+export function attendanceEntries(weekId: number): Promise<AttendanceEntry[]> {
+  return db.outbox
+    .where('kind')
+    .equals('attendance')
+    .filter((e) => e.kind === 'attendance' && e.weekId === weekId)
+    .sortBy('seq') as Promise<AttendanceEntry[]>;
 }
 
 /**

@@ -9,6 +9,7 @@
 
 pub mod backup;
 pub mod busy;
+pub mod camp_attendance;
 pub mod camp_health;
 pub mod camp_payers;
 pub mod camp_staff;

@@ -37,6 +37,17 @@ const SECTIONS: &[(&str, &str, &str)] = &[
         "Payeurs des frais de camp (relevé 24), numéro d'assurance sociale masqué",
         "Payers of the camp fees (RL-24), social insurance number masked",
     ),
+    (
+        "campAttendance",
+        "Présences de vos enfants au camp (arrivées, départs, qui est venu les chercher)",
+        "Your children's attendance at camp (arrivals, departures, who picked them up)",
+    ),
+    ("absenceNotices", "Absences motivées de vos enfants", "Your children's excused absences"),
+    (
+        "pickupOverrides",
+        "Autres personnes autorisées par la direction à venir chercher vos enfants",
+        "Other people the management allowed to pick your children up",
+    ),
     ("waitlistEntries", "Vos listes d'attente (avec le formulaire envoyé)", "Your waiting lists (with the form sent)"),
     ("payments", "Paiements reçus", "Payments received"),
     (

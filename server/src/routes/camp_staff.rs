@@ -72,6 +72,20 @@ pub async fn status(State(state): State<AppState>, user: CurrentUser) -> Result<
     Ok(Json(CampStaffStatus { is_camp_staff, weeks }))
 }
 
+/// The week `week_id`, when `user_id` may see it (an admin, or camp staff given it): 403 else,
+/// 404 for no such week.
+pub(crate) fn seen_week(
+    conn: &rusqlite::Connection,
+    is_admin: bool,
+    user_id: &str,
+    week_id: i64,
+) -> Result<daycamps::WeekRow, AppError> {
+    if !may_see_week(is_admin, &camp_staff::weeks_of(conn, user_id)?, week_id) {
+        return Err(AppError::forbidden());
+    }
+    daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)
+}
+
 /// A child of the week, as a counsellor needs them at a glance: no health details, only flags.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -121,10 +135,7 @@ pub async fn week_children(
     let children = state
         .db
         .read(move |conn| {
-            if !may_see_week(is_admin, &camp_staff::weeks_of(conn, &id)?, week_id) {
-                return Err(AppError::forbidden());
-            }
-            let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
+            let week = seen_week(conn, is_admin, &id, week_id)?;
             let mut children = Vec::new();
             for r in daycamps::list_for_week(conn, week_id)? {
                 let health = camp_health::find(conn, r.id)?;
@@ -148,7 +159,7 @@ pub async fn week_children(
                     child_last_name: r.child_last_name,
                 });
             }
-            Ok(children)
+            Ok::<_, AppError>(children)
         })
         .await?;
     Ok(Json(children))

@@ -144,7 +144,7 @@ fn parse_court_id(raw: Option<&str>) -> Result<i64, AppError> {
     }
 }
 
-fn parse_date(raw: Option<&str>) -> Result<Option<NaiveDate>, AppError> {
+pub(crate) fn parse_date(raw: Option<&str>) -> Result<Option<NaiveDate>, AppError> {
     match raw.map(str::trim) {
         None | Some("") => Ok(None),
         Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").map(Some).map_err(|_| field("date", "date_invalid")),

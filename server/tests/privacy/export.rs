@@ -37,6 +37,20 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
             .unwrap();
         assert_eq!(r.status(), 201);
     }
+    // A day at camp for each family's child: arrival and departure, an absence notice, an override.
+    db(&app)
+        .execute_batch(
+            "INSERT INTO camp_attendance (registration_id, day, week_id, arrived_at, arrival_entry, left_at, departure_entry,
+                 pickup_kind, pickup_name)
+               SELECT r.id, '2030-07-02', 1, '2030-07-02T12:00:00Z', 'a' || r.id, '2030-07-02T20:00:00Z', 'd' || r.id,
+                 'other', 'Oncle de ' || r.child_first_name FROM day_camp_registrations r;
+             INSERT INTO camp_absence_notices (registration_id, day, entry_id, recorded_at)
+               SELECT id, '2030-07-03', 'n' || id, '2030-07-03T12:00:00Z' FROM day_camp_registrations;
+             INSERT INTO camp_pickup_overrides (registration_id, day, person_name, reason, admin_email, created_at)
+               SELECT id, '2030-07-02', 'Oncle de ' || child_first_name, 'Appel', 'admin@example.org', '2030-07-02T15:00:00Z'
+                 FROM day_camp_registrations;",
+        )
+        .unwrap();
     let response = a.user.client.get(app.at("/api/user/my-data")).send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert!(response.headers()["content-disposition"].to_str().unwrap().contains("mes-donnees.json"));
@@ -86,6 +100,24 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
         assert!(!expected.is_empty(), "the seed gives family A rows in {table}");
         assert_eq!(ids(&data[section], "registration_id"), expected, "{section}");
     }
+    // The children's days at camp, every one and only theirs.
+    for (section, table) in [
+        ("campAttendance", "camp_attendance"),
+        ("absenceNotices", "camp_absence_notices"),
+        ("pickupOverrides", "camp_pickup_overrides"),
+    ] {
+        let expected = sql_ids(
+            &app,
+            &format!(
+                "SELECT h.registration_id FROM {table} h JOIN day_camp_registrations c ON c.id = h.registration_id WHERE c.user_id = ?1"
+            ),
+            me,
+        );
+        assert!(!expected.is_empty(), "family A has rows in {table}");
+        assert_eq!(ids(&data[section], "registration_id"), expected, "{section}");
+    }
+    assert_eq!(data["campAttendance"][0]["pickup_name"], format!("Oncle de {}", a.child));
+    assert_eq!(data["pickupOverrides"][0]["reason"], "Appel");
     assert!(data["healthPeople"].as_array().unwrap().iter().any(|p| p["name"] == a.pickup), "the pick-up adult");
     assert_eq!(data["healthConsents"][0]["version"], "sante-2026-1");
     assert_eq!(

@@ -1,5 +1,5 @@
-//! Retention with the scheduled work's clock: a child's health data goes a year after the camp
-//! season, sent e-mails and the forms of ended places in line after 180 days, registrations and bookings are anonymised six full years
+//! Retention with the scheduled work's clock: a child's health data and attendance go a year
+//! after the camp season, sent e-mails and the forms of ended places in line after 180 days, registrations and bookings are anonymised six full years
 //! after their year; the admin sees what goes when, every count and total stays, and each is
 //! done once.
 
@@ -24,6 +24,11 @@ async fn pass(app: &TestApp, when: &str) -> Report {
     let count = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap() as usize;
     Report {
         health: count("SELECT count(*) FROM day_camp_registrations WHERE health_erased_at IS NOT NULL"),
+        // The attendance planted below: A's child's day, B's child's override.
+        attendance: 2 - count(
+            "SELECT count(DISTINCT registration_id) FROM (SELECT registration_id FROM camp_attendance
+            UNION ALL SELECT registration_id FROM camp_pickup_overrides)",
+        ),
         camp_registrations: count("SELECT count(*) FROM day_camp_registrations WHERE anonymised_at IS NOT NULL"),
         event_registrations: count("SELECT count(*) FROM event_registrations WHERE anonymised_at IS NOT NULL"),
         court_bookings: count("SELECT count(*) FROM court_bookings WHERE anonymised_at IS NOT NULL"),
@@ -61,6 +66,19 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
             [&a.user.id],
         )
         .unwrap();
+        // A counsellor's phone recorded A's child's day; an admin allowed someone to take B's.
+        conn.execute_batch(
+            "INSERT INTO camp_attendance_entries (entry_id, device_id, seq, registration_id, week_id, day, action, at,
+                 received_at, outcome)
+               SELECT 'e1', 'phone', 1, r.id, e.week_id, '2026-07-07', 'arrival', '2026-07-07T12:00:00Z', '2026-07-07T12:00:01Z', 'applied'
+                 FROM day_camp_registrations r JOIN day_camp_enrolments e ON e.registration_id = r.id ORDER BY r.id LIMIT 1;
+             INSERT INTO camp_attendance (registration_id, day, week_id, arrived_at, arrival_entry)
+               SELECT registration_id, day, week_id, at, entry_id FROM camp_attendance_entries;
+             INSERT INTO camp_pickup_overrides (registration_id, day, person_name, reason, admin_email, created_at)
+               SELECT max(id), '2026-07-08', 'Oncle Paul', 'Appel de la mère', 'admin@example.org', '2026-07-08T12:00:00Z'
+                 FROM day_camp_registrations;",
+        )
+        .unwrap();
     }
 
     // What goes when, as the admin reads it (days written by hand).
@@ -74,6 +92,7 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
             {"kind": "sentEmail", "dueOn": "2026-07-02", "count": 2},
             {"kind": "waitingListForm", "dueOn": "2027-02-10", "count": 2},
             {"kind": "health", "dueOn": "2027-08-14", "count": 2},
+            {"kind": "attendance", "dueOn": "2027-08-14", "count": 2},
             {"kind": "eventRegistration", "dueOn": "2032-01-01", "count": 2},
             {"kind": "courtBooking", "dueOn": "2032-01-01", "count": 1},
             {"kind": "campRegistration", "dueOn": "2033-01-01", "count": 2},
@@ -85,14 +104,21 @@ async fn health_data_then_records_go_on_their_day_once_and_every_total_stays() {
     // The day before the health data's day (noon in Gatineau): only the old e-mails and the
     // forms of the ended places in line go.
     let done = pass(&app, "2027-08-13T16:00:00Z").await;
-    assert_eq!((done.health, done.emails, done.waiting_list_forms), (0, 2, 2));
+    assert_eq!((done.health, done.attendance, done.emails, done.waiting_list_forms), (0, 0, 2, 2));
     assert_eq!(medical(&app), [Some(a.medical.to_owned()), Some(b.medical.to_owned())]);
 
     // On the day: both children's health data is gone; the registrations, names and totals stay.
     let done = pass(&app, "2027-08-14T16:00:00Z").await;
-    assert_eq!((done.health, done.camp_registrations, done.event_registrations), (2, 0, 0));
+    assert_eq!((done.health, done.attendance, done.camp_registrations, done.event_registrations), (2, 2, 0, 0));
     assert_eq!(medical(&app), [None, None]);
-    for table in ["camp_health_forms", "camp_health_allergies", "camp_health_people"] {
+    for table in [
+        "camp_health_forms",
+        "camp_health_allergies",
+        "camp_health_people",
+        "camp_attendance",
+        "camp_attendance_entries",
+        "camp_pickup_overrides",
+    ] {
         let left: i64 = db(&app).query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap();
         assert_eq!(left, 0, "{table} is erased");
     }

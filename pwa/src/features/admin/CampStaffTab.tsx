@@ -1,7 +1,9 @@
 // The Animateurs tab, shown once all it reads is in: the camp-staff grants (GrantsTab), each counsellor's weeks as checkboxes
-// saved together, and the log of every opening of a child's full record, newest first.
+// saved together, a link to the day's attendance (/animation, where admins record pick-up
+// overrides), and the log of every opening of a child's full record, newest first.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { QueryStatus } from '../../components/QueryStatus';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -24,7 +26,31 @@ export function CampStaffTab() {
       </p>
     );
   }
-  return <GrantsTab role="camp_staff" rowMore={(grant) => <StaffWeeks grant={grant} />} after={<RecordViews />} />;
+  return (
+    <GrantsTab
+      role="camp_staff"
+      rowMore={(grant) => <StaffWeeks grant={grant} />}
+      after={
+        <>
+          <AttendanceLink />
+          <RecordViews />
+        </>
+      }
+    />
+  );
+}
+
+/** The day's attendance and the pick-up overrides are on the counsellors' page, where admins see every week. */
+function AttendanceLink() {
+  const { t } = useTranslation('campStaff');
+  return (
+    <p className="text-slate-700">
+      {t('admin.attendance')}{' '}
+      <Link to="/animation" className="inline-flex min-h-11 items-center font-semibold text-lake-600 underline">
+        {t('admin.attendanceLink')}
+      </Link>
+    </p>
+  );
 }
 
 function StaffWeeks({ grant }: { grant: Grant }) {

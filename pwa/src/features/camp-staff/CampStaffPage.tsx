@@ -2,7 +2,8 @@
 // sees every week), the children at a glance: name, program and age, whether the parent wrote
 // health notes, whether the child swims, and who may pick them up. The full record opens for one
 // child at a time, and the server logs each opening (who, when, which child); health data is not
-// kept on the phone once the record is closed.
+// kept on the phone once the record is closed. Above them, the week's day of attendance
+// (attendance/AttendanceDay.tsx), which works offline.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +12,12 @@ import { QueryStatus } from '../../components/QueryStatus';
 import { SignInRequired } from '../../components/SignInRequired';
 import { Select } from '../../components/form/Select';
 import { usePageMeta } from '../../components/usePageMeta';
-import { weekNumber, weekRange } from '../../lib/dates';
+import { centreToday, weekNumber, weekRange } from '../../lib/dates';
 import { campStaffStatus } from '../auth/queries';
 import { useRoles } from '../auth/session';
 import { useAdminDayCamps } from '../daycamps/queries';
+import { AttendanceDay } from './attendance/AttendanceDay';
+import { dayOfWeek } from './attendance/view';
 import { ChildRecordDialog } from './ChildRecordDialog';
 import { useWeekChildren, type CampChild } from './queries';
 
@@ -40,7 +43,7 @@ function StaffWeeks() {
   const status = useQuery(campStaffStatus());
   return (
     <QueryStatus query={status} error={t('page.loadError')}>
-      {(data) => (data.weeks.length === 0 ? <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-4">{t('page.noWeeks')}</p> : <Weeks weeks={data.weeks} />)}
+      {(data) => (data.weeks.length === 0 ? <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-4">{t('page.noWeeks')}</p> : <Weeks weeks={data.weeks} isAdmin={false} />)}
     </QueryStatus>
   );
 }
@@ -48,14 +51,15 @@ function StaffWeeks() {
 function AdminWeeks() {
   const { t } = useTranslation('campStaff');
   const overview = useAdminDayCamps();
-  return <QueryStatus query={overview} error={t('page.loadError')}>{(data) => <Weeks weeks={data.weeks} />}</QueryStatus>;
+  return <QueryStatus query={overview} error={t('page.loadError')}>{(data) => <Weeks weeks={data.weeks} isAdmin />}</QueryStatus>;
 }
 
-function Weeks({ weeks }: { weeks: WeekRef[] }) {
+function Weeks({ weeks, isAdmin }: { weeks: WeekRef[]; isAdmin: boolean }) {
   const { t, i18n } = useTranslation('campStaff');
   const { t: td } = useTranslation('daycamps');
   const [chosen, setChosen] = useState<number | null>(null);
-  const weekId = chosen ?? weeks[0]?.id ?? null;
+  const week = weeks.find((w) => w.id === chosen) ?? weeks.find((w) => w.endDate >= centreToday()) ?? weeks[0];
+  const weekId = week?.id ?? null;
   const children = useWeekChildren(weekId);
   const [opened, setOpened] = useState<CampChild | null>(null);
   const name = (w: WeekRef) => td('form.weekLabel', { n: weekNumber(w.label), dates: weekRange(w.startDate, w.endDate, i18n.language) });
@@ -68,6 +72,7 @@ function Weeks({ weeks }: { weeks: WeekRef[] }) {
           </option>
         ))}
       </Select>
+      {week && <AttendanceDay weekId={week.id} day={dayOfWeek(centreToday(), week.startDate, week.endDate)} isAdmin={isAdmin} />}
       <QueryStatus
         query={children}
         error={t('page.loadError')}

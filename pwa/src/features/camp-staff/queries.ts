@@ -1,9 +1,11 @@
 // Camp staff ('Animateur'): the counsellor's weeks, a week's children at a glance, one child's
-// full record (each opening is logged by the server), and the admins' side: every counsellor's
-// weeks and the log of openings.
-import { useQuery } from '@tanstack/react-query';
+// full record (each opening is logged by the server), a week's day of attendance, and the admins'
+// side: every counsellor's weeks, the log of openings, pick-up overrides.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
+import { offlineFirst } from '../../api/offline';
 import type { Schemas } from '../../api/types';
+import { attendanceKey } from './attendance/stream';
 
 export type CampStaffStatus = Schemas['CampStaffStatus'];
 export type CampChild = Schemas['CampChildDto'];
@@ -48,4 +50,26 @@ export function useStaffWeeks() {
 
 export function useRecordViews() {
   return useQuery({ queryKey: campStaffKeys.views, queryFn: () => apiFetch<RecordView[]>('/api/admin/child-record-views') });
+}
+
+export type AttendanceDay = Schemas['AttendanceDayDto'];
+export type ChildAttendance = Schemas['ChildAttendanceDto'];
+export type PickupOverride = Schemas['PickupOverrideDto'];
+
+/**
+ * GET /api/camp-staff/weeks/{weekId}/attendance?date=: a week's day, kept for offline use (the
+ * counsellor records arrivals with no network; the page shows what was last read, plus the phone's
+ * waiting entries).
+ */
+export function useAttendanceDay(weekId: number, date: string) {
+  return useQuery(offlineFirst([...attendanceKey, weekId, date], () => apiFetch<AttendanceDay>(`/api/camp-staff/weeks/${weekId}/attendance?date=${date}`)));
+}
+
+/** POST /api/admin/camp-attendance/overrides (admins): someone else may take the child that day. */
+export function useAddOverride() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Schemas['PickupOverrideBody']) => apiFetch<PickupOverride>('/api/admin/camp-attendance/overrides', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: attendanceKey }),
+  });
 }

@@ -122,6 +122,7 @@ pub fn court_bookings(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> 
 /// health data (`camp_health`).
 pub fn camp_registrations(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rusqlite::Result<()> {
     camp_health(conn, rows, now)?;
+    camp_attendance(conn, rows)?;
     let (which, param) = rows.filter();
     let of_these = format!("SELECT id FROM day_camp_registrations WHERE {which}");
     // The consents say who consented to what for a named child.
@@ -162,5 +163,27 @@ pub fn camp_health(conn: &Connection, rows: Rows<'_>, now: DateTime<Utc>) -> rus
         &format!("UPDATE day_camp_registrations SET health_erased_at = COALESCE(health_erased_at, ?2) WHERE {which}"),
         params![param, utc_text(now)],
     )?;
+    Ok(())
+}
+
+/// The children's attendance at camp (V19: arrivals and departures, the phones' entries, absence
+/// notices, pick-up overrides): deleted. `Ids` names registrations, also ones gone or never known
+/// (an entry refused for an unknown child keeps the number it was sent with).
+pub fn camp_attendance(conn: &Connection, rows: Rows<'_>) -> rusqlite::Result<()> {
+    let ids = match rows {
+        Rows::Ids(ids) => serde_json::json!(ids).to_string(),
+        Rows::OfMember(_) => {
+            let (which, param) = rows.filter();
+            let mut stmt = conn.prepare(&format!("SELECT id FROM day_camp_registrations WHERE {which}"))?;
+            let ids = stmt.query_map([&param], |r| r.get::<_, i64>(0))?.collect::<rusqlite::Result<Vec<i64>>>()?;
+            serde_json::json!(ids).to_string()
+        }
+    };
+    for table in ["camp_attendance", "camp_attendance_entries", "camp_absence_notices", "camp_pickup_overrides"] {
+        conn.execute(
+            &format!("DELETE FROM {table} WHERE registration_id IN (SELECT value FROM json_each(?1))"),
+            [&ids],
+        )?;
+    }
     Ok(())
 }

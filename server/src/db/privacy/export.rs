@@ -5,7 +5,9 @@
 //! The rows: the account and its roles; the event registrations the member made (with the team
 //! members they entered); their court bookings; their day-camp registrations (the children's
 //! data) and the weeks each child attends; each child's health form (allergies, emergency
-//! contacts and the adults who may pick them up) and the consents given or withdrawn; the
+//! contacts and the adults who may pick them up) and the consents given or withdrawn; their
+//! days at camp (arrivals, departures, who picked them up, absence notices, the people an admin
+//! allowed to pick them up); the
 //! Interac transfers that paid any of these; their waiting-list entries (with the form each
 //! holds) and the offers made to them; their
 //! deletion requests; and the e-mails the centre sent to an address of theirs.
@@ -130,6 +132,28 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
                         updated_at, anonymised_at
                  FROM camp_registration_payers WHERE registration_id IN ({MINE_CAMPS})
                  ORDER BY registration_id, position"
+            ),
+        ),
+        (
+            // Each child's days at camp: arrival, departure, who picked them up.
+            "campAttendance",
+            format!(
+                "SELECT registration_id, day, arrived_at, left_at, pickup_kind, pickup_name FROM camp_attendance
+                 WHERE registration_id IN ({MINE_CAMPS}) ORDER BY registration_id, day"
+            ),
+        ),
+        (
+            "absenceNotices",
+            format!(
+                "SELECT registration_id, day, recorded_at FROM camp_absence_notices
+                 WHERE registration_id IN ({MINE_CAMPS}) ORDER BY registration_id, day"
+            ),
+        ),
+        (
+            "pickupOverrides",
+            format!(
+                "SELECT registration_id, day, person_name, reason, created_at FROM camp_pickup_overrides
+                 WHERE registration_id IN ({MINE_CAMPS}) ORDER BY id"
             ),
         ),
         (

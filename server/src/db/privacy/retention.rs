@@ -1,6 +1,6 @@
 //! Retention (s. 23 of the private-sector Act): which rows' personal data goes when, by the
 //! periods in `retention_policy` and core's rule (`centre_core::privacy::retention`), and the
-//! scheduled pass that erases children's health data and anonymises old records
+//! scheduled pass that erases children's health data and attendance and anonymises old records
 //! (`anonymise.rs`), and removes what served an operation long ago (sent e-mails, the forms
 //! of waiting-list entries that ended). Each row is done once (`health_erased_at`, `anonymised_at`).
 
@@ -71,6 +71,16 @@ pub fn pending(conn: &Connection, policy: Policy) -> rusqlite::Result<Vec<Due>> 
     for (id, day) in days(&format!("{CAMP_DAYS} WHERE r.health_erased_at IS NULL GROUP BY r.id"))? {
         due.push(Due { kind: RetentionKind::Health, id, on: policy.health_goes_on(day, &season) });
     }
+    // A child's attendance: with the health data, after the season of its last day.
+    let attendance = "SELECT registration_id, MAX(day) FROM (
+            SELECT registration_id, day FROM camp_attendance UNION ALL
+            SELECT registration_id, day FROM camp_attendance_entries UNION ALL
+            SELECT registration_id, day FROM camp_absence_notices UNION ALL
+            SELECT registration_id, day FROM camp_pickup_overrides
+        ) GROUP BY registration_id";
+    for (id, day) in days(attendance)? {
+        due.push(Due { kind: RetentionKind::Attendance, id, on: policy.health_goes_on(day, &season) });
+    }
     let records = [
         (RetentionKind::CampRegistration, format!("{CAMP_DAYS} WHERE r.anonymised_at IS NULL GROUP BY r.id")),
         (
@@ -103,6 +113,8 @@ pub fn pending(conn: &Connection, policy: Policy) -> rusqlite::Result<Vec<Due>> 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Report {
     pub health: usize,
+    /// Children whose attendance was deleted.
+    pub attendance: usize,
     pub camp_registrations: usize,
     pub event_registrations: usize,
     pub court_bookings: usize,
@@ -116,6 +128,7 @@ pub fn run(conn: &Connection, today: NaiveDate, now: DateTime<Utc>) -> rusqlite:
     let policy = policy(conn)?.policy;
     let due: Vec<Due> = pending(conn, policy)?.into_iter().filter(|d| is_due(d.on, today)).collect();
     let ids = |kind| due.iter().filter(|d| d.kind == kind).map(|d| d.id).collect::<Vec<i64>>();
+    let attendance = ids(RetentionKind::Attendance);
     let (health, camps, events, bookings, emails, forms) = (
         ids(RetentionKind::Health),
         ids(RetentionKind::CampRegistration),
@@ -126,6 +139,9 @@ pub fn run(conn: &Connection, today: NaiveDate, now: DateTime<Utc>) -> rusqlite:
     );
     if !health.is_empty() {
         anonymise::camp_health(conn, Rows::Ids(&health), now)?;
+    }
+    if !attendance.is_empty() {
+        anonymise::camp_attendance(conn, Rows::Ids(&attendance))?;
     }
     if !camps.is_empty() {
         anonymise::camp_registrations(conn, Rows::Ids(&camps), now)?;
@@ -150,6 +166,7 @@ pub fn run(conn: &Connection, today: NaiveDate, now: DateTime<Utc>) -> rusqlite:
     }
     Ok(Report {
         health: health.len(),
+        attendance: attendance.len(),
         camp_registrations: camps.len(),
         event_registrations: events.len(),
         court_bookings: bookings.len(),

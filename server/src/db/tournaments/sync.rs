@@ -67,6 +67,18 @@ pub fn last_seq(conn: &Connection, device_id: &str) -> rusqlite::Result<i64> {
         .map(|v| v.unwrap_or(0))
 }
 
+/// Records `seq` as the device's last applied number, in the transaction that took the entry. The
+/// number is the device's across kinds (scores and a day camp's attendance share it: see
+/// ARCHITECTURE.md's `src/sync/`).
+pub fn advance(conn: &Connection, device_id: &str, seq: i64, now: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO sync_devices (device_id, last_seq, updated_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (device_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at",
+        params![device_id, seq, now],
+    )?;
+    Ok(())
+}
+
 fn stored(conn: &Connection, device_id: &str, seq: i64) -> rusqlite::Result<Option<Outcome>> {
     conn.query_row(
         "SELECT seq, entry_id, match_id, outcome, code FROM score_entries WHERE device_id = ?1 AND seq = ?2",
@@ -164,11 +176,7 @@ pub fn push(
             ],
         )?;
     }
-    conn.execute(
-        "INSERT INTO sync_devices (device_id, last_seq, updated_at) VALUES (?1, ?2, ?3)
-         ON CONFLICT (device_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at",
-        params![device_id, e.seq, now],
-    )?;
+    advance(conn, device_id, e.seq, now)?;
     let touched = match (verdict, tournament_id) {
         (Verdict::Conflict, Some(t)) => {
             // The console's conflict count and the phones follow the version.

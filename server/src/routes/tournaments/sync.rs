@@ -91,32 +91,51 @@ pub struct PushAnswer {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = SyncGap)]
-struct GapBody {
+pub(crate) struct GapBody {
     message: String,
     code: &'static str,
     last_seq: i64,
 }
 
-fn id_ok(raw: &str) -> bool {
+/// Whether a device or entry id is well formed (a UUID, or letters, digits, `-` and `_`).
+pub(crate) fn id_ok(raw: &str) -> bool {
     (1..=64).contains(&raw.len()) && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// The body's rules: a device id, at most [`MAX_ENTRIES`] well-formed entries, sorted by `seq`
-/// (a number sent twice in one push counts once).
-fn checked(body: PushBody) -> Result<(String, Option<String>, Vec<Entry>), AppError> {
-    if !id_ok(&body.device_id) {
+/// Every push's device rules, whatever its kind: a device id, its name if given, at most
+/// [`MAX_ENTRIES`] entries.
+pub(crate) fn checked_device(
+    device_id: &str,
+    device_name: Option<&str>,
+    entries: usize,
+) -> Result<Option<String>, AppError> {
+    if !id_ok(device_id) {
         return Err(AppError::Validation(vec![FieldError::new("deviceId", "sync_device_invalid")]));
     }
-    let name = match body.device_name.as_deref().map(|n| Text::parse(n, DEVICE_NAME_MAX)) {
+    let name = match device_name.map(|n| Text::parse(n, DEVICE_NAME_MAX)) {
         None => None,
         Some(Ok(name)) => Some(name.into_string()),
         Some(Err(_)) => {
             return Err(AppError::Validation(vec![FieldError::new("deviceName", "sync_device_name_invalid")]));
         }
     };
-    if body.entries.len() > MAX_ENTRIES {
+    if entries > MAX_ENTRIES {
         return Err(AppError::Validation(vec![FieldError::new("entries", "sync_too_many")]));
     }
+    Ok(name)
+}
+
+/// The 409 `sync_gap` answer: the entries must continue from `last_seq`.
+pub(crate) fn gap_answer(lang: centre_core::Lang, last_seq: i64) -> Response {
+    let code = "sync_gap";
+    let message = centre_core::message(code, lang).unwrap_or(code).to_owned();
+    (StatusCode::CONFLICT, Json(GapBody { message, code, last_seq })).into_response()
+}
+
+/// The body's rules: a device id, at most [`MAX_ENTRIES`] well-formed entries, sorted by `seq`
+/// (a number sent twice in one push counts once).
+fn checked(body: PushBody) -> Result<(String, Option<String>, Vec<Entry>), AppError> {
+    let name = checked_device(&body.device_id, body.device_name.as_deref(), body.entries.len())?;
     let mut entries = Vec::with_capacity(body.entries.len());
     let mut numbers = BTreeSet::new();
     for e in body.entries {
@@ -195,9 +214,7 @@ pub async fn push(
         state.live.tournament_changed(event);
     }
     if gap && outcomes.is_empty() {
-        let code = "sync_gap";
-        let message = centre_core::message(code, lang).unwrap_or(code).to_owned();
-        return Ok((StatusCode::CONFLICT, Json(GapBody { message, code, last_seq })).into_response());
+        return Ok(gap_answer(lang, last_seq));
     }
     let results = outcomes
         .into_iter()

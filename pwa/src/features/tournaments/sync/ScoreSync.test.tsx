@@ -4,9 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { db } from '../../../db/database';
-import { enqueueEntry, waitingCount } from '../../../db/outbox';
+import { enqueueAttendance, enqueueEntry, waitingCount } from '../../../db/outbox';
 import { whenIdle } from '../../../lib/idle';
 import { json, renderPage, serve } from '../../../test/render';
+import { ATTENDANCE_PATH } from '../../camp-staff/attendance/stream';
 import { SYNC_PATH } from './push';
 import { ScoreSync } from './ScoreSync';
 
@@ -40,6 +41,22 @@ describe('the score sync at the root', () => {
     await renderPage(<ScoreSync />);
     await vi.waitFor(() => expect(pushes(fetch)).toHaveLength(1), { timeout: 10_000 });
     await vi.waitFor(async () => expect(await waitingCount()).toBe(0));
+  });
+
+  it('runs for a counsellor too: an arrival recorded offline is sent from any page, after the score before it', { timeout: 15_000 }, async () => {
+    await enqueueAttendance({ registrationId: 3, weekId: 2, day: '2030-07-02', action: 'arrival', at: '2030-07-02T12:00:00.000Z' });
+    const fetch = serve({
+      '/api/auth/user': ana,
+      '/api/admin/status': { isAdmin: false },
+      '/api/supervisor/status': { isSupervisor: false },
+      '/api/camp-staff/status': { isCampStaff: true, weeks: [] },
+      [SYNC_PATH]: () => json(200, { lastSeq: 1, results: [{ seq: 1, entryId: 'e', matchId: 11, outcome: 'applied', code: null, message: null }] }),
+      [ATTENDANCE_PATH]: () => json(200, { lastSeq: 2, results: [{ seq: 2, entryId: 'a', outcome: 'applied', code: null, message: null }] }),
+    });
+    await renderPage(<ScoreSync />);
+    await vi.waitFor(async () => expect(await waitingCount()).toBe(0), { timeout: 10_000 });
+    const sent = fetch.mock.calls.map(([path]) => path).filter((path) => path === SYNC_PATH || path === ATTENDANCE_PATH);
+    expect(sent).toEqual([SYNC_PATH, ATTENDANCE_PATH]);
   });
 
   for (const [who, user] of [

@@ -1,19 +1,14 @@
 // This phone's outbox in React, live from IndexedDB (a change in any tab shows at once).
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { deviceId, tournamentEntries, waitingCount, watch, type OutboxEntry } from '../../../db/outbox';
-import { subscribeSync, syncState, type SyncState } from './engine';
-
-function useWatched<T>(query: () => Promise<T>, initial: T): T {
-  const [value, setValue] = useState<T>(initial);
-  useEffect(() => watch(query, setValue), [query]);
-  return value;
-}
+import { deviceId, tournamentEntries, waitingScores, type OutboxEntry } from '../../../db/outbox';
+import { subscribeSync, syncState, type SyncState } from '../../../sync/engine';
+import { useWatched } from '../../../sync/useWatched';
 
 const NO_ENTRIES: OutboxEntry[] = [];
 
 /** How many scores wait to be sent. */
 export function useWaitingCount(): number {
-  return useWatched(waitingCount, 0);
+  return useWatched(waitingScores, 0);
 }
 
 /** The tournament's entries from this phone, in their order. */

@@ -1,0 +1,78 @@
+// The counsellor's day: a tap records an arrival in the phone's outbox at once (shown, waiting);
+// a departure asks who picks up and warns that anyone else needs an admin's override; another
+// day than today records nothing.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { db } from '../../../db/database';
+import { attendanceEntries } from '../../../db/outbox';
+import { centreToday } from '../../../lib/dates';
+import { renderPage, serve } from '../../../test/render';
+import type { ChildAttendance } from '../queries';
+import { AttendanceDay } from './AttendanceDay';
+
+const today = centreToday();
+
+const child = (over: Partial<ChildAttendance>): ChildAttendance => ({
+  registrationId: 3, programId: 'explorateurs', childFirstName: 'Léa', childLastName: 'Roy', parentName: 'Ana Roy',
+  authorised: ['Julie Roy'], mayLeaveAlone: false, arrivedAt: null, leftAt: null, pickupKind: null, pickupName: null,
+  absenceNotice: false, absentWithoutNotice: false, overrides: [], ...over,
+});
+
+function api(day: string, children: ChildAttendance[]) {
+  return serve({ '/api/auth/user': null, [`/api/camp-staff/weeks/2/attendance?date=${day}`]: { weekId: 2, date: day, children } });
+}
+
+beforeEach(async () => {
+  await Promise.all([db.meta.clear(), db.outbox.clear(), db.cache.clear()]);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the counsellor's day", () => {
+  it('records an arrival at once, waiting to be sent, and flags a child absent without notice', async () => {
+    api(today, [child({}), child({ registrationId: 4, childFirstName: 'Noé', absentWithoutNotice: true })]);
+    // The push fails (no route in the stub): the entry waits.
+    await renderPage(<AttendanceDay weekId={2} day={today} isAdmin={false} />);
+    const lea = (await screen.findByRole('heading', { name: 'Léa Roy' })).closest('li') as HTMLElement;
+    const noe = screen.getByRole('heading', { name: 'Noé Roy' }).closest('li') as HTMLElement;
+    expect(within(noe).getByText('Absent sans avis')).toBeTruthy();
+    expect(within(lea).queryByText('Absent sans avis')).toBeNull();
+    expect((within(lea).getByRole('button', { name: 'Parti(e)' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      fireEvent.click(within(lea).getByRole('button', { name: 'Arrivé(e)' }));
+    });
+    await vi.waitFor(async () => expect((await attendanceEntries(2)).map((e) => [e.registrationId, e.action, e.day])).toEqual([[3, 'arrival', today]]));
+    await within(lea).findByText(/^Arrivé\(e\) à /);
+    await screen.findByText("1 présence en attente d'envoi");
+    expect((within(lea).getByRole('button', { name: 'Arrivé(e)' }) as HTMLButtonElement).disabled).toBe(true);
+
+    // The departure: who picks up; someone else is warned about the override.
+    await act(async () => {
+      fireEvent.click(within(lea).getByRole('button', { name: 'Parti(e)' }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Départ de Léa Roy' });
+    expect(within(dialog).getByRole('radio', { name: 'Ana Roy (parent)' })).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: 'Julie Roy' })).toBeTruthy();
+    expect(within(dialog).queryByRole('radio', { name: /seul/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: "Quelqu'un d'autre" }));
+    within(dialog).getByText(/il faut l'autorisation d'un administrateur/);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Inscrire le départ' }));
+    });
+    within(dialog).getByText('Indiquez le nom de la personne.');
+    expect(await attendanceEntries(2)).toHaveLength(1);
+  });
+
+  it('records nothing on another day than today', async () => {
+    api('2000-07-03', [child({})]);
+    await renderPage(<AttendanceDay weekId={2} day="2000-07-03" isAdmin={false} />);
+    const lea = (await screen.findByRole('heading', { name: 'Léa Roy' })).closest('li') as HTMLElement;
+    for (const name of ['Arrivé(e)', 'Parti(e)', 'Absence motivée']) {
+      expect((within(lea).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    screen.getByText(/Ce n'est pas aujourd'hui/);
+  });
+});
