@@ -167,7 +167,7 @@ async fn a_gap_is_refused_with_the_servers_number_and_the_entries_before_it_are_
         json!({
             "code": "sync_gap",
             "lastSeq": 1,
-            "message": "Des scores de cet appareil manquent au serveur : ils sont renvoyés depuis le numéro attendu.",
+            "message": "Des saisies de cet appareil manquent au serveur : elles sont renvoyées depuis le numéro attendu.",
         })
     );
     let response = push_request(&setup.app, &setup.app.client, "phone-a", &[entry("phone-a", 5, ids[4], 21, 4)])
@@ -179,7 +179,7 @@ async fn a_gap_is_refused_with_the_servers_number_and_the_entries_before_it_are_
     assert_eq!((status, body["lastSeq"].as_i64()), (409, Some(1)));
     assert_eq!(
         body["message"],
-        "The server is missing scores from this device: they are sent again from the expected number."
+        "The server is missing entries from this device: they are sent again from the expected number."
     );
     let matches = setup.matches().await;
     assert!(find(&matches, ids[2])["team1Score"].is_null() && find(&matches, ids[4])["team1Score"].is_null());
@@ -668,7 +668,7 @@ async fn a_malformed_push_is_refused_whole_in_the_common_shape() {
     let response = push_request(app, &app.client, "phone-a", &many).header("X-Lang", "en").send().await.unwrap();
     let (status, body) = refused(response).await;
     assert_eq!((status, body["code"].as_str()), (422, Some("sync_too_many")));
-    assert_eq!(body["fieldErrors"]["entries"], "Too many scores at once: at most 200 per push.");
+    assert_eq!(body["fieldErrors"]["entries"], "Too many entries at once: at most 200 per push.");
 
     let mut bad_time = good.clone();
     bad_time["enteredAt"] = json!("hier midi");
