@@ -55,6 +55,7 @@ pub const CODE_TIME_OUTSIDE_DAY: &str = "attendance_time_outside_day";
 pub const CODE_NOT_ARRIVED: &str = "attendance_not_arrived";
 pub const CODE_BEFORE_ARRIVAL: &str = "attendance_departure_before_arrival";
 pub const CODE_ALREADY_ARRIVED: &str = "attendance_already_arrived";
+pub const CODE_NOTICE_PAST: &str = "attendance_notice_past";
 pub const CODE_PICKUP_REQUIRED: &str = "pickup_required";
 pub const CODE_PICKUP_NOT_AUTHORISED: &str = "pickup_not_authorised";
 
@@ -150,6 +151,27 @@ pub fn judge<Tz: TimeZone>(entry: &Entry, child: &ChildDay<'_>, tz: &Tz) -> Verd
                 Some(_) => Verdict::Rejected(CODE_PICKUP_NOT_AUTHORISED),
             }
         }
+    }
+}
+
+/// Whether a parent may give notice today (`today`, the centre's date) that the child will not
+/// come on `day`: a day of one of the child's weeks (`weeks`, first and last days), today or
+/// later, and not once the child has arrived that day. A notice given again is not an error (the
+/// server keeps the first).
+pub fn parent_notice(
+    day: NaiveDate,
+    today: NaiveDate,
+    weeks: &[(NaiveDate, NaiveDate)],
+    arrived: bool,
+) -> Result<(), &'static str> {
+    if !weeks.iter().any(|(start, end)| *start <= day && day <= *end) {
+        Err(CODE_DAY_OUTSIDE_WEEK)
+    } else if day < today {
+        Err(CODE_NOTICE_PAST)
+    } else if arrived {
+        Err(CODE_ALREADY_ARRIVED)
+    } else {
+        Ok(())
     }
 }
 
@@ -297,5 +319,16 @@ mod tests {
     fn states_are_stored_by_their_names() {
         assert_eq!(AttendanceAction::parse("departure"), Some(Departure));
         assert_eq!(PickupKind::Authorised.as_str(), "authorised");
+    }
+
+    #[test]
+    fn a_parent_gives_notice_for_a_day_of_the_week_from_today_on_before_the_arrival() {
+        let weeks = [(d(8), d(12)), (d(22), d(26))];
+        assert_eq!(parent_notice(d(10), d(9), &weeks, false), Ok(()));
+        assert_eq!(parent_notice(d(9), d(9), &weeks, false), Ok(()), "the day itself");
+        assert_eq!(parent_notice(d(22), d(9), &weeks, false), Ok(()), "a later week");
+        assert_eq!(parent_notice(d(8), d(9), &weeks, false), Err(CODE_NOTICE_PAST));
+        assert_eq!(parent_notice(d(15), d(9), &weeks, false), Err(CODE_DAY_OUTSIDE_WEEK));
+        assert_eq!(parent_notice(d(9), d(9), &weeks, true), Err(CODE_ALREADY_ARRIVED));
     }
 }

@@ -163,6 +163,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("attendance_not_arrived", "L'arrivée de l'enfant n'est pas inscrite : inscrivez-la avant son départ.", "The child's arrival is not recorded: record it before the departure."),
     ("attendance_departure_before_arrival", "Le départ doit suivre l'arrivée.", "The departure must come after the arrival."),
     ("attendance_already_arrived", "L'enfant est déjà arrivé(e) aujourd'hui : l'absence ne peut plus être inscrite.", "The child has already arrived today: the absence can no longer be recorded."),
+    ("attendance_notice_past", "Une absence se signale au plus tard le jour même.", "An absence is reported on the day itself at the latest."),
     ("pickup_required", "Indiquez qui vient chercher l'enfant.", "Say who is picking the child up."),
     ("pickup_not_authorised", "Cette personne n'est pas autorisée à venir chercher l'enfant : il faut l'autorisation d'un administrateur pour ce jour.", "This person is not authorised to pick the child up: an admin's override for this day is needed."),
     ("pickup_override_invalid", "Indiquez le nom de la personne (1 à 100 caractères) et la raison (1 à 500 caractères).", "Give the person's name (1 to 100 characters) and the reason (1 to 500 characters)."),

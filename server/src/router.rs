@@ -25,7 +25,7 @@ use crate::openapi::responses::{
 };
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
-    admin, auth, camp_attendance, camp_health, camp_payers, camp_programs, camp_staff, courts, daycamps,
+    admin, auth, camp_absences, camp_attendance, camp_health, camp_payers, camp_programs, camp_staff, courts, daycamps,
     event_registrations, events, health, payments, privacy, rl24, tournaments, waitlist,
 };
 
@@ -83,6 +83,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(camp_staff::assignments))
         .routes(routes!(camp_staff::set_weeks))
         .routes(routes!(camp_staff::record_views))
+        .routes(routes!(camp_absences::give))
         .routes(routes!(camp_attendance::push))
         .routes(routes!(camp_attendance::day))
         .routes(routes!(camp_attendance::add_override))

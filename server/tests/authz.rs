@@ -259,6 +259,13 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         // A family's RL-24 payers: nobody else's registration exists for them (404).
         call(M::GET, "/api/user/day-camp-registrations/999/payers", SignedIn, Live(404)),
         with_body(M::PUT, "/api/user/day-camp-registrations/999/payers", json!({"payers": []}), SignedIn, Live(404)),
+        with_body(
+            M::POST,
+            "/api/user/day-camp-registrations/999/absences",
+            json!({"day": "2030-07-08"}),
+            SignedIn,
+            Live(404),
+        ),
         // The RL-24 figures: nothing was paid in 2001 (404), the statements page always answers.
         call(M::GET, "/api/admin/rl24.xlsx?year=2001", Admin, Live(404)),
         call(M::GET, "/api/admin/rl24/2001/statements", Admin, Live(200)),

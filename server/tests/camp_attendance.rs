@@ -1,7 +1,8 @@
 //! A day camp's daily attendance through the real router: counsellors' phones push arrivals,
 //! departures and absence notices under the scores' device rules (one numbering per device,
 //! shared with the scores), a pick-up by someone not on the list is refused until an admin's
-//! override, two phones recording the same arrival make one, and the 9:30 flag.
+//! override, two phones recording the same arrival make one, and the 9:30 flag, which a parent's
+//! notice from /my-registrations lifts.
 #![allow(clippy::unwrap_used)]
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
@@ -260,4 +261,74 @@ async fn a_child_not_arrived_without_notice_is_flagged_from_half_past_nine() {
     assert!(!flag(local(day, 9, 31)));
     let (_, sheet) = day_of(&c.counsellor, app, c.week1, day).await;
     assert_eq!(child(&sheet, c.lea)["absenceNotice"], true);
+}
+
+/// POSTs the parent's notice for `day`.
+async fn notice(user: &User, app: &TestApp, registration: i64, day: &str) -> (u16, Value) {
+    let response = user
+        .client
+        .post(app.at(&format!("/api/user/day-camp-registrations/{registration}/absences")))
+        .json(&json!({"day": day}))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn a_parent_gives_notice_of_an_absence_and_the_counsellor_sees_no_flag() {
+    let c = camp().await;
+    let (app, day) = (&c.app, c.day);
+    let second = day.succ_opt().unwrap();
+    // From /my-registrations, ahead of the day: the counsellor's day shows the notice.
+    let (status, given) = notice(&c.parent, app, c.lea, &second.to_string()).await;
+    assert_eq!(status, 201, "{given}");
+    assert_eq!((given["registrationId"].as_i64(), given["day"].as_str()), (Some(c.lea), Some(&*second.to_string())));
+    let (_, sheet) = day_of(&c.counsellor, app, c.week1, second).await;
+    assert_eq!(child(&sheet, c.lea)["absenceNotice"], true);
+    let flagged = |now: DateTime<Utc>| {
+        let conn = db(app);
+        let sheet = centre_server::db::camp_attendance::sheet::day(&conn, c.week1, second, now, &Toronto).unwrap();
+        sheet.iter().find(|r| r.registration_id == c.lea).unwrap().absent_without_notice
+    };
+    assert!(!flagged(local(second, 9, 31)), "a notice given: no flag");
+    // Given again: the first is kept, one row.
+    let (status, again) = notice(&c.parent, app, c.lea, &second.to_string()).await;
+    assert_eq!((status, &again["recordedAt"]), (201, &given["recordedAt"]));
+    assert_eq!(count(app, "SELECT count(*) FROM camp_absence_notices"), 1);
+
+    // A day of another week than Léa's, and a day that is not a date: refused on the field.
+    let outside = weeks(app).await[1].start.to_string();
+    for (day, message) in [
+        (outside.as_str(), "Ce jour ne fait pas partie de la semaine de camp de l'enfant."),
+        ("31/07", "Date invalide"),
+    ] {
+        let (status, refused) = notice(&c.parent, app, c.lea, day).await;
+        assert_eq!(status, 422, "{refused}");
+        assert_eq!(refused["fieldErrors"]["day"], message, "{refused}");
+    }
+    // Once the child has arrived that day, it is too late.
+    let (_, answer) =
+        push(&c.counsellor, app, "phone-a", &[entry(1, c.lea, c.week1, day, "arrival", at(day, 8, 5))]).await;
+    assert_eq!(answer["results"][0]["outcome"], "applied", "{answer}");
+    let (status, refused) = notice(&c.parent, app, c.lea, &day.to_string()).await;
+    assert_eq!(status, 422);
+    assert_eq!(
+        refused["fieldErrors"]["day"],
+        "L'enfant est déjà arrivé(e) aujourd'hui : l'absence ne peut plus être inscrite."
+    );
+
+    // Someone else's child: 404; a visitor: 401. Nothing written.
+    let other = app.user("autre@example.org", None).await;
+    assert_eq!(notice(&other, app, c.lea, &day.to_string()).await.0, 404);
+    let visitor = app.new_client();
+    let response = visitor
+        .post(app.at(&format!("/api/user/day-camp-registrations/{}/absences", c.lea)))
+        .json(&json!({"day": day.to_string()}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 401);
+    assert_eq!(count(app, "SELECT count(*) FROM camp_absence_notices"), 1);
 }

@@ -3,6 +3,7 @@
 
 pub(crate) mod admin;
 pub(crate) mod auth;
+pub(crate) mod camp_absences;
 pub(crate) mod camp_attendance;
 pub(crate) mod camp_health;
 pub(crate) mod camp_payers;

@@ -9,6 +9,7 @@ import { isOwing } from '../../components/paymentState';
 import { formatDate, formatPrice } from '../../lib/format';
 import { useCurrentUser } from '../auth/session';
 import { weekNumber, weekRange } from '../../lib/dates';
+import { AbsenceNoticeButton } from './absence/AbsenceNoticeButton';
 import { MyHealthFormButton } from './health/MyHealthFormDialog';
 import { MyPayersButton } from './payers/MyPayersDialog';
 import { useMyDayCampRegistrations, type MyDayCampRegistration } from './queries';
@@ -75,6 +76,7 @@ function Item({ registration: r }: { registration: MyDayCampRegistration }) {
         <div className="flex flex-wrap gap-x-2">
           <MyHealthFormButton id={r.id} child={`${r.childFirstName} ${r.childLastName}`} />
           <MyPayersButton id={r.id} child={`${r.childFirstName} ${r.childLastName}`} />
+          <AbsenceNoticeButton id={r.id} child={`${r.childFirstName} ${r.childLastName}`} lastDay={r.weeks.reduce((last, w) => (w.endDate > last ? w.endDate : last), '')} />
         </div>
       )}
     </li>

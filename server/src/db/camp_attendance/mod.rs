@@ -6,6 +6,7 @@
 //! written with the entry; a replay answers the stored outcome, a gap is refused). What the entry
 //! does is core's `attendance::judge`; this module reads what it needs and writes what it decides.
 
+pub mod notices;
 pub mod overrides;
 pub mod sheet;
 
