@@ -3,7 +3,8 @@
 // controls it and the day's read is kept), the network goes, two arrivals and a departure are
 // tapped, a reload still shows them, and once the network is back the server has exactly those
 // (read through the API). A departure by someone not on the list is refused; an admin's override
-// lets it through. Axe scans the page.
+// lets it through. Axe scans the page. A parent reports an absence from /my-registrations on a
+// phone; the counsellor's day shows it, not 'Absent sans avis'.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiPost, expectNoAxeViolations, grantAdmin, newContext, readsKept, registerCampChild, signIn, useServerAndBrowser } from './harness.mjs';
@@ -145,5 +146,41 @@ test('at 360 px: arrivals and a departure offline, synced once; a stranger needs
 
 test('at 412 px: the same in another week', async () => {
   await attendanceAt(412, 1, ['Zoé', 'Éli']);
+});
+
+test("a parent reports an absence from /my-registrations and the counsellor's 9:30 flag does not show", async () => {
+  if (!admin) await setUp();
+  const week = weeks[0];
+  const second = new Date(`${week.startDate}T12:00:00Z`);
+  second.setUTCDate(second.getUTCDate() + 1);
+  const day = second.toISOString().slice(0, 10);
+  const [y, m, d] = day.split('-');
+
+  const parent = await newContext(suite.browser, { viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+  await signIn(parent, suite.server, PARENT);
+  const healthForm = { emergencyContacts: [{ name: 'Marc Roy', relation: 'grand-père' }] };
+  await registerCampChild(parent, suite.server, weeks, week, 'Maëlle', { healthForm });
+  const mine = await parent.newPage();
+  await mine.goto(`${suite.server.url}/my-registrations`);
+  const card = mine.getByTestId('my-day-camp').filter({ hasText: 'Maëlle Roy' });
+  await card.getByRole('button', { name: 'Signaler une absence' }).tap();
+  const dialog = mine.getByRole('dialog', { name: 'Absence de Maëlle Roy' });
+  await dialog.getByLabel("Jour d'absence").fill(`${d}/${m}/${y}`);
+  await expectNoAxeViolations(mine, 'the absence dialog');
+  await dialog.getByRole('button', { name: "Signaler l'absence" }).tap();
+  await mine.getByText(/^Absence signalée pour le /).waitFor();
+  await parent.close();
+
+  // The counsellor's phone at 9:31 that day: the notice, no flag.
+  const phone = await newContext(suite.browser, { viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+  await phone.clock.setFixedTime(new Date(`${day}T13:31:00Z`));
+  await signIn(phone, suite.server, COUNSELLOR);
+  const page = await phone.newPage();
+  await page.goto(`${suite.server.url}/animation`);
+  await page.getByLabel('Semaine').selectOption(String(week.id));
+  const child = page.getByTestId('attendance-child').filter({ has: page.getByRole('heading', { name: 'Maëlle Roy' }) });
+  await child.getByText('Absence motivée : le parent a prévenu.').waitFor();
+  assert.equal(await child.getByText('Absent sans avis').count(), 0);
+  await phone.close();
   await admin.close();
 });

@@ -49,10 +49,11 @@ export function AdminDayCampsTab() {
               />
             )}
             <ProgramSettings programs={data.programs} name={(p) => programName(t, p)} />
+            {/* With the rest, not before it: drawn alone it moved down when the weeks came. */}
+            <Rl24Section />
           </>
         )}
       </QueryStatus>
-      <Rl24Section />
     </section>
   );
 }
