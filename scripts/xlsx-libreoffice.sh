@@ -51,7 +51,7 @@ money = re.compile(r"^\d{1,3}([ \u00a0\u202f,]?\d{3})*[.,]\d\d \$$")
 # (file, sheet, date column, hand-written dates as shown, amount columns)
 sheets = [
     ("inscriptions", "Inscriptions", 7, {"10/06/2026 09:00", "01/12/2026 10:00"}, []),
-    ("camp_de_jour", "Camp de jour", 15, {"10/06/2026 09:00", "01/12/2026 10:00"}, []),
+    ("camp_de_jour", "Camp de jour", 20, {"10/06/2026 09:00", "01/12/2026 10:00"}, []),
     ("paiements", "Impayés", 5, {"01/12/2026 10:00"}, [4]),
     ("paiements", "Totaux", None, set(), [2, 3, 4]),
     ("rl24_2026", "RL-24", None, set(), [11]),
