@@ -65,19 +65,19 @@ async function attendanceAt(width, weekIndex, names) {
   await page.getByLabel('Semaine').selectOption(String(week.id));
   await child(names[0]).waitFor();
   await readsKept(page, ['api/auth/user', 'api/camp-staff/status', `api/camp-staff/attendance/${week.id}/${day}`]);
-  const waiting = page.getByTestId('attendance-waiting');
+  const waiting = page.getByTestId('offline-line');
 
   // No network: two arrivals, then a departure with the aunt.
   await phone.setOffline(true);
   await child(names[0]).getByRole('button', { name: 'Arrivé(e)' }).tap();
   await child(names[1]).getByRole('button', { name: 'Arrivé(e)' }).tap();
-  await waiting.getByText("2 présences en attente d'envoi").waitFor();
+  await waiting.getByText('Hors ligne · 2 présences en attente', { exact: true }).waitFor();
   await phone.clock.setFixedTime(at(day, 16));
   await child(names[0]).getByRole('button', { name: 'Parti(e)' }).tap();
   const dialog = page.getByRole('dialog', { name: `Départ de ${names[0]} Roy` });
   await dialog.getByRole('radio', { name: 'Julie Roy' }).check();
   await dialog.getByRole('button', { name: 'Inscrire le départ' }).tap();
-  await waiting.getByText("3 présences en attente d'envoi").waitFor();
+  await waiting.getByText('Hors ligne · 3 présences en attente', { exact: true }).waitFor();
   await child(names[0]).getByText(/Parti\(e\) à 16:00 avec Julie Roy/).waitFor();
 
   // A reload with no network still has them, waiting.
@@ -86,13 +86,13 @@ async function attendanceAt(width, weekIndex, names) {
   await child(names[0]).getByText(/Arrivé\(e\) à 0?8:00/).waitFor();
   await child(names[0]).getByText(/Parti\(e\) à 16:00 avec Julie Roy/).waitFor();
   await child(names[1]).getByText(/Arrivé\(e\) à 0?8:00/).waitFor();
-  await waiting.getByText("3 présences en attente d'envoi").waitFor();
+  await waiting.getByText('Hors ligne · 3 présences en attente', { exact: true }).waitFor();
   const wide = await page.evaluate(() => globalThis.document.documentElement.scrollWidth > globalThis.innerWidth);
   assert.equal(wide, false, `the page fits ${width} px`);
 
   // Back online: everything sent once; the server has exactly those.
   await phone.setOffline(false);
-  await waiting.getByText('Toutes les présences sont envoyées.').waitFor({ timeout: 30_000 });
+  await waiting.getByText(/^Prêt hors ligne · à jour à \d\d:\d\d$/).waitFor({ timeout: 30_000 });
   const read = await (await phone.request.get(`${suite.server.url}/api/camp-staff/weeks/${week.id}/attendance?date=${day}`)).json();
   const byId = Object.fromEntries(read.children.map((c) => [c.registrationId, c]));
   assert.equal(byId[lea].arrivedAt, at(day, 8).toISOString().replace('.000', ''));
@@ -133,7 +133,7 @@ async function attendanceAt(width, weekIndex, names) {
   await again.getByRole('radio', { name: "Oncle Paul (autorisé(e) par la direction aujourd'hui)" }).check();
   await again.getByRole('button', { name: 'Inscrire le départ' }).tap();
   await child(names[1]).getByText(/Parti\(e\) à 16:00 avec Oncle Paul/).waitFor();
-  await waiting.getByText('Toutes les présences sont envoyées.').waitFor({ timeout: 30_000 });
+  await waiting.getByText(/^Prêt hors ligne · à jour à \d\d:\d\d$/).waitFor({ timeout: 30_000 });
   const after = await (await phone.request.get(`${suite.server.url}/api/camp-staff/weeks/${week.id}/attendance?date=${day}`)).json();
   const noeAfter = after.children.find((c) => c.registrationId === noe);
   assert.deepEqual([noeAfter.pickupKind, noeAfter.pickupName], ['other', 'Oncle Paul']);

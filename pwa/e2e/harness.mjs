@@ -42,7 +42,9 @@ export function freePort() {
 /**
  * Starts the real server; resolves once /api/health answers. `devLogin: false` leaves out
  * `--dev-login` (to sign in through a real OpenID provider); `port` fixes the port when
- * something must know the address in advance (the provider's redirect URI).
+ * something must know the address in advance (the provider's redirect URI). `halt()` stops the
+ * process and keeps its database, `resume()` starts it again on the same port and file, as a
+ * server that went away and came back.
  */
 export async function startServer({ args = [], env = {}, devLogin = true, port: fixedPort } = {}) {
   buildServer();
@@ -50,44 +52,53 @@ export async function startServer({ args = [], env = {}, devLogin = true, port: 
   const port = fixedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const flags = ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'centre.db'), ...(devLogin ? ['--dev-login'] : [])];
-  const child = spawn(binary, [...flags, ...args], {
-    env: { ...process.env, RUST_LOG: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   mkdirSync(logDir, { recursive: true });
-  const log = createWriteStream(join(logDir, `centre-${Date.now()}-${port}.log`));
-  child.stdout.pipe(log);
-  child.stdout.on('data', (chunk) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (/\b(WARN|ERROR)\b/.test(line)) console.log(line);
-    }
-  });
+  let child;
   let exited = null;
-  child.on('exit', (code) => {
-    exited = code;
-  });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited !== null) throw new Error(`centre exited with ${exited} before it was healthy`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
+  const launch = async () => {
+    exited = null;
+    child = spawn(binary, [...flags, ...args], {
+      env: { ...process.env, RUST_LOG: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const log = createWriteStream(join(logDir, `centre-${Date.now()}-${port}.log`));
+    child.stdout.pipe(log);
+    child.stdout.on('data', (chunk) => {
+      for (const line of chunk.toString().split('\n')) {
+        if (/\b(WARN|ERROR)\b/.test(line)) console.log(line);
+      }
+    });
+    child.on('exit', (code) => {
+      exited = code ?? 'signal';
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (exited !== null) throw new Error(`centre exited with ${exited} before it was healthy`);
+      try {
+        const response = await fetch(`${url}/api/health`);
+        if (response.ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) throw new Error('centre did not become healthy in 30 s');
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (Date.now() > deadline) throw new Error('centre did not become healthy in 30 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  const halt = async () => {
+    if (exited !== null) return;
+    const done = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await done;
+  };
+  await launch();
   return {
     url,
     dir,
     db: join(dir, 'centre.db'),
+    halt,
+    resume: launch,
     async stop() {
-      if (exited === null) {
-        const done = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await done;
-      }
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -5,8 +5,9 @@
 // the badge counts down to nothing, one score applied, one conflict shown, which the admin
 // settles, and the event page shows the final state. Two tabs of one phone, online together,
 // send each entry once (the Web Lock). A phone offline half a second after the tab shows still
-// has it after a reload; one that never opened it gets a clear offline screen. The manifest
-// makes the app installable.
+// has it after a reload; one that never opened it gets a clear offline screen. The status line
+// says 'Hors ligne' when the server stops or every request fails while the browser still says it
+// is online, and comes back by itself. The manifest makes the app installable.
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -275,6 +276,70 @@ test('offline half a second after the Tournois tab shows, a reload still has the
   await offline.reload();
   await offline.getByText('No network. Open the Tournaments tab once with the network to have it offline.', { exact: true }).waitFor();
   await fresh.close();
+});
+
+/** Records every text the Tournois tab's status line shows from now on, in order (`globalThis.lines`). */
+async function recordLine(page) {
+  await page.evaluate(() => {
+    const node = globalThis.document.querySelector('[data-testid="offline-line"]');
+    globalThis.lines = [node.textContent];
+    new globalThis.MutationObserver(() => {
+      if (globalThis.lines.at(-1) !== node.textContent) globalThis.lines.push(node.textContent);
+    }).observe(node, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+/**
+ * While `cut` keeps the server from answering (the browser still says it is online), the line
+ * says 'Hors ligne' and counts a score entered meanwhile; once `restore` lets it answer again,
+ * the line goes through 'Synchronisation…' to 'Prêt hors ligne', and the score is applied once.
+ */
+async function statusLineThroughCut(title, cut, restore) {
+  const { eventId, matches } = await tournamentToday(title);
+  const [match] = matches.filter((m) => m.roundType === 'pool' && m.slotIndex === 0);
+  const context = await adminContext(ADMIN_A, PHONE);
+  const page = await openTournamentsTab(context, suite.server, eventId, 'Prochains matchs à saisir');
+  await poolMatchCard(page, match).waitFor();
+  const line = page.getByTestId('offline-line');
+  const ready = /^Prêt hors ligne · à jour à \d\d:\d\d$/;
+  await line.getByText(ready).waitFor();
+  try {
+    await cut(context);
+    // Nothing asked of the server meanwhile: the line's own probe finds out.
+    await line.getByText('Hors ligne · 0 score en attente', { exact: true }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.evaluate(() => navigator.onLine), true, 'the browser still says it is online');
+    await enterScore(page, match, 21, 19);
+    await line.getByText('Hors ligne · 1 score en attente', { exact: true }).waitFor();
+    await recordLine(page);
+  } finally {
+    await restore(context);
+  }
+  await line.getByText(ready).waitFor({ timeout: 30_000 });
+  const lines = await page.evaluate(() => globalThis.lines);
+  const syncing = lines.indexOf('Synchronisation…');
+  assert.ok(syncing > 0 && lines.slice(0, syncing).every((text) => text.startsWith('Hors ligne')), `Hors ligne, then Synchronisation…, then Prêt: ${lines.join(' | ')}`);
+  assert.match(lines.at(-1), ready);
+  await poolMatchCard(page, match).getByText('Terminé', { exact: true }).waitFor();
+  const history = await (await context.request.get(`${suite.server.url}/api/admin/matches/${match.id}/history`)).json();
+  assert.deepEqual(history.map((row) => [row.team1Score, row.team2Score]), [[21, 19]], 'scored exactly once');
+  await context.close();
+}
+
+test("the server stops while the Tournois tab stays up: 'Hors ligne' though the browser says online; it comes back: synchronised, applied once", async () => {
+  await statusLineThroughCut(
+    'Tournoi du serveur arrêté',
+    () => suite.server.halt(),
+    () => suite.server.resume(),
+  );
+});
+
+test("every request fails (route interception) while navigator.onLine stays true: 'Hors ligne'; they pass again: synchronised, applied once", async () => {
+  const api = `${suite.server.url}/api/**`;
+  await statusLineThroughCut(
+    'Tournoi du faux réseau',
+    (context) => context.route(api, (route) => route.abort('internetdisconnected')),
+    (context) => context.unroute(api),
+  );
 });
 
 test('the manifest: French name, standalone, icons 192 and 512 (one maskable) that are such PNGs', async () => {

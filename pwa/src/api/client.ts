@@ -1,8 +1,11 @@
 // The one fetch wrapper: credentials included, the interface language sent, a JSON body and
 // content type only when there is a body. A non-ok answer becomes an ApiError carrying the
 // status, the server's message, its stable code and the whole parsed body (a 409 `sync_gap`
-// carries `lastSeq`). No network at all is fetch's TypeError, left as it is.
+// carries `lastSeq`). No network at all is fetch's TypeError, left as it is; `timeoutMs` gives up
+// on a request that gets no answer (a DOMException), as on a network that answers nothing. Every
+// outcome tells reachability.ts whether the server answered.
 import { currentLang } from '../i18n';
+import { isGatewayFailure, reportAnswer, reportFailure, timeoutSignal } from './reachability';
 
 export class ApiError extends Error {
   constructor(
@@ -17,14 +20,23 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown; timeoutMs?: number } = {}): Promise<T> {
   const headers: Record<string, string> = { 'X-Lang': currentLang(), Accept: 'application/json' };
   let body: string | undefined;
   if (init.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  const response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body });
+  const signal = init.timeoutMs ? timeoutSignal(init.timeoutMs) : undefined;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: init.method ?? 'GET', credentials: 'include', headers, body, signal });
+  } catch (error) {
+    reportFailure();
+    throw error;
+  }
+  if (isGatewayFailure(response.status)) reportFailure();
+  else reportAnswer();
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

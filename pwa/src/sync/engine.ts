@@ -3,10 +3,12 @@
 // 'centre-score-sync' (its name from when it pushed scores only: a tab of the older app and one
 // of this app still exclude each other). It runs after an entry is made, when the network comes
 // back, when the app comes to the foreground, and on a timer while entries wait after a failure
-// (2 s doubling to 60 s). After a push each stream that had answers refetches its reads (after
+// (2 s doubling to 60 s), and when the server answers again after a failure (api/reachability.ts:
+// on a network that answers nothing the browser never says 'online'). After a push each stream that had answers refetches its reads (after
 // the network came back, every stream), so other phones' entries show here too. A 401 stops it
 // until the person signs in again (the page comes back and starts it anew); nothing is dropped.
 import type { QueryClient } from '@tanstack/react-query';
+import { onReturn } from '../api/reachability';
 import { pushPending, registeredStreams, type PushResult, type Stream } from './push';
 
 export { registerStream, type Stream } from './push';
@@ -104,9 +106,12 @@ export function startSync(client: QueryClient): () => void {
     if (document.visibilityState === 'visible') void kickSync({ pull: true });
   };
   window.addEventListener('online', onOnline);
+  // The server answered again after a failure, whatever the browser thinks of its network.
+  const stopReturn = onReturn(onOnline);
   document.addEventListener('visibilitychange', onVisible);
   void kickSync();
   return () => {
+    stopReturn();
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     clearTimeout(timer);

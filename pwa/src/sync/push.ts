@@ -4,10 +4,10 @@
 // goes to that kind's stream (its path and wire shape, registered by its feature), at most 200 per
 // request, then the next run, until none waits. Each answered entry keeps its outcome; a 409
 // `sync_gap` (the server lacks entries, e.g. restored from a backup) makes every entry after the
-// server's number wait again, whatever its kind, and the push goes on from there. No network or a
-// 5xx (or a server without the route yet): try again later. 401 (session gone) and 403: stop,
-// keeping everything. Any other 4xx refuses the request for good: its entries are recorded as
-// rejected so they never block the queue. An entry whose kind no loaded page registered waits
+// server's number wait again, whatever its kind, and the push goes on from there. No network, no
+// answer within 30 s, or a 5xx (or a server without the route yet): try again later. 401 (session
+// gone) and 403: stop, keeping everything. Any other 4xx refuses the request for good: its
+// entries are recorded as rejected so they never block the queue. An entry whose kind no loaded page registered waits
 // (the ones after it too: they cannot pass it).
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../api/client';
@@ -17,6 +17,9 @@ import { deviceId, deviceName, kindOf, pendingEntries, recordAnswers, resendAfte
 const BATCH_SIZE = 200;
 /** Batches (and gap restarts) in one push: far more than a tournament or a camp week holds. */
 const MAX_ROUNDS = 100;
+/** A push that gets no answer in this time is given up and tried again (the entries are numbered:
+ *  one the server did apply is answered as a replay). */
+const PUSH_TIMEOUT_MS = 30_000;
 
 export type PushResult = 'done' | 'retry' | 'signedOut' | 'forbidden';
 
@@ -90,7 +93,7 @@ export async function pushPending(onAnswered?: (stream: Stream) => void): Promis
     if (!stream) return { result: 'retry', answered };
     let answer: StreamAnswer;
     try {
-      answer = await apiFetch<StreamAnswer>(stream.path, { method: 'POST', body: { deviceId: device, ...(name ? { deviceName: name } : {}), entries: batch.map(stream.wire) } });
+      answer = await apiFetch<StreamAnswer>(stream.path, { method: 'POST', body: { deviceId: device, ...(name ? { deviceName: name } : {}), entries: batch.map(stream.wire) }, timeoutMs: PUSH_TIMEOUT_MS });
     } catch (error) {
       const next = await onFailure(error, batch);
       if (next === 'refused') {

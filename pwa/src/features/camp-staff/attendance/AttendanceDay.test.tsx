@@ -3,6 +3,7 @@
 // day than today records nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { reportAnswer } from '../../../api/reachability';
 import { db } from '../../../db/database';
 import { attendanceEntries } from '../../../db/outbox';
 import { centreToday } from '../../../lib/dates';
@@ -24,6 +25,7 @@ function api(day: string, children: ChildAttendance[]) {
 
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.outbox.clear(), db.cache.clear()]);
+  reportAnswer();
 });
 
 afterEach(() => {
@@ -46,7 +48,8 @@ describe("the counsellor's day", () => {
     });
     await vi.waitFor(async () => expect((await attendanceEntries(2)).map((e) => [e.registrationId, e.action, e.day])).toEqual([[3, 'arrival', today]]));
     await within(lea).findByText(/^Arrivé\(e\) à /);
-    await screen.findByText("1 présence en attente d'envoi");
+    // The server answered (a 404): it is there, so the line says the entry is on its way.
+    expect((await screen.findByTestId('offline-line')).textContent).toBe('Synchronisation…');
     expect((within(lea).getByRole('button', { name: 'Arrivé(e)' }) as HTMLButtonElement).disabled).toBe(true);
 
     // The departure: who picks up; someone else is warned about the override.
@@ -64,6 +67,18 @@ describe("the counsellor's day", () => {
     });
     within(dialog).getByText('Indiquez le nom de la personne.');
     expect(await attendanceEntries(2)).toHaveLength(1);
+  });
+
+  it("says 'Hors ligne' with the entries waiting when the server does not answer, whatever the browser says", async () => {
+    api(today, [child({})]);
+    await renderPage(<AttendanceDay weekId={2} day={today} isAdmin={false} />);
+    const lea = (await screen.findByRole('heading', { name: 'Léa Roy' })).closest('li') as HTMLElement;
+    // The network goes: nothing answers, navigator.onLine stays true.
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await act(async () => {
+      fireEvent.click(within(lea).getByRole('button', { name: 'Arrivé(e)' }));
+    });
+    await screen.findByText('Hors ligne · 1 présence en attente');
   });
 
   it('records nothing on another day than today', async () => {

@@ -1,6 +1,6 @@
 // A week's day on the counsellor's phone (/animation): each child with 'Arrivé(e)', 'Parti(e)'
 // (asking who takes the child) and 'Absence motivée' (the parent phoned), the 'Absent sans avis'
-// flag from 9:30, and one line saying how many entries wait to be sent. Works with no network:
+// flag from 9:30, and the line of where the phone stands (src/sync/SyncLine.tsx). Works with no network:
 // the day's last read is kept (keepOfflineNow) and each tap goes into the phone's outbox, which
 // the sync engine pushes when the network returns. Admins also record pick-up overrides here.
 import { useCallback, useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import { attendanceEntries, enqueueAttendance, waitingAttendance, type Attendanc
 import { centreToday, dayMonthLabel } from '../../../lib/dates';
 import { formatTime } from '../../../lib/format';
 import { kickSync } from '../../../sync/engine';
+import { SyncLine } from '../../../sync/SyncLine';
 import { useWatched } from '../../../sync/useWatched';
 import { useAttendanceDay, type ChildAttendance } from '../queries';
 import { DepartureDialog, type PickupChoice } from './DepartureDialog';
@@ -46,9 +47,7 @@ export function AttendanceDay({ weekId, day, isAdmin }: { weekId: number; day: s
       <h2 id="attendance-title" className="text-xl font-bold">
         {t('attendance.title', { day: dayMonthLabel(day, i18n.language) })}
       </h2>
-      <p role="status" data-testid="attendance-waiting" className="text-sm text-slate-700">
-        {waiting > 0 ? t('attendance.waiting', { count: waiting }) : t('attendance.allSent')}
-      </p>
+      <SyncLine loaded={sheet.isSuccess} updatedAt={sheet.dataUpdatedAt} waiting={waiting} offlineText={(count) => t('attendance.offline', { count })} />
       {!isToday && <p className="rounded border border-dashed border-slate-300 p-3 text-sm">{t('attendance.notToday')}</p>}
       <QueryStatus query={sheet} error={t('page.loadError')}>
         {(data) => (

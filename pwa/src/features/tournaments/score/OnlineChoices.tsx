@@ -1,9 +1,10 @@
 // Under 'Saisir le score du match': the match starting now, and a team that did not show up. One button per side
 // ('Les Hérons déclare forfait'); the server records the format's forfeit score and the other
 // side wins. Unlike a score it is not kept in the outbox: offline, the buttons wait for the
-// network and say so.
+// network (the server answering, not only the browser's word) and say so.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
+import { useReachable } from '../../../sync/SyncLine';
 import { sideName } from '../../tournament-shared/rounds';
 import type { Match } from '../../tournament-shared/types';
 import { useForfeitMatch, useStartMatch } from '../mutations';
@@ -18,7 +19,7 @@ interface ForfeitChoiceProps {
 export function StartChoice({ eventId, match, onDone }: ForfeitChoiceProps) {
   const { t } = useTranslation('tournaments');
   const start = useStartMatch(eventId, { onSuccess: onDone });
-  const online = typeof navigator === 'undefined' || navigator.onLine;
+  const online = useReachable();
   if (match.status === 'in_progress') return null;
   return (
     <div className="mt-6 border-t border-slate-200 pt-4" data-testid="start-choice">
@@ -33,7 +34,7 @@ export function StartChoice({ eventId, match, onDone }: ForfeitChoiceProps) {
 export function ForfeitChoice({ eventId, match, onDone }: ForfeitChoiceProps) {
   const { t } = useTranslation('tournaments');
   const forfeit = useForfeitMatch(eventId, { onSuccess: onDone });
-  const online = typeof navigator === 'undefined' || navigator.onLine;
+  const online = useReachable();
   return (
     <fieldset className="mt-6 border-t border-slate-200 pt-4" data-testid="forfeit-choice">
       <legend className="pt-4 text-base font-semibold">{t('forfeit.title')}</legend>

@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { goToLogin } from '../../../components/signIn';
 import { startSync } from './engine';
-import { useSyncState, useWaitingCount } from './useOutbox';
+import { useSyncState } from '../../../sync/SyncLine';
+import { useWaitingCount } from './useOutbox';
 
 let persistAsked = false;
 

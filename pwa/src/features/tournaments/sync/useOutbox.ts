@@ -1,7 +1,6 @@
 // This phone's outbox in React, live from IndexedDB (a change in any tab shows at once).
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { deviceId, tournamentEntries, waitingScores, type OutboxEntry } from '../../../db/outbox';
-import { subscribeSync, syncState, type SyncState } from '../../../sync/engine';
 import { useWatched } from '../../../sync/useWatched';
 
 const NO_ENTRIES: OutboxEntry[] = [];
@@ -33,9 +32,4 @@ export function useDeviceId(): string | null {
     };
   }, []);
   return id;
-}
-
-/** The sync engine's state ('signedOut' after a 401). */
-export function useSyncState(): SyncState {
-  return useSyncExternalStore(subscribeSync, syncState, syncState);
 }
