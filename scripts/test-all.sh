@@ -9,21 +9,30 @@ passed=0
 failed=0
 status=0
 
+times=()
+timed() { # timed NAME SECONDS : kept for the table of times at the end
+  times+=("$(printf '%6ss  %s' "$2" "$1")")
+}
+
 step() { # step NAME COMMAND... : a check that counts as one test
   local name=$1; shift
   printf '\n== %s\n' "$name"
+  local start=$SECONDS
   if "$@" >"$log/$name.out" 2>&1; then
     passed=$((passed + 1)); echo "ok: $name"
   else
     failed=$((failed + 1)); status=1; cat "$log/$name.out"; echo "FAILED: $name"
   fi
+  timed "$name" $((SECONDS - start))
 }
 
 suite() { # suite NAME PARSER COMMAND... : a test runner whose counts are added up
   local name=$1 parser=$2; shift 2
   printf '\n== %s\n' "$name"
+  local start=$SECONDS
   "$@" 2>&1 | tee "$log/$name.out"
   local rc=${PIPESTATUS[0]}
+  timed "$name" $((SECONDS - start))
   local p f
   read -r p f < <("$parser" "$log/$name.out")
   passed=$((passed + p)); failed=$((failed + f))
@@ -68,6 +77,9 @@ suite e2e node_counts bash -c 'cd pwa && node --test --test-concurrency=1 --test
 # No e-mail address or phone number the run typed may reach a server's log.
 step log-privacy node scripts/check-log-privacy.mjs
 
+echo
+echo "Time per suite (seconds):"
+printf '%s\n' "${times[@]}"
 echo
 echo "$passed passed, $failed failed"
 exit $status
