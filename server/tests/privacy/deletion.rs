@@ -87,9 +87,17 @@ async fn a_member_asks_once_sees_only_their_own_and_the_admin_sees_the_clock() {
     assert_eq!(queue[0]["daysLeft"], 30);
     assert_eq!(queue[0]["reason"], "Nous déménageons");
 
-    // Overdue: requested 32 days ago.
-    db(&app).execute("UPDATE deletion_requests SET requested_at = datetime('now', '-32 days')", []).unwrap();
-    db(&app).execute("UPDATE deletion_requests SET requested_at = replace(requested_at, ' ', 'T') || 'Z'", []).unwrap();
+    // Overdue: requested 32 days ago in the centre's calendar, at this hour (never 32 × 24 hours
+    // in UTC, which is 31 of the centre's days late in the evening across a change of time).
+    let now = app.state.settings.clock.now().with_timezone(&app.state.settings.timezone);
+    let asked_at = (now.naive_local() - chrono::Days::new(32))
+        .and_local_timezone(app.state.settings.timezone)
+        .earliest()
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    db(&app)
+        .execute("UPDATE deletion_requests SET requested_at = ?1", [centre_core::timefmt::utc_text(asked_at)])
+        .unwrap();
     let queue: Value =
         admin.client.get(app.at("/api/admin/deletion-requests")).send().await.unwrap().json().await.unwrap();
     assert_eq!(queue[0]["daysLeft"], -2);
