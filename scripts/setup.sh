@@ -9,7 +9,8 @@
 #                              schemathesis 4.32.5 from PyPI in target/tools/schemathesis (the
 #                              HTTP contract's run, scripts/contract-test.sh),
 #                              aiosmtpd 1.4.6 from PyPI in target/tools/aiosmtpd (the SMTP server
-#                              with STARTTLS and AUTH of server/tests/mail.rs)
+#                              with STARTTLS and AUTH of server/tests/mail.rs), moto 5.2.5 from
+#                              PyPI in target/tools/moto (the drill's S3 replica on loopback)
 # Facts behind each step: ../shared/guide/toolchain.md (no --locked, npm install not npm ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,6 +72,14 @@ if [ "$mode" = test ]; then
     say "installing schemathesis $schemathesis_version into target/tools/schemathesis (about 30 seconds)"
     python3 -m venv target/tools/schemathesis
     target/tools/schemathesis/bin/pip install --quiet "schemathesis==$schemathesis_version"
+  fi
+  # An S3 endpoint on loopback for the deployment drill's replica that stops answering
+  # (scripts/deploy-drill.sh): moto's server.
+  moto_version=5.2.5
+  if [ "$(target/tools/moto/bin/python -c 'import importlib.metadata as m; print(m.version("moto"))' 2>/dev/null)" != "$moto_version" ]; then
+    say "installing moto $moto_version into target/tools/moto (about 50 seconds)"
+    python3 -m venv target/tools/moto
+    target/tools/moto/bin/pip install --quiet "moto[server]==$moto_version"
   fi
   # A real SMTP server with STARTTLS, implicit TLS and AUTH for the mail tests (server/tests/mail.rs).
   aiosmtpd_version=1.4.6

@@ -46,7 +46,8 @@ pub const TIMEOUTS: Timeouts = Timeouts {
 };
 
 /// How long the graceful stop waits for answers in flight before it lets them go (systemd's
-/// `TimeoutStopSec` is 30 s, and the database still has to be checkpointed after).
+/// `TimeoutStopSec` is 45 s: the database still has to be checkpointed after, and Litestream's
+/// last sync may take 10 s more).
 const STOP_WAIT: Duration = Duration::from_secs(20);
 
 /// The answer to a connection over its caps, written once if the socket takes it, then closed.
