@@ -7,12 +7,12 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANDING_BUDGET_BYTES, report } from '../scripts/bundle-report.mjs';
-import { grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { demoArgs, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const suite = useServerAndBrowser({ args: ['--demo'] });
+const suite = useServerAndBrowser({ args: demoArgs() });
 
 test(`a visitor's first load of / receives at most ${kb(LANDING_BUDGET_BYTES)} of JavaScript, as brotli`, async () => {
   // No service worker: its precache of every chunk runs in the background, not for this page.

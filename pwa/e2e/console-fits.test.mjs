@@ -7,7 +7,7 @@
 // for a finger (44 px). The admin, the teams and the e-mail addresses have long names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE_TABS, eventWithTeams, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, demoArgs, eventWithTeams, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const WIDTHS = [360, 430];
 const ADMIN = { email: 'marie-eve.berube-tremblay@example.org', firstName: 'Marie-Ève', lastName: 'Bérubé-Tremblay' };
@@ -16,7 +16,7 @@ const TEAMS = ['Les Spectaculaires Smasheuses de Wakefield', 'Les Castors', 'Blo
 let setupEvent;
 
 const suite = useServerAndBrowser({
-  args: ['--demo'],
+  args: demoArgs(),
   async setUp({ browser, server }) {
     const admin = await newContext(browser);
     await signIn(admin, server, ADMIN);

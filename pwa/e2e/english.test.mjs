@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE_TABS, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, demoArgs, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const LOCALES = join(import.meta.dirname, '../src/i18n/locales');
 const MIN_LENGTH = 4;
@@ -72,7 +72,7 @@ function frenchIn(text, typed) {
   return MATCHERS.filter(([, matcher]) => matcher.test(left)).map(([piece]) => piece);
 }
 
-const suite = useServerAndBrowser({ args: ['--demo'] });
+const suite = useServerAndBrowser({ args: demoArgs() });
 
 /** What people typed in the demo data, as the admin's API gives it. */
 async function typedNames(admin) {

@@ -28,6 +28,15 @@ export function buildServer() {
   built = true;
 }
 
+/**
+ * The demo (`--demo`) as `make run` serves it, at a fixed hour: 14:00 at the centre today (the
+ * day's tournament under way), whatever the hour the tests run at.
+ */
+export function demoArgs(hour = '14:00') {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+  return ['--demo', '--now', `${today}T${hour}`];
+}
+
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();

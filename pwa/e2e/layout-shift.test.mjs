@@ -12,7 +12,7 @@
 // it, so nothing in view is pushed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE_TABS, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, demoArgs, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const ROUTES = {
   visitor: ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/checkout'],
@@ -26,7 +26,7 @@ const PEOPLE = {
 const WIDTHS = [360, 375, 390, 412, 430];
 const MAX_SHIFT = 0.02;
 
-const suite = useServerAndBrowser({ args: ['--demo'] });
+const suite = useServerAndBrowser({ args: demoArgs() });
 
 /** Registers a team of the member's for the demo's first paid event; its registration id. */
 async function registerTeam(context) {

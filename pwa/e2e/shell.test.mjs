@@ -4,7 +4,7 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { newContext, useServerAndBrowser } from './harness.mjs';
+import { demoArgs, newContext, useServerAndBrowser } from './harness.mjs';
 
 /** A hung browser call fails its test instead of stalling the whole suite. */
 const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
@@ -12,7 +12,7 @@ const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 const FR_TITLE = 'Bougez en plein air, au bord du lac';
 const EN_TITLE = 'Get moving outdoors, by the lake';
 
-const suite = useServerAndBrowser({ args: ['--demo'] });
+const suite = useServerAndBrowser({ args: demoArgs() });
 
 /** A fresh context; `member` signs in through the development sign-in first. */
 async function open(path, { lang, member } = {}) {
@@ -153,10 +153,10 @@ test("the member home shows the member's first name, events, then their registra
   await page.getByRole('heading', { name: 'Mes inscriptions' }).waitFor();
   await page.getByText("Vous n'avez aucune inscription pour le moment.").waitFor();
   assert.equal(await page.getByRole('main').getByRole('link', { name: "S'inscrire" }).count(), 3, 'the first 3 events');
-  // The event the centre features (the demo's tournament, /event/1), with its date and a link to it.
+  // The event the centre features (the demo's next tournament, /event/2), with its date and a link to it.
   const promo = page.getByTestId('home-promo');
-  await promo.getByRole('heading', { name: 'Tournoi de volleyball de plage 4x4' }).waitFor();
-  assert.equal(await promo.getByRole('link', { name: "Voir l'événement" }).getAttribute('href'), '/event/1');
+  await promo.getByRole('heading', { name: 'Coupe du lac de volleyball 4x4' }).waitFor();
+  assert.equal(await promo.getByRole('link', { name: "Voir l'événement" }).getAttribute('href'), '/event/2');
   assert.equal(await page.getByText(/2025/).count(), 0, 'no date of a past summer');
   assert.equal(await page.title(), 'Mon espace — Centre plein air de La Pêche');
 

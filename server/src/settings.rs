@@ -168,8 +168,21 @@ pub struct ServeArgs {
     /// Tests only (needs --dev-login): the day, YYYY-MM-DD, that court reservations, the event
     /// list, the tournaments' live state and the demo data take as today at start; their clock
     /// then runs on from it. Not in the environment template.
-    #[arg(long, hide = true)]
+    #[arg(long, hide = true, conflicts_with = "now")]
     pub today: Option<chrono::NaiveDate>,
+    /// Tests only (needs --dev-login): the centre's date and time, YYYY-MM-DDTHH:MM, that the
+    /// server takes as now at start (as `--today`, to the minute: a demo at 8:00 or at 23:00);
+    /// its clock then runs on from it. Not in the environment template.
+    #[arg(long, hide = true, value_parser = parse_local_minute)]
+    pub now: Option<chrono::NaiveDateTime>,
+}
+
+/// `2027-07-10T23:00` (seconds allowed): a wall-clock time of the centre.
+fn parse_local_minute(text: &str) -> Result<chrono::NaiveDateTime, String> {
+    ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S"]
+        .iter()
+        .find_map(|format| chrono::NaiveDateTime::parse_from_str(text, format).ok())
+        .ok_or_else(|| format!("'{text}' is not a time YYYY-MM-DDTHH:MM"))
 }
 
 /// The centre's contact address, which also receives Interac e-Transfers unless configured.
@@ -243,25 +256,37 @@ pub struct Settings {
 
 /// The clock of what depends on the day (court reservations, the event list, the tournaments'
 /// live state, the demo data): the system's, moved by whole days when a test started the server
-/// with `--today` (so a test can be in November, or in July, whatever the date is).
+/// with `--today` (so a test can be in November, or in July, whatever the date is), or to the
+/// second with `--now` (a demo at a given hour).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Clock {
-    shift_days: i64,
+    shift_ms: i64,
 }
 
 impl Clock {
-    /// A clock on which today, in `tz`, is `today`.
+    /// A clock on which today, in `tz`, is `today`, at the time of day it is now.
     pub fn starting_on(today: chrono::NaiveDate, tz: chrono_tz::Tz) -> Clock {
         let real = chrono::Utc::now().with_timezone(&tz).date_naive();
-        Clock { shift_days: (today - real).num_days() }
+        Clock { shift_ms: (today - real).num_days() * 86_400_000 }
+    }
+
+    /// A clock on which it is `now` at the centre (`tz`) at start. A time that does not exist
+    /// there (the hour skipped in spring) is the first one after it.
+    pub fn starting_at(now: chrono::NaiveDateTime, tz: chrono_tz::Tz) -> Clock {
+        use chrono::TimeZone;
+        let at = (0..=2)
+            .find_map(|hours| tz.from_local_datetime(&(now + chrono::Duration::hours(hours))).earliest())
+            .map_or_else(chrono::Utc::now, |t| t.with_timezone(&chrono::Utc));
+        // Rounded up to the millisecond: the clock is never before `now`.
+        Clock { shift_ms: (at - chrono::Utc::now() + chrono::Duration::nanoseconds(999_999)).num_milliseconds() }
     }
 
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
-        chrono::Utc::now() + chrono::Duration::days(self.shift_days)
+        chrono::Utc::now() + chrono::Duration::milliseconds(self.shift_ms)
     }
 
     pub fn is_moved(&self) -> bool {
-        self.shift_days != 0
+        self.shift_ms != 0
     }
 }
 
@@ -309,7 +334,7 @@ pub enum SettingsError {
     InteracEmail(String),
     #[error("invalid --trusted-proxies entry '{0}': expected comma-separated IP addresses, e.g. 127.0.0.1,::1")]
     TrustedProxy(String),
-    #[error("--today moves the court reservations' clock for tests: it needs --dev-login, never use it in production")]
+    #[error("--today and --now move the server's clock for tests: they need --dev-login, never use them in production")]
     TodayOutsideTests,
 }
 
@@ -335,7 +360,7 @@ impl Settings {
         if args.dev_login && public_url.starts_with("https://") {
             return Err(SettingsError::DevLoginInProduction(public_url));
         }
-        if args.today.is_some() && !args.dev_login {
+        if (args.today.is_some() || args.now.is_some()) && !args.dev_login {
             return Err(SettingsError::TodayOutsideTests);
         }
         let oidc = oidc_settings(args)?;
@@ -373,7 +398,11 @@ impl Settings {
             connections: Cap { total: args.max_connections, per_address: args.max_connections_per_address },
             streams: Cap { total: args.max_streams, per_address: args.max_streams_per_address },
             timeouts: crate::net::TIMEOUTS,
-            clock: args.today.map(|day| Clock::starting_on(day, timezone)).unwrap_or_default(),
+            clock: match (args.today, args.now) {
+                (_, Some(now)) => Clock::starting_at(now, timezone),
+                (Some(day), None) => Clock::starting_on(day, timezone),
+                (None, None) => Clock::default(),
+            },
         })
     }
 
@@ -561,6 +590,30 @@ mod tests {
         assert!(serve(&["--dev-login", "--today", "20/11/2026"]).is_none(), "a day is YYYY-MM-DD");
         let Some(Ok(plain)) = serve(&[]) else { panic!("refused") };
         assert!(!plain.clock.is_moved() && !plain.summary().contains("courts_today"));
+    }
+
+    #[test]
+    fn now_moves_the_clock_to_the_minute_at_the_centre_in_tests_only() {
+        let serve = |extra: &[&str]| match Cli::try_parse_from([&["centre", "serve"], extra].concat()) {
+            Ok(Cli { command: Command::Serve(args) }) => Some(Settings::from_args(&args)),
+            _ => None,
+        };
+        for (flag, expected) in [("2027-07-10T23:00", "2027-07-10 23:00"), ("2026-12-24T08:00:30", "2026-12-24 08:00")]
+        {
+            let Some(Ok(settings)) = serve(&["--dev-login", "--now", flag]) else { panic!("refused {flag}") };
+            let now = settings.clock.now().with_timezone(&settings.timezone);
+            assert_eq!(now.format("%Y-%m-%d %H:%M").to_string(), expected);
+            assert_eq!(settings.today().to_string(), expected[..10]);
+        }
+        // 2:30 does not exist on 8 March 2026 in Toronto (2:00 goes to 3:00): the first time after.
+        let Some(Ok(spring)) = serve(&["--dev-login", "--now", "2026-03-08T02:30"]) else { panic!("refused") };
+        assert_eq!(spring.clock.now().with_timezone(&spring.timezone).format("%H:%M").to_string(), "03:30");
+        assert!(matches!(serve(&["--now", "2027-07-10T23:00"]), Some(Err(SettingsError::TodayOutsideTests))));
+        assert!(serve(&["--dev-login", "--now", "10/07/2027 23:00"]).is_none(), "a time is YYYY-MM-DDTHH:MM");
+        assert!(
+            serve(&["--dev-login", "--now", "2027-07-10T23:00", "--today", "2027-07-10"]).is_none(),
+            "one or the other"
+        );
     }
 
     #[test]

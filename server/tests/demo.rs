@@ -1,16 +1,17 @@
-//! The demo (`--demo`, what `make run` serves) looks alive whatever the day it is started on:
-//! checked through the API on a day of July (the courts' season) and one of November (out of
-//! it), the server's clock moved as `--today` moves it. What is expected is written here from
-//! what the demo promises (the brief of the demo), not read from the seed.
+//! The demo (`--demo`, what `make run` serves) looks alive whatever the day and the hour it is
+//! started at: checked through the API on a day of July (the courts' season) at 8:00 and 14:00
+//! and one of November (out of it) at 23:00, the server's clock moved as `--now` moves it, and
+//! through the real binary started with `--now`. What is expected is written here from what the
+//! demo promises (the brief of the demo), not read from the seed.
 #![allow(clippy::unwrap_used)]
 
 use centre_server::db::seed::{DEMO_COUNSELLOR, DEMO_MEMBER};
 use centre_server::settings::Clock;
-use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Utc};
 use chrono_tz::Tz;
 use serde_json::Value;
 
-use crate::common::{TestApp, User, team};
+use crate::common::{Process, TestApp, User, free_addr, team, wait_until_listening};
 
 const TZ: Tz = chrono_tz::America::Toronto;
 
@@ -36,44 +37,85 @@ async fn get(user: &User, app: &TestApp, path: &str) -> Value {
     response.json().await.unwrap()
 }
 
-/// The demo started on `day`; answers it with an admin, and the demo's today (the clock's day in
-/// the centre's time zone: `day`, or a neighbour around midnight, as `--today` does).
-async fn demo_on(day: NaiveDate) -> (TestApp, User, NaiveDate, DateTime<Utc>) {
+/// The demo started at `at`, the centre's time; answers it with an admin, the demo's today and now.
+async fn demo_at(at: NaiveDateTime) -> (TestApp, User, NaiveDate, DateTime<Utc>) {
     let app = TestApp::spawn_with(|s| {
         s.demo = true;
-        s.clock = Clock::starting_on(day, s.timezone);
+        s.clock = Clock::starting_at(at, s.timezone);
     })
     .await;
     let now = app.state.settings.clock.now();
-    let today = now.with_timezone(&TZ).date_naive();
-    assert!((today - day).num_days().abs() <= 1, "the clock is on {today}, asked {day}");
+    let local = now.with_timezone(&TZ).naive_local();
+    assert!(local >= at && local - at < Duration::minutes(1), "the clock is at {local}, asked {at}");
     let admin = app.user("demo-admin@example.org", Some("admin")).await;
-    (app, admin, today, now)
+    (app, admin, local.date(), now)
+}
+
+/// What the day's tournament (/event/1) shows when the demo starts at that hour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Day {
+    /// Under way today: some matches over, one being played on each of the two courts, the rest
+    /// to come.
+    UnderWay,
+    /// Over, with its podium: played today, or yesterday when today's play has not begun.
+    OverOn(i64),
+}
+
+/// Every match of /event/1 is played within the courts' hours (8:00 to 21:00) of `day`.
+fn within_the_courts_hours(matches: &[Value], day: NaiveDate, at: NaiveDateTime) {
+    let (open, close) = (NaiveTime::from_hms_opt(8, 0, 0).unwrap(), NaiveTime::from_hms_opt(21, 0, 0).unwrap());
+    for m in matches {
+        let start = instant(m["scheduledTime"].as_str().unwrap()).with_timezone(&TZ);
+        let end = start + Duration::minutes(20);
+        assert_eq!(start.date_naive(), day, "{at}: {}", m["scheduledTime"]);
+        assert!(open <= start.time() && end.time() <= close && end.date_naive() == day, "{at}: {start} to {end}");
+    }
 }
 
 /// Every item the demo promises, checked through the API.
-async fn the_demo_is_alive(day: NaiveDate) {
-    let (app, admin, today, now) = demo_on(day).await;
+async fn the_demo_is_alive(at: NaiveDateTime, expected: Day) {
+    let (app, admin, today, now) = demo_at(at).await;
+    let day = at;
     let events: Vec<Value> = serde_json::from_value(get(&admin, &app, "/api/events").await).unwrap();
     let everything: Vec<Value> = serde_json::from_value(get(&admin, &app, "/api/admin/events").await).unwrap();
 
-    // A tournament being played today: /event/1, some matches over, exactly one under way.
+    // The day's tournament, /event/1, at the courts' hours.
     let live = get(&admin, &app, "/api/events/1").await;
-    assert_eq!(local_day(live["startDate"].as_str().unwrap()), today, "{day}: /event/1 is today's");
-    assert!(instant(live["startDate"].as_str().unwrap()) <= now, "{day}: it started");
     let board = get(&admin, &app, "/api/events/1/tournament").await;
     let tournament = &board["tournament"];
-    assert_eq!(tournament["status"], "in_progress", "{day}");
-    let statuses: Vec<&str> =
-        board["matches"].as_array().unwrap().iter().map(|m| m["status"].as_str().unwrap()).collect();
+    let matches = board["matches"].as_array().unwrap();
+    let statuses: Vec<&str> = matches.iter().map(|m| m["status"].as_str().unwrap()).collect();
     let count = |s: &str| statuses.iter().filter(|&&x| x == s).count();
-    assert!(count("completed") >= 1, "{day}: matches scored: {statuses:?}");
-    assert_eq!(count("in_progress"), 1, "{day}: one match being played: {statuses:?}");
-    assert!(count("scheduled") >= 1, "{day}: matches to come: {statuses:?}");
-    let playing = board["matches"].as_array().unwrap().iter().find(|m| m["status"] == "in_progress").unwrap();
-    let started = instant(playing["scheduledTime"].as_str().unwrap());
-    assert!(started <= now && now - started < Duration::minutes(30), "{day}: its time has come: {started}");
-    assert_eq!(local_day(playing["scheduledTime"].as_str().unwrap()), today, "{day}");
+    match expected {
+        Day::UnderWay => {
+            assert_eq!(local_day(live["startDate"].as_str().unwrap()), today, "{day}: /event/1 is today's");
+            assert!(instant(live["startDate"].as_str().unwrap()) <= now, "{day}: it started");
+            assert_eq!(tournament["status"], "in_progress", "{day}");
+            within_the_courts_hours(matches, today, at);
+            assert!(count("completed") >= 1, "{day}: matches scored: {statuses:?}");
+            assert_eq!(count("in_progress"), 2, "{day}: one match being played on each court: {statuses:?}");
+            assert!(count("scheduled") >= 1, "{day}: matches to come: {statuses:?}");
+            for playing in matches.iter().filter(|m| m["status"] == "in_progress") {
+                let started = instant(playing["scheduledTime"].as_str().unwrap());
+                assert!(started <= now && now - started < Duration::minutes(20), "{day}: its time has come: {started}");
+            }
+        }
+        Day::OverOn(days_ago) => {
+            let played = today - Duration::days(days_ago);
+            assert_eq!(
+                local_day(live["startDate"].as_str().unwrap()),
+                played,
+                "{day}: /event/1 was played on {played}"
+            );
+            assert!(instant(live["endDate"].as_str().unwrap()) <= now, "{day}: it is over");
+            assert_eq!(tournament["status"], "completed", "{day}");
+            within_the_courts_hours(matches, played, at);
+            assert_eq!(count("completed"), matches.len(), "{day}: every match played: {statuses:?}");
+            assert!(matches.iter().any(|m| m["roundType"] == "final"), "{day}: a final was played");
+            // Over yesterday, it is no longer in the public list of events to come.
+            assert_eq!(events.iter().any(|e| e["id"] == 1), days_ago == 0, "{day}");
+        }
+    }
 
     // Teams of four players.
     let teams: Vec<Value> =
@@ -201,20 +243,32 @@ async fn the_demo_is_alive(day: NaiveDate) {
     }
     assert!(payments["unpaid"].as_array().unwrap().iter().any(|u| u["heldByTournament"] == true), "{day}");
 
-    // Exactly one featured event: the volleyball tournament, in the public list.
+    // Exactly one featured event: one to come, in the public list (the home's promo card).
     let featured: Vec<&Value> = everything.iter().filter(|e| e["featured"] == true).collect();
     assert_eq!(featured.len(), 1, "{day}");
-    assert_eq!(featured[0]["id"], 1, "{day}: the tournament is featured");
-    assert!(events.iter().any(|e| e["id"] == 1 && e["featured"] == true), "{day}: the home's promo finds it");
+    assert!(instant(featured[0]["startDate"].as_str().unwrap()) > now, "{day}: the featured event is to come");
+    assert!(
+        events.iter().any(|e| e["id"] == featured[0]["id"] && e["featured"] == true),
+        "{day}: the home's promo finds it"
+    );
+    // The next tournament is set up in the console: created, not drawn yet.
+    let next = get(&admin, &app, &format!("/api/events/{}/tournament", coming["id"])).await;
+    assert_eq!(next["tournament"]["status"], "setup", "{day}: {next}");
 
-    // A member with a team (in today's tournament, a match to come) and a child in day camp.
+    // A member with a team in the day's tournament (a match to come while it is under way, a
+    // final place once it is over) and a child in day camp.
     let member = app.user(DEMO_MEMBER.email, None).await;
     let mine = get(&member, &app, "/api/user/registrations").await;
     assert_eq!(mine.as_array().unwrap().len(), 1, "{day}: {mine}");
     assert_eq!(mine[0]["eventId"], 1);
     let data = get(&member, &app, "/api/user/tournament-data").await;
     assert_eq!(data[0]["eventId"], 1, "{day}: {data}");
-    assert!(data[0]["nextMatch"].is_object(), "{day}: the member's next match: {data}");
+    match expected {
+        Day::UnderWay => assert!(data[0]["nextMatch"].is_object(), "{day}: the member's next match: {data}"),
+        Day::OverOn(_) => {
+            assert!(data[0]["finalPlace"].as_u64().is_some_and(|p| (1..=6).contains(&p)), "{day}: {data}")
+        }
+    }
     let camps = get(&member, &app, "/api/user/day-camp-registrations").await;
     assert_eq!(camps.as_array().unwrap().len(), 1, "{day}: {camps}");
     assert_eq!(camps[0]["childLastName"], DEMO_MEMBER.last);
@@ -247,8 +301,8 @@ async fn the_demo_is_alive(day: NaiveDate) {
     assert_eq!(conflicts.len(), 1, "{day}");
     let (current, proposed) = (&conflicts[0]["current"]["deviceId"], &conflicts[0]["proposed"]["deviceId"]);
     assert!(current.is_string() && proposed.is_string() && current != proposed, "{day}: {current} and {proposed}");
-    let played = board["matches"].as_array().unwrap().iter().find(|m| m["id"] == conflicts[0]["matchId"]).unwrap();
-    assert_eq!(played["status"], "completed", "{day}: the first phone's score counts");
+    let scored = matches.iter().find(|m| m["id"] == conflicts[0]["matchId"]).unwrap();
+    assert_eq!(scored["status"], "completed", "{day}: the first phone's score counts");
 
     // Privacy: a person in charge named, one open deletion request with days left, one incident.
     let officer = get(&admin, &app, "/api/privacy").await;
@@ -261,34 +315,102 @@ async fn the_demo_is_alive(day: NaiveDate) {
     assert_eq!(incidents.as_array().unwrap().len(), 1, "{day}: {incidents}");
 }
 
-#[tokio::test]
-async fn the_demo_is_alive_on_a_summer_day() {
-    the_demo_is_alive(next(7, 15)).await;
+/// `hour`:00 at the centre on the first `month`/`day` after the real today.
+fn next_at(month: u32, day: u32, hour: u32) -> NaiveDateTime {
+    next(month, day).and_hms_opt(hour, 0, 0).unwrap()
 }
 
 #[tokio::test]
-async fn the_demo_is_alive_on_a_november_day() {
-    the_demo_is_alive(next(11, 20)).await;
+async fn the_demo_at_8_00_on_a_summer_day_shows_yesterday_s_tournament_over() {
+    the_demo_is_alive(next_at(7, 15, 8), Day::OverOn(1)).await;
+}
+
+#[tokio::test]
+async fn the_demo_at_14_00_on_a_summer_day_has_its_tournament_under_way() {
+    the_demo_is_alive(next_at(7, 15, 14), Day::UnderWay).await;
+}
+
+#[tokio::test]
+async fn the_demo_at_23_00_on_a_november_day_shows_today_s_tournament_over() {
+    the_demo_is_alive(next_at(11, 20, 23), Day::OverOn(0)).await;
+}
+
+/// `centre serve --demo --now …` as `make run` starts it: the day's tournament as the hour says,
+/// from the public page's answer.
+#[tokio::test]
+async fn the_binary_started_with_now_plays_the_day_s_tournament_at_that_hour() {
+    for (at, status) in [("T14:00", "in_progress"), ("T23:00", "completed")] {
+        let dir = tempfile::tempdir().unwrap();
+        let addr = free_addr();
+        let now = format!("{}{at}", next(7, 15));
+        let _server = Process(
+            std::process::Command::new(env!("CARGO_BIN_EXE_centre"))
+                .args(["serve", "--dev-login", "--demo", "--now", &now, "--addr", &addr])
+                .arg("--db")
+                .arg(dir.path().join("centre.db"))
+                .env("RUST_LOG", "error")
+                .spawn()
+                .unwrap(),
+        );
+        wait_until_listening(&addr);
+        let board: Value =
+            reqwest::get(format!("http://{addr}/api/events/1/tournament")).await.unwrap().json().await.unwrap();
+        assert_eq!(board["tournament"]["status"], status, "{now}");
+    }
 }
 
 #[test]
-fn the_live_tournament_is_under_way_at_any_hour() {
-    use centre_server::db::seed::live_start;
-    let round = Duration::minutes(30);
-    let day = NaiveDate::from_ymd_opt(2027, 3, 14).unwrap(); // the day clocks go forward
-    for (h, m) in [(0, 0), (0, 3), (0, 40), (1, 59), (3, 10), (9, 2), (14, 27), (23, 59)] {
-        for day in [day, NaiveDate::from_ymd_opt(2027, 7, 15).unwrap()] {
-            let local = day.and_hms_opt(h, m, 17).unwrap();
-            let Some(now) = local.and_local_timezone(TZ).earliest() else { continue };
+fn the_day_s_tournament_plays_within_the_courts_hours_at_any_hour() {
+    use centre_server::db::seed::{DayTournament, day_tournament};
+    let round = Duration::minutes(25);
+    let span = Duration::minutes(25 * 10 + 20);
+    let (open, close) = (NaiveTime::from_hms_opt(8, 0, 0).unwrap(), NaiveTime::from_hms_opt(21, 0, 0).unwrap());
+    let local = |t: DateTime<Utc>| t.with_timezone(&TZ).naive_local();
+    // The days the clocks change, and a summer day.
+    for day in [(2027, 3, 14), (2027, 11, 7), (2027, 7, 15)].map(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d).unwrap())
+    {
+        for (h, m) in [
+            (0, 0),
+            (1, 59),
+            (3, 10),
+            (7, 59),
+            (8, 0),
+            (8, 24),
+            (8, 25),
+            (9, 2),
+            (14, 27),
+            (16, 40),
+            (17, 0),
+            (20, 59),
+            (23, 0),
+            (23, 59),
+        ] {
+            let at = day.and_hms_opt(h, m, 17).unwrap();
+            let Some(now) = at.and_local_timezone(TZ).earliest() else { continue };
             let now = now.with_timezone(&Utc);
-            let (start, rounds) = live_start(now, TZ, round);
-            let midnight = day.and_hms_opt(0, 0, 0).unwrap().and_local_timezone(TZ).earliest().unwrap();
-            assert!(start >= midnight.with_timezone(&Utc), "{local}: starts today, at {start}");
-            let under_way = start + round * rounds;
-            assert!(under_way <= now && now < under_way + round, "{local}: round {rounds} from {start}");
-            assert!(now - under_way < Duration::minutes(10), "{local}: the round began minutes ago");
-            assert!((0..=3).contains(&rounds));
-            assert_eq!(start.timestamp() % 300, midnight.timestamp() % 300, "{local}: a five-minute mark");
+            let start = match day_tournament(now, TZ, round, span) {
+                DayTournament::UnderWay { start, rounds } => {
+                    assert_eq!(local(start).date(), day, "{at}: today's");
+                    assert!((1..=3).contains(&rounds), "{at}: {rounds} rounds over");
+                    let under_way = start + round * rounds;
+                    assert!(
+                        under_way <= now && now - under_way < Duration::minutes(10),
+                        "{at}: round {rounds} from {start}"
+                    );
+                    assert_eq!(local(start).minute() % 5, 0, "{at}: a five-minute mark");
+                    start
+                }
+                DayTournament::Over { start } => {
+                    assert!(start + span <= now, "{at}: over by now");
+                    assert!(now - start < Duration::hours(36), "{at}: today's or yesterday's");
+                    start
+                }
+            };
+            let (first, last) = (local(start), local(start + span));
+            assert!(
+                first.date() == last.date() && open <= first.time() && last.time() <= close,
+                "{at}: {first} to {last}"
+            );
         }
     }
 }
