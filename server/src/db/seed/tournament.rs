@@ -4,6 +4,7 @@
 //! at night it is over, with its podium. The next one (/event/2) takes registrations, set up in
 //! the console (its tournament created, not drawn yet), and is the event the centre features.
 
+use centre_core::sync::SyncOutcome;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{
     NumberInput, ScoreInput, TournamentConfigInput, validate_score, validate_tournament_config,
@@ -237,12 +238,18 @@ impl Demo<'_> {
             let slot = if rounds == u32::MAX { pool_end } else { last_round(&all) };
             all.iter().filter(|m| Some(m.slot_index) == slot).map(|m| m.id).max()
         };
+        let mut last_played = None;
         for (n, (a, b)) in PLAYED_SCORES.iter().cycle().enumerate() {
             let all = tournaments::matches(self.tx, tournament)?;
             let Some(m) = all.iter().filter(|m| playable(m)).min_by_key(|m| (m.slot_index, m.court_number, m.id))
             else {
                 return Ok(());
             };
+            // Every score completes its match: one that did not would be scored forever.
+            if last_played == Some(m.id) {
+                return Err(fail("score", (m.id, m.status, m.round_type, m.team1_score, m.team2_score)));
+            }
+            last_played = Some(m.id);
             if Some(m.id) == by_phone {
                 self.scored_by_phones(m)?;
                 continue;
@@ -266,9 +273,11 @@ impl Demo<'_> {
             [("demo-terrain-1", "Téléphone du terrain 1", 18), ("demo-terrain-2", "Cellulaire de Rosalie", 16)];
         for (device, name, loser) in phones {
             sync::name_device(self.tx, device, name, &created)?;
+            // The phone's next number: a demo seeded again (its events deleted) keeps its devices.
+            let seq = sync::last_seq(self.tx, device)? + 1;
             let entry = sync::Entry {
-                seq: 1,
-                entry_id: format!("{device}-1"),
+                seq,
+                entry_id: format!("{device}-{seq}"),
                 match_id: m.id,
                 team1_score: 21,
                 team2_score: loser,
@@ -277,7 +286,11 @@ impl Demo<'_> {
                 seen_teams: Some((m.team1_id, m.team2_id)),
                 sets: Vec::new(),
             };
-            sync::push(self.tx, device, &entry, "", &created).map_err(|e| fail("score entry", e))?;
+            let (outcome, _) = sync::push(self.tx, device, &entry, "", &created).map_err(|e| fail("score entry", e))?;
+            let expected = if loser == 18 { SyncOutcome::Applied } else { SyncOutcome::Conflict };
+            if outcome.outcome != expected {
+                return Err(fail("score entry", (device, outcome)));
+            }
         }
         Ok(())
     }
