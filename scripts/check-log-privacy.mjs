@@ -29,9 +29,12 @@ function personalData() {
     }
   }
   // The demo's captains: format!("capitaine{}@example.org", team + 1).
-  const seed = readFileSync(join(root, 'server/src/db/seed.rs'), 'utf8');
-  for (const m of seed.matchAll(/"([a-z.]+)\{[a-z_]*\}@([a-z.]+)"/g)) {
-    for (let n = 1; n <= 12; n++) found.add(`${m[1]}${n}@${m[2]}`);
+  const seedDir = join(root, 'server/src/db/seed');
+  for (const name of readdirSync(seedDir).filter((n) => n.endsWith('.rs'))) {
+    const seed = readFileSync(join(seedDir, name), 'utf8');
+    for (const m of seed.matchAll(/"([a-z.]+)\{[a-z_]*\}@([a-z.]+)"/g)) {
+      for (let n = 1; n <= 12; n++) found.add(`${m[1]}${n}@${m[2]}`);
+    }
   }
   return [...found];
 }
