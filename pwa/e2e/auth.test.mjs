@@ -283,15 +283,30 @@ describe('roles in the console', () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
     await page.getByRole('tabpanel').waitFor();
-    // The spec's six tabs in its order (the console adds its own tabs among them).
-    const spec = ['Réservations', 'Événements', 'Tournois', 'Administrateurs', 'Superviseurs', 'Membres'];
-    const shown = await page.getByRole('tab').allTextContents();
-    assert.deepEqual(shown.filter((name) => spec.includes(name)), spec);
+    // The spec's six tabs, in sections: /admin opens on Réservations, the Terrains section's one
+    // tab; Activités holds Événements and Tournois, Personnes Membres, Administrateurs and Superviseurs.
+    const sections = page.getByRole('tablist', { name: 'Sections de la console' });
+    await sections.getByRole('tab', { name: 'Terrains', selected: true }).waitFor();
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Réservations' }).waitFor();
+    for (const [section, tabs] of [['Activités', ['Événements', 'Tournois']], ['Personnes', ['Membres', 'Administrateurs', 'Superviseurs']]]) {
+      await sections.getByRole('tab', { name: section }).click();
+      const shown = await page.getByRole('tablist', { name: section }).getByRole('tab').allTextContents();
+      assert.deepEqual(shown.filter((name) => tabs.includes(name)), tabs, `${section}'s tabs`);
+    }
 
-    // Tabs work from the keyboard: End selects Membres, where the admin's own row says 'Vous'.
-    await page.getByRole('tab', { name: 'Réservations' }).press('End');
-    await page.getByRole('tab', { name: 'Membres', selected: true }).waitFor();
-    assert.equal(await page.getByRole('tab', { name: 'Membres' }).evaluate((el) => el === el.ownerDocument.activeElement), true);
+    // Tabs work from the keyboard: from Terrains, the right arrow selects Personnes, which opens
+    // on Membres, where the admin's own row says 'Vous'; End then Home move along its tabs.
+    await sections.getByRole('tab', { name: 'Terrains' }).click();
+    await sections.getByRole('tab', { name: 'Terrains' }).press('ArrowRight');
+    await sections.getByRole('tab', { name: 'Personnes', selected: true }).waitFor();
+    assert.equal(await sections.getByRole('tab', { name: 'Personnes' }).evaluate((el) => el === el.ownerDocument.activeElement), true);
+    const people = page.getByRole('tablist', { name: 'Personnes' });
+    await people.getByRole('tab', { name: 'Membres', selected: true }).waitFor();
+    await people.getByRole('tab', { name: 'Membres' }).press('End');
+    await people.getByRole('tab', { name: 'Animateurs', selected: true }).waitFor();
+    await people.getByRole('tab', { name: 'Animateurs' }).press('Home');
+    await people.getByRole('tab', { name: 'Membres', selected: true }).waitFor();
+    assert.equal(await people.getByRole('tab', { name: 'Membres' }).evaluate((el) => el === el.ownerDocument.activeElement), true);
     const mine = page.getByTestId('member-row').filter({ hasText: 'chef@example.org' });
     await mine.getByText('Vous').waitFor();
     await mine.getByText(me.id).waitFor();

@@ -228,8 +228,23 @@ export async function eventWithTeams(browser, server, admin, { title, descriptio
   return eventId;
 }
 
-/** The console's tabs an admin has beyond the first (Réservations), in their order: ?tab= values. */
-export const CONSOLE_TABS = ['events', 'tournaments', 'dayCamps', 'payments', 'waitlists', 'privacy', 'admins', 'supervisors', 'campStaff', 'members'];
+/**
+ * The console's sections as an admin sees them, in their order, each with its tabs: the ?tab=
+ * value and the tab's name. A section of one tab has no line of tabs of its own: the section's
+ * tab opens it. Written from the centre's grouping, not read from the app.
+ */
+export const CONSOLE_SECTIONS = [
+  { name: 'Activités', tabs: [['events', 'Événements'], ['tournaments', 'Tournois'], ['dayCamps', 'Camps de jour']] },
+  { name: 'Terrains', tabs: [['bookings', 'Réservations']] },
+  { name: 'Personnes', tabs: [['members', 'Membres'], ['admins', 'Administrateurs'], ['supervisors', 'Superviseurs'], ['campStaff', 'Animateurs']] },
+  { name: 'Paiements', tabs: [['payments', 'Paiements']] },
+  { name: "Listes d'attente", tabs: [['waitlists', "Listes d'attente"]] },
+  { name: 'Confidentialité', tabs: [['privacy', 'Confidentialité']] },
+];
+
+/** The console's tabs an admin has beyond the one /admin opens on (Réservations), section by
+ *  section: ?tab= values. */
+export const CONSOLE_TABS = CONSOLE_SECTIONS.flatMap((section) => section.tabs.map(([id]) => id)).filter((id) => id !== 'bookings');
 
 /** A POST to the API as `context`'s member, from the app's origin as the PWA sends it. */
 export function apiPost(context, server, path, data) {

@@ -2,8 +2,9 @@
 // layout by at most 0.02 in all (Chromium's `layout-shift` entries, as CLS counts them) while its
 // lazy chunk, translations and data arrive, and logs no console error. A visitor and a member
 // with a long name (Marie-Ève Bérubé-Tremblay: it must not make the header grow) load the public
-// pages, /reservations and /day-camps (a member also /my-registrations, then registers a team and
-// loads its /checkout and a filled /my-registrations); an admin loads the console (/admin and each
+// pages, /reservations, /day-camps and the privacy page /confidentialite, whose person in charge
+// and retention periods arrive from the API (a member also /my-registrations and 'Mes données',
+// /mes-donnees, then registers a team and loads its /checkout and a filled /my-registrations); an admin loads the console (/admin and each
 // of its tabs, ?tab=…) and the tournament pages: the event page of the demo's live tournament
 // (/event/1, seed.rs's first event) and the console's Tournois tab on it. One browser context and
 // page per person and width. The header is one row of a fixed height from the first paint,
@@ -15,8 +16,8 @@ import assert from 'node:assert/strict';
 import { CONSOLE_TABS, demoArgs, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const ROUTES = {
-  visitor: ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/checkout'],
-  member: ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/checkout'],
+  visitor: ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/checkout', '/confidentialite'],
+  member: ['/', '/events', '/event/1', '/reservations', '/day-camps', '/my-registrations', '/checkout', '/confidentialite', '/mes-donnees'],
   admin: ['/admin', ...CONSOLE_TABS.map((tab) => `/admin?tab=${tab}`), '/admin?tab=tournaments&event=1', '/event/1'],
 };
 const PEOPLE = {

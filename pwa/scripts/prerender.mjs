@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { emitRouteShells, VISITOR_META } from './route-shells.mjs';
+import { ADMIN_TABS, emitRouteShells, VISITOR_META } from './route-shells.mjs';
 
 const PLACEHOLDER = '<!--app-html-->';
 // UpdatePrompt's virtual module exists only in the client build: a no-op stand-in for Node.
@@ -78,15 +78,20 @@ export function prerenderLanding() {
       if (!frame.html.includes('<header')) this.error('prerender: the shell rendered without its header');
       const shell = template.replace(PLACEHOLDER, frame.html);
       this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
-      // The console's first screen, its title for the role, for the shells of an admin and of a
-      // supervisor (the server knows the role; features/admin/ConsoleFrame.tsx draws the same).
-      const consoleShells = {};
-      for (const role of ['admin', 'supervisor']) {
-        const frameOf = await render('/admin', { whoUnknown: true, role });
-        if (!frameOf.html.includes('<h1')) this.error(`prerender: the ${role}'s console frame has no title`);
-        consoleShells[role] = template.replace(PLACEHOLDER, frameOf.html);
-      }
-      emitRouteShells(this, bundle, root, { plain: shell, ...consoleShells });
+      // The console's first screen, its title and tabs for the role, for the shells of an admin
+      // (one per tab, that tab chosen) and of a supervisor (the server knows the role;
+      // features/admin/ConsoleFrame.tsx draws the same).
+      const consoleShell = async (url, role) => {
+        const frameOf = await render(url, { whoUnknown: true, role });
+        if (!frameOf.html.includes('<h1') || !frameOf.html.includes('aria-selected="true"')) {
+          this.error(`prerender: the ${role}'s console frame at ${url} has no title or chosen tab`);
+        }
+        return template.replace(PLACEHOLDER, frameOf.html);
+      };
+      const admin = {};
+      for (const tab of Object.keys(ADMIN_TABS)) admin[tab] = await consoleShell(`/admin?tab=${tab}`, 'admin');
+      const supervisor = await consoleShell('/admin', 'supervisor');
+      emitRouteShells(this, bundle, root, { plain: shell, admin, supervisor });
       page.source = template
         // The one page the browser adopts as it is (hydration: src/main.tsx); the shells' frame
         // is drawn again by the app.

@@ -21,9 +21,10 @@ import { join } from 'node:path';
 //   comes rather than the landing page. `home` is `/` and `/home`, the member home.
 // - `shells/admin/{tab}.html`, sent to an admin at /admin with ?tab=: the console's chunk, the
 //   tab's own chunk and texts, and the tab's reads, so the console's chain (who → roles → tab →
-//   its data) becomes one round of downloads; its frame is the console's, with its title, and a
-//   `centre-role` meta says so to the app. `shells/supervisor/admin.html`: the same for a
-//   supervisor (the bookings tab, the supervisor's title).
+//   its data) becomes one round of downloads; its frame is the console's, with its title and its
+//   tabs, that tab chosen, and a `centre-role` meta says so to the app.
+//   `shells/supervisor/admin.html`: the same for a supervisor (the bookings tab, the
+//   supervisor's title).
 // shell.html, for a route without its shell and for the service worker's answers, says nothing
 // of who asks: the app asks.
 // `{id}` in a read is the path's second segment (/event/4), filled in by the server.
@@ -62,8 +63,9 @@ const MEMBER_HOME = {
   member: ['/api/events', '/api/user/registrations', '/api/user/day-camp-registrations', '/api/user/waitlist'],
 };
 
-/** The console's tabs, in AdminPage.tsx's order (the build checks it; the first is the one /admin
- *  opens on): a lazy tab's own module, and the reads the tab makes as it opens. */
+/** The console's tabs, the same as src/features/admin/consoleSections.ts's (the build checks it;
+ *  the first is the one /admin opens on, its DEFAULT_TAB): a lazy tab's own module, and the reads
+ *  the tab makes as it opens. */
 export const ADMIN_TABS = {
   bookings: { api: ['/api/admin/bookings'] },
   events: { api: ['/api/admin/events'] },
@@ -126,11 +128,13 @@ function closure(bundle, fileName, seen = new Set()) {
  * @param {import('rollup').PluginContext} context
  * @param {Record<string, any>} bundle
  * @param {string} root the Vite root (pwa/)
- * @param {{ plain: string, admin: string, supervisor: string }} shells shell.html's text, and the
- *   same page with the console's frame for an admin and a supervisor
+ * @param {{ plain: string, admin: Record<string, string>, supervisor: string }} shells shell.html's
+ *   text, and the same page with the console's frame for an admin, one per tab (that tab chosen),
+ *   and for a supervisor
  */
 export function emitRouteShells(context, bundle, root, shells) {
-  if (!Object.values(shells).every((shell) => shell.includes('</head>'))) context.error('route shells: a shell has no </head>');
+  const pages = [shells.plain, shells.supervisor, ...Object.values(shells.admin)];
+  if (!pages.every((shell) => shell.includes('</head>'))) context.error('route shells: a shell has no </head>');
   const bySource = chunksBySource(bundle, root);
   const declared = JSON.parse(readFileSync(join(root, NAMESPACES_FILE), 'utf8'));
   const drift = [];
@@ -174,16 +178,20 @@ export function emitRouteShells(context, bundle, root, shells) {
     [...SIGNED_IN_API, ...MEMBER_HOME.member],
     [SIGNED_IN_META],
   );
-  const adminPage = readFileSync(join(root, 'src/features/admin/AdminPage.tsx'), 'utf8').match(/const ADMIN_TABS: TabId\[\] = \[([^\]]*)\]/);
-  const tabs = adminPage?.[1].match(/\w+/g) ?? [];
-  if (tabs.join() !== Object.keys(ADMIN_TABS).join()) context.error(`route shells: ADMIN_TABS should list AdminPage.tsx's tabs in its order: ${tabs.join(', ')}`);
+  const sections = readFileSync(join(root, 'src/features/admin/consoleSections.ts'), 'utf8');
+  const tabs = [...sections.matchAll(/tabs: \[([^\]]*)\]/g)].flatMap(([, list]) => list.match(/\w+/g) ?? []);
+  const first = sections.match(/DEFAULT_TAB: TabId = '(\w+)'/)?.[1];
+  const declaredTabs = Object.keys(ADMIN_TABS);
+  if (first !== declaredTabs[0] || [...tabs].sort().join() !== [...declaredTabs].sort().join()) {
+    context.error(`route shells: ADMIN_TABS should list consoleSections.ts's tabs, ${first} first: ${tabs.join(', ')}`);
+  }
   const consoleRoute = ROUTE_SHELLS.admin;
   for (const [tab, { module, api }] of Object.entries(ADMIN_TABS)) {
     const namespaces = [...(declared.admin ?? []), ...(module ? namespacesUsed(context, join(root, module)) : [])];
     const files = scripts([consoleRoute.module, ...EVERY_PAGE, SESSION_CHECK, ...(module ? [module] : [])], [...new Set(namespaces)], `the console's ${tab} tab`);
     const reads = [...SIGNED_IN_API, ...consoleRoute.api, ...api];
-    emit(`shells/admin/${tab}.html`, files, reads, [SIGNED_IN_META, roleMeta('admin')], shells.admin);
-    if (tab === tabs[0]) emit('shells/supervisor/admin.html', files, reads, [SIGNED_IN_META, roleMeta('supervisor')], shells.supervisor);
+    emit(`shells/admin/${tab}.html`, files, reads, [SIGNED_IN_META, roleMeta('admin')], shells.admin[tab]);
+    if (tab === first) emit('shells/supervisor/admin.html', files, reads, [SIGNED_IN_META, roleMeta('supervisor')], shells.supervisor);
   }
   if (drift.length) {
     context.error(`route shells: ${NAMESPACES_FILE} misses namespaces its pages use (they would suspend the page while loading); it should read:\n${drift.join(',\n')}`);

@@ -7,7 +7,7 @@
 //! asks: `shells/{first path segment}.html` for a visitor, `shells/member/…` for a signed-in
 //! member (with the role calls and the member's own reads), `shells/admin/{tab}.html` for an
 //! admin's console and `shells/supervisor/admin.html` for a supervisor's (their frame is the
-//! console's title); else shell.html. A `{id}` in a shell is the path's second segment
+//! console's title and tabs, an admin's with that tab chosen); else shell.html. A `{id}` in a shell is the path's second segment
 //! (/event/4). Hashed assets are immutable; the HTML, the service worker and the manifest are
 //! revalidated on every load (ETag, 304), and the HTML varies with the cookie.
 //!
@@ -36,7 +36,8 @@ const LANDING_PATHS: [&str; 3] = ["", "index.html", "home"];
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// The console's first tab, which /admin opens on (pwa/src/features/admin/AdminPage.tsx).
+/// The console's first tab, which /admin opens on (`DEFAULT_TAB` in
+/// pwa/src/features/admin/consoleSections.ts).
 const FIRST_ADMIN_TAB: &str = "bookings";
 
 /// The placeholder of a shell's reads that the path's second segment fills (route-shells.mjs).

@@ -31,7 +31,7 @@ describe('the admin console', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Réservations']);
   });
 
-  it('gives an admin eleven tabs that move with the arrow keys, and marks their own member row', async () => {
+  it('gives an admin six sections that move with the arrow keys, and marks their own member row', async () => {
     serve({
       '/api/auth/user': me,
       '/api/admin/status': { isAdmin: true },
@@ -41,26 +41,16 @@ describe('the admin console', () => {
     });
     await renderConsole();
     expect(await screen.findByRole('heading', { level: 1, name: "Interface d'Administration" })).toBeTruthy();
+    // /admin opens on the bookings, the Terrains section's only tab: the sections' line alone.
     const tabs = screen.getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
-      'Réservations',
-      'Événements',
-      'Tournois',
-      'Camps de jour',
-      'Paiements',
-      "Listes d'attente",
-      'Confidentialité',
-      'Administrateurs',
-      'Superviseurs',
-      'Animateurs',
-      'Membres',
-    ]);
-    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    expect(tabs[1]?.getAttribute('tabindex')).toBe('-1');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Activités', 'Terrains', 'Personnes', 'Paiements', "Listes d'attente", 'Confidentialité']);
+    expect(tabs[1]?.getAttribute('aria-selected')).toBe('true');
+    expect(tabs[0]?.getAttribute('tabindex')).toBe('-1');
 
     await act(async () => {
-      fireEvent.keyDown(tabs[0] as HTMLElement, { key: 'ArrowLeft' });
+      fireEvent.keyDown(tabs[1] as HTMLElement, { key: 'ArrowRight' });
     });
+    expect(screen.getByRole('tab', { name: 'Personnes' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Membres' }).getAttribute('aria-selected')).toBe('true');
     const rows = await screen.findAllByTestId('member-row');
     expect(rows).toHaveLength(2);
@@ -70,9 +60,9 @@ describe('the admin console', () => {
     expect(rows[1]?.textContent).toContain('autre@example.org');
 
     await act(async () => {
-      fireEvent.keyDown(screen.getByRole('tab', { name: 'Membres' }), { key: 'ArrowRight' });
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Membres' }), { key: 'ArrowLeft' });
     });
-    expect(screen.getByRole('tab', { name: 'Réservations' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Animateurs' }).getAttribute('aria-selected')).toBe('true');
     await act(async () => {
       fireEvent.click(screen.getByRole('tab', { name: 'Superviseurs' }));
     });

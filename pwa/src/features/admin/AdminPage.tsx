@@ -1,16 +1,15 @@
 // The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
-// for users with neither role, otherwise the title for the role and its tabs. Supervisors get
-// the Réservations tab only; admins get all eleven (the spec's six, 'Camps de jour', where the
-// centre sees who is coming to day camp, 'Paiements', where unpaid registrations are followed
-// up, 'Listes d'attente', where the waiting lists are run, 'Confidentialité', the privacy
-// duties, and 'Animateurs', the camp staff and their weeks).
-// The chosen tab is kept in ?tab= so that a reload or a shared link opens the same tab. The
-// server enforces every rule again.
+// for users with neither role, otherwise the title for the role and its tabs, grouped into
+// sections (consoleSections.ts, ConsoleTabs.tsx). Supervisors get the Réservations tab only;
+// admins get all eleven (the spec's six, 'Camps de jour', where the centre sees who is coming to
+// day camp, 'Paiements', where unpaid registrations are followed up, 'Listes d'attente', where
+// the waiting lists are run, 'Confidentialité', the privacy duties, and 'Animateurs', the camp
+// staff and their weeks). The chosen tab is kept in ?tab= so that a reload or a shared link opens
+// the same tab. The server enforces every rule again.
 import { lazy, Suspense } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/Button';
-import { Tabs } from '../../components/Tabs';
 import { usePageMeta } from '../../components/usePageMeta';
 import { useRoles } from '../auth/session';
 import { AdminEventsTab } from '../events/AdminEventsTab';
@@ -19,6 +18,7 @@ import { AdminDayCampsTab } from '../daycamps/AdminDayCampsTab';
 import { AdminWaitlistsTab } from '../waitlist/AdminWaitlistsTab';
 import { Spinner } from '../../components/Spinner';
 import { ConsoleFrame, ConsoleLoading } from './ConsoleFrame';
+import type { TabId } from './consoleSections';
 import { CampStaffTab } from './CampStaffTab';
 import { GrantsTab } from './GrantsTab';
 import { MembersTab } from './MembersTab';
@@ -31,11 +31,6 @@ const AdminTournamentsTab = lazy(() =>
 const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then((m) => ({ default: m.AdminPaymentsTab })));
 // 'Confidentialité' (Loi 25): the deletion queue, the incidents register, the person in charge.
 const AdminPrivacyTab = lazy(() => import('../privacy/AdminPrivacyTab').then((m) => ({ default: m.AdminPrivacyTab })));
-
-type TabId = 'bookings' | 'events' | 'tournaments' | 'dayCamps' | 'payments' | 'waitlists' | 'privacy' | 'admins' | 'supervisors' | 'campStaff' | 'members';
-
-const ADMIN_TABS: TabId[] = ['bookings', 'events', 'tournaments', 'dayCamps', 'payments', 'waitlists', 'privacy', 'admins', 'supervisors', 'campStaff', 'members'];
-const SUPERVISOR_TABS: TabId[] = ['bookings'];
 
 function AccessDenied() {
   const { t } = useTranslation('admin');
@@ -93,7 +88,6 @@ function TabPanel({ tab }: { tab: TabId }) {
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const { isLoading, isAdmin, isSupervisor } = useRoles();
-  const [params, setParams] = useSearchParams();
   const role = isAdmin ? 'admin' : 'supervisor';
   const denied = !isLoading && !isAdmin && !isSupervisor;
   // One title for the page, set here: a child's would be overwritten by this one.
@@ -105,20 +99,5 @@ export function AdminPage() {
   usePageMeta(title);
   if (isLoading) return <ConsoleLoading />;
   if (denied) return <AccessDenied />;
-  const tabs = isAdmin ? ADMIN_TABS : SUPERVISOR_TABS;
-  const asked = params.get('tab') as TabId | null;
-  const selected = asked && tabs.includes(asked) ? asked : (tabs[0] as TabId);
-  const select = (tab: TabId) => setParams(tab === tabs[0] ? {} : { tab }, { replace: true });
-  return (
-    <ConsoleFrame role={role}>
-      <Tabs
-        tabs={tabs}
-        selected={selected}
-        onSelect={select}
-        label={t('tabs.label')}
-        tabLabel={(tab) => t(`tabs.${tab}`)}
-        panel={<TabPanel tab={selected} />}
-      />
-    </ConsoleFrame>
-  );
+  return <ConsoleFrame role={role} panel={(tab) => <TabPanel tab={tab} />} />;
 }

@@ -1,8 +1,10 @@
 // The console's Paiements tab (admins only, the server checks again): the unpaid
 // registrations, the expired ones to restore or mark paid late, the totals per event and per
 // camp week, the workbook export, the payment deadline dialog, and the reconciliation of the
-// Interac transfers received. The view's place is kept while it loads (no layout shift).
-import { useState } from 'react';
+// Interac transfers received. The view's place is kept while it loads, and the reconciliation
+// comes under the tables once they are drawn: below a loading block it would be pushed down, in
+// view on a phone, when they arrive (no layout shift).
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { QueryStatus } from '../../components/QueryStatus';
@@ -19,6 +21,8 @@ export function AdminPaymentsTab() {
   const payments = usePayments();
   const exporter = useExportPayments();
   const [deadlineOpen, setDeadlineOpen] = useState(false);
+  // The tables are drawn as a deferred value (QueryStatus's `deferred`): so is this.
+  const drawn = useDeferredValue(payments.data) !== undefined || payments.isError;
   return (
     <section aria-labelledby="payments-title" className="space-y-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -54,7 +58,7 @@ export function AdminPaymentsTab() {
           )}
         </QueryStatus>
       </div>
-      <ReconcilePanel />
+      {drawn && <ReconcilePanel />}
       <DeadlineDialog open={deadlineOpen} onClose={() => setDeadlineOpen(false)} />
     </section>
   );

@@ -24,7 +24,7 @@ export function StandingsTabs({ tournament, standings, matches }: { tournament: 
       </h3>
       <div className="mt-3">
         <Tabs
-          size="small"
+          look="small"
           tabs={TABS}
           selected={tab}
           onSelect={setTab}
