@@ -9,7 +9,7 @@ PWA_DIST := pwa/dist/index.html
 # The PWA's API types, generated from the committed contract (not committed themselves).
 API_TYPES := pwa/src/api/schema.d.ts
 
-.PHONY: run test bench build setup setup-test fmt lint release clean openapi
+.PHONY: run test bench build setup setup-test server-deps fmt lint release clean openapi
 
 setup:
 	@scripts/setup.sh build
@@ -19,8 +19,9 @@ setup-test:
 
 # wasm-pack cannot fetch binaryen here (toolchain.md): wasm-opt comes from npm's binaryen 132
 # (never Debian's, whose output Chromium refuses).
+# Its own target folder: the server's first build runs beside it without waiting for cargo's lock.
 $(WASM_PKG): $(CORE_SRC)
-	wasm-pack --quiet build core-wasm --target web --release --out-dir ../pwa/src/core/pkg --no-pack
+	CARGO_TARGET_DIR=$(CURDIR)/target/wasm wasm-pack --quiet build core-wasm --target web --release --out-dir ../pwa/src/core/pkg --no-pack
 	pwa/node_modules/.bin/wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals $@ -o $@
 
 # The HTTP contract: the server's OpenAPI document, written from the code. server/tests/contract.rs
@@ -34,7 +35,13 @@ $(API_TYPES): api/openapi.json pwa/package.json
 $(PWA_DIST): $(WASM_PKG) $(API_TYPES) $(PWA_SRC)
 	cd pwa && npx vite build --logLevel warn
 
-build: setup $(PWA_DIST)
+# On the first run the server's crates compile beside the WASM and the PWA (whose builds mostly
+# use one core), against an empty pwa/dist; then only the server's own crate compiles again.
+server-deps:
+	@if [ ! -x target/debug/centre ]; then cargo build -p centre-server; fi
+
+build: setup
+	@$(MAKE) --no-print-directory -j2 $(PWA_DIST) server-deps
 	cargo build -p centre-server
 
 # The server with its embedded default: ./data/centre.db, dev sign-in, demo data.
@@ -44,7 +51,8 @@ run: build
 release: setup $(PWA_DIST)
 	cargo build --release -p centre-server
 
-test: setup-test $(PWA_DIST)
+test: setup-test
+	@$(MAKE) --no-print-directory -j2 $(PWA_DIST) server-deps
 	@scripts/test-all.sh
 
 bench: setup-test $(PWA_DIST)
