@@ -5,9 +5,9 @@
 // chosen, its content's top in the upper half of the screen, no page wider than the screen,
 // tabs of at least 44 × 44 px and no axe violation. A supervisor's console is its one section,
 // Terrains, with its one tab, Réservations, whatever the address asks.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE_SECTIONS, expectNoAxeViolations, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_SECTIONS, demoArgs, expectNoAxeViolations, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const SCREENS = [
   { width: 360, height: 640 },
@@ -17,7 +17,8 @@ const ADMIN = { email: 'console.onglets@example.org', firstName: 'Marie-Ève', l
 const SUPERVISOR = { email: 'console.supervision@example.org', firstName: 'Sam', lastName: 'Surveille' };
 
 const suite = useServerAndBrowser({
-  args: ['--demo'],
+  // Three phones at once on one address: above the caps one client gets by default.
+  args: [...demoArgs(), '--max-connections-per-address', '1024', '--max-streams-per-address', '512'],
   async setUp({ browser, server }) {
     const admin = await newContext(browser);
     await signIn(admin, server, ADMIN);
@@ -69,57 +70,60 @@ async function expectFits(page, line, { width, height }, what) {
   await expectNoAxeViolations(page, what);
 }
 
-for (const screen of SCREENS) {
-  test(`at ${screen.width} px an admin taps to every tab of every section, and each tab's address opens it with its content high on the screen`, async () => {
-    const context = await newContext(suite.browser, { viewport: screen, isMobile: true, hasTouch: true });
-    await signIn(context, suite.server, ADMIN);
-    const page = await context.newPage();
-
-    // Every tab by taps, from the first screen: the address follows.
-    await page.goto(`${suite.server.url}/admin`);
-    await settled(page);
-    for (const section of CONSOLE_SECTIONS) {
-      await sectionLine(page).getByRole('tab', { name: section.name, exact: true }).tap();
-      await sectionLine(page).getByRole('tab', { name: section.name, exact: true, selected: true }).waitFor();
-      for (const [id, name] of section.tabs) {
-        if (section.tabs.length > 1) await lineOf(page, section).getByRole('tab', { name, exact: true }).tap();
-        await page.waitForURL((url) => url.pathname + url.search === address(id));
-        await lineOf(page, section).getByRole('tab', { name: section.tabs.length > 1 ? name : section.name, exact: true, selected: true }).waitFor();
-      }
-    }
-
-    // Every tab by its address: the chosen section and tab, and the first screen.
-    for (const section of CONSOLE_SECTIONS) {
-      for (const [id, name] of section.tabs) {
-        await page.goto(`${suite.server.url}${address(id)}`);
-        await settled(page);
-        await sectionLine(page).getByRole('tab', { name: section.name, exact: true, selected: true }).waitFor();
-        if (section.tabs.length > 1) await lineOf(page, section).getByRole('tab', { name, exact: true, selected: true }).waitFor();
-        await expectFits(page, lineOf(page, section), screen, `${address(id)} at ${screen.width} px`);
-      }
-    }
-    await context.close();
-  });
-}
-
-test("a supervisor's console is its one section's one tab, Réservations, at 360 and 430 px", async () => {
+// The screens and the supervisor side by side, each in its own context: most of it is waiting.
+describe('the console on phones', { concurrency: true }, () => {
   for (const screen of SCREENS) {
-    const context = await newContext(suite.browser, { viewport: screen, isMobile: true, hasTouch: true });
-    await signIn(context, suite.server, SUPERVISOR);
-    const page = await context.newPage();
-    // An admin's address opens the supervisor's only tab.
-    for (const path of ['/admin', '/admin?tab=members']) {
-      await page.goto(`${suite.server.url}${path}`);
-      await page.getByRole('heading', { level: 1, name: 'Interface de Supervision' }).waitFor();
+    test(`at ${screen.width} px an admin taps to every tab of every section, and each tab's address opens it with its content high on the screen`, async () => {
+      const context = await newContext(suite.browser, { viewport: screen, isMobile: true, hasTouch: true });
+      await signIn(context, suite.server, ADMIN);
+      const page = await context.newPage();
+
+      // Every tab by taps, from the first screen: the address follows.
+      await page.goto(`${suite.server.url}/admin`);
       await settled(page);
-      const lines = page.getByRole('tablist');
-      assert.deepEqual(await lines.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), ['Terrains'], `${path}: one line`);
-      assert.deepEqual(await lines.getByRole('tab').allTextContents(), ['Réservations']);
-      const line = page.getByRole('tablist', { name: 'Terrains' });
-      await line.getByRole('tab', { name: 'Réservations', selected: true }).waitFor();
-      await page.getByRole('tabpanel').getByRole('heading', { name: 'Réservations' }).waitFor();
-      await expectFits(page, line, screen, `a supervisor's ${path} at ${screen.width} px`);
-    }
-    await context.close();
+      for (const section of CONSOLE_SECTIONS) {
+        await sectionLine(page).getByRole('tab', { name: section.name, exact: true }).tap();
+        await sectionLine(page).getByRole('tab', { name: section.name, exact: true, selected: true }).waitFor();
+        for (const [id, name] of section.tabs) {
+          if (section.tabs.length > 1) await lineOf(page, section).getByRole('tab', { name, exact: true }).tap();
+          await page.waitForURL((url) => url.pathname + url.search === address(id));
+          await lineOf(page, section).getByRole('tab', { name: section.tabs.length > 1 ? name : section.name, exact: true, selected: true }).waitFor();
+        }
+      }
+
+      // Every tab by its address: the chosen section and tab, and the first screen.
+      for (const section of CONSOLE_SECTIONS) {
+        for (const [id, name] of section.tabs) {
+          await page.goto(`${suite.server.url}${address(id)}`);
+          await settled(page);
+          await sectionLine(page).getByRole('tab', { name: section.name, exact: true, selected: true }).waitFor();
+          if (section.tabs.length > 1) await lineOf(page, section).getByRole('tab', { name, exact: true, selected: true }).waitFor();
+          await expectFits(page, lineOf(page, section), screen, `${address(id)} at ${screen.width} px`);
+        }
+      }
+      await context.close();
+    });
   }
+
+  test("a supervisor's console is its one section's one tab, Réservations, at 360 and 430 px", async () => {
+    for (const screen of SCREENS) {
+      const context = await newContext(suite.browser, { viewport: screen, isMobile: true, hasTouch: true });
+      await signIn(context, suite.server, SUPERVISOR);
+      const page = await context.newPage();
+      // An admin's address opens the supervisor's only tab.
+      for (const path of ['/admin', '/admin?tab=members']) {
+        await page.goto(`${suite.server.url}${path}`);
+        await page.getByRole('heading', { level: 1, name: 'Interface de Supervision' }).waitFor();
+        await settled(page);
+        const lines = page.getByRole('tablist');
+        assert.deepEqual(await lines.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))), ['Terrains'], `${path}: one line`);
+        assert.deepEqual(await lines.getByRole('tab').allTextContents(), ['Réservations']);
+        const line = page.getByRole('tablist', { name: 'Terrains' });
+        await line.getByRole('tab', { name: 'Réservations', selected: true }).waitFor();
+        await page.getByRole('tabpanel').getByRole('heading', { name: 'Réservations' }).waitFor();
+        await expectFits(page, line, screen, `a supervisor's ${path} at ${screen.width} px`);
+      }
+      await context.close();
+    }
+  });
 });

@@ -21,7 +21,9 @@ const binary = join(root, 'target/debug/centre');
  */
 export const logDir = join(root, 'target/e2e-logs');
 
-let built = false;
+// make test builds the binary before its lanes start (CENTRE_E2E_BUILT): a cargo build here
+// would wait on the other lane's cargo test for the build folder's lock.
+let built = Boolean(process.env.CENTRE_E2E_BUILT);
 export function buildServer() {
   if (built) return;
   execFileSync('cargo', ['build', '--quiet', '-p', 'centre-server'], { cwd: root, stdio: 'inherit' });

@@ -6,8 +6,8 @@
 // and retention periods arrive from the API (a member also /my-registrations and 'Mes données',
 // /mes-donnees, then registers a team and loads its /checkout and a filled /my-registrations); an admin loads the console (/admin and each
 // of its tabs, ?tab=…) and the tournament pages: the event page of the demo's live tournament
-// (/event/1, seed.rs's first event) and the console's Tournois tab on it. One browser context and
-// page per person and width. The header is one row of a fixed height from the first paint,
+// (/event/1, the demo's first event) and the console's Tournois tab on it. One browser context and
+// page per person and width, all side by side. The header is one row of a fixed height from the first paint,
 // whoever signs in and whatever their name, the footer starts below the fold, and every loading
 // state (QueryStatus's skeletons, the lazy pages' placeholder) takes the room of what replaces
 // it, so nothing in view is pushed.
@@ -27,7 +27,9 @@ const PEOPLE = {
 const WIDTHS = [360, 375, 390, 412, 430];
 const MAX_SHIFT = 0.02;
 
-const suite = useServerAndBrowser({ args: demoArgs() });
+// Fifteen pages at once share one address: above the caps one client gets by default (they are
+// tested in tests/connections.rs and scripts/exhaustion.py).
+const suite = useServerAndBrowser({ args: [...demoArgs(), '--max-connections-per-address', '1024', '--max-streams-per-address', '512'] });
 
 /** Registers a team of the member's for the demo's first paid event; its registration id. */
 async function registerTeam(context) {
@@ -87,25 +89,33 @@ describe('steady pages at every phone width', { concurrency: true }, () => {
     test(`${who === 'admin' ? 'an' : 'a'} ${who}'s load of each route shifts the layout by at most ${MAX_SHIFT} at ${WIDTHS.join(', ')} px and logs no error`, async (t) => {
       if (who === 'admin') grantAdmin(suite.server, PEOPLE.admin.email);
       const seen = [];
-      let registration = null;
-      for (const width of WIDTHS) {
-        const context = await newContext(suite.browser, { viewport: { width, height: 823 } });
-        if (PEOPLE[who]) await signIn(context, suite.server, PEOPLE[who]);
-        const instrumented = await instrumentedPage(context);
-        const check = async (route) => {
-          const { shift, errors, moved } = await measure(instrumented, route);
-          const what = shift > MAX_SHIFT ? ` (moved: ${moved.join(', ')})` : '';
-          seen.push(`${width}px ${route}: ${shift.toFixed(3)}${what}${errors.length ? ` errors: ${errors.join(' | ')}` : ''}`);
-        };
-        for (const route of ROUTES[who]) await check(route);
-        // Then with a team registered (at the first width, after the empty pages): its checkout
-        // and the member's filled page.
-        if (who === 'member') {
-          registration ??= await registerTeam(context);
-          for (const route of [`/checkout?type=event&id=${registration}`, '/my-registrations']) await check(route);
-        }
-        await context.close();
+      // The widths side by side too, each in its own context: most of a load is waiting.
+      const screens = await Promise.all(
+        WIDTHS.map(async (width) => {
+          const context = await newContext(suite.browser, { viewport: { width, height: 823 } });
+          if (PEOPLE[who]) await signIn(context, suite.server, PEOPLE[who]);
+          return { width, context, instrumented: await instrumentedPage(context) };
+        }),
+      );
+      const checkAll = (routes) =>
+        Promise.all(
+          screens.map(async ({ width, instrumented }) => {
+            for (const route of routes) {
+              const { shift, errors, moved } = await measure(instrumented, route);
+              const what = shift > MAX_SHIFT ? ` (moved: ${moved.join(', ')})` : '';
+              seen.push(`${width}px ${route}: ${shift.toFixed(3)}${what}${errors.length ? ` errors: ${errors.join(' | ')}` : ''}`);
+            }
+          }),
+        );
+      await checkAll(ROUTES[who]);
+      // Then, every width done with the empty pages, a team registered: its checkout and the
+      // member's filled page.
+      if (who === 'member') {
+        const registration = await registerTeam(screens[0].context);
+        await checkAll([`/checkout?type=event&id=${registration}`, '/my-registrations']);
       }
+      await Promise.all(screens.map(({ context }) => context.close()));
+      seen.sort();
       t.diagnostic(seen.join('; '));
       const bad = seen.filter((line) => parseFloat(line.split(': ')[1]) > MAX_SHIFT || line.includes('errors:'));
       assert.deepEqual(bad, [], seen.join('\n'));
