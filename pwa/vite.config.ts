@@ -107,5 +107,8 @@ export default defineConfig({
     setupFiles: ['fake-indexeddb/auto'],
     // Keeping answers for offline use waits for a page's first seconds (src/lib/idle.ts).
     expect: { poll: { timeout: 5000 } },
+    // make test runs Vitest beside the browser suites on two cores: a render that takes 1 s on
+    // an idle machine can take ten times that there. A limit, not a measure.
+    testTimeout: 30_000,
   },
 });

@@ -26,6 +26,7 @@ type Server = common::Process;
 fn spawn(db: &std::path::Path, addr: &str) -> Server {
     let child = Command::new(env!("CARGO_BIN_EXE_centre"))
         .args(["serve", "--addr", addr, "--db", db.to_str().unwrap(), "--dev-login", "--demo", "--admin-emails", ADMIN])
+        .args(["--now", &common::demo_now()])
         .env("RUST_LOG", "error")
         .env_remove("CENTRE_DB")
         .stdout(Stdio::null())
@@ -85,11 +86,10 @@ async fn every_acknowledged_write_survives_kill_9_in_a_burst() {
             }
         }
     }
-    // The demo's tournament under way (the demo's other volleyball event has none yet).
-    let events: Vec<Value> = admin.get(format!("{url}/api/admin/events")).send().await.unwrap().json().await.unwrap();
-    let demo = events.iter().find(|e| e["hasTournament"] == true).unwrap()["id"].clone();
+    // The demo's tournament under way, /event/1 (the next one is only set up).
     let tournament: Value =
-        admin.get(format!("{url}/api/admin/events/{demo}/tournament")).send().await.unwrap().json().await.unwrap();
+        admin.get(format!("{url}/api/admin/events/1/tournament")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(tournament["status"], "in_progress", "{tournament}");
     let matches: Vec<Value> = admin
         .get(format!("{url}/api/admin/tournaments/{}/matches", tournament["id"]))
         .send()

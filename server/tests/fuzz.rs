@@ -419,6 +419,7 @@ async fn member_rows(app: &TestApp, doc: &Value, ops: &[Operation], member: &Use
 async fn no_write_call_answers_a_5xx_to_hostile_text() {
     let app = TestApp::spawn_with(|s| {
         s.demo = true;
+        s.clock = crate::common::demo_clock(s);
         s.write_limit = 0;
     })
     .await;

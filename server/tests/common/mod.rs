@@ -154,6 +154,19 @@ impl std::ops::DerefMut for Process {
     }
 }
 
+/// The demo's hour for tests that start it (`--now`): 14:00 at the centre today, when the day's
+/// tournament is under way, whatever the hour the tests run at.
+pub fn demo_now() -> String {
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
+    format!("{today}T14:00")
+}
+
+/// [`demo_now`] as the clock of an in-process app.
+pub fn demo_clock(settings: &Settings) -> centre_server::settings::Clock {
+    let at = chrono::NaiveDateTime::parse_from_str(&demo_now(), "%Y-%m-%dT%H:%M").unwrap();
+    centre_server::settings::Clock::starting_at(at, settings.timezone)
+}
+
 /// A free loopback address for a real `centre` process.
 pub fn free_addr() -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
+import type { Role } from '../../api/types';
 import { renderPage, serve } from '../../test/render';
 import { CONSOLE_SECTIONS, chosenTab, sectionsFor } from './consoleSections';
 import { ConsoleTabs } from './ConsoleTabs';
@@ -31,7 +32,7 @@ function Where() {
   return <output data-testid="where">{pathname + search}</output>;
 }
 
-async function open(path: string, role: 'admin' | 'supervisor' = 'admin') {
+async function open(path: string, role: Role = 'admin') {
   serve({});
   await renderPage(
     <>
