@@ -296,12 +296,21 @@ export interface CustomFormat {
 
 export type FormatInput = string | CustomFormat;
 
+/** A format the console offers by name (centre-core's `Preset`). */
+export type Preset = 'single' | 'fivb-beach' | 'rec-2x21' | 'indoor-25' | 'timed';
+
 /** A phase's format, as the server answers it in a tournament (`poolFormat`, `knockoutFormat`). */
 export interface MatchFormat {
-  preset?: string | null;
+  preset?: Preset | null;
   sets?: SetsFormat | null;
   points: ResultPoints;
   tiebreaks: Tiebreak[];
+}
+
+/** One of `presetFormats()`: a preset and the format it names. */
+export interface PresetFormat {
+  id: Preset;
+  format: MatchFormat;
 }
 
 /** The formats of a tournament's two phases (absent: `single`). */
@@ -619,4 +628,6 @@ export interface TextCalls {
   /** A stored payment state; answers the JSON array of the states an admin may move it to, in
    * the order offered (`[]` for an unknown state). */
   paymentMoves(status: string): string;
+  /** The console's format presets in its order: JSON `PresetFormat[]`. */
+  presetFormats(): string;
 }

@@ -5,96 +5,31 @@
 //! `{"ok": true, "value": ...}` or
 //! `{"ok": false, "code", "message", "fieldErrors": {field: message}, "codes": {field: code}}`.
 
-use centre_core::format::{Formats, MatchFormat};
+use centre_core::Lang;
+use centre_core::format::{Formats, MatchFormat, Preset};
 use centre_core::payments::PaymentStatus;
 use centre_core::schedule::knockout::{advance, placeholder, plan_knockout};
-use centre_core::schedule::{ScheduleError, ScheduleSettings, pool_schedule};
-use centre_core::slots::{CourtHours, SlotError, check_booking, list_slots, month_view};
+use centre_core::schedule::{ScheduleSettings, pool_schedule};
+use centre_core::slots::{CourtHours, check_booking, list_slots, month_view};
 use centre_core::standings::{Standing, standings_in};
 use centre_core::sync::{ScoreEntry, project};
 use centre_core::timefmt;
 use centre_core::tournament::{Match, Team, TeamId, bracket_drawn};
 use centre_core::validation::{self as v};
-use centre_core::{FieldError, Lang, message};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::failure::{Failure, respond, text};
 use crate::forms::{self, Obj};
 use crate::zone::Eastern;
 
 /// The centre's time zone, used when a request names none; the only one supported.
 pub const DEFAULT_TIME_ZONE: &str = "America/Toronto";
 
-/// Everything that can go wrong in the facade. Converted to the error envelope in one place,
-/// [`respond`].
-#[derive(Debug)]
-pub enum Failure {
-    /// The input was not the JSON the function expects.
-    Malformed,
-    /// Form validation failed.
-    Fields(Vec<FieldError>),
-    /// A rule refused the request, with its catalogue code.
-    Code(&'static str),
-}
-
-impl From<SlotError> for Failure {
-    fn from(e: SlotError) -> Self {
-        Failure::Code(e.code())
-    }
-}
-
-impl From<ScheduleError> for Failure {
-    fn from(e: ScheduleError) -> Self {
-        Failure::Code(e.code())
-    }
-}
-
-impl From<Vec<FieldError>> for Failure {
-    fn from(e: Vec<FieldError>) -> Self {
-        Failure::Fields(e)
-    }
-}
-
 pub fn lang(code: &str) -> Lang {
     Lang::from_accept_language(code)
-}
-
-fn text(code: &str, lang: Lang) -> String {
-    message(code, lang).map_or_else(|| code.to_owned(), str::to_owned)
-}
-
-/// `{"ok": false, code, message, fieldErrors, codes}`.
-fn fail(code: &str, lang: Lang, errors: &[FieldError]) -> Value {
-    let mut field_errors = Map::new();
-    let mut codes = Map::new();
-    for e in errors {
-        field_errors.insert(e.field.to_owned(), text(e.code, lang).into());
-        codes.insert(e.field.to_owned(), e.code.into());
-    }
-    let mut body = Map::new();
-    body.insert("ok".to_owned(), false.into());
-    body.insert("code".to_owned(), code.into());
-    body.insert("message".to_owned(), text(code, lang).into());
-    body.insert("fieldErrors".to_owned(), Value::Object(field_errors));
-    body.insert("codes".to_owned(), Value::Object(codes));
-    Value::Object(body)
-}
-
-/// The one conversion point from a result to the JSON envelope. A value is written straight to
-/// text (the smallest serializer code per type) and spliced into the envelope.
-pub fn respond<T: Serialize>(result: Result<T, Failure>, lang: Lang) -> String {
-    let failure = match result.and_then(|v| serde_json::to_string(&v).map_err(|_| Failure::Code("internal"))) {
-        Ok(value) => return format!("{{\"ok\":true,\"value\":{value}}}"),
-        Err(f) => f,
-    };
-    let body = match failure {
-        Failure::Malformed => fail("malformed_json", lang, &[]),
-        Failure::Code(code) => fail(code, lang, &[]),
-        Failure::Fields(errors) => fail("validation", lang, &errors),
-    };
-    body.to_string()
 }
 
 /// Parses through `serde_json::Value` first: one text parser for every input type.
@@ -402,6 +337,20 @@ pub fn match_actions(request: &str, lang_code: &str) -> String {
 pub fn payment_moves(status: &str) -> String {
     let moves = PaymentStatus::parse(status).map_or(&[][..], PaymentStatus::admin_moves);
     Value::Array(moves.iter().map(|s| Value::from(s.as_str())).collect()).to_string()
+}
+
+/// The formats the console offers by name, in its order: a JSON array of `{id, format}`.
+pub fn preset_formats() -> String {
+    let presets: Vec<Value> = Preset::ALL
+        .iter()
+        .map(|p| {
+            let mut entry = Map::new();
+            entry.insert("id".to_owned(), Value::from(p.as_str()));
+            entry.insert("format".to_owned(), serde_json::to_value(p.format()).unwrap_or(Value::Null));
+            Value::Object(entry)
+        })
+        .collect();
+    Value::Array(presets).to_string()
 }
 
 // --- messages -------------------------------------------------------------------------------

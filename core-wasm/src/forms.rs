@@ -10,7 +10,7 @@ use centre_core::validation::{
 };
 use serde_json::{Map, Value};
 
-use crate::api::Failure;
+use crate::failure::Failure;
 
 /// A JSON object whose fields are read one by one; a field of the wrong JSON type is malformed.
 pub struct Obj(Map<String, Value>);

@@ -3,12 +3,13 @@
 //! Every function takes and returns JSON strings (no `JsValue` marshalling: a small `.wasm`);
 //! the shapes are described in `types.d.ts` beside this crate, and every fallible function
 //! answers the envelope `{ok: true, value}` or `{ok: false, code, message, fieldErrors, codes}`
-//! built in one place ([`api::respond`]). `lang` is `"fr"` or `"en"` (anything else: French).
+//! built in one place ([`failure::respond`]). `lang` is `"fr"` or `"en"` (anything else: French).
 //!
 //! Only what the PWA calls is exported: each export keeps its code in the `.wasm`. The court
 //! slots and the schedule planners stay native in [`api`] (tested there) without an export.
 
 pub mod api;
+pub mod failure;
 pub mod forms;
 pub mod zone;
 
@@ -102,6 +103,12 @@ pub fn match_actions(request: &str, lang_code: &str) -> String {
 #[wasm_bindgen(js_name = paymentMoves)]
 pub fn payment_moves(status: &str) -> String {
     api::payment_moves(status)
+}
+
+/// The console's format presets (JSON array of `{id, format}`), in its order.
+#[wasm_bindgen(js_name = presetFormats)]
+pub fn preset_formats() -> String {
+    api::preset_formats()
 }
 
 /// What a device's waiting score entries do, in order: the matches with the applied scores and

@@ -5,7 +5,7 @@ use centre_core::validation::{
     CourtBookingInput, DayCampRegistrationInput, EventInput, HealthFormInput, HealthFormUpdateInput, ScoreInput,
     TeamRegistrationInput, TournamentConfigInput,
 };
-use centre_core_wasm::api::Failure;
+use centre_core_wasm::failure::Failure;
 use centre_core_wasm::forms::{self, Obj};
 use serde::Serialize;
 use serde::de::DeserializeOwned;

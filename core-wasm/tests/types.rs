@@ -137,6 +137,9 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "HealthForm", &camp["health"]);
     check_output(&all, "Allergy", &camp["health"]["allergies"][0]);
     check_output(&all, "HealthPerson", &camp["health"]["emergencyContacts"][0]);
+    let presets: Value = serde_json::from_str(&api::preset_formats()).expect("presets");
+    check_output(&all, "PresetFormat", &presets[0]);
+    check_output(&all, "MatchFormat", &presets[1]["format"]);
     let event = json!({"title": "T", "description": "D", "startDate": "2026-08-24T09:00", "location": "L"});
     check_output(&all, "EventForm", &ok(&api::validate_event(&event.to_string(), "fr")));
     check_output(&all, "TournamentConfig", &ok(&api::validate_tournament_config("{}", "fr")));

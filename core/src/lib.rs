@@ -31,6 +31,7 @@ pub mod standings;
 mod stored;
 pub mod sync;
 pub mod text;
+pub mod tiebreak;
 pub mod timefmt;
 pub mod tournament;
 pub mod validation;

@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::stored::stored_text;
 
+/// One set: team 1's points, team 2's.
+pub type SetScore = [u32; 2];
+
 pub type TeamId = i64;
 pub type MatchId = i64;
 
@@ -124,7 +127,7 @@ pub struct Match {
     /// The sets, team 1's points first, when the phase's format has sets; `team1Score` and
     /// `team2Score` are then the sets won.
     #[serde(default)]
-    pub sets: Vec<crate::format::SetScore>,
+    pub sets: Vec<SetScore>,
     /// A scorekeeper marked it started: its court is playing it, whatever the clock says.
     #[serde(default)]
     pub started: bool,

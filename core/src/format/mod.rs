@@ -2,7 +2,7 @@
 //! (`single`, the spec's default), or volleyball sets (best of N or all N played, points per
 //! set and for the deciding set, win by two or not, a cap, or a time limit with a running
 //! score). A format also says what each result is worth in the standings and the order of the
-//! tie-breaks ([`crate::standings`]).
+//! tie-breaks ([`crate::tiebreak`], applied by [`crate::standings`]).
 //!
 //! A score in sets is `sets: [[21, 18], [17, 21]]` (team 1 first); its `team1Score`/`team2Score`
 //! are then the sets each side won. [`check_sets`] refuses what cannot happen under the format.
@@ -12,10 +12,11 @@ mod sets;
 
 use serde::{Deserialize, Serialize};
 
-pub use presets::{PRESETS, preset};
-pub use sets::{SetScore, check_sets, forfeit_score, forfeit_sets};
+pub use crate::tournament::SetScore;
+pub use presets::{Preset, preset};
+pub use sets::{check_sets, forfeit_score, forfeit_sets};
 
-use crate::standings::Tiebreak;
+use crate::tiebreak::Tiebreak;
 
 /// Sets in a match: at most five.
 pub const MAX_SETS: u8 = 5;
@@ -95,10 +96,9 @@ impl ResultPoints {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MatchFormat {
-    /// The preset it came from (`fivb-beach`, `rec-2x21`, `indoor-25`, `timed`), `single`, or
-    /// none for a custom format.
+    /// The preset it came from, or none for a custom format.
     #[serde(default)]
-    pub preset: Option<String>,
+    pub preset: Option<Preset>,
     /// None: one pair of whole numbers per match.
     #[serde(default)]
     pub sets: Option<SetsFormat>,
@@ -109,12 +109,7 @@ pub struct MatchFormat {
 
 impl Default for MatchFormat {
     fn default() -> Self {
-        preset("single").unwrap_or_else(|| MatchFormat {
-            preset: None,
-            sets: None,
-            points: ResultPoints::CLASSIC,
-            tiebreaks: Vec::new(),
-        })
+        Preset::Single.format()
     }
 }
 
@@ -190,11 +185,11 @@ pub fn resolve(input: Option<&FormatInput>) -> Result<MatchFormat, &'static str>
         Some(FormatInput::Preset(id)) => preset(id.trim()).ok_or("format_invalid")?,
         Some(FormatInput::Custom(custom)) => {
             let base = match &custom.sets {
-                None => "single",
-                Some(s) if s.play_all => "rec-2x21",
-                Some(_) => "fivb-beach",
-            };
-            let base = preset(base).ok_or("format_invalid")?;
+                None => Preset::Single,
+                Some(s) if s.play_all => Preset::Rec2x21,
+                Some(_) => Preset::FivbBeach,
+            }
+            .format();
             MatchFormat {
                 preset: None,
                 sets: custom.sets.clone(),

@@ -1,9 +1,7 @@
 //! The check of a score in sets against its format.
 
 use super::SetsFormat;
-
-/// One set: team 1's points, team 2's.
-pub type SetScore = [u32; 2];
+use crate::tournament::SetScore;
 
 /// Highest score a set may show (a timed set's running score included).
 const MAX_SET_POINTS: u32 = 999;

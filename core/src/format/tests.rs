@@ -101,10 +101,15 @@ fn a_forfeit_is_recorded_as_the_sets_the_other_side_needed_won_to_zero() {
 
 #[test]
 fn a_request_names_a_preset_or_a_custom_format_and_absent_means_single() {
-    assert!(resolve(None).is_ok_and(|f| f.is_single() && f.preset.as_deref() == Some("single")));
-    for id in PRESETS {
-        assert!(resolve(Some(&FormatInput::Preset((*id).to_owned()))).is_ok(), "{id}");
+    assert!(resolve(None).is_ok_and(|f| f.is_single() && f.preset == Some(Preset::Single)));
+    for preset in Preset::ALL {
+        let resolved = resolve(Some(&FormatInput::Preset(preset.as_str().to_owned())));
+        assert!(resolved.is_ok_and(|f| f.preset == Some(*preset)), "{preset}");
     }
+    // The ids the console and the stored formats use, in the console's order.
+    let ids: Vec<&str> = Preset::ALL.iter().map(|p| p.as_str()).collect();
+    assert_eq!(ids, ["single", "fivb-beach", "rec-2x21", "indoor-25", "timed"]);
+    assert_eq!(serde_json::to_value(Preset::Rec2x21).ok(), Some(serde_json::json!("rec-2x21")));
     assert_eq!(resolve(Some(&FormatInput::Preset("football".into()))), Err("format_invalid"));
     let custom =
         CustomFormat { sets: Some(SetsFormat { cap: Some(27), ..sets_of("rec-2x21") }), points: None, tiebreaks: None };

@@ -14,10 +14,11 @@ mod tiebreak;
 
 use serde::{Deserialize, Serialize};
 
-pub use tiebreak::{Criterion, Scope, Tiebreak};
+pub use crate::tiebreak::{Criterion, Scope, Tiebreak};
 
-use crate::format::{MatchFormat, SetScore, forfeit_sets};
+use crate::format::{MatchFormat, forfeit_sets};
 use crate::small::IdIndex;
+use crate::tournament::SetScore;
 use crate::tournament::{Match, MatchStatus, RoundType, Team, TeamId};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -5,66 +5,11 @@
 
 use std::cmp::Ordering;
 
-use serde::{Deserialize, Serialize};
-
 use super::{Result, Tally};
 use crate::format::MatchFormat;
 use crate::small::{IdIndex, sort_by};
-use crate::stored::stored_text;
+use crate::tiebreak::{Criterion, Scope, Tiebreak};
 use crate::tournament::Team;
-
-/// What separates two teams, higher first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Criterion {
-    /// Tournament points (the format's results table).
-    Points,
-    Wins,
-    /// Sets won / sets lost.
-    SetRatio,
-    /// Points won / points lost.
-    PointRatio,
-    PointDifference,
-    PointsFor,
-    /// The matches between the tied teams: their points, then their difference.
-    HeadToHead,
-    /// Alphabetical, accents and case aside.
-    TeamName,
-    /// Who registered first: always separates.
-    RegistrationOrder,
-}
-
-stored_text!(Criterion {
-    Points = "points",
-    Wins = "wins",
-    SetRatio = "set_ratio",
-    PointRatio = "point_ratio",
-    PointDifference = "point_difference",
-    PointsFor = "points_for",
-    HeadToHead = "head_to_head",
-    TeamName = "team_name",
-    RegistrationOrder = "registration_order",
-});
-
-/// Over which matches a criterion counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Scope {
-    /// Every counted match of the pool.
-    All,
-    /// Only the matches between the teams still tied.
-    Tied,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "camelCase")]
-pub struct Tiebreak {
-    pub criterion: Criterion,
-    pub scope: Scope,
-}
 
 /// What the ranking reads.
 pub(super) struct Pool<'a> {
@@ -113,7 +58,7 @@ fn compare(pool: &Pool<'_>, c: Criterion, t: &[Tally], x: usize, y: usize) -> Or
 
 /// The pool's teams (by position in `pool.teams`) in order, each with the criterion that
 /// separated it from the next.
-pub(super) fn rank(pool: &Pool<'_>) -> Vec<(usize, Option<crate::standings::Criterion>)> {
+pub(super) fn rank(pool: &Pool<'_>) -> Vec<(usize, Option<Criterion>)> {
     // Teams still in first, then the withdrawn: each group ordered by the chain on its own.
     let (mut group, mut withdrawn): (Vec<usize>, Vec<usize>) =
         (0..pool.teams.len()).partition(|t| !pool.teams[*t].withdrawn);

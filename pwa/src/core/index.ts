@@ -12,6 +12,8 @@ import type {
   MatchesRequest,
   MatchStatus as CoreMatchStatus,
   PendingRequest,
+  Preset as CorePreset,
+  PresetFormat,
   Projection,
   RoundType as CoreRoundType,
   Score,
@@ -196,6 +198,7 @@ export type {
   EntryOutcome,
   StandingsRequest,
   Standing as CoreStanding,
+  PresetFormat,
 } from '../../../core-wasm/types';
 
 /** The value of an `Ok` envelope; a refusal is a bug here (the requests are built, not typed). */
@@ -243,6 +246,11 @@ export function matchActions(core: CoreModule, matches: MatchInput[], lang: stri
 }
 
 /** The states an admin may move a registration to from `status`, in the order offered. */
+/** The console's format presets in its order, each with the format it names. */
+export function presetFormats(core: CoreModule): PresetFormat[] {
+  return JSON.parse(core.presetFormats()) as PresetFormat[];
+}
+
 export function paymentMoves(core: CoreModule, status: PaymentStatus): PaymentStatus[] {
   return JSON.parse(core.paymentMoves(status)) as PaymentStatus[];
 }
@@ -278,5 +286,10 @@ export type InputsAreTheContract = Assert<
 
 /** The states core-wasm reads and answers are the contract's enums; `tsc` fails when one drifts. */
 export type StatesAreTheContract = Assert<
-  [Same<CoreRoundType, RoundType>, Same<CoreMatchStatus, MatchStatus>, Same<EntryOutcomeName, SyncOutcome>]
+  [
+    Same<CoreRoundType, RoundType>,
+    Same<CoreMatchStatus, MatchStatus>,
+    Same<EntryOutcomeName, SyncOutcome>,
+    Same<CorePreset, Schemas['Preset']>,
+  ]
 >;

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCore, loadCoreFromBytes, presetFormats } from '../../core';
 import i18n from '../../i18n';
 import {
   formatInput,
@@ -6,7 +9,6 @@ import {
   formatOf,
   formatsOf,
   pointsLegend,
-  PRESETS,
   ratioText,
   setsOf,
   setsRecord,
@@ -24,6 +26,13 @@ async function translate(lang: string): Promise<Translate> {
   await i18n.loadLanguages(lang);
   return i18n.getFixedT(lang, 'tournaments') as Translate;
 }
+
+let PRESETS: string[] = [];
+beforeAll(async () => {
+  // The console's presets, in its order, as centre-core names them.
+  await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
+  PRESETS = presetFormats(await loadCore()).map((p) => p.id);
+});
 
 describe('a score in sets', () => {
   it("reads '21-18, 17-21', team 1's points first; nothing without sets", () => {

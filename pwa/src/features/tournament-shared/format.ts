@@ -1,6 +1,6 @@
 // A tournament's scoring formats as the console and the event page show them: each phase (pool,
 // knockout) has a `MatchFormat` of the contract, `single` (one pair of whole numbers per match)
-// or volleyball sets. Here: the presets the console offers by name, a match's format, a score in
+// or volleyball sets. Here: the name of a preset or a custom format, a match's format, a score in
 // sets written out ('21-18, 17-21', team 1 first), the standings' ratios, the points legend and
 // what separated tied teams. The rules themselves (which sets can happen, who won, how teams
 // are ranked) are centre-core's (src/core/): nothing here decides a result.
@@ -13,35 +13,9 @@ export type SetsFormat = Schemas['SetsFormat'];
 export type FormatInput = Schemas['FormatInput'];
 export type Criterion = Schemas['Criterion'];
 
-/** The presets the console offers, in its order (centre-core's `PRESETS`). */
-export const PRESETS = ['single', 'fivb-beach', 'rec-2x21', 'indoor-25', 'timed'] as const;
-export type Preset = (typeof PRESETS)[number];
-
-export function isPreset(id: string | null | undefined): id is Preset {
-  return (PRESETS as readonly (string | null | undefined)[]).includes(id);
-}
-
-const bestOf = (sets: number, points: number, decidingPoints: number | null, cap: number | null, playAll = false): SetsFormat => ({
-  sets,
-  playAll,
-  points,
-  decidingPoints,
-  winByTwo: true,
-  cap,
-  timeLimitMinutes: null,
-});
-
-/**
- * How each preset's sets are played (centre-core's `preset()`; none for `single`): where the
- * console's custom format starts from when a phase leaves a preset.
- */
-export const PRESET_SETS: Record<Preset, SetsFormat | null> = {
-  single: null,
-  'fivb-beach': bestOf(3, 21, 15, null),
-  'rec-2x21': bestOf(2, 21, null, 23, true),
-  'indoor-25': bestOf(3, 25, 15, null),
-  timed: { ...bestOf(1, 0, null, null, true), timeLimitMinutes: 24 },
-};
+/** A format the console offers by name (centre-core's `Preset`; the list and each one's format
+ * come from core-wasm's `presetFormats`, src/core/). */
+export type Preset = Schemas['Preset'];
 
 /**
  * A tournament's two formats, as centre-core reads them (`applyPending`'s `formats`). An answer
@@ -87,7 +61,7 @@ export function setsText(sets: readonly (readonly number[])[] | null | undefined
 /** The format's name: the preset's ('Plage FIVB 21/21/15'), or a custom format described. */
 export function formatName(format: MatchFormat | null | undefined, t: Translate): string {
   if (!format) return t('format.preset.single');
-  if (isPreset(format.preset)) return t(`format.preset.${format.preset}`);
+  if (format.preset) return t(`format.preset.${format.preset}`);
   const sets = format.sets;
   if (!sets) return t('format.preset.single');
   const parts = sets.timeLimitMinutes

@@ -18,10 +18,11 @@ import { Checkbox } from '../../components/form/Checkbox';
 import { Select } from '../../components/form/Select';
 import { TextField } from '../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../components/form/useForm';
-import { coreMessage, validateTournamentConfig } from '../../core';
+import { coreMessage, presetFormats, validateTournamentConfig } from '../../core';
+import { useCore } from '../../core/useCore';
 import { fromCentreInput, toCentreInput } from '../../lib/dates';
 import { useCreateTournament, useUpdateTournament } from './mutations';
-import { formatInput, formatName, isPreset, PRESETS, type FormatInput, type MatchFormat } from '../tournament-shared/format';
+import { formatInput, formatName, type FormatInput, type MatchFormat } from '../tournament-shared/format';
 import type { AdminTournament, TournamentInput } from '../tournament-shared/types';
 import { FormActions } from '../../components/form/FormActions';
 import { CUSTOM_KEYS, customFrom, customInput, customOf, hasDecidingSet, isCustom, sameCustom, type CustomSets } from './customFormat';
@@ -80,7 +81,7 @@ function currentFormat(tournament: AdminTournament | null, field: FormatField): 
 /** The choice showing a phase's current format. */
 function formatChoice(format: MatchFormat | undefined): string {
   if (!format) return 'single';
-  return isPreset(format.preset) ? format.preset : CUSTOM;
+  return format.preset ?? CUSTOM;
 }
 
 /** The form's values; each phase's custom fields show its custom format, else its preset's sets. */
@@ -96,7 +97,8 @@ function initialValues(tournament: AdminTournament | null): ConfigValues {
         knockoutFormat: formatChoice(currentFormat(tournament, 'knockoutFormat')),
       }
     : DEFAULTS;
-  const custom = (field: FormatField) => customEntries(field, customFrom(base[field], currentFormat(tournament, field)));
+  // A preset's custom fields start from the tournament's format, which is that preset's.
+  const custom = (field: FormatField) => customEntries(field, customFrom(base[field], currentFormat(tournament, field), null));
   return { ...base, ...custom('poolFormat'), ...custom('knockoutFormat') } as ConfigValues;
 }
 
@@ -176,6 +178,9 @@ function ConfigForm({
   onDone?: () => void;
 }) {
   const { t, i18n } = useTranslation('tournaments');
+  const core = useCore();
+  // The presets and their formats are core's; the list shows once core-wasm is loaded.
+  const presets = useMemo(() => (core ? presetFormats(core) : null), [core]);
   const initial = useMemo(() => initialValues(tournament), [tournament]);
   const formRef = useRef<HTMLFormElement>(null);
   // 'Personnalisé' is in a phase's list once the phase has had a custom format (its values are kept).
@@ -237,7 +242,7 @@ function ConfigForm({
   /** 'Personnaliser le format…': the phase's custom fields, started from the preset shown, and the focus on the first. */
   const customize = (name: FormatField) => {
     flushSync(() => {
-      const custom = customFrom(form.values[name], currentFormat(tournament, name));
+      const custom = customFrom(form.values[name], currentFormat(tournament, name), presets);
       for (const key of CUSTOM_KEYS) form.setValue(customKey(name, key), custom[key]);
       form.setValue(name, CUSTOM);
       setCustomOffered((offered) => ({ ...offered, [name]: true }));
@@ -309,11 +314,11 @@ function ConfigForm({
         <Select
           {...form.field(name)}
           label={label}
-          hint={isPreset(choice) ? t(`format.presetHint.${choice}`) : undefined}
+          hint={choice !== CUSTOM ? t(`format.presetHint.${choice}`) : undefined}
           disabled={disabled}
           selectClassName="min-h-11"
         >
-          {PRESETS.map((preset) => (
+          {(presets?.map((preset) => preset.id) ?? (choice === CUSTOM ? [] : [choice])).map((preset) => (
             <option key={preset} value={preset}>
               {t(`format.preset.${preset}`)}
             </option>

@@ -2,7 +2,8 @@
 // fields and its two switches, started from a preset (or from the tournament's own custom
 // format) and sent as the body's `{sets: …}`. centre-core judges it (`validateTournamentConfig`
 // in the browser, the server's 422 `format_invalid`): nothing here decides what is valid.
-import { formatInput, isPreset, PRESET_SETS, type FormatInput, type MatchFormat, type SetsFormat } from '../tournament-shared/format';
+import type { PresetFormat } from '../../core';
+import { formatInput, type FormatInput, type MatchFormat, type SetsFormat } from '../tournament-shared/format';
 
 /** The form's fields of a custom format (`SetsFormat` as typed). */
 export interface CustomSets {
@@ -38,9 +39,13 @@ export function customOf(sets: SetsFormat | null | undefined): CustomSets {
   };
 }
 
-/** The custom format a phase's choice starts: the preset's sets, or the tournament's format's own. */
-export function customFrom(choice: string, current: MatchFormat | null | undefined): CustomSets {
-  return customOf(isPreset(choice) ? PRESET_SETS[choice] : current?.sets);
+/**
+ * The custom format a phase's choice starts: the preset's sets (`presets`: core-wasm's, null
+ * while it loads), or the tournament's format's own.
+ */
+export function customFrom(choice: string, current: MatchFormat | null | undefined, presets: PresetFormat[] | null): CustomSets {
+  const preset = presets?.find((p) => p.id === choice);
+  return customOf(preset ? preset.format.sets : current?.sets);
 }
 
 /** Every valid number is below this (240 minutes at most), and the body's types hold it (a set count is a byte). */
@@ -83,7 +88,7 @@ export function sameCustom(a: CustomSets, b: CustomSets): boolean {
 
 /** Whether a tournament's format is a custom one (made through the API, or in this form). */
 export function isCustom(format: MatchFormat | null | undefined): format is MatchFormat {
-  return !!format && !isPreset(format.preset);
+  return !!format && !format.preset;
 }
 
 /**
