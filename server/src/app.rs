@@ -55,6 +55,18 @@ pub struct Shared {
     pub sin_key: Option<Arc<crate::secret::SinKey>>,
 }
 
+impl Shared {
+    /// Now, on the server's one clock (`Settings::clock`: the system's, moved in tests).
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.settings.clock.now()
+    }
+
+    /// The centre's date today, on that clock.
+    pub fn today(&self) -> chrono::NaiveDate {
+        self.settings.today()
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum PrepareError {
     #[error(transparent)]

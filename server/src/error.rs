@@ -38,6 +38,11 @@ pub enum AppError {
         code: &'static str,
         retry_after_secs: u64,
     },
+    /// 409 `sync_gap`: a device's entries do not continue from `last_seq`, the number the
+    /// server has of it (the answer carries it, so the phone sends again from there).
+    SyncGap {
+        last_seq: i64,
+    },
     /// Anything else: logged, answered 500 (or 503 when the database is busy).
     Internal(String),
     Busy,
@@ -111,6 +116,20 @@ pub struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<BTreeMap<String, String>>, nullable = false)]
     field_errors: Option<BTreeMap<&'static str, String>>,
+    /// On `sync_gap`: the device's last entry number the server has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    last_seq: Option<i64>,
+}
+
+/// The body of a 409 `sync_gap`: the entries must continue from `lastSeq`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SyncGap {
+    message: String,
+    #[schema(value_type = String)]
+    code: &'static str,
+    last_seq: i64,
 }
 
 pub fn error_response(
@@ -119,8 +138,11 @@ pub fn error_response(
     message: String,
     field_errors: Option<BTreeMap<&'static str, String>>,
 ) -> Response {
-    let body = ErrorBody { message, code, field_errors };
-    let json = serde_json::to_vec(&body).unwrap_or_else(|_| b"{\"message\":\"error\",\"code\":\"internal\"}".to_vec());
+    body_response(status, &ErrorBody { message, code, field_errors, last_seq: None })
+}
+
+fn body_response(status: StatusCode, body: &ErrorBody) -> Response {
+    let json = serde_json::to_vec(body).unwrap_or_else(|_| b"{\"message\":\"error\",\"code\":\"internal\"}".to_vec());
     (status, [(header::CONTENT_TYPE, "application/json")], json).into_response()
 }
 
@@ -165,6 +187,7 @@ pub struct ErrorParts {
     fields: Option<Vec<FieldError>>,
     detail: Option<Detail>,
     retry_after_secs: Option<u64>,
+    last_seq: Option<i64>,
 }
 
 /// The `{name}` values of an `AppError::Detailed` and the field it concerns.
@@ -176,7 +199,14 @@ struct Detail {
 
 impl AppError {
     fn render_parts(self) -> ErrorParts {
-        let plain = |status, code| ErrorParts { status, code, fields: None, detail: None, retry_after_secs: None };
+        let plain = |status, code| ErrorParts {
+            status,
+            code,
+            fields: None,
+            detail: None,
+            retry_after_secs: None,
+            last_seq: None,
+        };
         match self {
             AppError::Client { status, code } => plain(status, code),
             AppError::Detailed { status, code, field, args } => {
@@ -188,6 +218,9 @@ impl AppError {
             }
             AppError::RetryLater { status, code, retry_after_secs } => {
                 ErrorParts { retry_after_secs: Some(retry_after_secs), ..plain(status, code) }
+            }
+            AppError::SyncGap { last_seq } => {
+                ErrorParts { last_seq: Some(last_seq), ..plain(StatusCode::CONFLICT, "sync_gap") }
             }
             AppError::Internal(cause) => {
                 tracing::error!(cause = %cause, "internal error");
@@ -214,7 +247,8 @@ impl AppError {
                 field_errors.get_or_insert_with(BTreeMap::new).insert(field, text.clone());
             }
         }
-        let mut response = error_response(parts.status, parts.code, text, field_errors);
+        let body = ErrorBody { message: text, code: parts.code, field_errors, last_seq: parts.last_seq };
+        let mut response = body_response(parts.status, &body);
         if let Some(secs) = parts.retry_after_secs {
             response.headers_mut().insert(header::RETRY_AFTER, secs.into());
         }

@@ -26,7 +26,7 @@ use crate::openapi::responses::{
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
     admin, auth, camp_absences, camp_attendance, camp_health, camp_payers, camp_programs, camp_staff, courts, daycamps,
-    event_registrations, events, health, payments, privacy, rl24, tournaments, waitlist,
+    event_registrations, events, health, payments, privacy, rl24, sync, tournaments, waitlist,
 };
 
 /// What the routes' paths are added to: the document's info and the components shared by many
@@ -84,7 +84,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(camp_staff::set_weeks))
         .routes(routes!(camp_staff::record_views))
         .routes(routes!(camp_absences::give))
-        .routes(routes!(camp_attendance::push))
+        .routes(routes!(sync::attendance::push))
         .routes(routes!(camp_attendance::day))
         .routes(routes!(camp_attendance::add_override))
         .routes(routes!(admin::members))
@@ -152,7 +152,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(tournaments::admin::forfeit))
         .routes(routes!(tournaments::admin::start))
         .routes(routes!(tournaments::admin::history))
-        .routes(routes!(tournaments::sync::push))
+        .routes(routes!(sync::scores::push))
         .routes(routes!(tournaments::sync::conflicts))
         .routes(routes!(tournaments::sync::resolve))
         .routes(routes!(tournaments::public::tournament))

@@ -28,7 +28,11 @@ struct Camp {
 
 /// Léa in week 1 (Julie Roy may pick her up), Noé in week 2; a counsellor given week 1.
 async fn camp() -> Camp {
-    let app = TestApp::spawn().await;
+    camp_on(TestApp::spawn().await).await
+}
+
+/// [`camp`] on `app`.
+async fn camp_on(app: TestApp) -> Camp {
     let admin = app.user("direction@example.org", Some("admin")).await;
     let counsellor = app.user("animatrice@example.org", Some("camp_staff")).await;
     let parent = app.user("ana@example.org", None).await;
@@ -178,6 +182,68 @@ async fn a_replay_answers_the_stored_outcome_and_a_gap_is_refused_across_kinds()
     assert_eq!(lea["arrivedAt"], local(day, 8, 0).format("%Y-%m-%dT%H:%M:%SZ").to_string());
     assert_eq!(lea["leftAt"], local(day, 16, 0).format("%Y-%m-%dT%H:%M:%SZ").to_string());
     assert_eq!(lea["pickupKind"], "parent");
+}
+
+/// The phone of someone both an admin and a counsellor numbers its scores and its attendance in
+/// one sequence (1 an arrival, 2 a score, 3 a departure, 4 a score), each pushed to its kind's
+/// route. Every answer is lost and every push sent again: each entry is answered as before, as
+/// its own kind, and nothing is taken twice.
+#[tokio::test]
+async fn one_phone_numbers_scores_and_attendance_together_and_a_lost_answer_replays_each_as_its_kind() {
+    use crate::tournaments::support::{Setup, config};
+    let setup = Setup::new(4, config(2, 1)).await;
+    let matches = setup.generate().await["matches"].as_array().unwrap().clone();
+    let pool: Vec<i64> =
+        matches.iter().filter(|m| m["roundType"] == "pool").map(|m| m["id"].as_i64().unwrap()).take(2).collect();
+    let c = camp_on(setup.app).await;
+    let (app, day) = (&c.app, c.day);
+    // The admin is given week 1 as a counsellor too.
+    app.grant(&c.admin.id, "camp_staff");
+    let given = c.admin.client.put(app.at(&format!("/api/admin/camp-staff/{}/weeks", c.admin.id)));
+    assert_eq!(given.json(&json!({"weekIds": [c.week1]})).send().await.unwrap().status(), 200);
+
+    let score = |seq: i64, match_id: i64| {
+        json!({"seq": seq, "entryId": format!("both-{seq}"), "matchId": match_id, "team1Score": 21, "team2Score": 15 + seq,
+            "baseVersion": 1, "enteredAt": at(day, 10, 0)})
+    };
+    let scores = |entries: Vec<Value>| {
+        c.admin.client.post(app.at("/api/admin/sync/scores")).json(&json!({"deviceId": "both", "entries": entries}))
+    };
+    let mut leaving = entry(3, c.lea, c.week1, day, "departure", at(day, 16, 0));
+    leaving["pickupKind"] = json!("parent");
+    let mut answers = Vec::new();
+    for round in 0..2 {
+        let (status, arrival) =
+            push(&c.admin, app, "both", &[entry(1, c.lea, c.week1, day, "arrival", at(day, 8, 0))]).await;
+        assert_eq!(status, 200, "{arrival}");
+        let first_score: Value = scores(vec![score(2, pool[0])]).send().await.unwrap().json().await.unwrap();
+        let (status, departure) = push(&c.admin, app, "both", std::slice::from_ref(&leaving)).await;
+        assert_eq!(status, 200, "{departure}");
+        let second_score: Value = scores(vec![score(4, pool[1])]).send().await.unwrap().json().await.unwrap();
+        let round_answers = [arrival, first_score, departure, second_score];
+        if round == 0 {
+            let outcomes: Vec<(&Value, &Value)> =
+                round_answers.iter().map(|a| (&a["results"][0]["seq"], &a["results"][0]["outcome"])).collect();
+            let applied = json!("applied");
+            assert_eq!(
+                outcomes,
+                [(&json!(1), &applied), (&json!(2), &applied), (&json!(3), &applied), (&json!(4), &applied)]
+            );
+            assert_eq!(round_answers[1]["results"][0]["matchId"], pool[0], "a score is answered as a score");
+            assert!(round_answers[0]["results"][0].get("matchId").is_none(), "attendance as attendance");
+            answers = round_answers.to_vec();
+        } else {
+            // Each entry's answer as before; the device's number is now the last one sent.
+            let results = |all: &[Value]| all.iter().map(|a| a["results"].clone()).collect::<Vec<_>>();
+            assert_eq!(results(&round_answers), results(&answers), "the lost answers, once more");
+            assert!(round_answers.iter().all(|a| a["lastSeq"] == 4), "{round_answers:?}");
+        }
+    }
+    assert_eq!(rows(app), 1, "one day of Léa");
+    assert_eq!(count(app, "SELECT count(*) FROM camp_attendance_entries"), 2);
+    assert_eq!(count(app, "SELECT count(*) FROM score_entries"), 2);
+    assert_eq!(count(app, "SELECT count(*) FROM match_score_history"), 2, "each score applied once");
+    assert_eq!(count(app, "SELECT last_seq FROM sync_devices WHERE device_id = 'both'"), 4);
 }
 
 fn departure(seq: i64, c: &Camp, kind: &str, name: &str) -> Value {

@@ -636,7 +636,7 @@ impl Sim {
         let device = &self.devices[d];
         let id = device.id.clone();
         let batch: Vec<Entry> = device.outbox.iter().take(MAX_ENTRIES).cloned().collect();
-        let server_last = sync::last_seq(&self.conn, &id).unwrap();
+        let server_last = centre_server::db::devices::last_seq(&self.conn, &id).unwrap();
         let fresh: Vec<Entry> = batch.iter().filter(|e| e.seq > server_last).cloned().collect();
         let predicted = project(&phone_matches(&device.snapshot), &device.score_entries(&fresh), &self.formats);
         let predicted_standings =
@@ -797,7 +797,12 @@ impl Sim {
             assert_eq!((row.5.as_str(), &row.6), (answered.0.as_str(), &answered.1), "{entry_id}: stored as answered");
         }
         for device in &self.devices {
-            assert_eq!(sync::last_seq(conn, &device.id).unwrap(), device.next_seq - 1, "{}", device.id);
+            assert_eq!(
+                centre_server::db::devices::last_seq(conn, &device.id).unwrap(),
+                device.next_seq - 1,
+                "{}",
+                device.id
+            );
         }
 
         // Per match: applied once at most, and every different score a conflict or a refusal.

@@ -15,6 +15,7 @@ pub mod camp_payers;
 pub mod camp_staff;
 pub mod courts;
 pub mod daycamps;
+pub mod devices;
 pub mod event_registrations;
 pub mod events;
 pub mod outbox;

@@ -1,191 +1,33 @@
 //! A day camp's daily attendance over HTTP (beyond the spec; ARCHITECTURE.md's walkthrough):
 //!
-//! - `POST /api/camp-staff/sync/attendance` `{deviceId, deviceName?, entries: [{seq, entryId,
-//!   registrationId, weekId, day, action, at, pickupKind?, pickupName?}]}` → `{lastSeq,
-//!   results: [{seq, entryId, outcome, code, message}]}`; 409 `sync_gap` with `lastSeq`. Camp staff
-//!   and admins; an entry for a week the counsellor is not given is answered `rejected`
-//!   (`forbidden`), so it never blocks the phone's queue.
+//! (The phones' entries arrive through `routes/sync/attendance.rs`.)
 //! - `GET /api/camp-staff/weeks/{weekId}/attendance?date=YYYY-MM-DD` (today by default): each
 //!   child's day. Admins, and camp staff given that week.
 //! - `POST /api/admin/camp-attendance/overrides` (admins): leave for someone not on a child's
 //!   list to take them home on one day, with the reason.
 
-use std::collections::BTreeSet;
-
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use centre_core::FieldError;
-use centre_core::attendance::{AttendanceAction, Pickup, PickupKind};
-use centre_core::sync::SyncOutcome;
+use centre_core::attendance::PickupKind;
 use centre_core::timefmt::utc_text;
-use centre_core::validation::{Text, parse_date_time};
-use chrono::{NaiveDate, Timelike, Utc};
+use centre_core::validation::Text;
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use super::courts::parse_date;
 use super::params::{self, Id};
-use super::tournaments::sync::{checked_device, gap_answer, id_ok};
 use crate::app::AppState;
 use crate::auth::{Admin, CampStaff};
 use crate::db::camp_attendance::overrides::{self, OverrideRow};
 use crate::db::camp_attendance::sheet::{self, ChildDayRow};
-use crate::db::camp_attendance::{self, Entry, Outcome, Recorder};
-use crate::db::camp_staff;
-use crate::db::tournaments::sync::{PushRefused, last_seq, name_device};
-use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
+use crate::error::{ApiJson, ApiQuery, AppError};
 use crate::openapi::responses;
 
 /// Characters in a person's name (the health form's limit) and in an override's reason.
 const NAME_MAX: usize = 100;
 const REASON_MAX: usize = 500;
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AttendancePushBody {
-    device_id: String,
-    #[serde(default)]
-    device_name: Option<String>,
-    entries: Vec<AttendanceEntryBody>,
-}
-
-#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AttendanceEntryBody {
-    seq: i64,
-    entry_id: String,
-    registration_id: i64,
-    week_id: i64,
-    /// The camp day, 'YYYY-MM-DD' in the centre's time zone.
-    day: String,
-    action: AttendanceAction,
-    /// When it happened (UTC ISO).
-    at: String,
-    /// A departure's: who took the child.
-    #[serde(default)]
-    pickup_kind: Option<PickupKind>,
-    /// The person's name, for `authorised` and `other`.
-    #[serde(default)]
-    pickup_name: Option<String>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AttendanceResultDto {
-    seq: i64,
-    entry_id: String,
-    outcome: SyncOutcome,
-    code: Option<String>,
-    message: Option<String>,
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AttendancePushAnswer {
-    last_seq: i64,
-    results: Vec<AttendanceResultDto>,
-}
-
-fn invalid() -> AppError {
-    AppError::Validation(vec![FieldError::new("entries", "sync_entry_invalid")])
-}
-
-/// One entry's form: ids, a day, a time (to the second, as stored), a name where one is given.
-fn entry(e: AttendanceEntryBody) -> Result<Entry, AppError> {
-    let day = NaiveDate::parse_from_str(&e.day, "%Y-%m-%d").map_err(|_| invalid())?;
-    let at = parse_date_time(&e.at).and_then(|t| t.with_nanosecond(0)).ok_or_else(invalid)?;
-    if e.seq < 1 || !id_ok(&e.entry_id) {
-        return Err(invalid());
-    }
-    let name = match e.pickup_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-        None => None,
-        Some(n) => Some(Text::parse(n, NAME_MAX).map_err(|_| invalid())?.into_string()),
-    };
-    let pickup = e.pickup_kind.map(|kind| Pickup { kind, name });
-    Ok(Entry {
-        seq: e.seq,
-        entry_id: e.entry_id,
-        registration_id: e.registration_id,
-        week_id: e.week_id,
-        day,
-        action: e.action,
-        at,
-        pickup,
-    })
-}
-
-/// `POST /api/camp-staff/sync/attendance`: the device's entries in `seq` order, in one
-/// transaction, under the scores' device rules (the same last number per device).
-#[utoipa::path(
-    post,
-    path = "/api/camp-staff/sync/attendance",
-    tag = "camp staff",
-    request_body = AttendancePushBody,
-    responses(
-        (status = 200, description = "OK", body = AttendancePushAnswer),
-        (status = 409, description = "`sync_gap`: the entries do not continue from `lastSeq`.", body = super::tournaments::sync::GapBody),
-        responses::Unauthorized, responses::Forbidden, responses::Unprocessable
-    )
-)]
-pub async fn push(
-    State(state): State<AppState>,
-    CampStaff(user): CampStaff,
-    ReqLang(lang): ReqLang,
-    ApiJson(body): ApiJson<AttendancePushBody>,
-) -> Result<Response, AppError> {
-    let name = checked_device(&body.device_id, body.device_name.as_deref(), body.entries.len())?;
-    let device = body.device_id;
-    let mut numbers = BTreeSet::new();
-    let mut entries = Vec::with_capacity(body.entries.len());
-    for e in body.entries {
-        let e = entry(e)?;
-        if numbers.insert(e.seq) {
-            entries.push(e);
-        }
-    }
-    entries.sort_by_key(|e| e.seq);
-    let (user_id, is_admin) = (user.id().to_owned(), user.is_admin());
-    let tz = state.settings.timezone;
-    let now = utc_text(state.settings.clock.now());
-    let (outcomes, last, gap) = state
-        .db
-        .write(move |tx| {
-            if let Some(name) = &name {
-                name_device(tx, &device, name, &now)?;
-            }
-            let weeks = camp_staff::weeks_of(tx, &user_id)?;
-            let by = Recorder { user_id: &user_id, is_admin, weeks: &weeks };
-            let mut outcomes: Vec<Outcome> = Vec::with_capacity(entries.len());
-            let mut gap = false;
-            for e in &entries {
-                match camp_attendance::push(tx, &device, e, &by, &now, &tz) {
-                    Ok(outcome) => outcomes.push(outcome),
-                    Err(PushRefused::Gap { .. }) => {
-                        gap = true;
-                        break;
-                    }
-                    Err(PushRefused::Db(e)) => return Err(AppError::from(e)),
-                }
-            }
-            Ok::<_, AppError>((outcomes, last_seq(tx, &device)?, gap))
-        })
-        .await?;
-    if gap && outcomes.is_empty() {
-        return Ok(gap_answer(lang, last));
-    }
-    let results = outcomes
-        .into_iter()
-        .map(|o| AttendanceResultDto {
-            message: o.code.as_deref().map(|c| centre_core::message(c, lang).unwrap_or(c).to_owned()),
-            seq: o.seq,
-            entry_id: o.entry_id,
-            outcome: o.outcome,
-            code: o.code,
-        })
-        .collect();
-    Ok(Json(AttendancePushAnswer { last_seq: last, results }).into_response())
-}
 
 /// An admin's leave for one person, one child, one day.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -19,5 +19,6 @@ pub(crate) mod payments;
 pub(crate) mod privacy;
 mod reply;
 pub(crate) mod rl24;
+pub(crate) mod sync;
 pub(crate) mod tournaments;
 pub(crate) mod waitlist;

@@ -1,10 +1,9 @@
 //! A day camp's daily attendance (tables of V19): the entries counsellors' phones push (an
 //! arrival, a departure, an absence notice), each child's day, and admins' pick-up overrides.
 //!
-//! [`push`] takes one entry in the caller's `BEGIN IMMEDIATE` transaction under the device
-//! rules of the scores (`tournaments::sync`: one last number per device, shared by both pushes,
-//! written with the entry; a replay answers the stored outcome, a gap is refused). What the entry
-//! does is core's `attendance::judge`; this module reads what it needs and writes what it decides.
+//! An attendance entry is one kind of a device's numbered entries (`db::devices`, which takes
+//! each exactly once, numbered with the phone's scores): [`Attendance`] says what it does, core's
+//! `attendance::judge`; this module reads what it needs and writes what it decides.
 
 pub mod notices;
 pub mod overrides;
@@ -12,11 +11,11 @@ pub mod sheet;
 
 use centre_core::access::may_see_week;
 use centre_core::attendance::{self, AttendanceAction, ChildDay, Pickup, PickupKind};
-use centre_core::sync::{Sequence, SyncOutcome, Verdict};
+use centre_core::sync::{SyncOutcome, Verdict};
 use chrono::{DateTime, NaiveDate, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::tournaments::sync::{PushRefused, advance, last_seq};
+use super::devices::{Kind, Numbered};
 
 /// An entry as a phone sends it (checked for form by the route).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,20 +39,22 @@ pub struct Outcome {
     pub code: Option<String>,
 }
 
-/// Who pushes: their id, and the weeks they look after (an admin sees every week).
-pub struct Recorder<'a> {
+impl Numbered for Entry {
+    fn seq(&self) -> i64 {
+        self.seq
+    }
+    fn entry_id(&self) -> &str {
+        &self.entry_id
+    }
+}
+
+/// Attendance entries as a kind of device entry, recorded by `user_id`, who looks after `weeks`
+/// (an admin sees every week), in the centre's time zone `tz`.
+pub struct Attendance<'a> {
     pub user_id: &'a str,
     pub is_admin: bool,
     pub weeks: &'a [i64],
-}
-
-fn stored(conn: &Connection, device_id: &str, seq: i64) -> rusqlite::Result<Option<Outcome>> {
-    conn.query_row(
-        "SELECT seq, entry_id, outcome, code FROM camp_attendance_entries WHERE device_id = ?1 AND seq = ?2",
-        params![device_id, seq],
-        |r| Ok(Outcome { seq: r.get(0)?, entry_id: r.get(1)?, outcome: r.get(2)?, code: r.get(3)? }),
-    )
-    .optional()
+    pub tz: chrono_tz::Tz,
 }
 
 /// The child's week, when the registration is enrolled in it.
@@ -123,7 +124,7 @@ pub(crate) fn day_facts(conn: &Connection, registration_id: i64, day: NaiveDate)
 
 /// Core's verdict on `e` (a child not enrolled in the week: `not_found`; a week the recorder does
 /// not look after: `forbidden`).
-fn verdict(conn: &Connection, e: &Entry, by: &Recorder<'_>, tz: &chrono_tz::Tz) -> rusqlite::Result<Verdict> {
+fn verdict(conn: &Connection, e: &Entry, by: &Attendance<'_>) -> rusqlite::Result<Verdict> {
     let Some((week_start, week_end)) = enrolled_week(conn, e.registration_id, e.week_id)? else {
         return Ok(Verdict::Rejected("not_found"));
     };
@@ -142,7 +143,7 @@ fn verdict(conn: &Connection, e: &Entry, by: &Recorder<'_>, tz: &chrono_tz::Tz) 
         overrides: &facts.overrides,
     };
     let entry = attendance::Entry { action: e.action, day: e.day, at: e.at, pickup: e.pickup.clone() };
-    Ok(attendance::judge(&entry, &child, tz))
+    Ok(attendance::judge(&entry, &child, &by.tz))
 }
 
 /// What an applied entry writes to the child's day.
@@ -175,37 +176,36 @@ fn apply(conn: &Connection, e: &Entry, user_id: &str, now: &str) -> rusqlite::Re
     Ok(())
 }
 
-/// Takes one entry of `device_id` (see the module documentation).
-pub fn push(
-    conn: &Connection,
-    device_id: &str,
-    e: &Entry,
-    by: &Recorder<'_>,
-    now: &str,
-    tz: &chrono_tz::Tz,
-) -> Result<Outcome, PushRefused> {
-    let last = last_seq(conn, device_id)?;
-    match Sequence::of(e.seq, last) {
-        Sequence::Replay => {
-            let before = stored(conn, device_id, e.seq)?;
-            return Ok(before.unwrap_or_else(|| Outcome {
-                seq: e.seq,
-                entry_id: e.entry_id.clone(),
-                outcome: SyncOutcome::Duplicate,
-                code: None,
-            }));
-        }
-        Sequence::Gap => return Err(PushRefused::Gap { last_seq: last }),
-        Sequence::Next => {}
+impl Kind for Attendance<'_> {
+    type Entry = Entry;
+    type Outcome = Outcome;
+
+    fn stored(&self, conn: &Connection, device: &str, seq: i64) -> rusqlite::Result<Option<Outcome>> {
+        conn.query_row(
+            "SELECT seq, entry_id, outcome, code FROM camp_attendance_entries WHERE device_id = ?1 AND seq = ?2",
+            params![device, seq],
+            |r| Ok(Outcome { seq: r.get(0)?, entry_id: r.get(1)?, outcome: r.get(2)?, code: r.get(3)? }),
+        )
+        .optional()
     }
-    let reused: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM camp_attendance_entries WHERE entry_id = ?1)",
-        params![e.entry_id],
-        |r| r.get(0),
-    )?;
-    // The same entry under another number: already counted once.
-    let verdict = if reused { Verdict::Duplicate } else { verdict(conn, e, by, tz)? };
-    if !reused {
+
+    fn taken(&self, conn: &Connection, entry_id: &str) -> rusqlite::Result<bool> {
+        conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM camp_attendance_entries WHERE entry_id = ?1)",
+            params![entry_id],
+            |r| r.get(0),
+        )
+    }
+
+    fn apply(&self, conn: &Connection, e: &Entry, now: &str) -> rusqlite::Result<Verdict> {
+        let verdict = verdict(conn, e, self)?;
+        if verdict == Verdict::Apply {
+            apply(conn, e, self.user_id, now)?;
+        }
+        Ok(verdict)
+    }
+
+    fn store(&self, conn: &Connection, device: &str, e: &Entry, verdict: Verdict, now: &str) -> rusqlite::Result<()> {
         let pickup = e.pickup.as_ref();
         conn.execute(
             "INSERT INTO camp_attendance_entries (entry_id, device_id, seq, registration_id, week_id, day, action, at,
@@ -213,7 +213,7 @@ pub fn push(
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, (SELECT id FROM users WHERE id = ?11), ?12, ?13, ?14)",
             params![
                 e.entry_id,
-                device_id,
+                device,
                 e.seq,
                 e.registration_id,
                 e.week_id,
@@ -222,21 +222,16 @@ pub fn push(
                 centre_core::timefmt::utc_text(e.at),
                 pickup.map(|p| p.kind),
                 pickup.and_then(|p| p.name.as_deref()),
-                by.user_id,
+                self.user_id,
                 now,
                 verdict.outcome(),
                 verdict.code(),
             ],
         )?;
-        if verdict == Verdict::Apply {
-            apply(conn, e, by.user_id, now)?;
-        }
+        Ok(())
     }
-    advance(conn, device_id, e.seq, now)?;
-    Ok(Outcome {
-        seq: e.seq,
-        entry_id: e.entry_id.clone(),
-        outcome: verdict.outcome(),
-        code: verdict.code().map(str::to_owned),
-    })
+
+    fn outcome(&self, e: &Entry, outcome: SyncOutcome, code: Option<&str>) -> Outcome {
+        Outcome { seq: e.seq, entry_id: e.entry_id.clone(), outcome, code: code.map(str::to_owned) }
+    }
 }

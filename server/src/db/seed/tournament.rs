@@ -13,6 +13,7 @@ use chrono::{DateTime, Duration, NaiveTime, Utc};
 use rusqlite::params;
 
 use super::{COURTS, DEMO_MEMBER, Demo, Pay, Signup, fail};
+use crate::db::devices;
 use crate::db::tournaments::{self, MatchRow, schedule, scores, sync};
 
 /// A team: its name, its captain's e-mail, then its four players, captain first.
@@ -272,9 +273,9 @@ impl Demo<'_> {
         let phones =
             [("demo-terrain-1", "Téléphone du terrain 1", 18), ("demo-terrain-2", "Cellulaire de Rosalie", 16)];
         for (device, name, loser) in phones {
-            sync::name_device(self.tx, device, name, &created)?;
+            devices::name_device(self.tx, device, name, &created)?;
             // The phone's next number: a demo seeded again (its events deleted) keeps its devices.
-            let seq = sync::last_seq(self.tx, device)? + 1;
+            let seq = devices::last_seq(self.tx, device)? + 1;
             let entry = sync::Entry {
                 seq,
                 entry_id: format!("{device}-{seq}"),
@@ -286,7 +287,8 @@ impl Demo<'_> {
                 seen_teams: Some((m.team1_id, m.team2_id)),
                 sets: Vec::new(),
             };
-            let (outcome, _) = sync::push(self.tx, device, &entry, "", &created).map_err(|e| fail("score entry", e))?;
+            let outcome = devices::take(self.tx, &sync::Scores::by(""), device, &entry, &created)?
+                .ok_or_else(|| fail("score entry", "a gap"))?;
             let expected = if loser == 18 { SyncOutcome::Applied } else { SyncOutcome::Conflict };
             if outcome.outcome != expected {
                 return Err(fail("score entry", (device, outcome)));

@@ -1,22 +1,23 @@
 //! Score entries pushed by phones that scored offline, and the conflicts they raise.
 //!
-//! Each device numbers its entries 1, 2, 3…; [`push`] takes one entry in the caller's
-//! `BEGIN IMMEDIATE` transaction and stores the device's last applied number in that same
-//! transaction, so an entry is applied exactly once: a number at or below it is a replay that
-//! answers the stored outcome and changes nothing, a number beyond the next one is a gap, refused.
-//! The score itself goes through [`scores::apply`], the path of the online `PUT …/score`, so
-//! online and offline scoring follow one rule (core's `sync::judge`). A conflict (a different
-//! score on a match that has one) is stored, never applied, until an admin settles it
-//! ([`resolve`]).
+//! A score entry is one kind of a device's numbered entries (`db::devices`, which takes each
+//! exactly once): [`Scores`] applies it through [`scores::apply`], the path of the online
+//! `PUT …/score`, so online and offline scoring follow one rule (core's `sync::judge`). A
+//! conflict (a different score on a match that has one) is stored, never applied, until an admin
+//! settles it ([`resolve`]).
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 
 use centre_core::format::SetScore;
-use centre_core::sync::{Entered, Sequence, Sides, Verdict};
+use centre_core::sync::{Entered, Sides, SyncOutcome, Verdict};
 use centre_core::validation::Score;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::scores::{self, Changed, Refused, changed};
 use super::views::USER_NAME;
 use super::{MatchRow, bump_version, find_match};
+use crate::db::devices::{Kind, Numbered};
 use crate::db::json_column;
 
 /// An entry as a device sends it.
@@ -35,132 +36,104 @@ pub struct Entry {
     pub sets: Vec<SetScore>,
 }
 
+impl Numbered for Entry {
+    fn seq(&self) -> i64 {
+        self.seq
+    }
+    fn entry_id(&self) -> &str {
+        &self.entry_id
+    }
+}
+
 /// What became of an entry (a rejection with its code).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
     pub seq: i64,
     pub entry_id: String,
     pub match_id: i64,
-    pub outcome: centre_core::sync::SyncOutcome,
+    pub outcome: SyncOutcome,
     pub code: Option<String>,
 }
 
-#[derive(Debug)]
-pub enum PushRefused {
-    /// The device's entries must continue from `last_seq + 1`.
-    Gap {
-        last_seq: i64,
-    },
-    Db(rusqlite::Error),
+/// Score entries as a kind of device entry, entered by `user_id`; collects the events whose
+/// tournament changed (a score applied or a conflict raised), for their live pages.
+pub struct Scores<'a> {
+    pub user_id: &'a str,
+    pub changed: RefCell<BTreeSet<i64>>,
 }
 
-impl From<rusqlite::Error> for PushRefused {
-    fn from(e: rusqlite::Error) -> Self {
-        PushRefused::Db(e)
+impl<'a> Scores<'a> {
+    pub fn by(user_id: &'a str) -> Scores<'a> {
+        Scores { user_id, changed: RefCell::new(BTreeSet::new()) }
+    }
+
+    /// What became of the match's tournament: the console's conflict count and the phones follow
+    /// the version; the live page is told.
+    fn touched(&self, conn: &Connection, tournament_id: i64, verdict: Verdict) -> rusqlite::Result<()> {
+        if verdict == Verdict::Conflict {
+            bump_version(conn, tournament_id)?;
+        }
+        if matches!(verdict, Verdict::Apply | Verdict::Conflict) {
+            let event = changed(conn, tournament_id).map_err(|r| match r {
+                Refused::Db(err) => err,
+                _ => rusqlite::Error::QueryReturnedNoRows,
+            })?;
+            self.changed.borrow_mut().insert(event.event_id);
+        }
+        Ok(())
     }
 }
 
-/// The last entry number applied for `device_id` (0 for a device never seen).
-pub fn last_seq(conn: &Connection, device_id: &str) -> rusqlite::Result<i64> {
-    conn.query_row("SELECT last_seq FROM sync_devices WHERE device_id = ?1", params![device_id], |r| r.get(0))
+impl Kind for Scores<'_> {
+    type Entry = Entry;
+    type Outcome = Outcome;
+
+    fn stored(&self, conn: &Connection, device: &str, seq: i64) -> rusqlite::Result<Option<Outcome>> {
+        conn.query_row(
+            "SELECT seq, entry_id, match_id, outcome, code FROM score_entries WHERE device_id = ?1 AND seq = ?2",
+            params![device, seq],
+            |r| {
+                Ok(Outcome {
+                    seq: r.get(0)?,
+                    entry_id: r.get(1)?,
+                    match_id: r.get(2)?,
+                    outcome: r.get(3)?,
+                    code: r.get(4)?,
+                })
+            },
+        )
         .optional()
-        .map(|v| v.unwrap_or(0))
-}
-
-/// Records `seq` as the device's last applied number, in the transaction that took the entry. The
-/// number is the device's across kinds (scores and a day camp's attendance share it: see
-/// ARCHITECTURE.md's `src/sync/`).
-pub fn advance(conn: &Connection, device_id: &str, seq: i64, now: &str) -> rusqlite::Result<()> {
-    conn.execute(
-        "INSERT INTO sync_devices (device_id, last_seq, updated_at) VALUES (?1, ?2, ?3)
-         ON CONFLICT (device_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = excluded.updated_at",
-        params![device_id, seq, now],
-    )?;
-    Ok(())
-}
-
-fn stored(conn: &Connection, device_id: &str, seq: i64) -> rusqlite::Result<Option<Outcome>> {
-    conn.query_row(
-        "SELECT seq, entry_id, match_id, outcome, code FROM score_entries WHERE device_id = ?1 AND seq = ?2",
-        params![device_id, seq],
-        |r| {
-            Ok(Outcome {
-                seq: r.get(0)?,
-                entry_id: r.get(1)?,
-                match_id: r.get(2)?,
-                outcome: r.get(3)?,
-                code: r.get(4)?,
-            })
-        },
-    )
-    .optional()
-}
-
-/// Takes one entry of `device_id` (see the module documentation). `Changed` is set when the
-/// tournament changed (a score applied or a conflict raised), for the live pages.
-pub fn push(
-    conn: &Connection,
-    device_id: &str,
-    e: &Entry,
-    user_id: &str,
-    now: &str,
-) -> Result<(Outcome, Option<Changed>), PushRefused> {
-    let last = last_seq(conn, device_id)?;
-    match Sequence::of(e.seq, last) {
-        Sequence::Replay => {
-            let before = stored(conn, device_id, e.seq)?;
-            let outcome = before.unwrap_or_else(|| Outcome {
-                seq: e.seq,
-                entry_id: e.entry_id.clone(),
-                match_id: e.match_id,
-                outcome: centre_core::sync::SyncOutcome::Duplicate,
-                code: None,
-            });
-            return Ok((outcome, None));
-        }
-        Sequence::Gap => return Err(PushRefused::Gap { last_seq: last }),
-        Sequence::Next => {}
     }
-    let reused: bool =
-        conn.query_row("SELECT EXISTS (SELECT 1 FROM score_entries WHERE entry_id = ?1)", params![e.entry_id], |r| {
+
+    fn taken(&self, conn: &Connection, entry_id: &str) -> rusqlite::Result<bool> {
+        conn.query_row("SELECT EXISTS (SELECT 1 FROM score_entries WHERE entry_id = ?1)", params![entry_id], |r| {
             r.get(0)
-        })?;
-    let m = find_match(conn, e.match_id)?;
-    let verdict = if reused {
-        // The same entry under another number: already counted once.
-        Verdict::Duplicate
-    } else {
-        match &m {
-            None => Verdict::Rejected("not_found"),
-            Some(m) => {
-                // A refusal after the score was written (what follows the result) undoes the
-                // score too, as the online call's rolled-back transaction would.
-                conn.execute_batch("SAVEPOINT entry")?;
-                let entered = Entered { team1: e.team1_score, team2: e.team2_score, sets: &e.sets };
-                let applied = scores::apply(conn, m, entered, e.seen_teams, user_id, now);
-                if applied.is_err() {
-                    conn.execute_batch("ROLLBACK TO entry")?;
-                }
-                conn.execute_batch("RELEASE entry")?;
-                match applied {
-                    Ok(v) => v,
-                    Err(Refused::Db(err)) => return Err(PushRefused::Db(err)),
-                    Err(Refused::Rejected(code)) => Verdict::Rejected(code),
-                    Err(Refused::Rule(rule)) => Verdict::Rejected(rule.code()),
-                    Err(_) => Verdict::Rejected("match_completed"),
-                }
-            }
+        })
+    }
+
+    fn apply(&self, conn: &Connection, e: &Entry, now: &str) -> rusqlite::Result<Verdict> {
+        let Some(m) = find_match(conn, e.match_id)? else {
+            return Ok(Verdict::Rejected("not_found"));
+        };
+        let entered = Entered { team1: e.team1_score, team2: e.team2_score, sets: &e.sets };
+        match scores::apply(conn, &m, entered, e.seen_teams, self.user_id, now) {
+            Ok(verdict) => Ok(verdict),
+            Err(Refused::Db(err)) => Err(err),
+            Err(Refused::Rejected(code)) => Ok(Verdict::Rejected(code)),
+            Err(Refused::Rule(rule)) => Ok(Verdict::Rejected(rule.code())),
+            Err(_) => Ok(Verdict::Rejected("match_completed")),
         }
-    };
-    let tournament_id = m.as_ref().map(|m| m.tournament_id);
-    if !reused {
+    }
+
+    fn store(&self, conn: &Connection, device: &str, e: &Entry, verdict: Verdict, now: &str) -> rusqlite::Result<()> {
+        let tournament_id: Option<i64> = find_match(conn, e.match_id)?.map(|m| m.tournament_id);
         conn.execute(
             "INSERT INTO score_entries (entry_id, device_id, seq, match_id, tournament_id, team1_score, team2_score,
                 base_version, entered_at, user_id, received_at, outcome, code, sets)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, (SELECT id FROM users WHERE id = ?10), ?11, ?12, ?13, ?14)",
             params![
                 e.entry_id,
-                device_id,
+                device,
                 e.seq,
                 e.match_id,
                 tournament_id,
@@ -168,39 +141,28 @@ pub fn push(
                 e.team2_score,
                 e.base_version.max(0),
                 e.entered_at,
-                user_id,
+                self.user_id,
                 now,
                 verdict.outcome(),
                 verdict.code(),
                 scores::sets_text(&e.sets)?,
             ],
         )?;
-    }
-    advance(conn, device_id, e.seq, now)?;
-    let touched = match (verdict, tournament_id) {
-        (Verdict::Conflict, Some(t)) => {
-            // The console's conflict count and the phones follow the version.
-            bump_version(conn, t)?;
-            Some(t)
+        match tournament_id {
+            Some(t) => self.touched(conn, t, verdict),
+            None => Ok(()),
         }
-        (Verdict::Apply, Some(t)) => Some(t),
-        _ => None,
-    };
-    let changed = match touched {
-        Some(t) => Some(changed(conn, t).map_err(|r| match r {
-            Refused::Db(err) => PushRefused::Db(err),
-            _ => PushRefused::Db(rusqlite::Error::QueryReturnedNoRows),
-        })?),
-        None => None,
-    };
-    let outcome = Outcome {
-        seq: e.seq,
-        entry_id: e.entry_id.clone(),
-        match_id: e.match_id,
-        outcome: verdict.outcome().to_owned(),
-        code: verdict.code().map(str::to_owned),
-    };
-    Ok((outcome, changed))
+    }
+
+    fn outcome(&self, e: &Entry, outcome: SyncOutcome, code: Option<&str>) -> Outcome {
+        Outcome {
+            seq: e.seq,
+            entry_id: e.entry_id.clone(),
+            match_id: e.match_id,
+            outcome,
+            code: code.map(str::to_owned),
+        }
+    }
 }
 
 /// Who set a score, from which device, when.
@@ -214,16 +176,6 @@ pub struct ScoreSide {
     pub device_name: Option<String>,
     pub entered_at: Option<String>,
     pub received_at: Option<String>,
-}
-
-/// Names device `device_id` (its scorekeeper's choice), before or after its first entry.
-pub fn name_device(conn: &Connection, device_id: &str, name: &str, now: &str) -> rusqlite::Result<()> {
-    conn.execute(
-        "INSERT INTO sync_devices (device_id, last_seq, updated_at, name) VALUES (?1, 0, ?3, ?2)
-         ON CONFLICT (device_id) DO UPDATE SET name = excluded.name",
-        params![device_id, name, now],
-    )?;
-    Ok(())
 }
 
 /// An open conflict: the match's score and the entry that disagrees with it.
