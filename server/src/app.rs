@@ -87,7 +87,8 @@ pub enum PrepareError {
 /// and refuses writes is better than no site. Data that is missing and cannot be seeded for
 /// that reason is seeded at the next start.
 pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
-    let mailer = Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from, settings.mail_dir.clone())?;
+    let mailer =
+        Mailer::new(settings.smtp_url.as_deref(), &settings.mail_from, settings.mail_dir.clone(), settings.clock)?;
     let db = Db::open_capped(&settings.db, settings.max_db_pages)?;
     if let Some(reason) = db.read_only_at_start() {
         tracing::warn!(
@@ -119,7 +120,7 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     }
     let auth = AuthState::open(&settings, &db)?;
     let limits = crate::ratelimit::Limits::new(&settings);
-    let public_cache = PublicCache::new(settings.timezone);
+    let public_cache = PublicCache::new(settings.timezone, settings.clock);
     let settings_streams = settings.streams;
     Ok(AppState(Arc::new(Shared {
         db,

@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod clock;
 pub mod db;
 pub mod emails;
 pub mod encoding;

@@ -14,6 +14,7 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use tokio::sync::Notify;
 
+use crate::clock::Clock;
 use crate::db::Db;
 use crate::db::outbox::{self, Email};
 use crate::error::AppError;
@@ -27,6 +28,8 @@ struct Inner {
     transport: Transport,
     from: Mailbox,
     wake: Notify,
+    /// The server's clock: when a message is due, sent, dated.
+    clock: Clock,
 }
 
 enum Transport {
@@ -47,7 +50,7 @@ pub enum MailSetupError {
 }
 
 impl Mailer {
-    pub fn new(smtp_url: Option<&str>, from: &str, folder: PathBuf) -> Result<Mailer, MailSetupError> {
+    pub fn new(smtp_url: Option<&str>, from: &str, folder: PathBuf, clock: Clock) -> Result<Mailer, MailSetupError> {
         let from: Mailbox = from.parse().map_err(|_| MailSetupError::From(from.to_owned()))?;
         let transport = match smtp_url {
             Some(url) => Transport::Smtp(
@@ -58,7 +61,7 @@ impl Mailer {
             ),
             None => Transport::Folder(folder),
         };
-        Ok(Mailer { inner: Arc::new(Inner { transport, from, wake: Notify::new() }) })
+        Ok(Mailer { inner: Arc::new(Inner { transport, from, wake: Notify::new(), clock }) })
     }
 
     /// Tells the worker there is mail to send (call after the transaction committed).
@@ -71,12 +74,12 @@ impl Mailer {
     pub async fn deliver_due(&self, db: &Db) -> Result<usize, AppError> {
         let mut sent = 0;
         loop {
-            let now = Utc::now();
+            let now = self.inner.clock.now();
             let Some(queued) = db.write(move |tx| outbox::claim_next(tx, now).map_err(AppError::from)).await? else {
                 return Ok(sent);
             };
             let outcome = self.send(&queued.email).await;
-            let now = Utc::now();
+            let now = self.inner.clock.now();
             match outcome {
                 Ok(()) => {
                     db.write(move |tx| outbox::mark_sent(tx, queued.id, now).map_err(AppError::from)).await?;
@@ -95,7 +98,8 @@ impl Mailer {
     }
 
     async fn send(&self, email: &Email) -> Result<(), String> {
-        let message = build_message(&self.inner.from, email, Utc::now())?;
+        let now = self.inner.clock.now();
+        let message = build_message(&self.inner.from, email, now)?;
         match &self.inner.transport {
             Transport::Smtp(smtp) => smtp.send(message).await.map(|_| ()).map_err(|e| e.to_string()),
             Transport::Folder(dir) => {
@@ -103,7 +107,7 @@ impl Mailer {
                 let bytes = message.formatted();
                 tokio::task::spawn_blocking(move || -> Result<(), String> {
                     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-                    let name = format!("{}-{:08x}.eml", Utc::now().format("%Y%m%dT%H%M%S%.3f"), rand::random::<u32>());
+                    let name = format!("{}-{:08x}.eml", now.format("%Y%m%dT%H%M%S%.3f"), rand::random::<u32>());
                     let path = dir.join(name);
                     std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                     // The file, never the address or the subject: logs carry no personal data.
@@ -183,6 +187,7 @@ pub fn ics_event(
     summary: &str,
     location: &str,
     cancelled: bool,
+    stamped: DateTime<Utc>,
 ) -> String {
     fn escape(text: &str) -> String {
         text.replace('\\', "\\\\").replace(';', "\\;").replace(',', "\\,").replace('\n', "\\n")
@@ -196,7 +201,7 @@ pub fn ics_event(
         format!("METHOD:{method}"),
         "BEGIN:VEVENT".to_owned(),
         format!("UID:{uid}"),
-        format!("DTSTAMP:{}", stamp(Utc::now())),
+        format!("DTSTAMP:{}", stamp(stamped)),
         format!("DTSTART:{}", stamp(start)),
         format!("DTEND:{}", stamp(end)),
         format!("SUMMARY:{}", escape(summary)),
@@ -267,15 +272,17 @@ mod tests {
             "smtp://centre:hunter2@smtp.example.org:587?tls=none",
             "smtp://centre:hunter2@smtp.example.org:587?tls=opportunistic",
         ] {
-            let refused = Mailer::new(Some(weaker), "Centre <no-reply@example.org>", PathBuf::from("outbox"))
-                .err()
-                .map(|e| e.to_string())
-                .unwrap_or_default();
+            let refused =
+                Mailer::new(Some(weaker), "Centre <no-reply@example.org>", PathBuf::from("outbox"), Clock::default())
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
             assert!(refused.contains("--smtp-url smtp://centre:***@smtp.example.org:587?tls="), "{refused}");
             assert!(refused.contains("in clear") && !refused.contains("hunter2"), "{refused}");
         }
-        let builds =
-            |url: &str| Mailer::new(Some(url), "Centre <no-reply@example.org>", PathBuf::from("outbox")).is_ok();
+        let builds = |url: &str| {
+            Mailer::new(Some(url), "Centre <no-reply@example.org>", PathBuf::from("outbox"), Clock::default()).is_ok()
+        };
         assert!(builds("smtp://centre:pw@smtp.example.org:587") && builds("smtps://centre:pw@smtp.example.org:465"));
         assert!(builds("smtp://127.0.0.1:2525"));
     }
@@ -300,13 +307,15 @@ mod tests {
             "Terrain 1; volleyball",
             "La Pêche, QC",
             false,
+            start - chrono::Duration::days(3),
         );
         assert!(ics.contains("DTSTART:20270601T140000Z\r\n"));
         assert!(ics.contains("DTEND:20270601T150000Z\r\n"));
         assert!(ics.contains("SUMMARY:Terrain 1\\; volleyball\r\n"));
         assert!(ics.contains("LOCATION:La Pêche\\, QC\r\n"));
         assert!(ics.contains("STATUS:CONFIRMED"));
-        let cancelled = ics_event("b", start, start, "x", "y", true);
+        assert!(ics.contains("DTSTAMP:20270529T140000Z\r\n"), "when it was written");
+        let cancelled = ics_event("b", start, start, "x", "y", true, start);
         assert!(cancelled.contains("METHOD:CANCEL") && cancelled.contains("STATUS:CANCELLED"));
     }
 
@@ -319,12 +328,12 @@ mod tests {
             body_text: "Bonjour".into(),
             ics: Some("BEGIN:VCALENDAR".into()),
         };
-        let raw =
-            String::from_utf8(build_message(&from, &email, Utc::now()).map(|m| m.formatted()).unwrap_or_default())
-                .unwrap_or_default();
+        let sent = Utc.with_ymd_and_hms(2027, 6, 1, 14, 0, 0).single().unwrap_or_default();
+        let raw = String::from_utf8(build_message(&from, &email, sent).map(|m| m.formatted()).unwrap_or_default())
+            .unwrap_or_default();
         assert!(raw.contains("multipart/mixed"));
         assert!(raw.contains("text/calendar"));
         assert!(raw.contains("invitation.ics"));
-        assert!(build_message(&from, &Email { to: "not an address".into(), ..email }, Utc::now()).is_err());
+        assert!(build_message(&from, &Email { to: "not an address".into(), ..email }, sent).is_err());
     }
 }

@@ -20,9 +20,11 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Admin(AdminCommand::Grant { user, db }) => grant_admin(&user, &db),
-        Command::Backup { to, keep, db } => backup::backup(&db, &to, keep, chrono::Utc::now())
-            .map(|path| println!("snapshot written: {}", path.display()))
-            .map_err(|e| e.to_string()),
+        Command::Backup { to, keep, db } => {
+            backup::backup(&db, &to, keep, centre_server::clock::Clock::default().now())
+                .map(|path| println!("snapshot written: {}", path.display()))
+                .map_err(|e| e.to_string())
+        }
         Command::Restore { from, db, force } => backup::restore(&from, &db, force)
             .map(|()| println!("{} restored from {}", db.display(), from.display()))
             .map_err(|e| e.to_string()),

@@ -58,6 +58,8 @@ pub struct PublicCache {
 
 struct Inner {
     tz: chrono_tz::Tz,
+    /// The server's clock: an answer kept is for its day.
+    clock: crate::clock::Clock,
     generation: AtomicU64,
     entries: RwLock<HashMap<Box<str>, Vec<Kept>>>,
 }
@@ -84,8 +86,8 @@ impl Kept {
 }
 
 impl PublicCache {
-    pub fn new(tz: chrono_tz::Tz) -> PublicCache {
-        PublicCache { inner: Arc::new(Inner { tz, generation: AtomicU64::new(0), entries: RwLock::default() }) }
+    pub fn new(tz: chrono_tz::Tz, clock: crate::clock::Clock) -> PublicCache {
+        PublicCache { inner: Arc::new(Inner { tz, clock, generation: AtomicU64::new(0), entries: RwLock::default() }) }
     }
 
     /// Forgets every kept answer (after a write).
@@ -105,7 +107,7 @@ impl PublicCache {
     }
 
     fn today(&self) -> NaiveDate {
-        chrono::Utc::now().with_timezone(&self.inner.tz).date_naive()
+        self.inner.clock.now().with_timezone(&self.inner.tz).date_naive()
     }
 
     /// The kept answer's response for `coding`, if that coding was built already.
@@ -334,7 +336,7 @@ mod tests {
 
     #[test]
     fn an_answer_built_before_a_write_is_not_kept_after_it() {
-        let cache = PublicCache::new(chrono_tz::America::Toronto);
+        let cache = PublicCache::new(chrono_tz::America::Toronto, crate::clock::Clock::default());
         let day = cache.today();
         let before = cache.inner.generation.load(Ordering::SeqCst);
         cache.invalidate();
@@ -349,7 +351,7 @@ mod tests {
 
     #[test]
     fn yesterday_s_answer_is_not_today_s_and_the_keys_are_bounded() {
-        let cache = PublicCache::new(chrono_tz::America::Toronto);
+        let cache = PublicCache::new(chrono_tz::America::Toronto, crate::clock::Clock::default());
         let today = cache.today();
         let yesterday = today.pred_opt().unwrap_or(today);
         cache.store("/api/events", 0, kept(yesterday, "[1]"));

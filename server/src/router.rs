@@ -174,7 +174,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
 /// The OpenAPI document of the `/api` calls, as registered (`openapi::document` completes it).
 pub fn openapi() -> utoipa::openapi::OpenApi {
     // The cache layers are no part of the document: any cache will do.
-    api(&PublicCache::new(chrono_tz::UTC)).into_openapi()
+    api(&PublicCache::new(chrono_tz::UTC, crate::clock::Clock::default())).into_openapi()
 }
 
 /// The router and the layers every request crosses, outermost first, stacked in one `layer`

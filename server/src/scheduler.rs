@@ -78,7 +78,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         loop {
-            if let Err(e) = run_once(&state, Utc::now()).await {
+            if let Err(e) = run_once(&state, state.now()).await {
                 tracing::warn!(error = ?e, "payments: scheduled work failed; will retry");
             }
             tokio::time::sleep(EVERY).await;

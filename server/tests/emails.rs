@@ -195,7 +195,7 @@ fn booking(lang: Lang, details: bool) -> BookingMail<'static> {
 
 #[test]
 fn the_court_booking_confirmation_and_cancellations() {
-    let ctx = courts::Context { public_url: SITE, tz: TZ };
+    let ctx = courts::Context { public_url: SITE, tz: TZ, now: utc(2027, 5, 20, 12, 0) };
     for lang in [Lang::Fr, Lang::En] {
         let code = lang_code(lang);
         assert_email(&format!("court_booking_confirmed_{code}"), &courts::confirmation(&booking(lang, true), ctx));

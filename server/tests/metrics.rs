@@ -36,7 +36,6 @@ fn start() -> Server {
     let log = dir.path().join("centre.log");
     let child = Command::new(env!("CARGO_BIN_EXE_centre"))
         .args(["serve", "--addr", &addr, "--dev-login", "--demo", "--admin-emails", ADMIN])
-        .args(["--now", &common::demo_now()])
         .args(["--metrics-addr", &metrics_addr, "--smtp-url", &smtp])
         .arg("--db")
         .arg(dir.path().join("centre.db"))

@@ -66,6 +66,8 @@ pub enum CancelledBy {
 pub struct Context<'a> {
     pub public_url: &'a str,
     pub tz: chrono_tz::Tz,
+    /// When the e-mail is written: its calendar attachment's stamp.
+    pub now: DateTime<Utc>,
 }
 
 fn uid(b: &BookingMail<'_>, ctx: Context<'_>) -> String {
@@ -145,7 +147,7 @@ pub fn confirmation(b: &BookingMail<'_>, ctx: Context<'_>) -> Email {
         to: b.to.to_owned(),
         subject,
         body_text: with_signature(body),
-        ics: Some(ics_event(&uid(b, ctx), b.start, b.end, &calendar_summary(b), CENTRE_ADDRESS, false)),
+        ics: Some(ics_event(&uid(b, ctx), b.start, b.end, &calendar_summary(b), CENTRE_ADDRESS, false, ctx.now)),
     }
 }
 
@@ -198,7 +200,7 @@ pub fn cancellation(b: &BookingMail<'_>, by: CancelledBy, ctx: Context<'_>) -> E
         to: b.to.to_owned(),
         subject,
         body_text: with_signature(body),
-        ics: Some(ics_event(&uid(b, ctx), b.start, b.end, &calendar_summary(b), CENTRE_ADDRESS, true)),
+        ics: Some(ics_event(&uid(b, ctx), b.start, b.end, &calendar_summary(b), CENTRE_ADDRESS, true, ctx.now)),
     }
 }
 
@@ -229,7 +231,11 @@ mod tests {
     }
 
     fn ctx() -> Context<'static> {
-        Context { public_url: "https://centre.example", tz: chrono_tz::America::Toronto }
+        Context {
+            public_url: "https://centre.example",
+            tz: chrono_tz::America::Toronto,
+            now: Utc.with_ymd_and_hms(2027, 5, 20, 12, 0, 0).single().unwrap_or_default(),
+        }
     }
 
     #[test]

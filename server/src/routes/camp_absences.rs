@@ -7,7 +7,6 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::FieldError;
 use centre_core::timefmt::{parse_date, utc_text};
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use super::camp_health::own;
@@ -59,7 +58,7 @@ pub async fn give(
 ) -> Result<(StatusCode, Json<AbsenceNoticeDto>), AppError> {
     let invalid = |code| AppError::Validation(vec![FieldError::new("day", code)]);
     let day = parse_date(body.day.trim()).ok_or_else(|| invalid("date_invalid"))?;
-    let (user_id, today, now) = (user.id().to_owned(), state.settings.today(), utc_text(Utc::now()));
+    let (user_id, today, now) = (user.id().to_owned(), state.settings.today(), utc_text(state.now()));
     let recorded_at = state
         .db
         .write(move |tx| {

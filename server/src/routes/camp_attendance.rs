@@ -13,7 +13,6 @@ use centre_core::FieldError;
 use centre_core::attendance::PickupKind;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::Text;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use super::courts::parse_date;
@@ -192,7 +191,7 @@ pub async fn add_override(
         return Err(refused("reason"));
     }
     let (id, email) = (admin.id().to_owned(), admin.user().email.clone());
-    let now = utc_text(Utc::now());
+    let now = utc_text(state.now());
     let row = state
         .db
         .write(move |tx| {

@@ -12,7 +12,7 @@ use centre_core::timefmt::utc_text;
 use centre_core::validation::{
     AllergySeverity, ConsentAction, HEALTH_CONSENT_VERSION, HealthFormUpdateInput, validate_health_form_update,
 };
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::params::{self, Id};
@@ -197,7 +197,7 @@ async fn change(
 ) -> Result<MyHealthFormDto, AppError> {
     let user_id = user.id().to_owned();
     let today = state.settings.today();
-    let now = utc_text(Utc::now());
+    let now = utc_text(state.now());
     state
         .db
         .write(move |tx| {

@@ -9,7 +9,7 @@ use axum::extract::State;
 use centre_core::rl24::payers_editable;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{PayerInput, mask_sin};
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::camp_health::own;
@@ -130,7 +130,7 @@ pub async fn update(
     let forget = body.forget_sins.unwrap_or(false);
     let user_id = user.id().to_owned();
     let today = state.settings.today();
-    let now = utc_text(Utc::now());
+    let now = utc_text(state.now());
     let dto = state
         .db
         .write(move |tx| {

@@ -8,7 +8,6 @@ use axum::http::StatusCode;
 use centre_core::access::may_see_week;
 use centre_core::camps::age_on;
 use centre_core::timefmt::utc_text;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use super::camp_health::HealthFormDto;
@@ -225,11 +224,12 @@ pub async fn child_record(
     Id(id): Id,
 ) -> Result<Json<CampChildRecordDto>, AppError> {
     let (viewer_id, email, is_admin) = (user.id().to_owned(), user.user().email.clone(), user.is_admin());
+    let now = state.now();
     let record = state
         .db
         .write(move |tx| {
             let viewer = Viewer { id: &viewer_id, email: &email, is_admin };
-            let record = camp_staff::open_record(tx, id, &viewer, &utc_text(Utc::now())).map_err(refused)?;
+            let record = camp_staff::open_record(tx, id, &viewer, &utc_text(now)).map_err(refused)?;
             let health = camp_health::find(tx, id)?;
             Ok::<_, AppError>(CampChildRecordDto::new(record, health))
         })

@@ -369,9 +369,8 @@ pub async fn book(
             if let Some(to) = courts::recipient(tx, &row, "confirmation")?
                 && let Some(mail) = mail_of(&row, &to)
             {
-                let ctx = Context { public_url: &settings.public_url, tz };
-                // Due now on the system clock, which the mailer runs on (the courts' may be moved).
-                outbox::enqueue(tx, &mails::confirmation(&mail, ctx), Utc::now())?;
+                let ctx = Context { public_url: &settings.public_url, tz, now };
+                outbox::enqueue(tx, &mails::confirmation(&mail, ctx), now)?;
             }
             Ok::<_, AppError>(row)
         })
@@ -414,12 +413,12 @@ async fn cancel(
         .write(move |tx| {
             let (row, cancelled) = courts::cancel_booking(tx, id, now, |row| allowed(row, now))?;
             // Everyone waiting for the slot is told at once; the first to book it wins.
-            crate::db::waitlist::offers::slot_freed(tx, row.court_id, &row.start_time, &letters, Utc::now())?;
+            crate::db::waitlist::offers::slot_freed(tx, row.court_id, &row.start_time, &letters, now)?;
             if let Some(to) = courts::recipient(tx, &row, "cancellation")?
                 && let Some(mail) = mail_of(&row, &to)
             {
-                let ctx = Context { public_url: &settings.public_url, tz: settings.timezone };
-                outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), Utc::now())?;
+                let ctx = Context { public_url: &settings.public_url, tz: settings.timezone, now };
+                outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), now)?;
             }
             Ok::<_, AppError>(cancelled)
         })

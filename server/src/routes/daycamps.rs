@@ -15,7 +15,7 @@ use centre_core::camps::{age_on, program_name};
 use centre_core::payments::PaymentStatus;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{DayCampRegistrationInput, dollars, validate_day_camp_registration};
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -308,7 +308,7 @@ pub async fn register(
     let child = format!("{} {}", form.child_first_name(), form.child_last_name());
     let user_id = user.id().to_owned();
     let settings = state.settings.clone();
-    let now = Utc::now();
+    let now = state.now();
     let (registration, program) = state
         .db
         .write(move |tx| {
@@ -636,6 +636,7 @@ pub async fn admin_set_payment(
 )]
 pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
+    let now = state.now();
     let (name, bytes, count) = state
         .db
         .read(move |conn| {
@@ -643,7 +644,7 @@ pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_
             let registrations = with_health_forms(conn, daycamps::list_for_week(conn, week_id)?)?;
             let rows = exports::camps::rows(&week, &registrations, tz);
             let (bytes, count) = super::reply::sheet(&rows, "camp_nothing_to_export", |r| {
-                exports::camps::workbook(r, &week, exports::local(Utc::now(), tz))
+                exports::camps::workbook(r, &week, exports::local(now, tz))
             })?;
             Ok::<_, AppError>((exports::camps::file_name(&week), bytes, count))
         })

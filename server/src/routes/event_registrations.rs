@@ -7,7 +7,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{TeamRegistrationInput, dollars, validate_team_registration};
-use chrono::Utc;
 use serde::Serialize;
 
 use super::events::start_of_today_utc;
@@ -155,7 +154,7 @@ pub async fn register(
     ApiJson(input): ApiJson<TeamRegistrationInput>,
 ) -> Result<(StatusCode, Json<RegistrationDto>), AppError> {
     let team = validate_team_registration(&input).map_err(AppError::Validation)?;
-    let now = Utc::now();
+    let now = state.now();
     let today_start = start_of_today_utc(state.settings.timezone, now);
     let settings = state.settings.clone();
     let account = user.user().clone();
@@ -187,7 +186,7 @@ pub async fn mine(
     user: CurrentUser,
 ) -> Result<Json<Vec<UserRegistrationDto>>, AppError> {
     let user_id = user.id().to_owned();
-    let today_start = start_of_today_utc(state.settings.timezone, Utc::now());
+    let today_start = start_of_today_utc(state.settings.timezone, state.now());
     let rows =
         state.db.read(move |conn| event_registrations::list_for_user(conn, &user_id).map_err(AppError::from)).await?;
     Ok(Json(rows.into_iter().map(|(registration, event)| user_view(registration, event, &today_start)).collect()))
@@ -266,7 +265,7 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
 )]
 pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
     let user = admin.0.id().to_owned();
-    let moment = Utc::now();
+    let moment = state.now();
     let now = utc_text(moment);
     let letters = WaitlistLetters::new(&state.settings);
     let deleted = state
@@ -327,7 +326,8 @@ pub async fn set_payment(
 )]
 pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
-    let today = Utc::now().with_timezone(&tz).date_naive();
+    let now = state.now();
+    let today = now.with_timezone(&tz).date_naive();
     let (name, bytes, count) = state
         .db
         .read(move |conn| {
@@ -335,7 +335,7 @@ pub async fn export(State(state): State<AppState>, _admin: Admin, Id(event_id): 
             let registrations = event_registrations::list_for_event(conn, event_id)?;
             let rows = exports::events::rows(&event.title, &registrations, tz);
             let (bytes, count) = super::reply::sheet(&rows, "nothing_to_export", |r| {
-                exports::events::workbook(r, &event.title, exports::local(Utc::now(), tz))
+                exports::events::workbook(r, &event.title, exports::local(now, tz))
             })?;
             Ok::<_, AppError>((exports::events::file_name(&event.title, today), bytes, count))
         })

@@ -194,7 +194,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<EventDto>), AppError> {
     let fields = event_fields(&body.input)?;
     let featured = body.featured.unwrap_or(false);
-    let now = utc_text(Utc::now());
+    let now = utc_text(state.now());
     let row = state.db.write(move |tx| events::insert(tx, &fields, featured, &now).map_err(AppError::from)).await?;
     Ok((StatusCode::CREATED, Json(row.into())))
 }
@@ -220,13 +220,14 @@ pub async fn update(
 ) -> Result<Json<EventDto>, AppError> {
     let fields = event_fields(&body.input)?;
     let flags = EventFlags { is_active: body.is_active, featured: body.featured };
+    let now = state.now();
     let letters = WaitlistLetters::new(&state.settings);
     let row = state
         .db
         .write(move |tx| match events::update(tx, id, &fields, flags)? {
             Ok(row) => {
                 // A raised maximum offers its new places to the waiting list at once.
-                offers::refill(tx, &Target::Event(id), &letters.at(Utc::now()))?;
+                offers::refill(tx, &Target::Event(id), &letters.at(now))?;
                 Ok(row)
             }
             Err(UpdateRefused::NotFound) => Err(AppError::not_found()),

@@ -6,7 +6,6 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use centre_core::{FieldError, Lang};
-use chrono::Utc;
 use serde::Deserialize;
 
 use crate::app::AppState;
@@ -69,14 +68,13 @@ pub async fn export(
 ) -> Result<Response, AppError> {
     let year = checked_year(query.year)?;
     let tz = state.settings.timezone;
+    let now = state.now();
     let (bytes, count) = state
         .db
         .read(move |conn| {
             let lines = rl24::lines(&sources(conn)?, year, tz);
             let rows = rl24::rows(&lines);
-            super::reply::sheet(&rows, "rl24_nothing_to_export", |r| {
-                rl24::workbook(r, year, exports::local(Utc::now(), tz))
-            })
+            super::reply::sheet(&rows, "rl24_nothing_to_export", |r| rl24::workbook(r, year, exports::local(now, tz)))
         })
         .await?;
     super::reply::xlsx(&rl24::file_name(year), bytes, count)

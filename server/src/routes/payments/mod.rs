@@ -12,7 +12,6 @@ pub use reconcile::PaidByDto;
 
 use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
-use chrono::Utc;
 use serde::Deserialize;
 
 use crate::app::AppState;
@@ -54,7 +53,7 @@ impl PaymentBody {
 
 /// Changes a registration's payment state in one transaction (see `db::payments::status`).
 pub async fn change_status(state: &AppState, kind: Kind, id: i64, to: PaymentStatus) -> Result<(), AppError> {
-    let moment = Utc::now();
+    let moment = state.now();
     let now = utc_text(moment);
     let letters = WaitlistLetters::new(&state.settings);
     state

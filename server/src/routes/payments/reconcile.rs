@@ -9,7 +9,7 @@ use centre_core::FieldError;
 use centre_core::payments::{self as rules, Line, Outcome, Payable, PayableKind, Transfer};
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{Text, TextError, dollars};
-use chrono::{NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
@@ -188,7 +188,7 @@ pub async fn confirm(
         }
     }
     let by = admin.id().to_owned();
-    let now = utc_text(Utc::now());
+    let now = utc_text(state.now());
     let confirmed = state
         .db
         .write(move |tx| {

@@ -143,7 +143,7 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
             ))
         })
         .await?;
-    let now = Utc::now();
+    let now = state.now();
     Ok(Json(PaymentsDto {
         unpaid: unpaid.into_iter().map(|u| unpaid_dto(u, &state, now)).collect(),
         expired: expired
@@ -185,7 +185,8 @@ pub async fn overview(State(state): State<AppState>, _admin: Admin) -> Result<Re
 pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Response, AppError> {
     let tz = state.settings.timezone;
     let policy = state.settings.reminders;
-    let today = Utc::now().with_timezone(&tz).date_naive();
+    let now = state.now();
+    let today = now.with_timezone(&tz).date_naive();
     let (bytes, rows) = state
         .db
         .read(move |conn| {
@@ -200,7 +201,7 @@ pub async fn export(State(state): State<AppState>, _admin: Admin) -> Result<Resp
                 &crate::db::daycamps::list_weeks(conn)?.into_iter().map(|(w, _)| w).collect::<Vec<_>>(),
                 policy,
                 tz,
-                Utc::now(),
+                now,
             )
             .map_err(xlsx_failed)?;
             Ok::<_, AppError>((bytes, rows))

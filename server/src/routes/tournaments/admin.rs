@@ -8,7 +8,6 @@ use centre_core::timefmt::utc_text;
 use centre_core::validation::{
     ForfeitInput, ScoreInput, TournamentConfigInput, validate_forfeit, validate_score, validate_tournament_config,
 };
-use chrono::Utc;
 use serde::Serialize;
 
 use super::dto::{AdminTournamentDto, Board, MatchDto, QualityDto, StandingDto};
@@ -68,7 +67,7 @@ pub async fn create(
     ApiJson(body): ApiJson<TournamentConfigInput>,
 ) -> Result<(StatusCode, Json<AdminTournamentDto>), AppError> {
     let config = validate_tournament_config(&body).map_err(AppError::Validation)?;
-    let now = utc_text(Utc::now());
+    let now = utc_text(state.now());
     let view = state
         .db
         .write(move |tx| {
@@ -100,7 +99,7 @@ pub async fn update(
     ApiJson(body): ApiJson<TournamentConfigInput>,
 ) -> Result<Json<AdminTournamentDto>, AppError> {
     let config = validate_tournament_config(&body).map_err(AppError::Validation)?;
-    let now = utc_text(Utc::now());
+    let now = utc_text(state.now());
     let view = state
         .db
         .write(move |tx| {
@@ -151,7 +150,7 @@ pub async fn forfeit(
 ) -> Result<Json<MatchDto>, AppError> {
     let side = validate_forfeit(&body).map_err(AppError::Validation)?;
     let user = admin.0.id().to_owned();
-    let now = Utc::now();
+    let now = state.now();
     let (row, changed) = state
         .db
         .write(move |tx| scores::record_forfeit(tx, id, side, &user, &utc_text(now)).map_err(AppError::from))
@@ -173,7 +172,7 @@ pub async fn forfeit(
     )
 )]
 pub async fn start(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<MatchDto>, AppError> {
-    let now = Utc::now();
+    let now = state.now();
     let (row, changed) =
         state.db.write(move |tx| scores::mark_started(tx, id, &utc_text(now)).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);
@@ -200,7 +199,7 @@ pub struct Generated {
     )
 )]
 pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<Generated>, AppError> {
-    let now = Utc::now();
+    let now = state.now();
     let generated = state
         .db
         .write(move |tx| {
@@ -275,7 +274,7 @@ async fn write_score(
 ) -> Result<Json<MatchDto>, AppError> {
     let score = validate_score(body).map_err(AppError::Validation)?;
     let user = admin.0.id().to_owned();
-    let now = Utc::now();
+    let now = state.now();
     let (row, changed) =
         state.db.write(move |tx| write(tx, id, score, &user, &utc_text(now)).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);

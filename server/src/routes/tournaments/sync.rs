@@ -7,7 +7,6 @@
 use axum::Json;
 use axum::extract::State;
 use centre_core::timefmt::utc_text;
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use super::dto::MatchDto;
@@ -154,7 +153,7 @@ pub async fn resolve(
         KeepBody::Proposed => Keep::Proposed,
     };
     let user = admin.0.id().to_owned();
-    let now = Utc::now();
+    let now = state.now();
     let (row, changed) = state
         .db
         .write(move |tx| {

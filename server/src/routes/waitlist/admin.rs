@@ -7,7 +7,6 @@ use axum::http::StatusCode;
 use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
 use centre_core::waitlist::{EntryState, ListKind};
-use chrono::Utc;
 use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
@@ -193,10 +192,11 @@ pub async fn offer_by_hand(
     Id(entry_id): Id,
 ) -> Result<(StatusCode, Json<OfferDto>), AppError> {
     let letters = WaitlistLetters::new(&state.settings);
+    let now = state.now();
     let offer = state
         .db
         .write(move |tx| {
-            let id = offers::offer_by_hand(tx, entry_id, &letters.at(Utc::now())).map_err(|e| match e {
+            let id = offers::offer_by_hand(tx, entry_id, &letters.at(now)).map_err(|e| match e {
                 ByHandError::NotFound => AppError::not_found(),
                 ByHandError::NoPlace => AppError::conflict("event_full"),
                 ByHandError::Db(e) => e.into(),
@@ -241,7 +241,7 @@ pub async fn close(
         }
         _ => return Err(AppError::Validation(vec![FieldError::new("eventId", "waitlist_target_invalid")])),
     };
-    let closed =
-        state.db.write(move |tx| line::close(tx, &target, &utc_text(Utc::now())).map_err(AppError::from)).await?;
+    let now = utc_text(state.now());
+    let closed = state.db.write(move |tx| line::close(tx, &target, &now).map_err(AppError::from)).await?;
     if closed { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
 }

@@ -9,7 +9,6 @@ use axum::http::StatusCode;
 use centre_core::camps::child_key;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{TeamRegistrationInput, validate_day_camp_registration, validate_team_registration};
-use chrono::Utc;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -100,7 +99,7 @@ pub async fn join_event(
 ) -> Result<(StatusCode, Json<WaitlistEntryDto>), AppError> {
     let team = validate_team_registration(&input).map_err(AppError::Validation)?;
     let form = json_text(&input)?;
-    let now = Utc::now();
+    let now = state.now();
     let today_start = start_of_today_utc(state.settings.timezone, now);
     let tz = state.settings.timezone;
     let user_id = user.id().to_owned();
@@ -167,7 +166,7 @@ pub async fn join_camp(
         object.insert("programId".into(), Value::String(program_id.clone()));
     }
     let stored = json_text(&stored)?;
-    let now = Utc::now();
+    let now = state.now();
     let tz = state.settings.timezone;
     let user_id = user.id().to_owned();
     let entry = state
@@ -346,7 +345,7 @@ pub async fn accept(
     user: CurrentUser,
     Id(offer_id): Id,
 ) -> Result<(StatusCode, Json<AcceptedDto>), AppError> {
-    let now = Utc::now();
+    let now = state.now();
     let today_start = start_of_today_utc(state.settings.timezone, now);
     let today = state.settings.today();
     let settings = state.settings.clone();
@@ -435,10 +434,8 @@ pub async fn decline(
 ) -> Result<StatusCode, AppError> {
     let user_id = user.id().to_owned();
     let letters = WaitlistLetters::new(&state.settings);
-    state
-        .db
-        .write(move |tx| offers::decline(tx, offer_id, &user_id, &letters.at(Utc::now())).map_err(answer_error))
-        .await?;
+    let now = state.now();
+    state.db.write(move |tx| offers::decline(tx, offer_id, &user_id, &letters.at(now)).map_err(answer_error)).await?;
     state.mailer.kick();
     Ok(StatusCode::NO_CONTENT)
 }
@@ -455,10 +452,10 @@ pub async fn decline(
 pub async fn leave(State(state): State<AppState>, user: CurrentUser, Id(entry_id): Id) -> Result<StatusCode, AppError> {
     let user_id = user.id().to_owned();
     let letters = WaitlistLetters::new(&state.settings);
+    let moment = state.now();
     state
         .db
         .write(move |tx| {
-            let moment = Utc::now();
             let entry = line::leave(tx, entry_id, &user_id, &utc_text(moment))?.ok_or_else(AppError::not_found)?;
             offers::refill(tx, &entry.target, &letters.at(moment))?;
             Ok::<_, AppError>(())
