@@ -264,6 +264,18 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
     if !tournament.status.has_schedule() {
         return Ok(());
     }
+    // While pool matches are still to play and the bracket is not drawn (core's `pool_complete`
+    // is false), a result changes nothing here: asked of the database rather than by reading
+    // every match, so a score costs the same whatever the pool's size.
+    let (drawn, pools_open): (bool, bool) = conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1 AND round_type <> 'pool'),
+                EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1 AND round_type = 'pool' AND status <> 'completed')",
+        params![tournament_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    if !drawn && pools_open {
+        return Ok(());
+    }
     let core = core_matches(conn, tournament_id)?;
     let has_knockout = core.iter().any(|m| m.round_type != RoundType::Pool);
     if !has_knockout {
