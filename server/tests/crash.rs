@@ -452,6 +452,8 @@ struct RoundAcks {
     teams: Vec<(i64, i64)>,
     /// (registration, weeks asked for)
     camps: Vec<(i64, Vec<i64>)>,
+    /// Every camp registration sent, acknowledged or not: the child's last name → the weeks asked.
+    camps_sent: std::collections::BTreeMap<String, Vec<i64>>,
     /// (match, team1 score, team2 score)
     scores: Vec<(i64, i64, i64)>,
 }
@@ -485,6 +487,27 @@ fn check_whole(db: &std::path::Path, acks: &RoundAcks, round: usize, seed: u64) 
     let bare = one("SELECT count(*) FROM day_camp_registrations r
           WHERE NOT EXISTS (SELECT 1 FROM day_camp_enrolments e WHERE e.registration_id = r.id)");
     assert_eq!(bare, 0, "a camp registration without its weeks; {ctx}");
+    // Whole or absent whether or not it was acknowledged: each registration in the file (each
+    // child is its own) has every week it asked for, never some of them.
+    let mut statement = conn
+        .prepare(
+            "SELECT r.child_last_name, group_concat(e.week_id) FROM day_camp_registrations r
+               JOIN day_camp_enrolments e ON e.registration_id = r.id GROUP BY r.id",
+        )
+        .unwrap();
+    let stored: Vec<(String, String)> =
+        statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect();
+    let mut compared = 0;
+    for (child, weeks) in stored {
+        let Some(asked) = acks.camps_sent.get(&child) else { continue };
+        compared += 1;
+        let mut weeks: Vec<i64> = weeks.split(',').map(|w| w.parse().unwrap()).collect();
+        weeks.sort_unstable();
+        let mut asked = asked.clone();
+        asked.sort_unstable();
+        assert_eq!(weeks, asked, "camp registration of {child}, acknowledged or not; {ctx}");
+    }
+    assert!(compared >= acks.camps.len(), "every acknowledged one was among them; {ctx}");
     for (id, weeks) in &acks.camps {
         let mut statement = conn
             .prepare("SELECT week_id FROM day_camp_enrolments WHERE registration_id = ?1 ORDER BY week_id")
@@ -624,6 +647,7 @@ async fn kill_9_at_random_points_leaves_each_multi_row_write_whole_or_absent() {
                     let chosen: Vec<i64> =
                         weeks.iter().copied().skip(j as usize % 2).take(2 + j as usize % 2).collect();
                     let child = letters(round * 1000 + m * 100 + j as usize);
+                    acks.lock().await.camps_sent.insert(child.clone(), chosen.clone());
                     let camp = json!({"weekIds": chosen.iter().map(i64::to_string).collect::<Vec<_>>(),
                         "childFirstName": "Enfant", "childLastName": child, "childBirthDate": birth.to_string(),
                         "parentName": "Ana Roy", "parentEmail": "ana@example.org", "parentPhone": "819-555-0101", "healthForm": {"emergencyContacts": [{"name": "Marc Roy", "relation": "grand-père", "phone": "819-555-0199"}]}, "healthConsent": true, "healthConsentVersion": "sante-2026-1"});

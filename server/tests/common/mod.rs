@@ -74,6 +74,19 @@ impl TestApp {
         TestApp { url, client, db_path, state, _dir: dir }
     }
 
+    /// A second server on this app's file (as two processes on one file are), configured by
+    /// `configure`: its own clock, say.
+    pub async fn beside(&self, configure: impl FnOnce(&mut Settings)) -> TestApp {
+        let db = self.db_path.clone();
+        let mut app = Self::spawn_with(|s| {
+            s.db = db.clone();
+            configure(s);
+        })
+        .await;
+        app.db_path = db;
+        app
+    }
+
     /// An app whose `client` is signed in as an admin (admin@example.org).
     pub async fn with_admin() -> TestApp {
         let app = Self::spawn().await;

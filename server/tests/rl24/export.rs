@@ -4,7 +4,7 @@
 
 use std::io::Cursor;
 
-use calamine::{Reader, Xlsx};
+use calamine::{Data, Reader, Xlsx};
 use serde_json::{Value, json};
 
 use super::{SIN, payer, register_with};
@@ -56,11 +56,16 @@ async fn three_children(app: &TestApp) -> (i64, i64, i64) {
     (ids.0, ids.1, ids.2)
 }
 
-fn cells(bytes: &[u8]) -> Vec<Vec<String>> {
+/// The sheet's cells as LibreOffice and Excel read them: a text, a number, or nothing.
+fn cells(bytes: &[u8]) -> Vec<Vec<Data>> {
     let mut book: Xlsx<_> = Xlsx::new(Cursor::new(bytes.to_vec())).unwrap();
     assert_eq!(book.sheet_names(), vec!["RL-24".to_owned()]);
     let range = book.worksheet_range("RL-24").unwrap();
-    range.rows().map(|r| r.iter().map(|c| c.to_string()).collect()).collect()
+    range.rows().map(<[Data]>::to_vec).collect()
+}
+
+fn text(value: &str) -> Data {
+    Data::String(value.to_owned())
 }
 
 #[tokio::test]
@@ -75,32 +80,41 @@ async fn rl24_workbook_has_each_payers_share_of_the_year() {
     let bytes = response.bytes().await.unwrap();
     xlsx_checks::keep(&bytes, "rl24_2026.xlsx");
     let rows = cells(&bytes);
-    assert_eq!(rows[0][0], "Payeur");
-    // (payer, postal code, number, child, share, amount, registration): the two halves of
-    // 300.01 are 150.01 and 150.00; Zoé's refunded payment of the same year is not there.
-    let got: Vec<(&str, &str, &str, &str, &str, &str, &str)> = rows[1..]
-        .iter()
-        .map(|r| {
-            (r[0].as_str(), r[4].as_str(), r[5].as_str(), r[6].as_str(), r[10].as_str(), r[11].as_str(), r[12].as_str())
-        })
-        .collect();
-    let lea = lea.to_string();
+    assert_eq!(rows[0][0], text("Payeur"));
+    // (payer, postal code, number, child, share, amount, registration), the share, the amount
+    // and the registration as numbers: the two halves of 300.01 are 150.01 and 150.00; Zoé's
+    // refunded payment of the same year is not there.
+    let got: Vec<[&Data; 7]> = rows[1..].iter().map(|r| [&r[0], &r[4], &r[5], &r[6], &r[10], &r[11], &r[12]]).collect();
+    let lea = Data::Float(lea as f64);
     assert_eq!(
         got,
         [
-            ("Ana Roy", "J0X 2W0", "*** *** 286", "Léa", "50", "150.01", lea.as_str()),
-            ("Marc Roy", "J0X 2W0", "", "Léa", "50", "150", lea.as_str()),
+            [
+                &text("Ana Roy"),
+                &text("J0X 2W0"),
+                &text("*** *** 286"),
+                &text("Léa"),
+                &Data::Float(50.0),
+                &Data::Float(150.01),
+                &lea
+            ],
+            [
+                &text("Marc Roy"),
+                &text("J0X 2W0"),
+                &Data::Empty,
+                &text("Léa"),
+                &Data::Float(50.0),
+                &Data::Float(150.0),
+                &lea
+            ],
         ]
     );
     assert!(!bytes.windows(SIN.len()).any(|w| w == SIN.as_bytes()), "the workbook masks the number");
 
     // 2025: Léo's payment, named by the registration's parent, whole, without an address.
     let rows = cells(&app.get("/api/admin/rl24.xlsx?year=2025").await.bytes().await.unwrap());
-    let got: Vec<(&str, &str, &str, &str, &str)> = rows[1..]
-        .iter()
-        .map(|r| (r[0].as_str(), r[1].as_str(), r[6].as_str(), r[11].as_str(), r[12].as_str()))
-        .collect();
-    assert_eq!(got, [("Ana Roy", "", "Léo", "120", leo.to_string().as_str())]);
+    let got: Vec<[&Data; 5]> = rows[1..].iter().map(|r| [&r[0], &r[1], &r[6], &r[11], &r[12]]).collect();
+    assert_eq!(got, [[&text("Ana Roy"), &Data::Empty, &text("Léo"), &Data::Float(120.0), &Data::Float(leo as f64)]]);
 
     // A year with nothing; a year that is not one.
     let none = app.get("/api/admin/rl24.xlsx?year=2024").await;

@@ -65,6 +65,32 @@ async fn an_event_offer_expires_after_the_event_s_own_window() {
     assert_eq!(answer_offer(&app, &b, offer, "accept").await.0, 409);
 }
 
+/// An offer whose time has run out is refused at once, before the scheduled pass expires it:
+/// the same file served by a server whose clock is past the expiry (two processes on one file),
+/// the pass not run yet.
+#[tokio::test]
+async fn an_offer_accepted_after_its_expiry_before_the_scheduled_pass_is_refused() {
+    let app = spawn().await;
+    let response = app.client.post(app.at("/api/events")).json(&event_body(json!(6))).send().await.unwrap();
+    let event = id(&answer(response).await.1);
+    let [a, b, c] = members(&app, ["a", "b", "c"]).await;
+    let first = register_team(&app, &a, event, 2, "fr").await;
+    assert_eq!(join_event(&app, &b, event, 2, "fr").await.0, 201);
+    assert_eq!(join_event(&app, &c, event, 2, "fr").await.0, 201);
+    let deleted = app.client.delete(app.at(&format!("/api/admin/event-registrations/{}", id(&first)))).send().await;
+    assert_eq!(deleted.unwrap().status(), 204);
+    let (offer, _, expires) = offer_times(&app, &b).await;
+
+    let at = (expires + Duration::minutes(1)).with_timezone(&app.state.settings.timezone).naive_local();
+    let later = app.beside(|s| s.clock = centre_server::settings::Clock::starting_at(at, s.timezone)).await;
+    let b_later = later.user(&b.email, None).await;
+    let (status, body) = answer_offer(&later, &b_later, offer, "accept").await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(live_offers(&app), vec![(b.id.clone(), 2)], "nothing changed until the pass: {body}");
+    // Before its expiry, the same acceptance goes through.
+    assert_eq!(answer_offer(&app, &b, offer, "accept").await.0, 201);
+}
+
 #[tokio::test]
 async fn a_camp_week_offer_expires_after_the_program_s_own_window() {
     let app = spawn().await;
