@@ -441,7 +441,7 @@ export interface Match {
   team2Score?: number | null;
   scheduledTime?: IsoDateTime | null;
   courtNumber?: number | null;
-  forfeitSide?: 1 | 2 | null;
+  forfeitSide?: number | null;
   /** Where the phase has sets; `team1Score`/`team2Score` are then the sets won. */
   sets?: SetScore[];
   /** A scorekeeper marked it started. */

@@ -9,14 +9,21 @@
 //! conflicts. Each tournament is played to its end (the server draws the bracket when the pool
 //! is complete), then everyone syncs and a new one starts.
 //!
-//! After every tournament and at the end: no entry lost (each has exactly one stored outcome,
-//! the one its phone was answered), none applied twice (at most one applied entry and one
-//! 'score' history row per match), every entry whose score differs from its match's was a
-//! conflict or a refusal, and every phone's view is what the server's GET routes answer. Every
-//! other tournament is scored in volleyball sets (pools 'rec-2x21', knockout 'fivb-beach'): an
-//! entry is its sets, and two entries with the same sets won but other points are a conflict. A
-//! push right after a pull is predicted by the phone's own view: its outcomes, and the
-//! matches and standings the server answers after it.
+//! At every exchange, however it was sent (part of the outbox, twice, a later batch first, an
+//! answer lost): core's projection (what the phone runs as core-wasm) of the entries over what the
+//! server answered just before predicts the server's answer to each entry it takes, and the
+//! matches and standings it answers after. The admin works through the console's routes too
+//! (`DELETE …/event-registrations/{id}`, `POST …/score-conflicts/{id}/resolve`). After every
+//! tournament and at the end: no entry lost (each has exactly one stored outcome, the one its
+//! phone was answered), none applied twice (at most one applied entry and one 'score' history
+//! row per match), and every entry whose score differs from its match's was a conflict or a
+//! refusal. Every other tournament is scored in volleyball sets (pools 'rec-2x21', knockout
+//! 'fivb-beach'): an entry is its sets, and two entries with the same sets won but other points
+//! are a conflict.
+//!
+//! Planted once: with the server's score entries applied without the teams the phone showed
+//! (`Scores::apply` passing no `seen_teams`), the run failed within its first second, at "core's
+//! projection predicts the server's answer".
 #![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -27,9 +34,7 @@ use centre_core::standings::{Standing, standings_in};
 use centre_core::sync::{ScoreEntry, SyncOutcome, project};
 use centre_core::tournament::{Match, MatchStatus, RoundType, ScoreKind, Team};
 use centre_core::validation::{TournamentConfigInput, validate_tournament_config};
-use centre_server::db::event_registrations;
-use centre_server::db::tournaments::scores::Refused;
-use centre_server::db::tournaments::sync::{self, Entry, Keep, Outcome, ResolveRefused};
+use centre_server::db::tournaments::sync::{Entry, Outcome};
 use centre_server::db::tournaments::{self, MatchRow, event_teams, schedule, views};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, Transaction, TransactionBehavior, params};
@@ -117,16 +122,7 @@ fn scoreable(m: &Match) -> bool {
 /// A match as the phone hands it to core (the PWA's `toCoreMatch`): the side that forfeited a
 /// knockout match read from `forfeit` and the winner.
 fn phone_match(m: &Value) -> Match {
-    let forfeit_side = (m["forfeit"] == true).then(|| {
-        let winner = m["winnerId"].as_i64();
-        if winner.is_some() && winner == m["team1Id"].as_i64() {
-            2
-        } else if (winner.is_some() && winner == m["team2Id"].as_i64()) || m["team1Id"].is_null() {
-            1
-        } else {
-            2
-        }
-    });
+    let forfeit_side = m["forfeitSide"].clone();
     serde_json::from_value(json!({
         "id": m["id"],
         "roundType": m["roundType"],
@@ -207,25 +203,30 @@ struct Device {
     lost: BTreeMap<i64, Outcome>,
 }
 
+/// A device's entries as core's `project` reads them (the PWA's core-wasm call).
+fn score_entries(device: &str, entries: &[Entry]) -> Vec<ScoreEntry> {
+    let entered_at = DateTime::parse_from_rfc3339(ENTERED).unwrap().with_timezone(&Utc);
+    entries
+        .iter()
+        .map(|e| ScoreEntry {
+            entry_id: e.entry_id.clone(),
+            match_id: e.match_id,
+            team1_score: e.team1_score,
+            team2_score: e.team2_score,
+            entered_at,
+            device_id: device.to_owned(),
+            seq: e.seq as u64,
+            base_version: e.base_version as u64,
+            team1_id: e.seen_teams.and_then(|t| t.0),
+            team2_id: e.seen_teams.and_then(|t| t.1),
+            sets: e.sets.clone(),
+        })
+        .collect()
+}
+
 impl Device {
     fn score_entries(&self, entries: &[Entry]) -> Vec<ScoreEntry> {
-        let entered_at = DateTime::parse_from_rfc3339(ENTERED).unwrap().with_timezone(&Utc);
-        entries
-            .iter()
-            .map(|e| ScoreEntry {
-                entry_id: e.entry_id.clone(),
-                match_id: e.match_id,
-                team1_score: e.team1_score,
-                team2_score: e.team2_score,
-                entered_at,
-                device_id: self.id.clone(),
-                seq: e.seq as u64,
-                base_version: e.base_version as u64,
-                team1_id: e.seen_teams.and_then(|t| t.0),
-                team2_id: e.seen_teams.and_then(|t| t.1),
-                sets: e.sets.clone(),
-            })
-            .collect()
+        score_entries(&self.id, entries)
     }
 
     /// What the phone shows: its last pull with its waiting entries applied by core.
@@ -387,8 +388,49 @@ impl Sim {
         (matches.as_array().unwrap().clone(), standings.as_array().unwrap().clone())
     }
 
+    /// One push as the phone sends it, compared with what core (the phone's rule, core-wasm in
+    /// the PWA) says the server must do with it: from what the server answered just before, its
+    /// answer to each entry it had not taken yet (up to a gap), and the matches and standings it
+    /// answers after. After every exchange, whichever way it was sent.
+    fn push_batch(&mut self, device: &str, batch: &[Entry]) -> Answer {
+        let (before, before_standings) = self.answered();
+        let server_last = centre_server::db::devices::last_seq(&self.conn, device).unwrap();
+        let mut sorted: Vec<&Entry> = batch.iter().collect();
+        sorted.sort_by_key(|e| e.seq);
+        let mut taken = Vec::new();
+        for e in sorted {
+            if e.seq == server_last + 1 + taken.len() as i64 {
+                taken.push(e.clone());
+            } else if e.seq > server_last + 1 + taken.len() as i64 {
+                break;
+            }
+        }
+        let predicted = project(&phone_matches(&before), &score_entries(device, &taken), &self.formats);
+        let predicted_standings = phone_standings(&before, &before_standings, &predicted.matches, &self.formats);
+        let answer = self.post_batch(device, batch);
+        let got: Vec<(String, SyncOutcome, Option<String>)> = answer
+            .outcomes
+            .iter()
+            .filter(|o| o.seq > server_last)
+            .map(|o| (o.entry_id.clone(), o.outcome, o.code.clone()))
+            .collect();
+        let want: Vec<(String, SyncOutcome, Option<String>)> =
+            predicted.outcomes.iter().map(|o| (o.entry_id.clone(), o.outcome, o.code.clone())).collect();
+        assert_eq!(got, want, "{device}: core's projection predicts the server's answer");
+        // The bracket the server draws when the pool completes is new to what it answered before.
+        let ids: Vec<i64> = before.iter().map(|m| m["id"].as_i64().unwrap()).collect();
+        let (after, standings) = self.answered();
+        let after: Vec<Match> = phone_matches(&after).into_iter().filter(|m| ids.contains(&m.id)).collect();
+        assert_eq!(after, predicted.matches, "{device}: and the matches the server answers after it");
+        assert_eq!(answered_standings(&standings), predicted_standings, "{device}: and its standings");
+        if !taken.is_empty() {
+            self.tally.predicted_pushes += 1;
+        }
+        answer
+    }
+
     /// One push through `POST /api/admin/sync/scores`, as the phone sends it.
-    fn push_batch(&self, device: &str, batch: &[Entry]) -> Answer {
+    fn post_batch(&self, device: &str, batch: &[Entry]) -> Answer {
         assert!(batch.len() <= MAX_ENTRIES);
         let entries: Vec<Value> = batch
             .iter()
@@ -626,86 +668,75 @@ impl Sim {
         }
     }
 
-    /// Pull, then push the whole outbox at once: core's projection of the pull predicts the
-    /// server's answer to every entry it had not taken yet, and the matches after it.
+    /// Pull, then push the whole outbox at once (the phone's own copy is then the server's, and
+    /// push_batch checks the answer against it).
     fn sync(&mut self, d: usize) {
         if !self.devices[d].online {
             return;
         }
         self.pull(d);
-        let device = &self.devices[d];
-        let id = device.id.clone();
-        let batch: Vec<Entry> = device.outbox.iter().take(MAX_ENTRIES).cloned().collect();
-        let server_last = centre_server::db::devices::last_seq(&self.conn, &id).unwrap();
-        let fresh: Vec<Entry> = batch.iter().filter(|e| e.seq > server_last).cloned().collect();
-        let predicted = project(&phone_matches(&device.snapshot), &device.score_entries(&fresh), &self.formats);
-        let predicted_standings =
-            phone_standings(&device.snapshot, &device.standings, &predicted.matches, &self.formats);
-        let snapshot_ids: Vec<i64> = device.snapshot.iter().map(|m| m["id"].as_i64().unwrap()).collect();
+        let id = self.devices[d].id.clone();
+        let batch: Vec<Entry> = self.devices[d].outbox.iter().take(MAX_ENTRIES).cloned().collect();
         let answer = self.push_batch(&id, &batch);
         assert!(!answer.gap, "{id}: the whole outbox continues from the server's number");
         assert_eq!(answer.outcomes.len(), batch.len());
-        let got: Vec<(String, SyncOutcome, Option<String>)> = answer
-            .outcomes
-            .iter()
-            .filter(|o| o.seq > server_last)
-            .map(|o| (o.entry_id.clone(), o.outcome, o.code.clone()))
-            .collect();
-        let want: Vec<(String, SyncOutcome, Option<String>)> =
-            predicted.outcomes.iter().map(|o| (o.entry_id.clone(), o.outcome, o.code.clone())).collect();
-        assert_eq!(got, want, "{id}: the phone's projection predicts the server's answer");
-        // The bracket the server draws when the pool completes is new to the phone's copy.
-        let (matches, standings) = self.answered();
-        let after: Vec<Match> = phone_matches(&matches).into_iter().filter(|m| snapshot_ids.contains(&m.id)).collect();
-        assert_eq!(after, predicted.matches, "{id}: and the matches the server answers after it");
-        assert_eq!(answered_standings(&standings), predicted_standings, "{id}: and its standings");
-        if !fresh.is_empty() {
-            self.tally.predicted_pushes += 1;
-        }
         self.receive(d, &answer);
         *self.tally.operations.entry("pull and push").or_default() += 1;
     }
 
-    /// The admin withdraws a team (deletes its registration, as the console does).
+    /// The admin's console call: its status and JSON answer.
+    fn admin(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        self.rt.block_on(async {
+            let mut request = self.app.client.request(method, self.app.at(path));
+            if let Some(body) = body {
+                request = request.json(&body);
+            }
+            let response = request.send().await.unwrap();
+            (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
+        })
+    }
+
+    /// The admin withdraws a team: deletes its registration in the console
+    /// (`DELETE /api/admin/event-registrations/{id}`).
     fn withdraw(&mut self) {
         let teams = event_teams(&self.conn, self.event_id).unwrap();
         if teams.len() <= 4 || self.withdrawals_this_round >= 2 {
             return;
         }
         let team = self.rng.pick(&teams).unwrap().id;
-        let deleted = immediate(&mut self.conn, |tx| {
-            event_registrations::delete(tx, team, ADMIN, NOW).map_err(|e| format!("{e:?}"))
-        })
-        .unwrap();
-        assert!(deleted.is_some());
+        let (status, body) =
+            self.admin(reqwest::Method::DELETE, &format!("/api/admin/event-registrations/{team}"), None);
+        assert_eq!(status, 204, "{body}");
         self.withdrawals_this_round += 1;
         self.tally.withdrawals += 1;
     }
 
-    /// The admin settles an open conflict, keeping either score (the phone's score can no longer
-    /// be taken once the bracket is drawn, or on a knockout match: then the current one stays).
+    /// The admin settles an open conflict in the console, keeping either score (the phone's
+    /// score can no longer be taken once the bracket is drawn, or on a knockout match: 409
+    /// `correction_closed`, then the current one stays).
     fn resolve(&mut self) {
-        let open = sync::conflicts(&self.conn, self.tournament_id).unwrap();
-        let Some(conflict) = self.rng.pick(&open) else {
+        let t = self.tournament_id;
+        let open = self.get(&format!("/api/admin/tournaments/{t}/conflicts"));
+        let Some(conflict) = self.rng.pick(open.as_array().unwrap()).cloned() else {
             return;
         };
-        let entry_id = conflict.entry_id.clone();
-        let keep = if self.rng.chance(50) { Keep::Proposed } else { Keep::Current };
-        let result = immediate(&mut self.conn, |tx| sync::resolve(tx, &entry_id, keep, ADMIN, NOW));
-        match result {
-            Ok(_) => {
-                *self.tally.resolved.entry(if keep == Keep::Proposed { "proposed" } else { "current" }).or_default() +=
-                    1;
+        let entry_id = conflict["entryId"].as_str().unwrap().to_owned();
+        let keep = if self.rng.chance(50) { "proposed" } else { "current" };
+        let path = format!("/api/admin/score-conflicts/{entry_id}/resolve");
+        let (status, body) = self.admin(reqwest::Method::POST, &path, Some(json!({"keep": keep})));
+        match (status, body["code"].as_str()) {
+            (200, _) => {
+                *self.tally.resolved.entry(if keep == "proposed" { "proposed" } else { "current" }).or_default() += 1
             }
-            Err(ResolveRefused::Score(Refused::CorrectionClosed)) => {
-                assert_eq!(keep, Keep::Proposed);
-                let m = &conflict.game;
+            (409, Some("correction_closed")) => {
+                assert_eq!(keep, "proposed");
                 let drawn = self.server_rows().iter().any(|r| r.round_type != RoundType::Pool);
-                assert!(m.round_type != RoundType::Pool || drawn, "a pool result can change until the draw");
-                immediate(&mut self.conn, |tx| sync::resolve(tx, &entry_id, Keep::Current, ADMIN, NOW)).unwrap();
+                assert!(conflict["roundType"] != "pool" || drawn, "a pool result can change until the draw");
+                let (status, body) = self.admin(reqwest::Method::POST, &path, Some(json!({"keep": "current"})));
+                assert_eq!(status, 200, "{body}");
                 *self.tally.resolved.entry("closed, kept current").or_default() += 1;
             }
-            Err(other) => panic!("resolving {entry_id}: {other:?}"),
+            other => panic!("resolving {entry_id}: {other:?} {body}"),
         }
     }
 
@@ -902,20 +933,10 @@ impl Sim {
             assert!(scores <= 1, "match {} scored twice", m.id);
         }
 
-        // Every phone's view is what the server answers: its matches and its standings.
-        let (matches, standings) = self.answered();
-        let server_matches = phone_matches(&matches);
-        let server_standings = answered_standings(&standings);
+        // Every phone shows what the server answers once it pulled, its outbox empty; that the
+        // phone's own rule agrees with the server is checked at every exchange (push_batch).
         for device in &self.devices {
-            assert!(device.outbox.is_empty());
-            let view = device.view(&self.formats);
-            assert_eq!(view, server_matches, "{}: the phone shows the server's matches", device.id);
-            assert_eq!(
-                phone_standings(&device.snapshot, &device.standings, &view, &self.formats),
-                server_standings,
-                "{}: and its standings",
-                device.id
-            );
+            assert!(device.outbox.is_empty(), "{}: everything sent", device.id);
         }
     }
 }

@@ -74,6 +74,7 @@ export function match(overrides: Partial<Match> = {}): Match {
     slotIndex: 0,
     version: 1,
     forfeit: false,
+    forfeitSide: null,
     winnerId: null,
     sets: [],
     ...overrides,

@@ -162,6 +162,9 @@ pub struct MatchDto {
     pub slot_index: u32,
     pub version: i64,
     pub forfeit: bool,
+    /// The side (1 or 2) that forfeited, whose opponent wins: a knockout side may forfeit before
+    /// its opponent is known, and the phone's projection (core's `advance`) must know which.
+    pub forfeit_side: Option<u8>,
     pub winner_id: Option<i64>,
     /// The sets, team 1's points first, where the phase's format has sets (then the two scores
     /// are the sets won); empty otherwise.
@@ -206,6 +209,7 @@ impl MatchDto {
             slot_index: row.slot_index,
             version: row.version,
             forfeit: row.forfeit_side.is_some(),
+            forfeit_side: row.forfeit_side,
             winner_id: core.winner(),
             sets: row.sets.clone(),
         }

@@ -62,6 +62,17 @@ describe("the console's view of this phone's waiting scores (centre-core)", () =
     expect(await refusalOf(knockout[0]!, 20, 20, 'fr')).toBe('knockout_draw');
     expect(await refusalOf(knockout[0]!, 21, 20, 'fr')).toBeNull();
   });
+
+  it('gives the final to the other side when its first team forfeited before its opponent was known', async () => {
+    // Les Castors won SF1, then withdrew: their final is a forfeit waiting for SF2's winner.
+    const knockout = [
+      match({ id: 7, roundType: 'semifinal', bracketCode: 'SF1', pool: null, round: null, team1Id: 11, team2Id: 12, status: 'completed', team1Score: 15, team2Score: 21, winnerId: 12 }),
+      match({ id: 8, roundType: 'semifinal', bracketCode: 'SF2', pool: null, round: null, team1Id: 13, team2Id: 14, team1Name: 'Les Loups', team2Name: 'Les Ours' }),
+      match({ id: 9, roundType: 'final', bracketCode: 'F', pool: null, round: null, team1Id: 12, team2Id: null, team1Name: 'Les Castors', team2Name: null, team2From: 'SF2', forfeit: true, forfeitSide: 1 }),
+    ];
+    const shown = await project(knockout, [], [entry(8, 21, 12)], 'fr');
+    expect(shown.matches.find((m) => m.id === 9)).toMatchObject({ team1Id: 12, team2Id: 13, status: 'completed', winnerId: 13 });
+  });
 });
 
 describe("the projection of scores in sets (the tournament's formats)", () => {

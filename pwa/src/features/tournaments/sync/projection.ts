@@ -16,8 +16,14 @@ export interface Projected {
   waiting: ReadonlySet<number>;
 }
 
-/** The side that forfeited a knockout match (the other one wins), as centre-core reads it. */
-function forfeitSide(match: Match): 1 | 2 | null {
+/**
+ * The side that forfeited (the other one wins), as centre-core reads it: the server's, which
+ * alone knows it for a knockout side that forfeited before its opponent was known. An answer
+ * kept offline before the server sent it has only `forfeit` and the winner.
+ */
+function forfeitSide(match: Match): number | null {
+  const side = (match as Partial<Pick<Match, 'forfeitSide'>>).forfeitSide;
+  if (side != null) return side;
   if (!match.forfeit) return null;
   if (match.winnerId !== null && match.winnerId === match.team1Id) return 2;
   if (match.winnerId !== null && match.winnerId === match.team2Id) return 1;
@@ -61,8 +67,10 @@ export function entriesToShow(entries: OutboxEntry[], matches: Match[]): OutboxE
   return entries.filter((e) => e.state === 'pending' || (e.state === 'applied' && !completed.has(e.matchId)));
 }
 
-/** The winner of a match a score just completed (none for a pool draw). */
+/** The winner of a match a score or a forfeit just completed (none for a pool draw). */
 function winnerOf(match: Match): number | null {
+  if (match.forfeitSide === 1) return match.team2Id;
+  if (match.forfeitSide === 2) return match.team1Id;
   if (match.team1Score === null || match.team2Score === null || match.team1Score === match.team2Score) return null;
   return match.team1Score > match.team2Score ? match.team1Id : match.team2Id;
 }
@@ -83,6 +91,7 @@ function merge(match: Match, core: CoreMatch | undefined, names: Map<number, str
     team1Score: core.team1Score ?? null,
     team2Score: core.team2Score ?? null,
     sets: core.sets ?? match.sets,
+    forfeitSide: core.forfeitSide ?? match.forfeitSide,
   };
   return scored ? { ...next, winnerId: winnerOf(next) } : next;
 }
@@ -165,7 +174,7 @@ export async function refusalOf(match: Match, team1Score: number, team2Score: nu
 
 /** The match as it was before any score: a correction's sets are checked as a first score's. */
 function unscored(match: Match): Match {
-  return { ...match, status: 'scheduled', team1Score: null, team2Score: null, sets: [], forfeit: false, winnerId: null };
+  return { ...match, status: 'scheduled', team1Score: null, team2Score: null, sets: [], forfeit: false, forfeitSide: null, winnerId: null };
 }
 
 /**
