@@ -371,7 +371,7 @@ pub async fn book(
             {
                 let ctx = Context { public_url: &settings.public_url, tz };
                 // Due now on the system clock, which the mailer runs on (the courts' may be moved).
-                outbox::enqueue(tx, &mails::confirmation(&mail, ctx), Utc::now())?;
+                outbox::enqueue(tx, outbox::About::CourtBooking(row.id), &mails::confirmation(&mail, ctx), Utc::now())?;
             }
             Ok::<_, AppError>(row)
         })
@@ -419,7 +419,8 @@ async fn cancel(
                 && let Some(mail) = mail_of(&row, &to)
             {
                 let ctx = Context { public_url: &settings.public_url, tz: settings.timezone };
-                outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), Utc::now())?;
+                let email = mails::cancellation(&mail, by, ctx);
+                outbox::enqueue(tx, outbox::About::CourtBooking(row.id), &email, Utc::now())?;
             }
             Ok::<_, AppError>(cancelled)
         })
