@@ -9,6 +9,7 @@ mod export;
 mod forms;
 mod ownership;
 mod retention;
+mod routes;
 
 use crate::common::{TestApp, User};
 
