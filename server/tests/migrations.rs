@@ -313,3 +313,68 @@ fn v22_gives_old_emails_the_owner_of_the_one_record_they_name_and_never_guesses_
     );
     assert!(odd.is_err(), "an unknown kind is refused");
 }
+
+#[test]
+fn v23_keeps_every_account_and_lets_unverified_addresses_be_shared() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    {
+        let mut conn = Connection::open(&path).unwrap();
+        embedded::migrations::runner()
+            .set_target(refinery::Target::Version(22))
+            .set_abort_divergent(true)
+            .run(&mut conn)
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, email, first_name, oidc_subject, created_at, updated_at, email_verified) VALUES
+               ('u-a', 'ana@example.org', 'Ana', 'sub-a', 'then', 'then', 1),
+               ('u-e', 'eve@example.org', 'Eve', 'sub-e', 'then', 'then', 0),
+               ('u-x', '', NULL, 'sub-x', 'then', 'then', 1);
+             INSERT INTO role_grants (user_id, role, granted_at) VALUES ('u-a', 'admin', 'then');",
+        )
+        .unwrap();
+    }
+    Db::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("PRAGMA foreign_keys=ON;").unwrap();
+    type Account = (String, Option<String>, Option<String>, Option<String>, i64);
+    let users: Vec<Account> = conn
+        .prepare("SELECT id, email, first_name, oidc_subject, email_verified FROM users ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        users,
+        [
+            ("u-a".to_owned(), some("ana@example.org"), some("Ana"), some("sub-a"), 1),
+            ("u-e".to_owned(), some("eve@example.org"), some("Eve"), some("sub-e"), 0),
+            // The empty address a provider left is none.
+            ("u-x".to_owned(), None, None, some("sub-x"), 0),
+        ]
+    );
+    let grants: i64 =
+        conn.query_row("SELECT count(*) FROM role_grants WHERE user_id = 'u-a'", [], |r| r.get(0)).unwrap();
+    assert_eq!(grants, 1, "the references to users still hold");
+    // Unverified accounts share an address; one verified account holds it, in any case.
+    let add = |id: &str, email: &str, verified: i64| {
+        conn.execute(
+            "INSERT INTO users (id, email, created_at, updated_at, email_verified) VALUES (?1, ?2, 'now', 'now', ?3)",
+            params![id, email, verified],
+        )
+    };
+    add("u-e2", "EVE@example.org", 0).unwrap();
+    add("u-e3", "eve@example.org", 1).unwrap();
+    assert!(add("u-e4", "Eve@Example.org", 1).is_err(), "a second verified holder is refused");
+    assert!(add("u-a2", "ana@example.org", 1).is_err());
+    assert!(
+        conn.execute(
+            "INSERT INTO users (id, created_at, updated_at, email_verified) VALUES ('u-n', 'now', 'now', 1)",
+            []
+        )
+        .is_err(),
+        "verified without an address is refused"
+    );
+}
