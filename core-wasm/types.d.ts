@@ -134,8 +134,10 @@ export interface PayerInput {
   share?: number | null;
 }
 
-/** The day camp's health form (fiche santé). Blank rows are dropped; errors name the row
- * (`allergies.0.what`, `emergencyContacts.0.phone`, `pickups.1.name`). */
+/** The day camp's health form (fiche santé), sent as `healthForm`. Blank rows are dropped;
+ * errors name each field as the request does (`healthForm.allergies.0.what`,
+ * `healthForm.emergencyContacts.0.phone`, `healthForm.pickups.1.name`, `healthForm.conditions`;
+ * a registration's top-level `medicalConditions` and `emergencyPhone` keep their names). */
 export interface HealthFormInput {
   allergies?: AllergyInput[] | null;
   medication?: string | null;

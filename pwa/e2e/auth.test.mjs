@@ -1,11 +1,13 @@
 // Sign-in through a real OpenID Connect provider (npm oidc-provider on loopback), a tampered
 // state, a cancelled sign-in and sign-out, `--admin-emails` applied only to an address the
-// provider verified; then the roles in the browser: a member has no Admin
+// provider verified, and an unverified address that reserves nothing (its real owner always
+// signs in, and each account's 'Mes données' holds nothing of the other's); then the roles in
+// the browser: a member has no Admin
 // link and gets 'Accès refusé', the phone menu and the nameless account button, a supervisor
 // sees only the Réservations tab, an admin grants and removes a supervisor and sees the toasts.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freePort, grantAdmin, launchBrowser, newContext, signIn, startServer } from './harness.mjs';
+import { apiPost, freePort, grantAdmin, launchBrowser, newContext, registerCampChild, signIn, startServer } from './harness.mjs';
 import { startProvider } from './oidc-provider.mjs';
 
 let browser;
@@ -151,6 +153,148 @@ describe('OpenID Connect sign-in against a real provider', () => {
     await page.locator('input[name="login"]').waitFor();
     assert.equal(await currentUser(context, server), null);
     await context.close();
+  });
+});
+
+// Planted once (then reverted): with the server refusing a verified sign-in whose address an
+// unverified account already showed (the lockout), the first test failed on Diane's callback.
+describe('an unverified address reserves nothing', () => {
+  let server;
+  let provider;
+
+  before(async () => {
+    const port = await freePort();
+    const site = `http://127.0.0.1:${port}`;
+    provider = await startProvider(site);
+    server = await startServer({ port, devLogin: false, env: provider.env, args: ['--admin-emails', 'direction@example.org'] });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await provider?.stop();
+  });
+
+  /**
+   * Signs `login` in at the provider in a context of its own; the site's callback must sign
+   * them in (303 to the page they were going to), never refuse them. Answers the context and
+   * who the site says is signed in.
+   */
+  async function signInAs(login) {
+    const context = await offlineContext();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await signInAtProvider(page, login);
+    const callback = page.waitForResponse((r) => r.url().startsWith(`${server.url}/api/callback`));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const answered = await callback;
+    assert.equal(answered.status(), 303, `${login} is signed in, not refused (${answered.status()})`);
+    await page.waitForURL(`${server.url}/`);
+    await page.close();
+    return { context, me: await currentUser(context, server) };
+  }
+
+  /** Registers a child named `child` for the first week, with `parentEmail` as typed. */
+  async function registerChild(context, child, parentEmail) {
+    const weeks = await (await context.request.get(`${server.url}/api/day-camp-weeks?programId=explorateurs`)).json();
+    await registerCampChild(context, server, weeks, weeks[0], child, { parentEmail, parentName: `Parent de ${child}` });
+  }
+
+  /** 'Mes données' of `context`'s account, as text. */
+  async function myData(context) {
+    const response = await context.request.get(`${server.url}/api/user/my-data`);
+    assert.equal(response.status(), 200);
+    return response.text();
+  }
+
+  /** Each account's 'Mes données' holds its own child and nothing of the others'. */
+  async function eachHoldsOnlyItsOwn(families) {
+    for (const { context, child } of families) {
+      const text = await myData(context);
+      assert.ok(text.includes(child), `${child} is in their own family's data`);
+      for (const other of families.filter((f) => f.child !== child)) {
+        assert.ok(!text.includes(other.child), `${other.child} is not in ${child}'s family's data`);
+      }
+    }
+  }
+
+  test("unverified then verified: the admin's real address signs in and holds it; the claim keeps its data without it", async () => {
+    const eve = await signInAs('eve');
+    assert.equal(eve.me.email, 'direction@example.org');
+    assert.equal(eve.me.emailVerified, false, 'a claim the provider did not verify');
+    assert.deepEqual(await adminStatus(eve.context, server), { isAdmin: false });
+    await registerChild(eve.context, 'Évangéline', 'direction@example.org');
+
+    const diane = await signInAs('diane');
+    assert.notEqual(diane.me.id, eve.me.id, 'the owner gets an account of her own');
+    assert.equal(diane.me.email, 'direction@example.org');
+    assert.equal(diane.me.emailVerified, true);
+    assert.deepEqual(await adminStatus(diane.context, server), { isAdmin: true });
+    await registerChild(diane.context, 'Dianella', 'direction@example.org');
+
+    // The claim's account: the same, its child still its own, under no address now.
+    const again = await currentUser(eve.context, server);
+    assert.equal(again.id, eve.me.id);
+    assert.equal(again.email, null);
+    assert.deepEqual(await adminStatus(eve.context, server), { isAdmin: false });
+    const eveAgain = await signInAs('eve');
+    assert.equal(eveAgain.me.id, eve.me.id, 'signing in again finds the same account');
+    assert.equal(eveAgain.me.email, null, 'still without the address');
+    await eachHoldsOnlyItsOwn([
+      { context: eve.context, child: 'Évangéline' },
+      { context: diane.context, child: 'Dianella' },
+    ]);
+    for (const c of [eve.context, diane.context, eveAgain.context]) await c.close();
+  });
+
+  test("verified then unverified: a member's address is theirs; the claim signs in as another account without it", async () => {
+    const ana = await signInAs('ana');
+    assert.equal(ana.me.email, 'ana.roy@example.org');
+    assert.equal(ana.me.emailVerified, true);
+    await registerChild(ana.context, 'Anaëlle', 'ana.roy@example.org');
+
+    const mallory = await signInAs('mallory');
+    assert.notEqual(mallory.me.id, ana.me.id);
+    assert.equal(mallory.me.email, null, 'without the address');
+    assert.equal(mallory.me.emailVerified, false);
+    // Mallory types Ana's address as the parent's: data of Mallory's own registration.
+    await registerChild(mallory.context, 'Malorie', 'ana.roy@example.org');
+    assert.equal((await currentUser(ana.context, server)).email, 'ana.roy@example.org', 'Ana keeps her address');
+    await eachHoldsOnlyItsOwn([
+      { context: ana.context, child: 'Anaëlle' },
+      { context: mallory.context, child: 'Malorie' },
+    ]);
+    for (const c of [ana.context, mallory.context]) await c.close();
+  });
+
+  test('two unverified claims: both sign in, neither holds the address, and its owner takes it from both', async () => {
+    const zoe = await signInAs('zoe');
+    const yan = await signInAs('yan');
+    assert.notEqual(zoe.me.id, yan.me.id);
+    for (const { me } of [zoe, yan]) {
+      assert.equal(me.email, 'famille.partage@example.org');
+      assert.equal(me.emailVerified, false, 'shown, not held');
+    }
+    await registerChild(zoe.context, 'Zoéline', 'famille.partage@example.org');
+    await registerChild(yan.context, 'Yanis', 'famille.partage@example.org');
+    const deletion = await apiPost(yan.context, server, '/api/user/deletion-requests', { reason: 'Raison de Yan' });
+    assert.equal(deletion.status(), 201);
+
+    const pat = await signInAs('pat');
+    assert.equal(pat.me.email, 'famille.partage@example.org');
+    assert.equal(pat.me.emailVerified, true);
+    await registerChild(pat.context, 'Patrice', 'famille.partage@example.org');
+    for (const { context, me } of [zoe, yan]) {
+      const now = await currentUser(context, server);
+      assert.equal(now.id, me.id);
+      assert.equal(now.email, null, 'the claim let the address go');
+    }
+    await eachHoldsOnlyItsOwn([
+      { context: zoe.context, child: 'Zoéline' },
+      { context: yan.context, child: 'Yanis' },
+      { context: pat.context, child: 'Patrice' },
+    ]);
+    assert.ok(!(await myData(pat.context)).includes('Raison de Yan'));
+    for (const c of [zoe.context, yan.context, pat.context]) await c.close();
   });
 });
 

@@ -220,6 +220,12 @@ test('a parent registers a child for two weeks, pays by Interac from /checkout a
   assert.equal(await dialog.getByLabel('Allergie 1', { exact: true }).inputValue(), 'Arachides');
   assert.equal(await dialog.getByLabel("Nom de l'adulte 1").inputValue(), 'Julie Roy');
   await dialog.getByLabel('Médicaments (facultatif)').fill('Ventolin au besoin');
+  // An error lands next to its own input: core names it as the request does
+  // (healthForm.allergies.0.severity), and so does the form.
+  await dialog.getByLabel("Gravité de l'allergie 1").selectOption('');
+  await dialog.getByRole('button', { name: 'Enregistrer la fiche santé' }).click();
+  await dialog.getByTestId('allergies-0').getByRole('alert').filter({ hasText: "Choisissez la gravité de l'allergie" }).waitFor();
+  await dialog.getByLabel("Gravité de l'allergie 1").selectOption('severe');
   // Each change consents again: checked by core-wasm before anything is sent.
   await dialog.getByRole('button', { name: 'Enregistrer la fiche santé' }).click();
   await dialog.getByRole('alert').filter({ hasText: /^Cochez la case pour consentir à l'usage de la fiche santé/ }).waitFor();

@@ -12,13 +12,20 @@ export const CLIENT_SECRET = 'centre-e2e-secret-that-is-long-enough-for-hs256';
 /**
  * Accounts keyed by the login typed into the provider's form. `eve` claims an address this
  * provider has not verified (as at a provider that does not check e-mails), the one auth.test.mjs
- * lists in `--admin-emails`; `dora`'s listed address is verified.
+ * lists in `--admin-emails`, whose real owner is `diane`; `dora`'s listed address is verified.
+ * `mallory` claims Ana's address unverified; `zoe` and `yan` both claim a family's address
+ * unverified, which `pat` holds verified.
  */
 export const accounts = {
   ana: { email: 'ana.roy@example.org', email_verified: true, given_name: 'Ana', family_name: 'Roy' },
   bob: { email: 'bob.gagnon@example.org', email_verified: true, given_name: 'Bob', family_name: 'Gagnon' },
   eve: { email: 'direction@example.org', email_verified: false, given_name: 'Eve', family_name: 'Imposteur' },
+  diane: { email: 'direction@example.org', email_verified: true, given_name: 'Diane', family_name: 'Directrice' },
   dora: { email: 'dora.admin@example.org', email_verified: true, given_name: 'Dora', family_name: 'Admin' },
+  mallory: { email: 'ana.roy@example.org', email_verified: false, given_name: 'Mallory', family_name: 'Usurpe' },
+  zoe: { email: 'famille.partage@example.org', email_verified: false, given_name: 'Zoé', family_name: 'Premier' },
+  yan: { email: 'famille.partage@example.org', email_verified: false, given_name: 'Yan', family_name: 'Second' },
+  pat: { email: 'famille.partage@example.org', email_verified: true, given_name: 'Pat', family_name: 'Proprio' },
 };
 
 /**

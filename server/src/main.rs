@@ -116,7 +116,7 @@ fn grant_admin(who: &str, db: &std::path::Path) -> Result<(), String> {
     match centre_server::db::users::grant_admin_from_cli(&tx, who) {
         Ok(user) => {
             tx.commit().map_err(|e| format!("granting admin failed: {e}"))?;
-            println!("admin granted to {} (id {})", user.email, user.id);
+            println!("admin granted to {} (id {})", user.email.as_deref().unwrap_or("(no address)"), user.id);
             Ok(())
         }
         Err(centre_server::db::users::GrantError::UnknownUser) => {

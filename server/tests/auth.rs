@@ -601,7 +601,7 @@ async fn an_account_that_keeps_its_old_address_is_not_verified() {
     // nobody vouched for at this sign-in.
     let moved = Identity { email: "pris@example.org".to_owned(), ..first };
     let user = upsert_identity(&conn, &moved, EmailTrust::Provider).unwrap();
-    assert_eq!((user.email.as_str(), user.email_verified), ("moi@example.org", false));
+    assert_eq!((user.email.as_deref(), user.email_verified), (Some("moi@example.org"), false));
     let theirs: bool =
         conn.query_row("SELECT email_verified FROM users WHERE id = ?1", [&other.id], |r| r.get(0)).unwrap();
     assert!(theirs, "the other account is untouched");
@@ -617,4 +617,84 @@ async fn the_development_sign_in_and_the_command_line_vouch_for_their_addresses(
     let verified: bool =
         conn.query_row("SELECT email_verified FROM users WHERE id = ?1", [&dev.id], |r| r.get(0)).unwrap();
     assert!(verified);
+}
+
+/// What the provider says about a person, as the callback saves it.
+fn claim(subject: &str, email: &str, verified: bool) -> centre_server::db::users::Identity {
+    centre_server::db::users::Identity {
+        subject: Some(subject.to_owned()),
+        email: email.to_owned(),
+        email_verified: verified,
+        ..Default::default()
+    }
+}
+
+/// Each account's address and whether it is verified, by id.
+fn addresses(conn: &rusqlite::Connection) -> std::collections::BTreeMap<String, (Option<String>, bool)> {
+    conn.prepare("SELECT id, email, email_verified FROM users")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
+#[tokio::test]
+async fn an_unverified_claim_reserves_nothing_and_a_verified_sign_in_always_takes_its_address() {
+    use centre_server::db::users::{EmailTrust::Provider, upsert_identity};
+    // The flows through a real provider are in pwa/e2e/auth.test.mjs; these are the rules.
+    let app = TestApp::spawn().await;
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let some = |e: &str| Some(e.to_owned());
+
+    // Two claims nobody verified: both sign in, each shows the address, neither holds it.
+    let eve = upsert_identity(&conn, &claim("eve", "ana@example.org", false), Provider).unwrap();
+    let mallory = upsert_identity(&conn, &claim("mallory", "Ana@Example.org", false), Provider).unwrap();
+    assert_ne!(eve.id, mallory.id);
+    assert_eq!((eve.email.clone(), eve.email_verified), (some("ana@example.org"), false));
+    assert_eq!((mallory.email.clone(), mallory.email_verified), (some("Ana@Example.org"), false));
+    assert!(centre_server::db::users::find_by_verified_email(&conn, "ana@example.org").unwrap().is_none());
+
+    // The owner signs in verified: a new account that takes the address; the claimers lose it
+    // and keep their accounts.
+    let ana = upsert_identity(&conn, &claim("ana", "ana@example.org", true), Provider).unwrap();
+    assert!(ana.id != eve.id && ana.id != mallory.id);
+    let now = addresses(&conn);
+    assert_eq!(now[&ana.id], (some("ana@example.org"), true));
+    assert_eq!(now[&eve.id], (None, false), "the claim let the address go");
+    assert_eq!(now[&mallory.id], (None, false));
+
+    // A claim after the owner's: another account, without the address, never refused.
+    let late = upsert_identity(&conn, &claim("late", "ANA@example.org", false), Provider).unwrap();
+    assert!(late.id != ana.id);
+    assert_eq!((late.email, late.email_verified), (None, false));
+    // A claimer signing in again with the owner's address: their own account, still without it.
+    let again = upsert_identity(&conn, &claim("eve", "ana@example.org", false), Provider).unwrap();
+    assert_eq!((again.id.as_str(), again.email.as_deref()), (eve.id.as_str(), None));
+    // With an address of their own, even unverified, they show it.
+    let own = upsert_identity(&conn, &claim("eve", "eve@example.org", false), Provider).unwrap();
+    assert_eq!(
+        (own.id.as_str(), own.email.as_deref(), own.email_verified),
+        (eve.id.as_str(), Some("eve@example.org"), false)
+    );
+    // The owner again, and at another provider subject that verified the same address: the
+    // account that holds it.
+    assert_eq!(upsert_identity(&conn, &claim("ana", "ana@example.org", true), Provider).unwrap().id, ana.id);
+    assert_eq!(upsert_identity(&conn, &claim("ana-2", "ana@example.org", true), Provider).unwrap().id, ana.id);
+    assert_eq!(addresses(&conn)[&ana.id], (some("ana@example.org"), true));
+
+    // The command line names the verified account by its address, never a claimer.
+    upsert_identity(&conn, &claim("bob-claim", "bob@example.org", false), Provider).unwrap();
+    let granted = centre_server::db::users::grant_admin_from_cli(&conn, "bob@example.org").unwrap();
+    let claimer: String =
+        conn.query_row("SELECT id FROM users WHERE oidc_subject = 'bob-claim'", [], |r| r.get(0)).unwrap();
+    assert_ne!(granted.id, claimer);
+    assert!(is_admin(&conn, &granted.id) && !is_admin(&conn, &claimer));
+    assert_eq!(addresses(&conn)[&claimer], (None, false), "the operator's word takes the address too");
+
+    // A provider that sends no address: an account with none.
+    let none = upsert_identity(&conn, &claim("silent", "  ", true), Provider).unwrap();
+    assert_eq!((none.email, none.email_verified), (None, false));
+    let other = upsert_identity(&conn, &claim("silent-2", "", false), Provider).unwrap();
+    assert_ne!(other.id, none.id);
 }

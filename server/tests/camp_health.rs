@@ -174,7 +174,7 @@ async fn the_parent_changes_the_form_until_the_week_starts_and_nobody_else_can()
     bad["healthForm"]["allergies"][0]["severity"] = json!("");
     let (status, answer) = call(&parent, &app, reqwest::Method::PUT, &path, Some(&bad)).await;
     assert_eq!(status, 422);
-    assert_eq!(answer["fieldErrors"]["allergies.0.severity"], "Choisissez la gravité de l'allergie");
+    assert_eq!(answer["fieldErrors"]["healthForm.allergies.0.severity"], "Choisissez la gravité de l'allergie");
     let (status, answer) = call(&parent, &app, reqwest::Method::PUT, &path, Some(&change)).await;
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["healthForm"]["medication"], "Ventolin au besoin");

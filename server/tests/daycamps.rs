@@ -355,9 +355,9 @@ async fn every_validation_message_in_both_languages() {
         ("parentName", "Le nom du parent est requis"),
         ("parentEmail", "Un courriel valide est requis"),
         ("parentPhone", "Le numéro de téléphone est requis"),
-        ("emergencyContacts.0.name", "Le nom est requis"),
-        ("emergencyContacts.0.relation", "Le lien avec l'enfant est requis"),
-        ("emergencyContacts.0.phone", "Le numéro de téléphone est requis"),
+        ("healthForm.emergencyContacts.0.name", "Le nom est requis"),
+        ("healthForm.emergencyContacts.0.relation", "Le lien avec l'enfant est requis"),
+        ("healthForm.emergencyContacts.0.phone", "Le numéro de téléphone est requis"),
         (
             "healthConsent",
             "Cochez la case pour consentir à l'usage de la fiche santé : sans ce consentement, l'inscription est impossible.",
@@ -371,9 +371,9 @@ async fn every_validation_message_in_both_languages() {
         ("parentName", "Parent name is required"),
         ("parentEmail", "Valid email is required"),
         ("parentPhone", "Phone number is required"),
-        ("emergencyContacts.0.name", "The name is required"),
-        ("emergencyContacts.0.relation", "The relationship to the child is required"),
-        ("emergencyContacts.0.phone", "Phone number is required"),
+        ("healthForm.emergencyContacts.0.name", "The name is required"),
+        ("healthForm.emergencyContacts.0.relation", "The relationship to the child is required"),
+        ("healthForm.emergencyContacts.0.phone", "Phone number is required"),
         (
             "healthConsent",
             "Tick the box to consent to the use of the health form: without this consent, registration is not possible.",
@@ -404,7 +404,7 @@ async fn every_validation_message_in_both_languages() {
     body["childGender"] = json!("x");
     let (status, answer) = register(&parent, &app.url, &body).await;
     assert_eq!(status, 422);
-    assert_eq!(answer["fieldErrors"]["emergencyContacts.0.phone"], "Numéro de téléphone invalide");
+    assert_eq!(answer["fieldErrors"]["healthForm.emergencyContacts.0.phone"], "Numéro de téléphone invalide");
     assert_eq!(answer["fieldErrors"]["childGender"], "Genre invalide");
     let mut body = form("Léa", &born(&weeks, 7, 30), &[]);
     body["weekIds"] = json!(["abc"]);

@@ -360,6 +360,21 @@ const LATER_COLUMNS: [&str; 5] = [
     ", anonymised_at TEXT",
 ];
 
+/// The V7 picture with what a later version changed on purpose: V23 lets an account have no
+/// address (`users.email` NULL) and makes an address unique among verified accounts only, so the
+/// column's UNIQUE and its automatic index give way to the partial index `users_verified_email`
+/// (SQLite's automatic indexes of users were id's, email's and oidc_subject's, numbered 1 to 3;
+/// they are id's and oidc_subject's, 1 and 2).
+fn changed_on_purpose(mut before: Kept) -> Kept {
+    for table in before.tables.iter_mut().filter(|t| t.name == "users") {
+        for column in table.columns.iter_mut().filter(|c| c[1] == Sql::Text("email".to_owned())) {
+            column[3] = Sql::Integer(0);
+        }
+    }
+    before.indexes_and_triggers.retain(|entry| entry[1] != Sql::Text("sqlite_autoindex_users_3".to_owned()));
+    before
+}
+
 /// A table's CREATE statement as SQLite keeps it, spaces and quotes aside.
 fn created_as(conn: &Connection, table: &str) -> String {
     let sql: String = conn
@@ -393,7 +408,9 @@ fn a_v7_database_migrates_with_every_row_and_reference_and_its_ids_are_never_giv
     assert_eq!(count(&conn, "SELECT max(version) FROM refinery_schema_history"), known_schema_version());
     assert!(known_schema_version() >= 8);
 
-    // Every table, column, reference, row, value, index and trigger is as it was.
+    // Every table, column, reference, row, value, index and trigger is as it was, but for what
+    // a later version changed on purpose.
+    let before = changed_on_purpose(before);
     let after = as_far_as(kept(&conn), &before);
     for (now, was) in after.tables.iter().zip(&before.tables) {
         assert_eq!((&now.name, &now.columns), (&was.name, &was.columns), "{}'s columns", was.name);

@@ -17,6 +17,59 @@ fn email(to: &str) -> Email {
     Email { to: to.into(), subject: "Inscription reçue".into(), body_text: "Bonjour Marie".into(), ics: None }
 }
 
+/// What the e-mails below are about: a team registration (of no account), made once.
+fn record(conn: &rusqlite::Connection) -> outbox::About {
+    conn.execute_batch(
+        "INSERT OR IGNORE INTO events (id, title, description, location, start_date, created_at)
+           VALUES (1, 'Tournoi', 'D', 'L', '2027-01-01T00:00:00Z', 'now');
+         INSERT OR IGNORE INTO event_registrations (id, event_id, team_number, people_count, payment_reference, created_at)
+           VALUES (1, 1, 1, 2, 'MAIL1', 'now');",
+    )
+    .unwrap();
+    outbox::About::EventRegistration(1)
+}
+
+#[test]
+fn an_email_takes_its_owner_from_its_record_and_one_about_nothing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = centre_server::db::Db::open(&dir.path().join("centre.db")).unwrap();
+    let conn = db.connect().unwrap();
+    conn.execute_batch(
+        "INSERT INTO users (id, email, created_at, updated_at, email_verified)
+           VALUES ('u-marie', 'marie@example.org', 'now', 'now', 1);
+         INSERT INTO courts (id, name, position, season_start, season_end) VALUES (9, 'T', 9, '05-15', '09-30');
+         INSERT INTO court_bookings (id, court_id, user_id, first_name, last_name, email, phone, start_time, end_time, created_at)
+           VALUES (5, 9, 'u-marie', 'M', 'T', 'autre@example.org', '819', '2027-06-01T14:00:00Z', '2027-06-01T15:00:00Z', 'now');",
+    )
+    .unwrap();
+    let now = at(13, 0, 0);
+    // Whatever address it goes to, the e-mail is the booking's member's.
+    let id = outbox::enqueue(&conn, outbox::About::CourtBooking(5), &email("quelquun@example.org"), now).unwrap();
+    let row: (Option<String>, String, i64) = conn
+        .query_row("SELECT user_id, about_kind, about_id FROM outbox_emails WHERE id = ?1", [id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .unwrap();
+    assert_eq!(row, (Some("u-marie".to_owned()), "court_booking".to_owned(), 5));
+    // A registration of no account: about it, and nobody's.
+    let id = outbox::enqueue(&conn, record(&conn), &email("x@example.org"), now).unwrap();
+    let owner: Option<String> =
+        conn.query_row("SELECT user_id FROM outbox_emails WHERE id = ?1", [id], |r| r.get(0)).unwrap();
+    assert_eq!(owner, None);
+    for about in [
+        outbox::About::CourtBooking(6),
+        outbox::About::EventRegistration(2),
+        outbox::About::CampRegistration(1),
+        outbox::About::WaitlistOffer(1),
+        outbox::About::WaitlistEntry(1),
+    ] {
+        let refused = outbox::enqueue(&conn, about, &email("x@example.org"), now);
+        assert!(matches!(refused, Err(rusqlite::Error::QueryReturnedNoRows)), "{about:?}: {refused:?}");
+    }
+    let count: i64 = conn.query_row("SELECT count(*) FROM outbox_emails", [], |r| r.get(0)).unwrap();
+    assert_eq!(count, 2);
+}
+
 #[tokio::test]
 async fn without_smtp_mail_is_written_to_the_outbox_folder_after_commit() {
     let dir = tempfile::tempdir().unwrap();
@@ -26,7 +79,7 @@ async fn without_smtp_mail_is_written_to_the_outbox_folder_after_commit() {
     let now = chrono::Utc::now();
     state
         .db
-        .write(move |tx| outbox::enqueue(tx, &email("marie@example.org"), now).map_err(AppError::from))
+        .write(move |tx| outbox::enqueue(tx, record(tx), &email("marie@example.org"), now).map_err(AppError::from))
         .await
         .unwrap();
     let sent = state.mailer.deliver_due(&state.db).await.unwrap();
@@ -50,7 +103,7 @@ async fn a_failed_delivery_is_kept_and_retried_later() {
     let now = chrono::Utc::now();
     state
         .db
-        .write(move |tx| outbox::enqueue(tx, &email("paul@example.org"), now).map_err(AppError::from))
+        .write(move |tx| outbox::enqueue(tx, record(tx), &email("paul@example.org"), now).map_err(AppError::from))
         .await
         .unwrap();
     assert_eq!(state.mailer.deliver_due(&state.db).await.unwrap(), 0);
@@ -80,8 +133,8 @@ fn a_claimed_message_is_taken_once_and_comes_back_only_when_its_lease_ends() {
     let db = centre_server::db::Db::open(&dir.path().join("centre.db")).unwrap();
     let conn = db.connect().unwrap();
     let now = at(13, 0, 0);
-    let first = outbox::enqueue(&conn, &email("ann@example.org"), now).unwrap();
-    let second = outbox::enqueue(&conn, &email("bob@example.org"), now).unwrap();
+    let first = outbox::enqueue(&conn, record(&conn), &email("ann@example.org"), now).unwrap();
+    let second = outbox::enqueue(&conn, record(&conn), &email("bob@example.org"), now).unwrap();
 
     let a = outbox::claim_next(&conn, now).unwrap().unwrap();
     let b = outbox::claim_next(&conn, now).unwrap().unwrap();
@@ -110,7 +163,9 @@ async fn two_workers_on_one_file_claiming_at_once_take_each_message_once() {
     let queued: Vec<i64> = one
         .write(move |tx| {
             (0..40)
-                .map(|i| outbox::enqueue(tx, &email(&format!("m{i}@example.org")), now).map_err(AppError::from))
+                .map(|i| {
+                    outbox::enqueue(tx, record(tx), &email(&format!("m{i}@example.org")), now).map_err(AppError::from)
+                })
                 .collect::<Result<_, _>>()
         })
         .await

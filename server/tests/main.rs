@@ -11,6 +11,7 @@ mod authz;
 mod backup;
 mod caching;
 mod camp_attendance;
+mod camp_fields;
 mod camp_health;
 mod camp_staff;
 mod connections;

@@ -219,3 +219,162 @@ fn v12_gives_the_two_courts_their_english_names() {
     ];
     assert_eq!(names, expected.map(|(fr, en)| (fr.to_owned(), en.to_owned())));
 }
+
+#[test]
+fn v22_gives_old_emails_the_owner_of_the_one_record_they_name_and_never_guesses_from_the_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    {
+        // A database at V21: two families, their registrations, a booking and an offer, and the
+        // e-mails the centre wrote about them, each to the address it went to then.
+        let mut conn = Connection::open(&path).unwrap();
+        embedded::migrations::runner()
+            .set_target(refinery::Target::Version(21))
+            .set_abort_divergent(true)
+            .run(&mut conn)
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, email, created_at, updated_at, email_verified) VALUES
+               ('u-a', 'a@example.org', 'now', 'now', 1), ('u-b', 'b@example.org', 'now', 'now', 1);
+             INSERT INTO events (id, title, description, location, start_date, created_at)
+               VALUES (1, 'Tournoi', 'D', 'L', '2027-01-01T00:00:00Z', 'now');
+             INSERT INTO event_registrations (id, event_id, user_id, team_number, people_count, payment_reference, created_at)
+               VALUES (1, 1, 'u-a', 1, 2, 'EV1-AAAAAA', 'now');
+             INSERT INTO day_camp_programs (id, position, min_age, max_age, weekly_price_cents, capacity_per_week)
+               VALUES ('p', 99, 5, 9, 100, 10);
+             INSERT INTO day_camp_registrations (id, user_id, program_id, child_first_name, child_last_name,
+                 child_birth_date, parent_name, parent_email, parent_phone, amount_cents, payment_reference, created_at)
+               VALUES (1, 'u-a', 'p', 'Léa', 'A', '2019-01-01', 'P', 'a@example.org', '819', 100, 'CJ-ABC123', 'now'),
+                      (2, 'u-b', 'p', 'Zoé', 'B', '2019-01-01', 'P', 'a@example.org', '819', 100, 'CJ-ABC1234', 'now');
+             INSERT INTO courts (id, name, position, season_start, season_end) VALUES (9, 'T', 9, '05-15', '09-30');
+             INSERT INTO court_bookings (id, court_id, user_id, first_name, last_name, email, phone, start_time,
+                 end_time, created_at)
+               VALUES (7, 9, 'u-b', 'B', 'B', 'a@example.org', '819', '2027-06-01T14:00:00Z', '2027-06-01T15:00:00Z', 'now');
+             INSERT INTO waitlist_entries (id, kind, event_id, user_id, state, sort_key, joined_at)
+               VALUES (3, 'event', 1, 'u-b', 'offered', 1, 'now');
+             INSERT INTO waitlist_offers (id, entry_id, event_id, places, offered_at, expires_at)
+               VALUES (12, 3, 1, 1, '2026-01-01T00:00:00Z', '2026-01-03T00:00:00Z');
+             INSERT INTO outbox_emails (id, to_address, subject, body_text, ics, next_attempt_at, created_at) VALUES
+               (1, 'a@example.org', 'Inscription reçue (EV1-AAAAAA)', 'Référence : EV1-AAAAAA', NULL, 'now', 'now'),
+               (2, 'a@example.org', 'Camp de jour : inscription de Léa reçue (CJ-ABC123)', 'Référence : CJ-ABC123.', NULL, 'now', 'now'),
+               (3, 'a@example.org', 'Rappel de paiement : CJ-ABC1234', 'Référence : CJ-ABC1234', NULL, 'now', 'now'),
+               (4, 'a@example.org', 'Réservation confirmée', 'Terrain T', 'BEGIN:VEVENT\r\nUID:court-booking-7@centre.example\r\nEND:VEVENT', 'now', 'now'),
+               (5, 'b@example.org', 'Une place pour vous', 'Acceptez : http://centre.example/offers/12\nMerci', NULL, 'now', 'now'),
+               (6, 'a@example.org', 'Deux inscriptions', 'CJ-ABC123 et EV1-AAAAAA', NULL, 'now', 'now'),
+               (7, 'a@example.org', 'Bienvenue', 'Rien qui nomme une fiche', NULL, 'now', 'now'),
+               (8, 'b@example.org', 'Une place', 'http://centre.example/offers/120', NULL, 'now', 'now'),
+               (9, 'a@example.org', 'Réservation', 'Terrain', 'UID:court-booking-70@centre.example', 'now', 'now');",
+        )
+        .unwrap();
+    }
+    Db::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    /// An e-mail's id, owner, and the kind and id of its record.
+    type Owned = (i64, Option<String>, Option<String>, Option<i64>);
+    let rows: Vec<Owned> = conn
+        .prepare("SELECT id, user_id, about_kind, about_id FROM outbox_emails ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let owned =
+        |id: i64, user: &str, kind: &str, record: i64| (id, Some(user.to_owned()), Some(kind.to_owned()), Some(record));
+    assert_eq!(
+        rows,
+        [
+            owned(1, "u-a", "event_registration", 1),
+            owned(2, "u-a", "camp_registration", 1),
+            // B's child's reminder went to A's address (the parent's address B typed): B's.
+            owned(3, "u-b", "camp_registration", 2),
+            // B's booking, whose confirmation went to the address B typed: B's.
+            owned(4, "u-b", "court_booking", 7),
+            owned(5, "u-b", "waitlist_offer", 12),
+            // Two records named: nobody's, whatever address.
+            (6, None, None, None),
+            // No record named: nobody's, even though it went to A's address.
+            (7, None, None, None),
+            // An offer and a booking that do not exist (120 is not 12, 70 is not 7).
+            (8, None, None, None),
+            (9, None, None, None),
+        ]
+    );
+    // A new row names its record and owner together, or neither.
+    let odd = conn.execute(
+        "INSERT INTO outbox_emails (to_address, subject, body_text, next_attempt_at, created_at, about_kind)
+         VALUES ('x', 's', 'b', 'now', 'now', 'court_booking')",
+        [],
+    );
+    assert!(odd.is_err(), "a kind without an id is refused");
+    let odd = conn.execute(
+        "INSERT INTO outbox_emails (to_address, subject, body_text, next_attempt_at, created_at, about_kind, about_id)
+         VALUES ('x', 's', 'b', 'now', 'now', 'payment', 1)",
+        [],
+    );
+    assert!(odd.is_err(), "an unknown kind is refused");
+}
+
+#[test]
+fn v23_keeps_every_account_and_lets_unverified_addresses_be_shared() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("centre.db");
+    {
+        let mut conn = Connection::open(&path).unwrap();
+        embedded::migrations::runner()
+            .set_target(refinery::Target::Version(22))
+            .set_abort_divergent(true)
+            .run(&mut conn)
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, email, first_name, oidc_subject, created_at, updated_at, email_verified) VALUES
+               ('u-a', 'ana@example.org', 'Ana', 'sub-a', 'then', 'then', 1),
+               ('u-e', 'eve@example.org', 'Eve', 'sub-e', 'then', 'then', 0),
+               ('u-x', '', NULL, 'sub-x', 'then', 'then', 1);
+             INSERT INTO role_grants (user_id, role, granted_at) VALUES ('u-a', 'admin', 'then');",
+        )
+        .unwrap();
+    }
+    Db::open(&path).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("PRAGMA foreign_keys=ON;").unwrap();
+    type Account = (String, Option<String>, Option<String>, Option<String>, i64);
+    let users: Vec<Account> = conn
+        .prepare("SELECT id, email, first_name, oidc_subject, email_verified FROM users ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        users,
+        [
+            ("u-a".to_owned(), some("ana@example.org"), some("Ana"), some("sub-a"), 1),
+            ("u-e".to_owned(), some("eve@example.org"), some("Eve"), some("sub-e"), 0),
+            // The empty address a provider left is none.
+            ("u-x".to_owned(), None, None, some("sub-x"), 0),
+        ]
+    );
+    let grants: i64 =
+        conn.query_row("SELECT count(*) FROM role_grants WHERE user_id = 'u-a'", [], |r| r.get(0)).unwrap();
+    assert_eq!(grants, 1, "the references to users still hold");
+    // Unverified accounts share an address; one verified account holds it, in any case.
+    let add = |id: &str, email: &str, verified: i64| {
+        conn.execute(
+            "INSERT INTO users (id, email, created_at, updated_at, email_verified) VALUES (?1, ?2, 'now', 'now', ?3)",
+            params![id, email, verified],
+        )
+    };
+    add("u-e2", "EVE@example.org", 0).unwrap();
+    add("u-e3", "eve@example.org", 1).unwrap();
+    assert!(add("u-e4", "Eve@Example.org", 1).is_err(), "a second verified holder is refused");
+    assert!(add("u-a2", "ana@example.org", 1).is_err());
+    assert!(
+        conn.execute(
+            "INSERT INTO users (id, created_at, updated_at, email_verified) VALUES ('u-n', 'now', 'now', 1)",
+            []
+        )
+        .is_err(),
+        "verified without an address is refused"
+    );
+}

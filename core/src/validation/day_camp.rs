@@ -3,14 +3,15 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::health::{HealthForm, HealthFormInput, check_consent, check_health_form};
+use super::health::{HealthForm, HealthFormInput, Sent, check_consent, check_health_form};
 use super::{Checker, Email, Gender, Phone, Text, TextError, max_len};
 use crate::errors::FieldError;
 
 /// Body of `POST /api/day-camp-registrations`. Weeks come as `weekId` (one) and/or `weekIds`
 /// (the multiple-choice variant); both are merged, order kept, duplicates dropped. The health
 /// form is `healthForm`; the older `medicalConditions`, `canSwim` and `emergencyPhone` still
-/// count as its conditions, swimming and first contact's phone when it leaves them out. The
+/// count as its conditions, swimming and first contact's phone when it leaves them out (their
+/// errors then name them so: `medicalConditions`, `emergencyPhone`). The
 /// consent to it (`healthConsent`, for `healthConsentVersion`) is required.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -159,7 +160,11 @@ pub fn validate_day_camp_registration(
     let parent_email = c.email("parentEmail", input.parent_email.as_deref(), "parent_email_invalid");
     let parent_phone = c.phone("parentPhone", input.parent_phone.as_deref(), "phone_required");
     let mut health = input.health_form.clone().unwrap_or_default();
-    health.conditions = health.conditions.or_else(|| input.medical_conditions.clone());
+    let mut sent = Sent::default();
+    if health.conditions.is_none() && input.medical_conditions.is_some() {
+        health.conditions = input.medical_conditions.clone();
+        sent.conditions_at_top = true;
+    }
     health.can_swim = health.can_swim.or(input.can_swim);
     if let Some(phone) = input.emergency_phone.as_ref().filter(|p| !p.trim().is_empty()) {
         let contacts = health.emergency_contacts.get_or_insert_with(Vec::new);
@@ -168,9 +173,10 @@ pub fn validate_day_camp_registration(
         }
         if let Some(first) = contacts.first_mut().filter(|f| f.phone.as_deref().is_none_or(|p| p.trim().is_empty())) {
             first.phone = Some(phone.clone());
+            sent.phone_at_top = true;
         }
     }
-    let health = check_health_form(&mut c, &health);
+    let health = check_health_form(&mut c, &health, sent);
     check_consent(&mut c, input.health_consent, input.health_consent_version.as_deref());
     c.finish(|| {
         Some(DayCampRegistration {

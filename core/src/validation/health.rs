@@ -4,7 +4,11 @@
 //! besides the parent, whether the child may leave alone, and a photo permission (separate,
 //! off unless ticked). Rows left wholly blank (the form's empty lines) are dropped.
 //!
-//! Errors name the row: `allergies.0.what`, `emergencyContacts.1.phone`, `pickups.2.name`.
+//! Errors name each field as the request names it: the form is sent as `healthForm`, so its
+//! errors are `healthForm.conditions`, `healthForm.allergies.0.what`,
+//! `healthForm.emergencyContacts.1.phone`, `healthForm.pickups.2.name`. A registration's older
+//! top-level `medicalConditions` and `emergencyPhone`, when they fill the form's conditions or
+//! first contact's phone, keep their own names ([`Sent`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -181,37 +185,58 @@ impl HealthForm {
     }
 }
 
-/// Field names per row (errors are `&'static str`).
+/// Field names per row, as the request names them (errors are `&'static str`).
 const ALLERGY_FIELDS: [[&str; 2]; MAX_ALLERGIES] = [
-    ["allergies.0.what", "allergies.0.severity"],
-    ["allergies.1.what", "allergies.1.severity"],
-    ["allergies.2.what", "allergies.2.severity"],
-    ["allergies.3.what", "allergies.3.severity"],
-    ["allergies.4.what", "allergies.4.severity"],
-    ["allergies.5.what", "allergies.5.severity"],
+    ["healthForm.allergies.0.what", "healthForm.allergies.0.severity"],
+    ["healthForm.allergies.1.what", "healthForm.allergies.1.severity"],
+    ["healthForm.allergies.2.what", "healthForm.allergies.2.severity"],
+    ["healthForm.allergies.3.what", "healthForm.allergies.3.severity"],
+    ["healthForm.allergies.4.what", "healthForm.allergies.4.severity"],
+    ["healthForm.allergies.5.what", "healthForm.allergies.5.severity"],
 ];
 const CONTACT_FIELDS: [[&str; 3]; MAX_CONTACTS] = [
-    ["emergencyContacts.0.name", "emergencyContacts.0.relation", "emergencyContacts.0.phone"],
-    ["emergencyContacts.1.name", "emergencyContacts.1.relation", "emergencyContacts.1.phone"],
+    [
+        "healthForm.emergencyContacts.0.name",
+        "healthForm.emergencyContacts.0.relation",
+        "healthForm.emergencyContacts.0.phone",
+    ],
+    [
+        "healthForm.emergencyContacts.1.name",
+        "healthForm.emergencyContacts.1.relation",
+        "healthForm.emergencyContacts.1.phone",
+    ],
 ];
 const PICKUP_FIELDS: [[&str; 3]; MAX_PICKUPS] = [
-    ["pickups.0.name", "pickups.0.relation", "pickups.0.phone"],
-    ["pickups.1.name", "pickups.1.relation", "pickups.1.phone"],
-    ["pickups.2.name", "pickups.2.relation", "pickups.2.phone"],
-    ["pickups.3.name", "pickups.3.relation", "pickups.3.phone"],
+    ["healthForm.pickups.0.name", "healthForm.pickups.0.relation", "healthForm.pickups.0.phone"],
+    ["healthForm.pickups.1.name", "healthForm.pickups.1.relation", "healthForm.pickups.1.phone"],
+    ["healthForm.pickups.2.name", "healthForm.pickups.2.relation", "healthForm.pickups.2.phone"],
+    ["healthForm.pickups.3.name", "healthForm.pickups.3.relation", "healthForm.pickups.3.phone"],
 ];
+
+/// Which of the form's values a registration sent at its top level, under their older names:
+/// their errors keep those names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Sent {
+    /// The conditions came from `medicalConditions`.
+    pub(super) conditions_at_top: bool,
+    /// The first contact's phone came from `emergencyPhone`.
+    pub(super) phone_at_top: bool,
+}
 
 fn blank(s: &Option<String>) -> bool {
     s.as_deref().is_none_or(|s| s.trim().is_empty())
 }
 
 /// The people of one list; `required` rows must be there even when blank.
+/// `first_phone` names the first row's phone (the top-level `emergencyPhone` when it came from
+/// there).
 fn people(
     c: &mut Checker,
     list: &'static str,
     rows: &[PersonInput],
     fields: &[[&'static str; 3]],
     required: usize,
+    first_phone: Option<&'static str>,
 ) -> Option<Vec<Person>> {
     if rows.len() > fields.len() {
         c.push(list, "too_long");
@@ -222,6 +247,7 @@ fn people(
         if i >= required && blank(&row.name) && blank(&row.relation) && blank(&row.phone) {
             continue;
         }
+        let phone = if i == 0 { first_phone.unwrap_or(phone) } else { phone };
         let n = c.required(name, row.name.as_deref(), max_len::NAME, "person_name_required");
         let r = c.required(relation, row.relation.as_deref(), max_len::NAME, "relation_required");
         let p = c.phone(phone, row.phone.as_deref(), "phone_required");
@@ -242,12 +268,13 @@ fn people(
     out
 }
 
-/// Checks the health form into `c`; `None` when any part is refused.
-pub(super) fn check_health_form(c: &mut Checker, input: &HealthFormInput) -> Option<HealthForm> {
+/// Checks the health form into `c`; `None` when any part is refused. `sent` says which values
+/// a registration gave under their older top-level names.
+pub(super) fn check_health_form(c: &mut Checker, input: &HealthFormInput, sent: Sent) -> Option<HealthForm> {
     let mut allergies = Some(Vec::new());
     let rows = input.allergies.as_deref().unwrap_or_default();
     if rows.len() > MAX_ALLERGIES {
-        c.push("allergies", "too_long");
+        c.push("healthForm.allergies", "too_long");
         allergies = None;
     } else {
         for (row, [what, severity]) in rows.iter().zip(&ALLERGY_FIELDS) {
@@ -267,11 +294,14 @@ pub(super) fn check_health_form(c: &mut Checker, input: &HealthFormInput) -> Opt
             }
         }
     }
-    let medication = c.optional_multiline("medication", input.medication.as_deref(), max_len::MEDICAL);
-    let conditions = c.optional_multiline("medicalConditions", input.conditions.as_deref(), max_len::MEDICAL);
+    let medication = c.optional_multiline("healthForm.medication", input.medication.as_deref(), max_len::MEDICAL);
+    let conditions_field = if sent.conditions_at_top { "medicalConditions" } else { "healthForm.conditions" };
+    let conditions = c.optional_multiline(conditions_field, input.conditions.as_deref(), max_len::MEDICAL);
     let contacts = input.emergency_contacts.as_deref().unwrap_or_default();
-    let contacts = people(c, "emergencyContacts", contacts, &CONTACT_FIELDS, 1);
-    let pickups = people(c, "pickups", input.pickups.as_deref().unwrap_or_default(), &PICKUP_FIELDS, 0);
+    let first_phone = sent.phone_at_top.then_some("emergencyPhone");
+    let contacts = people(c, "healthForm.emergencyContacts", contacts, &CONTACT_FIELDS, 1, first_phone);
+    let pickups = input.pickups.as_deref().unwrap_or_default();
+    let pickups = people(c, "healthForm.pickups", pickups, &PICKUP_FIELDS, 0, None);
     Some(HealthForm {
         allergies: allergies?,
         medication: medication?,
@@ -296,7 +326,7 @@ pub(super) fn check_consent(c: &mut Checker, given: Option<bool>, version: Optio
 /// Validates a parent's change to a health form (the form, consented to again).
 pub fn validate_health_form_update(input: &HealthFormUpdateInput) -> Result<HealthForm, Vec<FieldError>> {
     let mut c = Checker::new();
-    let form = check_health_form(&mut c, &input.health_form.clone().unwrap_or_default());
+    let form = check_health_form(&mut c, &input.health_form.clone().unwrap_or_default(), Sent::default());
     check_consent(&mut c, input.health_consent, input.health_consent_version.as_deref());
     c.finish(|| form)
 }

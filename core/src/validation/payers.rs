@@ -3,7 +3,8 @@
 //! share of what was paid. One payer holds 100 %; two split 50/50 unless the form names other
 //! whole percents, each 1 to 99, summing to 100.
 //!
-//! Errors name the row: `payers.0.name`, `payers.1.postalCode`, `payers.1.share`.
+//! Errors name the row as the request numbers it: `payers.0.name`, `payers.1.postalCode`,
+//! `payers.1.share` (a blank row before it keeps its place).
 
 use serde::{Deserialize, Serialize};
 
@@ -170,17 +171,18 @@ fn blank(p: &PayerInput) -> bool {
 /// Checks the payers of a registration. Rows left wholly blank (the province alone does not
 /// count: the form preselects it) are dropped; none left is an empty list (no payer named:
 /// the RL-24 figures then name the registration's parent, without an address). More than two
-/// is `payers` `too_many_payers`; shares that do not sum to 100 are `share_invalid` on the
-/// first payer's share.
+/// rows sent is `payers` `too_many_payers`; shares that do not sum to 100 are `share_invalid` on
+/// the first payer's share.
 pub fn validate_payers(input: &[PayerInput]) -> Result<Vec<Payer>, Vec<FieldError>> {
-    let rows: Vec<&PayerInput> = input.iter().filter(|p| !blank(p)).collect();
-    if rows.len() > MAX_PAYERS {
+    if input.len() > MAX_PAYERS {
         return Err(vec![FieldError::new("payers", "too_many_payers")]);
     }
+    // Each row with the field names of its place in the request.
+    let rows: Vec<(&PayerInput, [&'static str; 7])> = input.iter().zip(FIELDS).filter(|(p, _)| !blank(p)).collect();
     let mut c = Checker::new();
     let default_share = if rows.len() == 2 { 50 } else { 100 };
     let mut payers = Vec::new();
-    for (row, fields) in rows.iter().zip(FIELDS) {
+    for (row, fields) in rows.iter().copied() {
         let name = c.required(fields[0], row.name.as_deref(), max_len::NAME, "payer_name_required");
         let street = c.required(fields[1], row.street.as_deref(), max_len::LOCATION, "street_required");
         let city = c.required(fields[2], row.city.as_deref(), max_len::NAME, "city_required");
@@ -212,8 +214,8 @@ pub fn validate_payers(input: &[PayerInput]) -> Result<Vec<Payer>, Vec<FieldErro
         [one] => *one == 100,
         many => many.iter().all(|s| (1..=99).contains(s)) && many.iter().map(|s| u32::from(*s)).sum::<u32>() == 100,
     };
-    if !shares_ok {
-        c.push(FIELDS[0][6], "share_invalid");
+    if let (false, Some((_, fields))) = (shares_ok, rows.first()) {
+        c.push(fields[6], "share_invalid");
     }
     c.finish(|| {
         payers
@@ -333,5 +335,19 @@ mod tests {
         );
         let three = [payer("A", None, None), payer("B", None, None), payer("C", None, None)];
         assert_eq!(codes(validate_payers(&three)), [("payers", "too_many_payers")]);
+        let three = [payer("A", None, None), payer("B", None, None), PayerInput::default()];
+        assert_eq!(codes(validate_payers(&three)), [("payers", "too_many_payers")], "rows sent, blank or not");
+    }
+
+    #[test]
+    fn errors_name_the_row_where_the_request_put_it() {
+        // A blank first row keeps its place: the payer sent second is `payers.1`.
+        let bad = PayerInput { postal_code: Some("123".into()), ..payer("Marie", None, Some(60)) };
+        assert_eq!(
+            codes(validate_payers(&[PayerInput::default(), bad])),
+            [("payers.1.postalCode", "postal_code_invalid"), ("payers.1.share", "share_invalid")]
+        );
+        let alone = validate_payers(&[PayerInput::default(), payer("Marie", None, None)]).unwrap_or_default();
+        assert_eq!(alone.iter().map(Payer::share).collect::<Vec<_>>(), [100]);
     }
 }

@@ -425,7 +425,7 @@ fn day_camp_rules() {
         (
             "emergency phone malformed",
             json!({"emergencyPhone": "urgence"}),
-            &[("emergencyContacts.0.phone", "phone_invalid", "Numéro de téléphone invalide", "Invalid phone number")],
+            &[("emergencyPhone", "phone_invalid", "Numéro de téléphone invalide", "Invalid phone number")],
         ),
         (
             "medical too long",
@@ -474,9 +474,9 @@ fn day_camp_health_form_rules() {
             "no first contact at all",
             json!({"healthForm": {}, "emergencyPhone": null}),
             &[
-                ("emergencyContacts.0.name", "person_name_required", NAME.0, NAME.1),
-                ("emergencyContacts.0.relation", "relation_required", RELATION.0, RELATION.1),
-                ("emergencyContacts.0.phone", "phone_required", PHONE_REQ.0, PHONE_REQ.1),
+                ("healthForm.emergencyContacts.0.name", "person_name_required", NAME.0, NAME.1),
+                ("healthForm.emergencyContacts.0.relation", "relation_required", RELATION.0, RELATION.1),
+                ("healthForm.emergencyContacts.0.phone", "phone_required", PHONE_REQ.0, PHONE_REQ.1),
             ],
         ),
         (
@@ -488,26 +488,45 @@ fn day_camp_health_form_rules() {
             }}),
             &[
                 (
-                    "allergies.1.severity",
+                    "healthForm.allergies.1.severity",
                     "allergy_severity_required",
                     "Choisissez la gravité de l'allergie",
                     "Choose how severe the allergy is",
                 ),
-                ("allergies.2.what", "allergy_required", "Indiquez l'allergie", "Name the allergy"),
+                ("healthForm.allergies.2.what", "allergy_required", "Indiquez l'allergie", "Name the allergy"),
                 (
-                    "allergies.2.severity",
+                    "healthForm.allergies.2.severity",
                     "allergy_severity_required",
                     "Choisissez la gravité de l'allergie",
                     "Choose how severe the allergy is",
                 ),
-                ("pickups.1.relation", "relation_required", RELATION.0, RELATION.1),
-                ("pickups.1.phone", "phone_required", PHONE_REQ.0, PHONE_REQ.1),
+                ("healthForm.pickups.1.relation", "relation_required", RELATION.0, RELATION.1),
+                ("healthForm.pickups.1.phone", "phone_required", PHONE_REQ.0, PHONE_REQ.1),
             ],
         ),
         (
             "too many pick-ups",
             json!({"healthForm": {"emergencyContacts": [{"name": "A", "relation": "B", "phone": "819 555 0102"}], "pickups": [{}, {}, {}, {}, {}]}}),
-            &[("pickups", "too_long", "Ce champ est trop long.", "This field is too long.")],
+            &[("healthForm.pickups", "too_long", "Ce champ est trop long.", "This field is too long.")],
+        ),
+        (
+            "the form's own conditions and medication, too long",
+            json!({"healthForm": {"emergencyContacts": [{"name": "A", "relation": "B", "phone": "819 555 0102"}],
+                "conditions": "x".repeat(2001), "medication": "x".repeat(2001)}}),
+            &[
+                ("healthForm.medication", "too_long", "Ce champ est trop long.", "This field is too long."),
+                ("healthForm.conditions", "too_long", "Ce champ est trop long.", "This field is too long."),
+            ],
+        ),
+        (
+            "the form's own first phone, beside the older emergencyPhone",
+            json!({"healthForm": {"emergencyContacts": [{"name": "A", "relation": "B", "phone": "12"}]}}),
+            &[(
+                "healthForm.emergencyContacts.0.phone",
+                "phone_invalid",
+                "Numéro de téléphone invalide",
+                "Invalid phone number",
+            )],
         ),
     ];
     for (case, patch, expected) in cases {
@@ -970,7 +989,7 @@ fn every_form_refuses_control_characters_field_by_field() {
             // A line break after the number is trimmed, as any whitespace around a value.
             assert!(errors.is_ok(), "{field}");
         } else {
-            assert_refused(field, &errors.expect_err(field), "emergencyContacts.0.phone", "phone_invalid", PHONE);
+            assert_refused(field, &errors.expect_err(field), "emergencyPhone", "phone_invalid", PHONE);
         }
     }
     let medical = with(&camp_ok(), json!({"medicalConditions": "Asthme\nAllergie aux arachides\r\n\tÉpipen"}));

@@ -31,7 +31,6 @@ pub struct Texts {
     pub cancelled_title: String,
     pub cancelled_body: String,
     pub expired_body: String,
-    pub account_conflict_body: String,
     pub provider_unavailable_body: String,
     pub retry: String,
     pub not_configured_title: String,
@@ -69,8 +68,6 @@ pub enum Failure {
     Expired,
     /// The provider could not be reached or answered nonsense.
     ProviderUnavailable,
-    /// The e-mail belongs to an account linked to another identity.
-    AccountConflict,
     /// Anything else (token or claims rejected).
     Failed,
 }
@@ -195,7 +192,6 @@ pub fn failure(lang: Lang, failure: Failure, return_to: &str) -> Response {
         Failure::ProviderUnavailable => {
             (t.failed_title.as_str(), t.provider_unavailable_body.as_str(), StatusCode::BAD_GATEWAY)
         }
-        Failure::AccountConflict => (t.failed_title.as_str(), t.account_conflict_body.as_str(), StatusCode::CONFLICT),
         Failure::Failed => (t.failed_title.as_str(), t.failed_body.as_str(), StatusCode::BAD_REQUEST),
     };
     let html = format!(

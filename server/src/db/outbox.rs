@@ -25,11 +25,59 @@ pub struct Queued {
 /// Attempts before a message is marked failed for good.
 pub const MAX_ATTEMPTS: i64 = 8;
 
-pub fn enqueue(conn: &Connection, email: &Email, now: DateTime<Utc>) -> rusqlite::Result<i64> {
-    conn.execute(
-        "INSERT INTO outbox_emails (to_address, subject, body_text, ics, next_attempt_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-        params![email.to, email.subject, email.body_text, email.ics, utc_text(now)],
+/// The record an e-mail is about. Its owner (the account the e-mail is written for, whose
+/// 'Mes données' lists it and whose deletion erases it) is that record's `user_id`, read by the
+/// statement that writes the e-mail: never a second value to keep in step, never an address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum About {
+    EventRegistration(i64),
+    CampRegistration(i64),
+    CourtBooking(i64),
+    /// An offer of a place (its entry's member).
+    WaitlistOffer(i64),
+    /// A waiting-list entry (a court slot freed for its member).
+    WaitlistEntry(i64),
+}
+
+impl About {
+    /// The stored `about_kind` (V22's CHECK lists them), the record's id, and the query of its
+    /// owner by that id.
+    fn parts(self) -> (&'static str, i64, &'static str) {
+        match self {
+            About::EventRegistration(id) => {
+                ("event_registration", id, "SELECT user_id FROM event_registrations WHERE id = ?1")
+            }
+            About::CampRegistration(id) => {
+                ("camp_registration", id, "SELECT user_id FROM day_camp_registrations WHERE id = ?1")
+            }
+            About::CourtBooking(id) => ("court_booking", id, "SELECT user_id FROM court_bookings WHERE id = ?1"),
+            About::WaitlistOffer(id) => (
+                "waitlist_offer",
+                id,
+                "SELECT e.user_id FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id WHERE o.id = ?1",
+            ),
+            About::WaitlistEntry(id) => ("waitlist_entry", id, "SELECT user_id FROM waitlist_entries WHERE id = ?1"),
+        }
+    }
+}
+
+/// Queues `email` about `about`, in the caller's transaction (the one that wrote the record):
+/// the row records the record and, from it, its owner. A record that does not exist is an
+/// error (`QueryReturnedNoRows`): an e-mail about nothing would belong to nobody.
+pub fn enqueue(conn: &Connection, about: About, email: &Email, now: DateTime<Utc>) -> rusqlite::Result<i64> {
+    let (kind, id, owner) = about.parts();
+    let inserted = conn.execute(
+        &format!(
+            "INSERT INTO outbox_emails (user_id, about_kind, about_id, to_address, subject, body_text, ics,
+                                        next_attempt_at, created_at)
+             SELECT ({owner}), ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?7
+             WHERE EXISTS ({owner})"
+        ),
+        params![id, kind, email.to, email.subject, email.body_text, email.ics, utc_text(now)],
     )?;
+    if inserted == 0 {
+        return Err(rusqlite::Error::QueryReturnedNoRows);
+    }
     Ok(conn.last_insert_rowid())
 }
 

@@ -7,7 +7,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserRow {
     pub id: String,
-    pub email: String,
+    /// `None`: the account has no address (its unverified one was taken by a verified sign-in).
+    pub email: Option<String>,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub profile_image_url: Option<String>,
@@ -15,6 +16,14 @@ pub struct UserRow {
     /// Whether `email` is known to be this person's (see [`EmailTrust`]); the centre's e-mails
     /// go only to a verified address ([`mail_address`]).
     pub email_verified: bool,
+}
+
+impl UserRow {
+    /// How a log kept for admins names this account (who opened a record, who allowed a
+    /// pick-up): its address, else its id.
+    pub fn address_or_id(&self) -> String {
+        self.email.clone().unwrap_or_else(|| self.id.clone())
+    }
 }
 
 /// A signed-in user with the roles they hold.
@@ -36,7 +45,7 @@ pub struct GrantRow {
     pub granted_at: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
-    pub email: String,
+    pub email: Option<String>,
 }
 
 /// What an identity provider (or the development sign-in) says about a person.
@@ -116,9 +125,15 @@ pub fn find(conn: &Connection, id: &str) -> rusqlite::Result<Option<UserRow>> {
     conn.query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"), [id], user_from_row).optional()
 }
 
-pub fn find_by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<UserRow>> {
-    conn.query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE email = ?1"), [email.trim()], user_from_row)
-        .optional()
+/// The account that holds `email` verified, if any: at most one does (V23's unique index). An
+/// unverified address reserves nothing and finds nothing.
+pub fn find_by_verified_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<UserRow>> {
+    conn.query_row(
+        &format!("SELECT {USER_COLUMNS} FROM users WHERE email = ?1 AND email_verified = 1"),
+        [email.trim()],
+        user_from_row,
+    )
+    .optional()
 }
 
 /// The user and their roles, or `None` when the id is unknown (a deleted user's old session).
@@ -156,100 +171,103 @@ pub enum NoMail {
 /// member's own (any case) is this same address, so it gets this one e-mail.
 pub fn mail_address(conn: &Connection, user_id: Option<&str>) -> rusqlite::Result<Result<String, NoMail>> {
     let Some(user_id) = user_id else { return Ok(Err(NoMail::NoAccount)) };
-    let found: Option<(String, bool)> = conn
+    let found: Option<(Option<String>, bool)> = conn
         .query_row("SELECT email, email_verified FROM users WHERE id = ?1", [user_id], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     Ok(match found {
-        Some((email, true)) => Ok(email),
-        Some((_, false)) => Err(NoMail::Unverified),
+        Some((Some(email), true)) => Ok(email),
+        Some(_) => Err(NoMail::Unverified),
         None => Err(NoMail::NoAccount),
     })
 }
 
-/// Creates or updates the user an identity belongs to: by provider subject first, then by
-/// e-mail (an account made by `centre admin grant` or the development sign-in) when the provider
-/// vouches for the e-mail and that account is not linked to another subject, else a new user.
-/// Names and picture follow the provider when it sends them. `email_verified` is set at every
-/// sign-in from `trust` (the provider's word, or vouched for); when the account keeps its old
-/// address because another account holds the new one, nobody vouched for the kept address: 0.
-pub fn upsert_identity(conn: &Connection, identity: &Identity, trust: EmailTrust) -> Result<UserRow, UpsertError> {
+/// Creates or updates the account an identity belongs to, and gives it its address. An
+/// unverified address reserves nothing: a verified sign-in always succeeds, and never joins or
+/// is refused by an account that only claimed the address.
+///
+/// - The account: the one linked to the provider's subject; else, for a verified address
+///   (`trust`: the provider's word, or vouched for), the account that holds that address
+///   verified (an account made by `centre admin grant` or the development sign-in is linked to
+///   the subject then); else a new account. An unverified claim never joins an existing account.
+/// - Its address: a verified one is the account's, and every account that showed it unverified
+///   loses it (`email` NULL, its data kept). An unverified one is the account's, marked
+///   unverified, unless another account holds it verified: then the account keeps the address
+///   it had (none for a new account), unverified, since nobody vouched for it at this sign-in.
+/// - Names and picture follow the provider when it sends them.
+pub fn upsert_identity(conn: &Connection, identity: &Identity, trust: EmailTrust) -> rusqlite::Result<UserRow> {
     let now = now_text();
-    let email = identity.email.trim();
-    let verified = trust.verified(identity);
+    let email = Some(identity.email.trim()).filter(|e| !e.is_empty());
+    let verified = email.is_some() && trust.verified(identity);
     let by_subject = match &identity.subject {
         Some(subject) => conn
             .query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE oidc_subject = ?1"), [subject], user_from_row)
             .optional()?,
         None => None,
     };
-    let existing = match by_subject {
-        Some(user) => Some(user),
-        None => match (find_by_email(conn, email)?, &identity.subject) {
-            (None, _) => None,
-            (Some(user), None) => Some(user),
-            (Some(user), Some(_)) if identity.email_verified && subject_free(conn, &user.id)? => Some(user),
-            (Some(_), Some(_)) => return Err(UpsertError::EmailTaken),
-        },
+    let holder = match email {
+        Some(email) => find_by_verified_email(conn, email)?,
+        None => None,
     };
-    let id = match existing {
-        Some(user) => {
+    let account = match by_subject {
+        Some(user) => Some(user),
+        None if verified => holder.clone(),
+        None => None,
+    };
+    let held_by_another = |id: Option<&str>| holder.as_ref().is_some_and(|h| Some(h.id.as_str()) != id);
+    let id = account.as_ref().map_or_else(new_user_id, |a| a.id.clone());
+    let (address, address_verified) = if held_by_another(account.as_ref().map(|a| a.id.as_str())) {
+        (account.as_ref().and_then(|a| a.email.clone()), false)
+    } else {
+        (email.map(str::to_owned), verified)
+    };
+    if address_verified {
+        // The address is this account's now: the accounts that only claimed it let it go.
+        conn.execute(
+            "UPDATE users SET email = NULL, updated_at = ?2 WHERE email = ?1 AND email_verified = 0 AND id <> ?3",
+            params![address, now, id],
+        )?;
+    }
+    match account {
+        Some(_) => {
             conn.execute(
-                "UPDATE users SET
-                    email = CASE WHEN EXISTS(SELECT 1 FROM users WHERE email = ?2 AND id <> ?1) THEN email ELSE ?2 END,
-                    email_verified = CASE WHEN EXISTS(SELECT 1 FROM users WHERE email = ?2 AND id <> ?1) THEN 0 ELSE ?8 END,
-                    first_name = COALESCE(?3, first_name),
-                    last_name = COALESCE(?4, last_name),
-                    profile_image_url = COALESCE(?5, profile_image_url),
-                    oidc_subject = COALESCE(oidc_subject, ?6),
-                    updated_at = ?7
+                "UPDATE users SET email = ?2, email_verified = ?3,
+                    first_name = COALESCE(?4, first_name),
+                    last_name = COALESCE(?5, last_name),
+                    profile_image_url = COALESCE(?6, profile_image_url),
+                    oidc_subject = COALESCE(oidc_subject, ?7),
+                    updated_at = ?8
                  WHERE id = ?1",
                 params![
-                    user.id,
-                    email,
+                    id,
+                    address,
+                    address_verified,
                     identity.first_name,
                     identity.last_name,
                     identity.profile_image_url,
                     identity.subject,
-                    now,
-                    verified
+                    now
                 ],
             )?;
-            user.id
         }
         None => {
-            let id = new_user_id();
             conn.execute(
                 "INSERT INTO users (id, email, first_name, last_name, profile_image_url, oidc_subject, created_at, updated_at,
                                     email_verified)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
                 params![
                     id,
-                    email,
+                    address,
                     identity.first_name,
                     identity.last_name,
                     identity.profile_image_url,
                     identity.subject,
                     now,
-                    verified
+                    address_verified
                 ],
             )?;
-            id
         }
-    };
-    Ok(find(conn, &id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?)
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum UpsertError {
-    #[error("this e-mail belongs to another account")]
-    EmailTaken,
-    #[error(transparent)]
-    Db(#[from] rusqlite::Error),
-}
-
-/// True when the account is not yet linked to a provider subject.
-fn subject_free(conn: &Connection, user_id: &str) -> rusqlite::Result<bool> {
-    conn.query_row("SELECT oidc_subject IS NULL FROM users WHERE id = ?1", [user_id], |r| r.get(0))
+    }
+    find(conn, &id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)
 }
 
 /// Grants `role` (harmless when already granted). Answers the grant and whether it is new.
@@ -322,23 +340,18 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<UserRow>> {
     stmt.query_map([], user_from_row)?.collect()
 }
 
-/// `centre admin grant <email or id>`: an id must exist; an unknown e-mail gets an account
-/// (no name yet) that the person's first sign-in links to.
+/// `centre admin grant <email or id>`: an id must exist; an address is the account holding it
+/// verified, else a new account (no name yet) that the person's first verified sign-in links to.
 pub fn grant_admin_from_cli(conn: &Connection, who: &str) -> Result<UserRow, GrantError> {
     let who = who.trim();
     let user = match find(conn, who)? {
         Some(user) => user,
-        None if who.contains('@') => match find_by_email(conn, who)? {
-            Some(user) => user,
-            None => {
-                // The operator typed the address on the server: vouched for.
-                let identity = Identity { email: who.to_owned(), ..Identity::default() };
-                upsert_identity(conn, &identity, EmailTrust::Vouched).map_err(|e| match e {
-                    UpsertError::Db(e) => GrantError::Db(e),
-                    UpsertError::EmailTaken => GrantError::UnknownUser,
-                })?
-            }
-        },
+        // The operator typed the address on the server: vouched for. The account that holds it
+        // verified, else a new one that takes it (never an account that only claimed it).
+        None if who.contains('@') => {
+            let identity = Identity { email: who.to_owned(), ..Identity::default() };
+            upsert_identity(conn, &identity, EmailTrust::Vouched)?
+        }
         None => return Err(GrantError::UnknownUser),
     };
     grant(conn, &user.id, Role::Admin, None)?;

@@ -58,7 +58,16 @@ const SECTIONS: &[(&str, &str, &str)] = &[
     ("campStaffWeeks", "Semaines de camp qui vous sont confiées", "Camp weeks given to you"),
     ("waitlistOffers", "Places qui vous ont été offertes", "Places offered to you"),
     ("deletionRequests", "Vos demandes de suppression", "Your deletion requests"),
-    ("emails", "Courriels envoyés à vos adresses", "E-mails sent to your addresses"),
+    (
+        "addressesTyped",
+        "Adresses de courriel que vous avez saisies dans vos inscriptions et réservations",
+        "E-mail addresses you typed into your registrations and bookings",
+    ),
+    (
+        "emails",
+        "Courriels que le centre vous a écrits au sujet de vos inscriptions et réservations",
+        "E-mails the centre wrote to you about your registrations and bookings",
+    ),
 ];
 
 /// (column, French, English) for the fields a member most needs named; others show their name.
@@ -109,6 +118,13 @@ const FIELDS: &[(&str, &str, &str)] = &[
     ("status", "État", "Status"),
     ("requested_at", "Demandée le", "Requested"),
     ("subject", "Objet", "Subject"),
+    ("record", "Fiche", "Record"),
+    ("record_id", "Numéro de la fiche", "Record number"),
+    ("field", "Champ", "Field"),
+    ("address", "Adresse", "Address"),
+    ("about_kind", "Au sujet de", "About"),
+    ("about_id", "Numéro de la fiche", "Record number"),
+    ("to_address", "Envoyé à", "Sent to"),
 ];
 
 fn pick(lang: Lang, fr: &'static str, en: &'static str) -> &'static str {

@@ -84,7 +84,8 @@ pub fn register_and_mail(
                 public_url: &settings.public_url,
                 lang,
             };
-            outbox::enqueue(tx, &emails::camps::registration_received(&registration, &program, &cx), now)?;
+            let email = emails::camps::registration_received(&registration, &program, &cx);
+            outbox::enqueue(tx, outbox::About::CampRegistration(registration.id), &email, now)?;
         }
         Err(NoMail::Unverified) => tracing::warn!(
             registration_id = registration.id,

@@ -47,7 +47,8 @@ pub fn register_and_mail(
                 tz: settings.timezone,
                 lang,
             };
-            outbox::enqueue(tx, &emails::events::registration_confirmed(&event, &registration, &cx), now)?;
+            let email = emails::events::registration_confirmed(&event, &registration, &cx);
+            outbox::enqueue(tx, outbox::About::EventRegistration(registration.id), &email, now)?;
         }
         Err(why) => tracing::warn!(
             registration_id = registration.id,

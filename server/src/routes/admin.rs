@@ -60,7 +60,8 @@ pub async fn supervisor_status(user: CurrentUser) -> Json<SupervisorStatus> {
 pub struct GrantUser {
     first_name: Option<String>,
     last_name: Option<String>,
-    email: String,
+    /// `null` for an account with no address (see `UserDto.email`).
+    email: Option<String>,
 }
 
 /// Spec section 3's admin or supervisor grant.
@@ -228,7 +229,11 @@ pub struct MemberDto {
     id: String,
     first_name: Option<String>,
     last_name: Option<String>,
-    email: String,
+    /// `null` for an account with no address (see `UserDto.email`).
+    email: Option<String>,
+    /// Whether the address is verified: an unverified one reserves nothing, and several
+    /// accounts may show it.
+    email_verified: bool,
     created_at: String,
 }
 
@@ -239,6 +244,7 @@ impl From<UserRow> for MemberDto {
             first_name: u.first_name,
             last_name: u.last_name,
             email: u.email,
+            email_verified: u.email_verified,
             created_at: u.created_at,
         }
     }

@@ -12,7 +12,7 @@ use crate::app::AppState;
 use crate::auth::oidc::{Flow, OidcError, safe_return_to};
 use crate::auth::pages::{self, DevForm, Failure};
 use crate::auth::{self, KEY_FLOW, KEY_ID_TOKEN, MaybeUser};
-use crate::db::users::{self, EmailTrust, Identity, UpsertError, UserRow};
+use crate::db::users::{self, EmailTrust, Identity, UserRow};
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::ratelimit::ClientAddr;
@@ -24,7 +24,14 @@ pub struct UserDto {
     pub id: String,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
-    pub email: String,
+    /// `null` for an account with no address: it claimed one its provider had not verified, and
+    /// a verified sign-in took it since. It keeps its data, and gets an address back by signing
+    /// in with one.
+    pub email: Option<String>,
+    /// Whether `email` is known to be this person's (their provider said so, or the centre's
+    /// operator typed it). An unverified address reserves nothing: other accounts may show it
+    /// too, the centre never writes to it, and `--admin-emails` never applies to it.
+    pub email_verified: bool,
     pub profile_image_url: Option<String>,
     pub created_at: String,
 }
@@ -36,6 +43,7 @@ impl From<UserRow> for UserDto {
             first_name: u.first_name,
             last_name: u.last_name,
             email: u.email,
+            email_verified: u.email_verified,
             profile_image_url: u.profile_image_url,
             created_at: u.created_at,
         }
@@ -210,10 +218,11 @@ pub async fn callback(
             });
         }
     };
+    // Never refused for its address: an unverified claim reserves nothing, and a verified one
+    // takes the address from the accounts that only claimed it (users::upsert_identity).
     let user = match save_identity(&state, identity, EmailTrust::Provider).await {
         Ok(user) => user,
-        Err(SaveError::EmailTaken) => return fail(Failure::AccountConflict),
-        Err(SaveError::App(e)) => {
+        Err(e) => {
             tracing::error!(error = ?e, "sign-in: saving the user failed");
             return fail(Failure::Failed);
         }
@@ -229,29 +238,18 @@ pub async fn callback(
     Redirect::to(&flow.return_to).into_response()
 }
 
-enum SaveError {
-    EmailTaken,
-    App(AppError),
-}
-
 /// Creates or updates the user (its address verified as `trust` says), and grants admin to the
 /// verified e-mails of `--admin-emails`.
-async fn save_identity(state: &AppState, identity: Identity, trust: EmailTrust) -> Result<UserRow, SaveError> {
+async fn save_identity(state: &AppState, identity: Identity, trust: EmailTrust) -> Result<UserRow, AppError> {
     let settings = state.settings.clone();
     state
         .db
         .write(move |tx| {
-            let user = match users::upsert_identity(tx, &identity, trust) {
-                Ok(user) => user,
-                Err(UpsertError::EmailTaken) => return Ok(Err(())),
-                Err(UpsertError::Db(e)) => return Err(AppError::from(e)),
-            };
+            let user = users::upsert_identity(tx, &identity, trust)?;
             auth::bootstrap_admin(tx, &settings, &user)?;
-            Ok(Ok(user))
+            Ok(user)
         })
         .await
-        .map_err(SaveError::App)?
-        .map_err(|()| SaveError::EmailTaken)
 }
 
 /// `GET /api/logout`: ends the session, then the provider's session when it has an end-session
@@ -373,8 +371,7 @@ pub async fn dev_login(State(state): State<AppState>, session: Session, req_lang
     };
     let user = match save_identity(&state, identity, EmailTrust::Vouched).await {
         Ok(user) => user,
-        Err(SaveError::EmailTaken) => return AppError::conflict("conflict").into_response(),
-        Err(SaveError::App(e)) => return e.into_response(),
+        Err(e) => return e.into_response(),
     };
     if let Err(e) = auth::sign_in(&session, &user).await {
         return e.into_response();

@@ -190,7 +190,7 @@ pub async fn add_override(
     if reason.is_empty() {
         return Err(refused("reason"));
     }
-    let (id, email) = (admin.id().to_owned(), admin.user().email.clone());
+    let (id, email) = (admin.id().to_owned(), admin.user().address_or_id());
     let now = utc_text(state.now());
     let row = state
         .db

@@ -223,7 +223,7 @@ pub async fn child_record(
     CampStaff(user): CampStaff,
     Id(id): Id,
 ) -> Result<Json<CampChildRecordDto>, AppError> {
-    let (viewer_id, email, is_admin) = (user.id().to_owned(), user.user().email.clone(), user.is_admin());
+    let (viewer_id, email, is_admin) = (user.id().to_owned(), user.user().address_or_id(), user.is_admin());
     let now = state.now();
     let record = state
         .db

@@ -370,7 +370,7 @@ pub async fn book(
                 && let Some(mail) = mail_of(&row, &to)
             {
                 let ctx = Context { public_url: &settings.public_url, tz, now };
-                outbox::enqueue(tx, &mails::confirmation(&mail, ctx), now)?;
+                outbox::enqueue(tx, outbox::About::CourtBooking(row.id), &mails::confirmation(&mail, ctx), now)?;
             }
             Ok::<_, AppError>(row)
         })
@@ -418,7 +418,8 @@ async fn cancel(
                 && let Some(mail) = mail_of(&row, &to)
             {
                 let ctx = Context { public_url: &settings.public_url, tz: settings.timezone, now };
-                outbox::enqueue(tx, &mails::cancellation(&mail, by, ctx), now)?;
+                let email = mails::cancellation(&mail, by, ctx);
+                outbox::enqueue(tx, outbox::About::CourtBooking(row.id), &email, now)?;
             }
             Ok::<_, AppError>(cancelled)
         })

@@ -75,7 +75,8 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
         ),
         (
             "emails",
-            "SELECT o.id FROM outbox_emails o JOIN day_camp_registrations c ON c.parent_email = o.to_address WHERE c.user_id = ?1",
+            "SELECT o.id FROM outbox_emails o JOIN day_camp_registrations c ON o.about_kind = 'camp_registration' AND o.about_id = c.id
+             WHERE c.user_id = ?1",
         ),
     ] {
         let expected = sql_ids(&app, sql, me);

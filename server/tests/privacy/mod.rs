@@ -7,7 +7,9 @@
 mod deletion;
 mod export;
 mod forms;
+mod ownership;
 mod retention;
+mod routes;
 
 use crate::common::{TestApp, User};
 
@@ -173,9 +175,16 @@ pub async fn two_families(app: &TestApp) -> (Family, Family) {
         )
         .unwrap();
         conn.execute(
-            "INSERT INTO outbox_emails (to_address, subject, body_text, status, next_attempt_at, created_at)
-             VALUES (?1, 'Inscription reçue', ?2, 'sent', '2026-01-03T00:00:00Z', '2026-01-03T00:00:00Z')",
-            rusqlite::params![f.parent_email, format!("Bonjour Parent {}, {} est inscrite.", f.last, f.child)],
+            "INSERT INTO outbox_emails (user_id, about_kind, about_id, to_address, subject, body_text, status,
+                 next_attempt_at, created_at)
+             VALUES (?1, 'camp_registration', ?2, ?3, 'Inscription reçue', ?4, 'sent', '2026-01-03T00:00:00Z',
+                 '2026-01-03T00:00:00Z')",
+            rusqlite::params![
+                f.user.id,
+                camp,
+                f.parent_email,
+                format!("Bonjour Parent {}, {} est inscrite.", f.last, f.child)
+            ],
         )
         .unwrap();
     }

@@ -206,3 +206,44 @@ async fn the_admin_chooses_the_periods_within_the_law_and_the_days_follow() {
     let expected = chrono::NaiveDate::parse_from_str(&week_end, "%Y-%m-%d").unwrap() + chrono::Months::new(6);
     assert_eq!(health["dueOn"], expected.to_string(), "six months after the season's last camp day");
 }
+
+#[tokio::test]
+async fn an_ownerless_email_is_counted_read_by_nobody_and_goes_on_the_usual_day() {
+    let app = TestApp::spawn().await;
+    let (a, _b) = two_families(&app).await;
+    let admin = app.user("admin@example.org", Some("admin")).await;
+    // An e-mail from before e-mails had owners, to A's parent's address, that names no record
+    // the migration could tie it to.
+    db(&app)
+        .execute(
+            "INSERT INTO outbox_emails (to_address, subject, body_text, status, next_attempt_at, created_at)
+             VALUES (?1, 'Rappel', 'Un message sans référence au sujet de Maëlle', 'sent', '2026-01-05T00:00:00Z',
+                 '2026-01-05T00:00:00Z')",
+            [a.parent_email],
+        )
+        .unwrap();
+    let read: Value =
+        admin.client.get(app.at("/api/admin/privacy-retention")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(read["ownerlessEmails"], 1);
+    let sent_email = |read: &Value| -> Vec<Value> {
+        read["upcoming"].as_array().unwrap().iter().filter(|d| d["kind"] == "sentEmail").cloned().collect()
+    };
+    // The seed's two e-mails (3 January) and this one (5 January), 180 days later each.
+    assert_eq!(
+        sent_email(&read),
+        [
+            json!({"kind": "sentEmail", "dueOn": "2026-07-02", "count": 2}),
+            json!({"kind": "sentEmail", "dueOn": "2026-07-04", "count": 1})
+        ]
+    );
+    let mine: Value = a.user.client.get(app.at("/api/user/my-data")).send().await.unwrap().json().await.unwrap();
+    assert!(!mine.to_string().contains("sans référence"), "the ownerless e-mail is nobody's: {mine}");
+
+    pass(&app, "2026-07-04T16:00:00Z").await;
+    let read: Value =
+        admin.client.get(app.at("/api/admin/privacy-retention")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(read["ownerlessEmails"], 0, "removed on its day, with the other sent e-mails");
+    // (The pass itself may write e-mails, waiting-list offers of its own day: each has its owner.)
+    let old: Vec<Value> = sent_email(&read).into_iter().filter(|d| d["dueOn"].as_str() < Some("2026-12-01")).collect();
+    assert_eq!(old, Vec::<Value>::new());
+}

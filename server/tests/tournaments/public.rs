@@ -75,9 +75,16 @@ async fn a_member_sees_their_team_its_standing_and_its_next_match() {
     assert_eq!(of_team.len(), 3);
     setup.score_ok(id(&of_team[0]["id"]), 21, 19).await;
 
-    // The member who registered it, and the member whose e-mail is its member 2's.
+    // The member who registered it. A member whose address the captain typed for member 2 is
+    // not shown the team: an address typed into a form never finds a record (anyone may type
+    // anyone's), even when it is that member's own verified address.
     let partner = app.user(&partner_email(setup.event_id, 1), None).await;
-    for client in [&team.user.client, &partner.client] {
+    let theirs: Value = partner.client.get(app.at(&path)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(theirs, Value::Null);
+    let theirs: Value =
+        partner.client.get(app.at("/api/user/tournament-data")).send().await.unwrap().json().await.unwrap();
+    assert_eq!(theirs, json!([]));
+    for client in [&team.user.client] {
         let response = client.get(app.at(&path)).send().await.unwrap();
         assert_eq!(response.status(), 200);
         let mine: Value = response.json().await.unwrap();

@@ -31,7 +31,7 @@ function GrantRow({ grant, role, isMe, more }: { grant: Grant; role: Role; isMe:
           {displayName(grant.user)}
           {isMe && <YouBadge />}
         </p>
-        <p className="text-sm text-slate-700">{grant.user.email}</p>
+        <p className="text-sm text-slate-700">{grant.user.email ?? t('members.noAddress')}</p>
         <p className="text-sm text-slate-600">
           {t(`grants.role.${role}`)} · {t('grants.grantedOn', { date: formatDate(grant.grantedAt, i18n.language) })}
         </p>

@@ -33,7 +33,10 @@ export function MembersTab() {
                     <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t('members.you')}</span>
                   )}
                 </p>
-                <p className="text-sm text-slate-700">{member.email}</p>
+                <p className="text-sm text-slate-700">
+                  {member.email ?? t('members.noAddress')}
+                  {member.email && !member.emailVerified && <span className="text-slate-600"> ({t('members.unverified')})</span>}
+                </p>
                 <p className="text-sm text-slate-600">
                   {t('members.memberSince')} {formatDate(member.createdAt, i18n.language)}
                 </p>

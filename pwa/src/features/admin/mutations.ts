@@ -16,7 +16,7 @@ export function useAddGrant(role: Role) {
   return useApiMutation<string, Grant>({
     mutationFn: (userId) => apiFetch<Grant>(`${grantPath[role]}/${encodeURIComponent(userId.trim())}`, { method: 'POST' }),
     invalidates: invalidated(role),
-    success: (grant) => ({ title: t(`${section}.added`), description: t('grants.who', { email: grant.user.email }) }),
+    success: (grant) => ({ title: t(`${section}.added`), description: t('grants.who', { email: grant.user.email ?? grant.userId }) }),
     failure: { title: t('grants.error'), description: t('grants.errorDescription') },
   });
 }

@@ -35,8 +35,8 @@ export function useMembers() {
   return useQuery({ queryKey: adminKeys.members, queryFn: () => apiFetch<Member[]>('/api/admin/all-users') });
 }
 
-/** 'First Last', or the e-mail when the person has no name yet. */
-export function displayName(person: { firstName: string | null; lastName: string | null; email: string }): string {
+/** 'First Last', or the e-mail when the person has no name yet ('—' with neither). */
+export function displayName(person: { firstName: string | null; lastName: string | null; email: string | null }): string {
   const name = [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ');
-  return name || person.email;
+  return name || person.email || '—';
 }

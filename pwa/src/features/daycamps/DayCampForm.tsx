@@ -110,7 +110,7 @@ export function DayCampForm({
     if (!user) return;
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
     if (name && !values.parentName) setValue('parentName', name);
-    if (!values.parentEmail) setValue('parentEmail', user.email);
+    if (!values.parentEmail && user.email) setValue('parentEmail', user.email);
     // Only when the account arrives: later edits are the parent's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user]);

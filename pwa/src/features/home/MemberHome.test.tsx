@@ -6,7 +6,7 @@ import type { UserRegistration } from '../registrations/queries';
 import { homeRegistrations } from './homeRegistrations';
 import { MemberHome } from './MemberHome';
 
-const me = { id: 'me-1', firstName: 'Sophie', lastName: 'Gagnon', email: 'sophie@example.org', profileImageUrl: null, createdAt: '2025-06-02T15:00:00Z' };
+const me = { id: 'me-1', firstName: 'Sophie', lastName: 'Gagnon', email: 'sophie@example.org', emailVerified: true, profileImageUrl: null, createdAt: '2025-06-02T15:00:00Z' };
 
 const event = (id: number, title: string, startDate: string, featured = false) => ({
   id,

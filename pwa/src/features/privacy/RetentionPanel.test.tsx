@@ -18,6 +18,7 @@ const retention = {
     { kind: 'health', dueOn: '2027-08-14', count: 12 },
     { kind: 'campRegistration', dueOn: '2033-01-01', count: 12 },
   ],
+  ownerlessEmails: 2,
 };
 
 describe('the retention panel', () => {
@@ -33,6 +34,7 @@ describe('the retention panel', () => {
       ['14 août 2027', 'Fiches santé effacées', '12'],
       ['1 janvier 2033', 'Inscriptions au camp anonymisées', '12'],
     ]);
+    expect(screen.getByTestId('retention-ownerless').textContent).toMatch(/^2 courriels écrits avant .* ne figurent dans les données de personne/);
   });
 
   it("puts the server's refusal on the field", async () => {

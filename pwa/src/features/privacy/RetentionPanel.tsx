@@ -42,6 +42,11 @@ export function RetentionPanel() {
         </div>
       </form>
       <h3 className="pt-2 text-lg font-semibold">{t('console.retention.upcoming')}</h3>
+      {policy && policy.ownerlessEmails > 0 ? (
+        <p className="text-sm text-slate-700" data-testid="retention-ownerless">
+          {t('console.retention.ownerless', { count: policy.ownerlessEmails })}
+        </p>
+      ) : null}
       {upcoming.length === 0 ? (
         <p className="text-slate-700">{t('console.retention.empty')}</p>
       ) : (

@@ -29,7 +29,10 @@ export function ProfilePage() {
         </div>
         <div className="grid grid-cols-3 gap-4 px-4 py-3">
           <dt className="font-semibold text-slate-700">{t('profile.email')}</dt>
-          <dd className="col-span-2 break-all">{user.email}</dd>
+          <dd className="col-span-2 break-all">
+            {user.email ?? t('profile.noEmail')}
+            {user.email && !user.emailVerified && <p className="mt-1 text-sm text-slate-700">{t('profile.unverified')}</p>}
+          </dd>
         </div>
         <div className="grid grid-cols-3 gap-4 px-4 py-3">
           <dt className="font-semibold text-slate-700">{t('profile.memberSince')}</dt>

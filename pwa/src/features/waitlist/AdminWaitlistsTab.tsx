@@ -45,7 +45,7 @@ function List({ list }: { list: AdminWaitlist }) {
         {list.entries.map((e) => (
           <li key={e.id} className="rounded-lg border border-slate-200 p-3">
             <p className="font-semibold">
-              {t('admin.rank', { rank: e.rank })} · {e.name || e.email}
+              {t('admin.rank', { rank: e.rank })} · {e.name || e.email || '—'}
             </p>
             <p className="break-all text-sm text-slate-700">{e.email}</p>
             <p className="text-sm text-slate-700">{t('admin.since', { when: formatDateTime(e.joinedAt, i18n.language) })}</p>

@@ -12,7 +12,7 @@ use rusqlite::{Connection, params};
 use super::overview::{Unpaid, unpaid};
 use super::status::{self, StatusError};
 use super::{Kind, PaymentStatus, ReminderPolicy};
-use crate::db::outbox::{self, Email};
+use crate::db::outbox::{self, About, Email};
 
 /// What one pass did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -40,6 +40,14 @@ pub fn next_reminder(u: &Unpaid, policy: ReminderPolicy) -> Option<DateTime<Utc>
     policy.next(u.created_at, u.last_reminder_at, u.reminders_sent, u.to.is_some())
 }
 
+/// The registration an unpaid registration's e-mail is about.
+fn about(u: &Unpaid) -> About {
+    match u.kind {
+        Kind::Event => About::EventRegistration(u.id),
+        Kind::Camp => About::CampRegistration(u.id),
+    }
+}
+
 pub fn run(
     conn: &Connection,
     now: DateTime<Utc>,
@@ -55,7 +63,7 @@ pub fn run(
                 status::set(conn, u.kind, u.id, PaymentStatus::Expired, &now_text)?;
                 // Written to the member's own verified address only; without one, nobody.
                 if u.to.is_some() {
-                    outbox::enqueue(conn, &letters.expired(&u), now)?;
+                    outbox::enqueue(conn, about(&u), &letters.expired(&u), now)?;
                 }
                 report.expired += 1;
                 continue;
@@ -77,7 +85,7 @@ pub fn run(
                 params![u.id, u.reminders_sent, now_text],
             )?;
             if counted == 1 {
-                outbox::enqueue(conn, &letters.reminder(&u), now)?;
+                outbox::enqueue(conn, about(&u), &letters.reminder(&u), now)?;
                 report.reminders += 1;
             }
         }

@@ -10,7 +10,8 @@
 //! address and social insurance number), the payer's name and message of the transfers
 //! that paid them, the openings of their children's records (and their own e-mail in the log
 //! when they were camp staff), the forms of their waiting-list entries, their requests' reasons,
-//! and the e-mails the centre kept for an address of theirs (deleted); their sessions end. Kept:
+//! and the e-mails the centre wrote to them (deleted, by the account they belong to, never by
+//! address); their sessions end. Kept:
 //! ids, dates, events, weeks, programs, amounts, payment states and references, team names.
 //!
 //! Retention (`retention.rs`) uses the same functions on the rows whose period ended.
@@ -18,8 +19,6 @@
 use centre_core::timefmt::utc_text;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
-
-use super::export::ADDRESSES;
 
 /// What replaces a name.
 pub const ANONYMOUS: &str = "Anonyme";
@@ -44,8 +43,9 @@ impl Rows<'_> {
 /// Anonymises `user_id`'s personal data (see the module documentation); a no-op for an
 /// unknown id.
 pub fn member(conn: &Connection, user_id: &str, now: DateTime<Utc>) -> rusqlite::Result<()> {
-    // The e-mails first, while the addresses are still known.
-    conn.execute(&format!("DELETE FROM outbox_emails WHERE to_address COLLATE NOCASE IN ({ADDRESSES})"), [user_id])?;
+    // The e-mails written for them, by owner (V22): never by an address, which another
+    // family may share or have typed.
+    conn.execute("DELETE FROM outbox_emails WHERE user_id = ?1", [user_id])?;
     let rows = Rows::OfMember(user_id);
     event_registrations(conn, rows, now)?;
     court_bookings(conn, rows, now)?;

@@ -10,7 +10,8 @@
 //! allowed to pick them up); the
 //! Interac transfers that paid any of these; their waiting-list entries (with the form each
 //! holds) and the offers made to them; their
-//! deletion requests; and the e-mails the centre sent to an address of theirs.
+//! deletion requests; the e-mail addresses they typed into those forms (as data of those records);
+//! and the e-mails the centre wrote to them, by the account each belongs to (never by address).
 
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, params_from_iter};
@@ -196,12 +197,21 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
                 .to_owned(),
         ),
         (
-            "emails",
+            // The addresses the member typed into their own forms: data of those records, listed
+            // for them to see, and never a way to find anything else.
+            "addressesTyped",
             format!(
-                "SELECT id, to_address, subject, body_text, status, created_at, sent_at FROM outbox_emails
-                 WHERE to_address COLLATE NOCASE IN ({}) ORDER BY id",
-                ADDRESSES
+                "SELECT * FROM ({}) WHERE address IS NOT NULL AND address <> '' ORDER BY record, record_id, field",
+                typed_addresses()
             ),
+        ),
+        (
+            // The e-mails written for this account: owned by key (V22), whatever address they
+            // went to. Each names the record it is about.
+            "emails",
+            "SELECT id, about_kind, about_id, to_address, subject, body_text, status, created_at, sent_at
+               FROM outbox_emails WHERE user_id = ?1 ORDER BY id"
+                .to_owned(),
         ),
     ];
     let mut sections = Vec::with_capacity(queries.len());
@@ -211,8 +221,16 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
     Ok(MemberData { user, sections })
 }
 
-/// The e-mail addresses of a member: their account's, and those they gave on their bookings and
-/// day-camp registrations (where the centre's e-mails about them went).
-pub const ADDRESSES: &str = "SELECT email FROM users WHERE id = ?1
-    UNION SELECT email FROM court_bookings WHERE user_id = ?1
-    UNION SELECT parent_email FROM day_camp_registrations WHERE user_id = ?1";
+/// Every address column of the member's registrations and bookings, as (record, record_id,
+/// field, address) rows.
+fn typed_addresses() -> String {
+    let team = ["captain_email", "member2_email", "member3_email", "member4_email", "member5_email", "member6_email", "email"]
+        .map(|c| format!("SELECT 'event_registrations' AS record, id AS record_id, '{c}' AS field, {c} AS address FROM event_registrations WHERE user_id = ?1"));
+    let mut all = team.to_vec();
+    all.push("SELECT 'court_bookings', id, 'email', email FROM court_bookings WHERE user_id = ?1".to_owned());
+    all.push(
+        "SELECT 'day_camp_registrations', id, 'parent_email', parent_email FROM day_camp_registrations WHERE user_id = ?1"
+            .to_owned(),
+    );
+    all.join(" UNION ALL ")
+}

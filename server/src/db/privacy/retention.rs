@@ -109,6 +109,13 @@ pub fn pending(conn: &Connection, policy: Policy) -> rusqlite::Result<Vec<Due>> 
     Ok(due)
 }
 
+/// How many e-mails belong to no account: written before e-mails recorded their owner (V22)
+/// and naming no one record. They go in no member's export; retention removes them 180 days
+/// after they were written, as every sent e-mail.
+pub fn ownerless_emails(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("SELECT count(*) FROM outbox_emails WHERE user_id IS NULL", [], |r| r.get(0))
+}
+
 /// What a pass did, by kind.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Report {

@@ -404,7 +404,7 @@ impl Demo<'_> {
     /// The demo member's account (e-mail verified, as the development sign-in makes it), a
     /// member for more than a year; the one there already when the demo is seeded again.
     fn member(&self) -> rusqlite::Result<String> {
-        if let Some(user) = super::users::find_by_email(self.tx, DEMO_MEMBER.email)? {
+        if let Some(user) = super::users::find_by_verified_email(self.tx, DEMO_MEMBER.email)? {
             return Ok(user.id);
         }
         let id = super::users::new_user_id();
@@ -420,7 +420,7 @@ impl Demo<'_> {
     /// The counsellor, given the first two camp weeks, who opened one child's record yesterday.
     fn camp_staff(&self) -> rusqlite::Result<()> {
         let person = DEMO_COUNSELLOR;
-        let id = match super::users::find_by_email(self.tx, person.email)? {
+        let id = match super::users::find_by_verified_email(self.tx, person.email)? {
             Some(user) => user.id,
             None => {
                 let id = super::users::new_user_id();
@@ -583,7 +583,7 @@ impl Demo<'_> {
         };
         let starts = self.local(week_start, NaiveTime::from_hms_opt(8, 0, 0).unwrap_or(NaiveTime::MIN));
         for (n, parent) in WAITING.iter().enumerate() {
-            let user_id = match super::users::find_by_email(self.tx, parent.email)? {
+            let user_id = match super::users::find_by_verified_email(self.tx, parent.email)? {
                 Some(user) => user.id,
                 None => {
                     let id = super::users::new_user_id();

@@ -70,25 +70,23 @@ pub struct TeamOfUser {
     pub captain_name: String,
 }
 
-/// The teams of a member: registrations they made, or where their e-mail is the captain's or
-/// a member's. With `event_id`, only that event's; soonest event first.
+/// The teams a member registered (the registration's `user_id`). With `event_id`, only that
+/// event's; soonest event first. The addresses typed for the captain and the members are data
+/// of the registration, never a way to find it: anyone may type anyone's address there.
 pub fn teams_of_user(
     conn: &Connection,
     user_id: &str,
-    email: &str,
     event_id: Option<i64>,
 ) -> rusqlite::Result<Vec<(TeamOfUser, EventRow)>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT r.id, r.event_id, team_name(r.team_name, r.team_number),
             trim(COALESCE(r.captain_first_name, '') || ' ' || COALESCE(r.captain_last_name, '')), {}
          FROM event_registrations r JOIN events e ON e.id = r.event_id
-         WHERE r.kind = 'team' AND (?3 IS NULL OR r.event_id = ?3)
-           AND (r.user_id = ?1 OR lower(?2) IN (lower(r.captain_email), lower(r.member2_email), lower(r.member3_email),
-                lower(r.member4_email), lower(r.member5_email), lower(r.member6_email)))
+         WHERE r.kind = 'team' AND (?2 IS NULL OR r.event_id = ?2) AND r.user_id = ?1
          ORDER BY e.start_date, r.id",
         events::columns_of("e")
     ))?;
-    let rows = stmt.query_map(params![user_id, email, event_id], |r| {
+    let rows = stmt.query_map(params![user_id, event_id], |r| {
         Ok((
             TeamOfUser { team_id: r.get(0)?, event_id: r.get(1)?, team_name: r.get(2)?, captain_name: r.get(3)? },
             events::from_row_at(r, 4)?,

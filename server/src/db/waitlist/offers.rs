@@ -14,7 +14,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::line::{self, active, in_line};
 use super::{EntryRow, EntryState, OfferState, Target};
-use crate::db::outbox::{self, Email};
+use crate::db::outbox::{self, About, Email};
 use crate::db::users;
 
 /// An offer as stored.
@@ -164,7 +164,7 @@ fn make(conn: &Connection, entry: &EntryRow, by_admin: bool, cx: &Refill<'_>) ->
     conn.execute("UPDATE waitlist_entries SET state = 'offered' WHERE id = ?1", params![entry.id])?;
     if let Ok(to) = users::mail_address(conn, Some(&entry.user_id))? {
         let mail = OfferMail { to: &to, lang: &entry.lang, offer_id, expires_at: &expires_at, what };
-        outbox::enqueue(conn, &cx.letters.offer(&mail), cx.now)?;
+        outbox::enqueue(conn, About::WaitlistOffer(offer_id), &cx.letters.offer(&mail), cx.now)?;
     }
     Ok(Some(offer_id))
 }
@@ -355,7 +355,7 @@ pub fn slot_freed(
         if let Ok(to) = users::mail_address(conn, Some(&entry.user_id))? {
             let mail =
                 SlotMail { to: &to, lang: &entry.lang, court_name: &court.name, court_name_en: &court.name_en, start };
-            outbox::enqueue(conn, &letters.slot_freed(&mail), now)?;
+            outbox::enqueue(conn, About::WaitlistEntry(entry.id), &letters.slot_freed(&mail), now)?;
             told += 1;
         }
     }

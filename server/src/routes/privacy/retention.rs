@@ -35,6 +35,10 @@ pub struct RetentionDto {
     pub updated_at: String,
     /// What goes when, the soonest first.
     pub upcoming: Vec<RetentionDueDto>,
+    /// E-mails that belong to no account (written before each e-mail recorded its owner, and
+    /// naming no one registration, booking or offer): in no member's export, removed with the
+    /// other sent e-mails on their day.
+    pub ownerless_emails: i64,
 }
 
 fn answer(conn: &rusqlite::Connection, row: PolicyRow) -> Result<RetentionDto, AppError> {
@@ -47,6 +51,7 @@ fn answer(conn: &rusqlite::Connection, row: PolicyRow) -> Result<RetentionDto, A
         records_years: row.policy.records_years(),
         updated_at: row.updated_at,
         upcoming: by_day.into_iter().map(|((due_on, kind), count)| RetentionDueDto { kind, due_on, count }).collect(),
+        ownerless_emails: retention::ownerless_emails(conn)?,
     })
 }
 

@@ -136,8 +136,9 @@ pub async fn stream(
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
-/// `GET /api/events/{eventId}/user-team`: the signed-in member's team in this event (one they
-/// registered, or where their e-mail is the captain's or a member's), or `null`.
+/// `GET /api/events/{eventId}/user-team`: the team the signed-in member registered in this
+/// event, or `null`. A team is found by the account that registered it, never by an address
+/// typed for its captain or members.
 #[utoipa::path(
     get,
     path = "/api/events/{id}/user-team",
@@ -153,13 +154,13 @@ pub async fn user_team(
     user: CurrentUser,
     Id(event_id): Id,
 ) -> Result<Json<Option<UserTeamDto>>, AppError> {
-    let (id, email, admin) = (user.id().to_owned(), user.user().email.clone(), user.is_admin());
+    let (id, admin) = (user.id().to_owned(), user.is_admin());
     let now = state.settings.clock.now();
     let team = state
         .db
         .read(move |conn| {
             events::visible(conn, event_id, admin)?.ok_or_else(AppError::not_found)?;
-            let teams = tournaments::views::teams_of_user(conn, &id, &email, Some(event_id))?;
+            let teams = tournaments::views::teams_of_user(conn, &id, Some(event_id))?;
             let Some((team, _)) = teams.into_iter().next() else {
                 return Ok(None);
             };
@@ -198,13 +199,13 @@ pub async fn tournament_data(
     State(state): State<AppState>,
     user: CurrentUser,
 ) -> Result<Json<Vec<UserTournamentData>>, AppError> {
-    let (id, email) = (user.id().to_owned(), user.user().email.clone());
+    let id = user.id().to_owned();
     let now = state.settings.clock.now();
     let data = state
         .db
         .read(move |conn| {
             let mut out = Vec::new();
-            for (team, event) in tournaments::views::teams_of_user(conn, &id, &email, None)? {
+            for (team, event) in tournaments::views::teams_of_user(conn, &id, None)? {
                 let (dto, tournament) = match tournaments::find_for_event(conn, event.id)? {
                     Some(row) => {
                         let board = Board::new(views::board(conn, row)?, now);

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
 use centre_core::waitlist::{EntryState, ListKind};
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
 use super::{OfferDto, label};
@@ -28,7 +28,8 @@ pub struct AdminEntryDto {
     pub id: i64,
     pub rank: usize,
     pub name: String,
-    pub email: String,
+    /// `null` for an account with no address (see `UserDto.email`).
+    pub email: Option<String>,
     /// In line since (UTC).
     pub joined_at: String,
     pub state: EntryState,
@@ -70,12 +71,11 @@ fn targets(conn: &Connection) -> rusqlite::Result<Vec<Target>> {
     .collect()
 }
 
-fn person(conn: &Connection, user_id: &str) -> rusqlite::Result<(String, String)> {
-    conn.query_row(
-        "SELECT trim(COALESCE(first_name, '') || ' ' || COALESCE(last_name, '')), email FROM users WHERE id = ?1",
-        params![user_id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
+/// The member's name ('' without one) and address.
+fn person(conn: &Connection, user_id: &str) -> rusqlite::Result<(String, Option<String>)> {
+    let user = crate::db::users::find(conn, user_id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+    let name = [user.first_name, user.last_name].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    Ok((name, user.email))
 }
 
 /// `GET /api/admin/waitlists` (admin): every list with someone in line.

@@ -11,7 +11,7 @@ import { TextArea } from '../../../components/form/TextArea';
 import { TextField } from '../../../components/form/TextField';
 import type { useForm } from '../../../components/form/useForm';
 import type { Values } from '../registration';
-import { CONSENT_VERSION, MAX_ALLERGIES, MAX_CONTACTS, MAX_PICKUPS } from './values';
+import { CONSENT_VERSION, H, MAX_ALLERGIES, MAX_CONTACTS, MAX_PICKUPS } from './values';
 
 type Form = ReturnType<typeof useForm<Values>>;
 type TextKey = Parameters<Form['field']>[0];
@@ -19,7 +19,7 @@ type FlagKey = Parameters<Form['checkbox']>[0];
 
 function PersonRow({ form, list, index, required }: { form: Form; list: 'emergencyContacts' | 'pickups'; index: number; required: boolean }) {
   const { t } = useTranslation('daycamps');
-  const key = (f: string) => `${list}.${index}.${f}` as TextKey;
+  const key = (f: string) => `${H}${list}.${index}.${f}` as TextKey;
   const n = index + 1;
   return (
     <div className="grid gap-3 sm:grid-cols-3" data-testid={`${list}-${index}`}>
@@ -34,7 +34,7 @@ function PersonRow({ form, list, index, required }: { form: Form; list: 'emergen
 function filledRows(form: Form, list: string, max: number, min: number) {
   let shown = min;
   for (let i = 0; i < max; i += 1) {
-    const row = Object.entries(form.values).some(([k, v]) => k.startsWith(`${list}.${i}.`) && v !== '' && v !== false);
+    const row = Object.entries(form.values).some(([k, v]) => k.startsWith(`${H}${list}.${i}.`) && v !== '' && v !== false);
     if (row) shown = Math.max(shown, i + 1);
   }
   return shown;
@@ -44,7 +44,7 @@ export function HealthFields({ form }: { form: Form }) {
   const { t } = useTranslation('daycamps');
   const [allergies, setAllergies] = useState(() => filledRows(form, 'allergies', MAX_ALLERGIES, 1));
   const [pickups, setPickups] = useState(() => filledRows(form, 'pickups', MAX_PICKUPS, 1));
-  const allergyKey = (i: number, f: string) => `allergies.${i}.${f}` as TextKey;
+  const allergyKey = (i: number, f: string) => `${H}allergies.${i}.${f}` as TextKey;
   return (
     <fieldset className="space-y-5 rounded-lg border border-slate-200 bg-white p-4">
       <legend className="px-1 font-semibold">{t('health.title')}</legend>
@@ -62,7 +62,7 @@ export function HealthFields({ form }: { form: Form }) {
               <option value="severe">{t('health.severity.severe')}</option>
             </Select>
             <Checkbox
-              {...form.checkbox(`allergies.${i}.epinephrine` as FlagKey)}
+              {...form.checkbox(`${H}allergies.${i}.epinephrine` as FlagKey)}
               label={t('health.allergies.epinephrine')}
               labelClassName="flex min-h-11 items-center gap-3 sm:mt-7"
             />
@@ -75,8 +75,8 @@ export function HealthFields({ form }: { form: Form }) {
         )}
       </section>
 
-      <TextArea {...form.field('medication')} rows={2} label={t('health.medication')} hint={t('health.medicationHint')} />
-      <TextArea {...form.field('medicalConditions')} rows={2} label={t('health.conditions')} hint={t('health.conditionsHint')} />
+      <TextArea {...form.field('healthForm.medication')} rows={2} label={t('health.medication')} hint={t('health.medicationHint')} />
+      <TextArea {...form.field('healthForm.conditions')} rows={2} label={t('health.conditions')} hint={t('health.conditionsHint')} />
       <Checkbox {...form.checkbox('canSwim')} label={t('form.canSwim')} labelClassName="flex min-h-11 items-center gap-3" />
 
       <section aria-labelledby="health-contacts" className="space-y-3">

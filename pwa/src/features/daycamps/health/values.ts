@@ -1,5 +1,6 @@
 // The health form (fiche santé) as the day-camp form holds it: one flat value per field, named
-// as core names its errors ('allergies.0.what', 'emergencyContacts.1.phone', 'pickups.0.name'),
+// as the request names it and so as core and the server name its errors
+// ('healthForm.allergies.0.what', 'healthForm.emergencyContacts.1.phone', 'healthForm.conditions'),
 // so a field error from core-wasm or the server lands on its own input. Blank rows are dropped
 // by core.
 
@@ -15,14 +16,16 @@ type ContactIndex = 0 | 1;
 type PickupIndex = 0 | 1 | 2 | 3;
 type PersonField = 'name' | 'relation' | 'phone';
 
-export type HealthValues = { [K in `allergies.${AllergyIndex}.${'what' | 'severity'}`]: string } & {
-  [K in `allergies.${AllergyIndex}.epinephrine`]: boolean;
-} & { [K in `emergencyContacts.${ContactIndex}.${PersonField}`]: string } & {
-  [K in `pickups.${PickupIndex}.${PersonField}`]: string;
+/** Where the request puts the form, and so the prefix of its fields' names. */
+export const H = 'healthForm.';
+
+export type HealthValues = { [K in `healthForm.allergies.${AllergyIndex}.${'what' | 'severity'}`]: string } & {
+  [K in `healthForm.allergies.${AllergyIndex}.epinephrine`]: boolean;
+} & { [K in `healthForm.emergencyContacts.${ContactIndex}.${PersonField}`]: string } & {
+  [K in `healthForm.pickups.${PickupIndex}.${PersonField}`]: string;
 } & {
-  medication: string;
-  /** The form's conditions; named as the API's older field, under which core reports them. */
-  medicalConditions: string;
+  'healthForm.medication': string;
+  'healthForm.conditions': string;
   canSwim: boolean;
   mayLeaveAlone: boolean;
   photoPermission: boolean;
@@ -33,14 +36,14 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 export const EMPTY_HEALTH = Object.fromEntries([
   ...range(MAX_ALLERGIES).flatMap((i) => [
-    [`allergies.${i}.what`, ''],
-    [`allergies.${i}.severity`, ''],
-    [`allergies.${i}.epinephrine`, false],
+    [`${H}allergies.${i}.what`, ''],
+    [`${H}allergies.${i}.severity`, ''],
+    [`${H}allergies.${i}.epinephrine`, false],
   ]),
-  ...range(MAX_CONTACTS).flatMap((i) => ['name', 'relation', 'phone'].map((f) => [`emergencyContacts.${i}.${f}`, ''])),
-  ...range(MAX_PICKUPS).flatMap((i) => ['name', 'relation', 'phone'].map((f) => [`pickups.${i}.${f}`, ''])),
-  ['medication', ''],
-  ['medicalConditions', ''],
+  ...range(MAX_CONTACTS).flatMap((i) => ['name', 'relation', 'phone'].map((f) => [`${H}emergencyContacts.${i}.${f}`, ''])),
+  ...range(MAX_PICKUPS).flatMap((i) => ['name', 'relation', 'phone'].map((f) => [`${H}pickups.${i}.${f}`, ''])),
+  [`${H}medication`, ''],
+  [`${H}conditions`, ''],
   ['canSwim', false],
   ['mayLeaveAlone', false],
   ['photoPermission', false],
@@ -52,9 +55,9 @@ const text = (v: Flat, key: string) => String(v[key] ?? '');
 
 function people(v: Flat, list: string, count: number) {
   return range(count).map((i) => ({
-    name: text(v, `${list}.${i}.name`),
-    relation: text(v, `${list}.${i}.relation`),
-    phone: text(v, `${list}.${i}.phone`),
+    name: text(v, `${H}${list}.${i}.name`),
+    relation: text(v, `${H}${list}.${i}.relation`),
+    phone: text(v, `${H}${list}.${i}.phone`),
   }));
 }
 
@@ -63,12 +66,12 @@ export function healthFormOf(values: HealthValues) {
   const v = values as unknown as Flat;
   return {
     allergies: range(MAX_ALLERGIES).map((i) => ({
-      what: text(v, `allergies.${i}.what`),
-      severity: text(v, `allergies.${i}.severity`),
-      epinephrine: v[`allergies.${i}.epinephrine`] === true,
+      what: text(v, `${H}allergies.${i}.what`),
+      severity: text(v, `${H}allergies.${i}.severity`),
+      epinephrine: v[`${H}allergies.${i}.epinephrine`] === true,
     })),
-    medication: values.medication,
-    conditions: values.medicalConditions,
+    medication: values['healthForm.medication'],
+    conditions: values['healthForm.conditions'],
     canSwim: values.canSwim,
     emergencyContacts: people(v, 'emergencyContacts', MAX_CONTACTS),
     pickups: people(v, 'pickups', MAX_PICKUPS),
@@ -99,20 +102,20 @@ export function healthValuesOf(form: StoredForm | null | undefined): HealthValue
   const v: Flat = { ...(EMPTY_HEALTH as unknown as Flat) };
   if (!form) return v as unknown as HealthValues;
   form.allergies.slice(0, MAX_ALLERGIES).forEach((a, i) => {
-    v[`allergies.${i}.what`] = a.what;
-    v[`allergies.${i}.severity`] = a.severity;
-    v[`allergies.${i}.epinephrine`] = a.epinephrine;
+    v[`${H}allergies.${i}.what`] = a.what;
+    v[`${H}allergies.${i}.severity`] = a.severity;
+    v[`${H}allergies.${i}.epinephrine`] = a.epinephrine;
   });
   const put = (list: string, people: StoredPerson[], max: number) =>
     people.slice(0, max).forEach((p, i) => {
-      v[`${list}.${i}.name`] = p.name;
-      v[`${list}.${i}.relation`] = p.relation;
-      v[`${list}.${i}.phone`] = p.phone;
+      v[`${H}${list}.${i}.name`] = p.name;
+      v[`${H}${list}.${i}.relation`] = p.relation;
+      v[`${H}${list}.${i}.phone`] = p.phone;
     });
   put('emergencyContacts', form.emergencyContacts, MAX_CONTACTS);
   put('pickups', form.pickups, MAX_PICKUPS);
-  v.medication = form.medication ?? '';
-  v.medicalConditions = form.conditions ?? '';
+  v[`${H}medication`] = form.medication ?? '';
+  v[`${H}conditions`] = form.conditions ?? '';
   v.canSwim = form.canSwim;
   v.mayLeaveAlone = form.mayLeaveAlone;
   v.photoPermission = form.photoPermission;
