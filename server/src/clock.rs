@@ -37,3 +37,9 @@ impl Clock {
         self.shift_ms != 0
     }
 }
+
+/// The system's time, never moved: for what outlives a test's clock (a backup's name, the CLI's
+/// stamps, the session store's expiry, which runs on it too).
+pub fn system_now() -> chrono::DateTime<chrono::Utc> {
+    chrono::Utc::now()
+}

@@ -20,11 +20,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Command::Admin(AdminCommand::Grant { user, db }) => grant_admin(&user, &db),
-        Command::Backup { to, keep, db } => {
-            backup::backup(&db, &to, keep, centre_server::clock::Clock::default().now())
-                .map(|path| println!("snapshot written: {}", path.display()))
-                .map_err(|e| e.to_string())
-        }
+        Command::Backup { to, keep, db } => backup::backup(&db, &to, keep, centre_server::clock::system_now())
+            .map(|path| println!("snapshot written: {}", path.display()))
+            .map_err(|e| e.to_string()),
         Command::Restore { from, db, force } => backup::restore(&from, &db, force)
             .map(|()| println!("{} restored from {}", db.display(), from.display()))
             .map_err(|e| e.to_string()),
@@ -113,7 +111,8 @@ fn grant_admin(who: &str, db: &std::path::Path) -> Result<(), String> {
     let mut conn = centre_server::db::Db::open(db).and_then(|db| db.connect()).map_err(|e| e.to_string())?;
     // One write transaction, like the server's: the account and its grant land together.
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(|e| e.to_string())?;
-    match centre_server::db::users::grant_admin_from_cli(&tx, who) {
+    let now = centre_core::timefmt::utc_text(centre_server::clock::system_now());
+    match centre_server::db::users::grant_admin_from_cli(&tx, who, &now) {
         Ok(user) => {
             tx.commit().map_err(|e| format!("granting admin failed: {e}"))?;
             println!("admin granted to {} (id {})", user.email.as_deref().unwrap_or("(no address)"), user.id);

@@ -9,6 +9,9 @@ use std::process::Command;
 use common::TestApp;
 use serde_json::{Value, json};
 
+/// When the direct calls below sign in (stored as given).
+const NOW: &str = "2026-07-01T12:00:00Z";
+
 fn set_cookie(response: &reqwest::Response) -> Option<String> {
     response
         .headers()
@@ -521,7 +524,7 @@ async fn a_cli_granted_email_is_admin_at_first_sign_in() {
     let app = TestApp::spawn().await;
     {
         let conn = rusqlite::Connection::open(&app.db_path).unwrap();
-        centre_server::db::users::grant_admin_from_cli(&conn, "early@example.org").unwrap();
+        centre_server::db::users::grant_admin_from_cli(&conn, "early@example.org", NOW).unwrap();
     }
     let early = app.user("early@example.org", None).await;
     let status: Value = early.client.get(app.at("/api/admin/status")).send().await.unwrap().json().await.unwrap();
@@ -568,18 +571,18 @@ async fn a_listed_email_is_admin_at_an_openid_sign_in_only_when_the_provider_ver
         first_name: Some("Bea".to_owned()),
         ..Identity::default()
     };
-    let user = upsert_identity(&conn, &claimed, EmailTrust::Provider).unwrap();
+    let user = upsert_identity(&conn, &claimed, EmailTrust::Provider, NOW).unwrap();
     assert!(!user.email_verified);
-    centre_server::auth::bootstrap_admin(&conn, settings, &user).unwrap();
+    centre_server::auth::bootstrap_admin(&conn, settings, &user, NOW).unwrap();
     assert!(!is_admin(&conn, &user.id), "an address nobody verified is not an admin's");
     // The next sign-in, the provider has verified it: admin, and the account says verified.
     let verified = Identity { email_verified: true, ..claimed.clone() };
-    let user = upsert_identity(&conn, &verified, EmailTrust::Provider).unwrap();
+    let user = upsert_identity(&conn, &verified, EmailTrust::Provider, NOW).unwrap();
     assert!(user.email_verified);
-    centre_server::auth::bootstrap_admin(&conn, settings, &user).unwrap();
+    centre_server::auth::bootstrap_admin(&conn, settings, &user, NOW).unwrap();
     assert!(is_admin(&conn, &user.id));
     // Each sign-in sets what the provider says now.
-    let user = upsert_identity(&conn, &claimed, EmailTrust::Provider).unwrap();
+    let user = upsert_identity(&conn, &claimed, EmailTrust::Provider, NOW).unwrap();
     assert!(!user.email_verified);
 }
 
@@ -595,12 +598,12 @@ async fn an_account_that_keeps_its_old_address_is_not_verified() {
         email_verified: true,
         ..Identity::default()
     };
-    let user = upsert_identity(&conn, &first, EmailTrust::Provider).unwrap();
+    let user = upsert_identity(&conn, &first, EmailTrust::Provider, NOW).unwrap();
     assert!(user.email_verified);
     // The provider now gives an address another account holds: the account keeps its own, which
     // nobody vouched for at this sign-in.
     let moved = Identity { email: "pris@example.org".to_owned(), ..first };
-    let user = upsert_identity(&conn, &moved, EmailTrust::Provider).unwrap();
+    let user = upsert_identity(&conn, &moved, EmailTrust::Provider, NOW).unwrap();
     assert_eq!((user.email.as_deref(), user.email_verified), (Some("moi@example.org"), false));
     let theirs: bool =
         conn.query_row("SELECT email_verified FROM users WHERE id = ?1", [&other.id], |r| r.get(0)).unwrap();
@@ -612,7 +615,7 @@ async fn the_development_sign_in_and_the_command_line_vouch_for_their_addresses(
     let app = TestApp::spawn().await;
     let dev = app.user("dev@example.org", None).await;
     let conn = rusqlite::Connection::open(&app.db_path).unwrap();
-    let operator = centre_server::db::users::grant_admin_from_cli(&conn, "operateur@example.org").unwrap();
+    let operator = centre_server::db::users::grant_admin_from_cli(&conn, "operateur@example.org", NOW).unwrap();
     assert!(operator.email_verified);
     let verified: bool =
         conn.query_row("SELECT email_verified FROM users WHERE id = ?1", [&dev.id], |r| r.get(0)).unwrap();
@@ -648,8 +651,8 @@ async fn an_unverified_claim_reserves_nothing_and_a_verified_sign_in_always_take
     let some = |e: &str| Some(e.to_owned());
 
     // Two claims nobody verified: both sign in, each shows the address, neither holds it.
-    let eve = upsert_identity(&conn, &claim("eve", "ana@example.org", false), Provider).unwrap();
-    let mallory = upsert_identity(&conn, &claim("mallory", "Ana@Example.org", false), Provider).unwrap();
+    let eve = upsert_identity(&conn, &claim("eve", "ana@example.org", false), Provider, NOW).unwrap();
+    let mallory = upsert_identity(&conn, &claim("mallory", "Ana@Example.org", false), Provider, NOW).unwrap();
     assert_ne!(eve.id, mallory.id);
     assert_eq!((eve.email.clone(), eve.email_verified), (some("ana@example.org"), false));
     assert_eq!((mallory.email.clone(), mallory.email_verified), (some("Ana@Example.org"), false));
@@ -657,7 +660,7 @@ async fn an_unverified_claim_reserves_nothing_and_a_verified_sign_in_always_take
 
     // The owner signs in verified: a new account that takes the address; the claimers lose it
     // and keep their accounts.
-    let ana = upsert_identity(&conn, &claim("ana", "ana@example.org", true), Provider).unwrap();
+    let ana = upsert_identity(&conn, &claim("ana", "ana@example.org", true), Provider, NOW).unwrap();
     assert!(ana.id != eve.id && ana.id != mallory.id);
     let now = addresses(&conn);
     assert_eq!(now[&ana.id], (some("ana@example.org"), true));
@@ -665,27 +668,27 @@ async fn an_unverified_claim_reserves_nothing_and_a_verified_sign_in_always_take
     assert_eq!(now[&mallory.id], (None, false));
 
     // A claim after the owner's: another account, without the address, never refused.
-    let late = upsert_identity(&conn, &claim("late", "ANA@example.org", false), Provider).unwrap();
+    let late = upsert_identity(&conn, &claim("late", "ANA@example.org", false), Provider, NOW).unwrap();
     assert!(late.id != ana.id);
     assert_eq!((late.email, late.email_verified), (None, false));
     // A claimer signing in again with the owner's address: their own account, still without it.
-    let again = upsert_identity(&conn, &claim("eve", "ana@example.org", false), Provider).unwrap();
+    let again = upsert_identity(&conn, &claim("eve", "ana@example.org", false), Provider, NOW).unwrap();
     assert_eq!((again.id.as_str(), again.email.as_deref()), (eve.id.as_str(), None));
     // With an address of their own, even unverified, they show it.
-    let own = upsert_identity(&conn, &claim("eve", "eve@example.org", false), Provider).unwrap();
+    let own = upsert_identity(&conn, &claim("eve", "eve@example.org", false), Provider, NOW).unwrap();
     assert_eq!(
         (own.id.as_str(), own.email.as_deref(), own.email_verified),
         (eve.id.as_str(), Some("eve@example.org"), false)
     );
     // The owner again, and at another provider subject that verified the same address: the
     // account that holds it.
-    assert_eq!(upsert_identity(&conn, &claim("ana", "ana@example.org", true), Provider).unwrap().id, ana.id);
-    assert_eq!(upsert_identity(&conn, &claim("ana-2", "ana@example.org", true), Provider).unwrap().id, ana.id);
+    assert_eq!(upsert_identity(&conn, &claim("ana", "ana@example.org", true), Provider, NOW).unwrap().id, ana.id);
+    assert_eq!(upsert_identity(&conn, &claim("ana-2", "ana@example.org", true), Provider, NOW).unwrap().id, ana.id);
     assert_eq!(addresses(&conn)[&ana.id], (some("ana@example.org"), true));
 
     // The command line names the verified account by its address, never a claimer.
-    upsert_identity(&conn, &claim("bob-claim", "bob@example.org", false), Provider).unwrap();
-    let granted = centre_server::db::users::grant_admin_from_cli(&conn, "bob@example.org").unwrap();
+    upsert_identity(&conn, &claim("bob-claim", "bob@example.org", false), Provider, NOW).unwrap();
+    let granted = centre_server::db::users::grant_admin_from_cli(&conn, "bob@example.org", NOW).unwrap();
     let claimer: String =
         conn.query_row("SELECT id FROM users WHERE oidc_subject = 'bob-claim'", [], |r| r.get(0)).unwrap();
     assert_ne!(granted.id, claimer);
@@ -693,8 +696,8 @@ async fn an_unverified_claim_reserves_nothing_and_a_verified_sign_in_always_take
     assert_eq!(addresses(&conn)[&claimer], (None, false), "the operator's word takes the address too");
 
     // A provider that sends no address: an account with none.
-    let none = upsert_identity(&conn, &claim("silent", "  ", true), Provider).unwrap();
+    let none = upsert_identity(&conn, &claim("silent", "  ", true), Provider, NOW).unwrap();
     assert_eq!((none.email, none.email_verified), (None, false));
-    let other = upsert_identity(&conn, &claim("silent-2", "", false), Provider).unwrap();
+    let other = upsert_identity(&conn, &claim("silent-2", "", false), Provider, NOW).unwrap();
     assert_ne!(other.id, none.id);
 }

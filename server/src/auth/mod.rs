@@ -130,8 +130,10 @@ pub async fn sign_out(session: &Session) -> Result<(), AppError> {
     session.flush().await.map_err(session_error)
 }
 
+/// The day number on the system's time, which the session store's own expiry runs on (never a
+/// test's moved clock: a session must not expire or outlive its cookie because of it).
 fn today_number() -> i64 {
-    chrono::Utc::now().timestamp().div_euclid(86_400)
+    crate::clock::system_now().timestamp().div_euclid(86_400)
 }
 
 /// Grants admin at sign-in to the e-mails of `--admin-emails`, when the account's address is
@@ -140,13 +142,18 @@ fn today_number() -> i64 {
 /// address at a provider that does not verify e-mails; such a person signs in as a member, and
 /// the log says why (by user id: the address itself never goes to the log). An admin grant the
 /// account already holds is left as it is.
-pub fn bootstrap_admin(conn: &rusqlite::Connection, settings: &Settings, user: &UserRow) -> Result<(), AppError> {
+pub fn bootstrap_admin(
+    conn: &rusqlite::Connection,
+    settings: &Settings,
+    user: &UserRow,
+    now: &str,
+) -> Result<(), AppError> {
     let Some(email) = user.email.as_deref() else { return Ok(()) };
     if !settings.admin_emails.iter().any(|e| e.eq_ignore_ascii_case(email.trim())) {
         return Ok(());
     }
     if user.email_verified {
-        users::grant(conn, &user.id, Role::Admin, None).map_err(|e| AppError::Internal(e.to_string()))?;
+        users::grant(conn, &user.id, Role::Admin, None, now).map_err(|e| AppError::Internal(e.to_string()))?;
     } else {
         tracing::warn!(
             user_id = %user.id,

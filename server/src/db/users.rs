@@ -1,7 +1,6 @@
 //! Users and their role grants. Functions take a connection so that handlers run them through
 //! `Db::read` / `Db::write` and the command line (`centre admin grant`) runs them directly.
 
-use centre_core::timefmt::utc_text;
 use rusqlite::{Connection, OptionalExtension, params};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,10 +116,6 @@ pub fn new_user_id() -> String {
     format!("{}-{}-{}-{}-{}", &hex[0..8], &hex[8..12], &hex[12..16], &hex[16..20], &hex[20..32])
 }
 
-fn now_text() -> String {
-    utc_text(chrono::Utc::now())
-}
-
 pub fn find(conn: &Connection, id: &str) -> rusqlite::Result<Option<UserRow>> {
     conn.query_row(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"), [id], user_from_row).optional()
 }
@@ -194,8 +189,12 @@ pub fn mail_address(conn: &Connection, user_id: Option<&str>) -> rusqlite::Resul
 ///   unverified, unless another account holds it verified: then the account keeps the address
 ///   it had (none for a new account), unverified, since nobody vouched for it at this sign-in.
 /// - Names and picture follow the provider when it sends them.
-pub fn upsert_identity(conn: &Connection, identity: &Identity, trust: EmailTrust) -> rusqlite::Result<UserRow> {
-    let now = now_text();
+pub fn upsert_identity(
+    conn: &Connection,
+    identity: &Identity,
+    trust: EmailTrust,
+    now: &str,
+) -> rusqlite::Result<UserRow> {
     let email = Some(identity.email.trim()).filter(|e| !e.is_empty());
     let verified = email.is_some() && trust.verified(identity);
     let by_subject = match &identity.subject {
@@ -271,14 +270,20 @@ pub fn upsert_identity(conn: &Connection, identity: &Identity, trust: EmailTrust
 }
 
 /// Grants `role` (harmless when already granted). Answers the grant and whether it is new.
-pub fn grant(conn: &Connection, user_id: &str, role: Role, by: Option<&str>) -> Result<(GrantRow, bool), GrantError> {
+pub fn grant(
+    conn: &Connection,
+    user_id: &str,
+    role: Role,
+    by: Option<&str>,
+    now: &str,
+) -> Result<(GrantRow, bool), GrantError> {
     if find(conn, user_id)?.is_none() {
         return Err(GrantError::UnknownUser);
     }
     let inserted = conn.execute(
         "INSERT INTO role_grants (user_id, role, granted_at, granted_by) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (user_id, role) DO NOTHING",
-        params![user_id, role.as_str(), now_text(), by],
+        params![user_id, role.as_str(), now, by],
     )?;
     let grant = conn.query_row(
         &format!("{GRANT_SELECT} WHERE g.user_id = ?1 AND g.role = ?2"),
@@ -342,7 +347,7 @@ pub fn all(conn: &Connection) -> rusqlite::Result<Vec<UserRow>> {
 
 /// `centre admin grant <email or id>`: an id must exist; an address is the account holding it
 /// verified, else a new account (no name yet) that the person's first verified sign-in links to.
-pub fn grant_admin_from_cli(conn: &Connection, who: &str) -> Result<UserRow, GrantError> {
+pub fn grant_admin_from_cli(conn: &Connection, who: &str, now: &str) -> Result<UserRow, GrantError> {
     let who = who.trim();
     let user = match find(conn, who)? {
         Some(user) => user,
@@ -350,10 +355,10 @@ pub fn grant_admin_from_cli(conn: &Connection, who: &str) -> Result<UserRow, Gra
         // verified, else a new one that takes it (never an account that only claimed it).
         None if who.contains('@') => {
             let identity = Identity { email: who.to_owned(), ..Identity::default() };
-            upsert_identity(conn, &identity, EmailTrust::Vouched)?
+            upsert_identity(conn, &identity, EmailTrust::Vouched, now)?
         }
         None => return Err(GrantError::UnknownUser),
     };
-    grant(conn, &user.id, Role::Admin, None)?;
+    grant(conn, &user.id, Role::Admin, None, now)?;
     Ok(user)
 }

@@ -110,8 +110,9 @@ async fn list_grants(state: &AppState, role: Role) -> Result<Json<Vec<GrantDto>>
 async fn add_grant(state: &AppState, by: &str, raw_id: &str, role: Role) -> Result<Response, AppError> {
     let id = user_id(raw_id)?;
     let granted_by = by.to_owned();
+    let now = centre_core::timefmt::utc_text(state.now());
     let (grant, created) =
-        state.db.write(move |tx| users::grant(tx, &id, role, Some(&granted_by)).map_err(AppError::from)).await?;
+        state.db.write(move |tx| users::grant(tx, &id, role, Some(&granted_by), &now).map_err(AppError::from)).await?;
     tracing::info!(user_id = %grant.user_id, role = role.as_str(), granted_by = %by, created, "role granted");
     let status = if created { StatusCode::CREATED } else { StatusCode::OK };
     Ok((status, Json(GrantDto::from(grant))).into_response())

@@ -242,11 +242,12 @@ pub async fn callback(
 /// verified e-mails of `--admin-emails`.
 async fn save_identity(state: &AppState, identity: Identity, trust: EmailTrust) -> Result<UserRow, AppError> {
     let settings = state.settings.clone();
+    let now = centre_core::timefmt::utc_text(state.now());
     state
         .db
         .write(move |tx| {
-            let user = users::upsert_identity(tx, &identity, trust)?;
-            auth::bootstrap_admin(tx, &settings, &user)?;
+            let user = users::upsert_identity(tx, &identity, trust, &now)?;
+            auth::bootstrap_admin(tx, &settings, &user, &now)?;
             Ok(user)
         })
         .await

@@ -432,7 +432,8 @@ impl Demo<'_> {
                 id
             }
         };
-        super::users::grant(self.tx, &id, super::users::Role::CampStaff, None).map_err(|e| fail("camp staff", e))?;
+        super::users::grant(self.tx, &id, super::users::Role::CampStaff, None, &utc_text(self.now))
+            .map_err(|e| fail("camp staff", e))?;
         let weeks: Vec<i64> = self
             .tx
             .prepare("SELECT id FROM day_camp_weeks ORDER BY start_date, id LIMIT 2")?
