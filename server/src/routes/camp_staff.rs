@@ -173,7 +173,7 @@ pub struct CampChildRecordDto {
     child_first_name: String,
     child_last_name: String,
     child_birth_date: String,
-    child_gender: Option<String>,
+    child_gender: Option<centre_core::validation::Gender>,
     can_swim: bool,
     medical_conditions: Option<String>,
     parent_name: String,

@@ -317,7 +317,7 @@ pub async fn register(
                 program_id: program_id.as_deref(),
                 week_ids: &week_ids,
                 form: &form,
-                lang: lang.code(),
+                lang,
                 today,
                 now: &utc_text(now),
             };
@@ -502,7 +502,7 @@ pub struct AdminChildDto {
     pub child_birth_date: String,
     /// On the week's first day.
     pub age: u32,
-    pub child_gender: Option<String>,
+    pub child_gender: Option<centre_core::validation::Gender>,
     pub can_swim: bool,
     pub medical_conditions: Option<String>,
     pub parent_name: String,

@@ -161,8 +161,7 @@ pub async fn register(
     let registration = state
         .db
         .write(move |tx| {
-            let who =
-                Registrant { user_id: &account.id, lang: lang.code(), now: &utc_text(now), today_start: &today_start };
+            let who = Registrant { user_id: &account.id, lang, now: &utc_text(now), today_start: &today_start };
             register_and_mail(tx, event_id, &team, &who, &account, lang, &settings, now)
         })
         .await?;

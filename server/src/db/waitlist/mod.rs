@@ -9,6 +9,7 @@
 pub mod line;
 pub mod offers;
 
+use centre_core::Lang;
 pub use centre_core::waitlist::{EntryState, ListKind, OfferState};
 use rusqlite::{Connection, Row, params};
 
@@ -58,7 +59,7 @@ pub struct EntryRow {
     pub child_key: Option<String>,
     pub places: i64,
     pub form: Option<String>,
-    pub lang: String,
+    pub lang: Lang,
     pub state: EntryState,
     pub joined_at: String,
     pub ended_at: Option<String>,

@@ -7,6 +7,7 @@
 //! claims its rows with one `UPDATE ... RETURNING` inside the caller's `BEGIN IMMEDIATE`: a
 //! second process finds them ended.
 
+use centre_core::Lang;
 use centre_core::timefmt::utc_text;
 use centre_core::waitlist::{self as rules, AnswerRefusal};
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
@@ -62,7 +63,7 @@ pub fn of_entry(conn: &Connection, entry_id: i64) -> rusqlite::Result<Vec<OfferR
 #[derive(Debug, Clone)]
 pub struct OfferMail<'a> {
     pub to: &'a str,
-    pub lang: &'a str,
+    pub lang: Lang,
     pub offer_id: i64,
     pub expires_at: &'a str,
     /// The event's title (and English title), or the camp program's id and the week's days.
@@ -163,7 +164,7 @@ fn make(conn: &Connection, entry: &EntryRow, by_admin: bool, cx: &Refill<'_>) ->
     let offer_id = conn.last_insert_rowid();
     conn.execute("UPDATE waitlist_entries SET state = 'offered' WHERE id = ?1", params![entry.id])?;
     if let Ok(to) = users::mail_address(conn, Some(&entry.user_id))? {
-        let mail = OfferMail { to: &to, lang: &entry.lang, offer_id, expires_at: &expires_at, what };
+        let mail = OfferMail { to: &to, lang: entry.lang, offer_id, expires_at: &expires_at, what };
         outbox::enqueue(conn, About::WaitlistOffer(offer_id), &cx.letters.offer(&mail), cx.now)?;
     }
     Ok(Some(offer_id))
@@ -326,7 +327,7 @@ pub fn live_of(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<(OfferR
 #[derive(Debug, Clone)]
 pub struct SlotMail<'a> {
     pub to: &'a str,
-    pub lang: &'a str,
+    pub lang: Lang,
     pub court_name: &'a str,
     pub court_name_en: &'a str,
     /// The slot's start (UTC text).
@@ -354,7 +355,7 @@ pub fn slot_freed(
     for entry in active(conn, &target)? {
         if let Ok(to) = users::mail_address(conn, Some(&entry.user_id))? {
             let mail =
-                SlotMail { to: &to, lang: &entry.lang, court_name: &court.name, court_name_en: &court.name_en, start };
+                SlotMail { to: &to, lang: entry.lang, court_name: &court.name, court_name_en: &court.name_en, start };
             outbox::enqueue(conn, About::WaitlistEntry(entry.id), &letters.slot_freed(&mail), now)?;
             told += 1;
         }

@@ -107,7 +107,7 @@ pub async fn join_event(
         .db
         .write(move |tx| {
             let now = utc_text(now);
-            let who = Registrant { user_id: &user_id, lang: lang.code(), now: &now, today_start: &today_start };
+            let who = Registrant { user_id: &user_id, lang, now: &now, today_start: &today_start };
             let would = line::dry_run(tx, |c| event_registrations::register_team(c, event_id, &team, &who).map(|_| ()));
             let no_room = |e: &RegisterError| matches!(e, RegisterError::Full | RegisterError::HeldByOffer);
             let full = is_full(would, no_room, registration::events::register_error)?;
@@ -117,7 +117,7 @@ pub async fn join_event(
                 child_key: None,
                 places: people_of(&team),
                 form: Some(&form),
-                lang: lang.code(),
+                lang,
                 now: &now,
             };
             join_if_full(tx, full, &join, tz, lang)
@@ -179,7 +179,7 @@ pub async fn join_camp(
                 program_id: Some(&program_id),
                 week_ids: &weeks,
                 form: &form,
-                lang: lang.code(),
+                lang,
                 today,
                 now: &now,
             };
@@ -192,7 +192,7 @@ pub async fn join_camp(
                 child_key: Some(&key),
                 places: 1,
                 form: Some(&stored),
-                lang: lang.code(),
+                lang,
                 now: &now,
             };
             join_if_full(tx, full, &join, tz, lang)
@@ -249,7 +249,7 @@ pub async fn join_slot(
                 child_key: None,
                 places: 1,
                 form: None,
-                lang: lang.code(),
+                lang,
                 now: &utc_text(now),
             };
             join_if_full(tx, full, &join, tz, lang)
@@ -355,7 +355,7 @@ pub async fn accept(
         .write(move |tx| {
             let now_text = utc_text(now);
             let entry = offers::accept(tx, offer_id, &account.id, &now_text).map_err(answer_error)?;
-            let lang = centre_core::Lang::from_accept_language(&entry.lang);
+            let lang = entry.lang;
             let form: Value = entry
                 .form
                 .as_deref()
@@ -366,12 +366,7 @@ pub async fn accept(
                     let input: TeamRegistrationInput =
                         serde_json::from_value(form).map_err(|_| AppError::conflict("offer_not_live"))?;
                     let team = validate_team_registration(&input).map_err(AppError::Validation)?;
-                    let who = Registrant {
-                        user_id: &account.id,
-                        lang: lang.code(),
-                        now: &now_text,
-                        today_start: &today_start,
-                    };
+                    let who = Registrant { user_id: &account.id, lang, now: &now_text, today_start: &today_start };
                     let registration = registration::events::register_and_mail(
                         tx, *event_id, &team, &who, &account, lang, &settings, now,
                     )?;
@@ -390,7 +385,7 @@ pub async fn accept(
                         program_id: Some(program_id),
                         week_ids: &weeks,
                         form: &form,
-                        lang: lang.code(),
+                        lang,
                         today,
                         now: &now_text,
                     };
