@@ -31,18 +31,23 @@ pub struct OfferRow {
     pub by_admin: bool,
 }
 
-const OFFER_COLUMNS: &str = "id, entry_id, places, state, offered_at, expires_at, answered_at, by_admin";
+pub(super) const OFFER_COLUMNS: &str = "id, entry_id, places, state, offered_at, expires_at, answered_at, by_admin";
 
 fn offer_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OfferRow> {
+    offer_at(r, 0)
+}
+
+/// The offer whose `OFFER_COLUMNS` start at column `at`.
+pub(super) fn offer_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<OfferRow> {
     Ok(OfferRow {
-        id: r.get(0)?,
-        entry_id: r.get(1)?,
-        places: r.get(2)?,
-        state: r.get(3)?,
-        offered_at: r.get(4)?,
-        expires_at: r.get(5)?,
-        answered_at: r.get(6)?,
-        by_admin: r.get(7)?,
+        id: r.get(at)?,
+        entry_id: r.get(at + 1)?,
+        places: r.get(at + 2)?,
+        state: r.get(at + 3)?,
+        offered_at: r.get(at + 4)?,
+        expires_at: r.get(at + 5)?,
+        answered_at: r.get(at + 6)?,
+        by_admin: r.get(at + 7)?,
     })
 }
 
@@ -104,6 +109,31 @@ pub struct Refill<'a> {
 /// When a target starts, what it is, and its configured window in hours.
 type Facts = (DateTime<Utc>, What, Option<u32>);
 
+/// An event's facts, from its start (UTC text), titles and window.
+pub(super) fn event_facts(start: &str, title: String, title_en: Option<String>, hours: Option<u32>) -> Option<Facts> {
+    let start = start.parse::<DateTime<Utc>>().ok()?;
+    Some((start, What::Event { title, title_en }, hours))
+}
+
+/// A camp week's facts: it starts on its first day at the program's `day_start`, in `tz`.
+pub(super) fn camp_facts(
+    tz: chrono_tz::Tz,
+    program_id: &str,
+    (start, end): (NaiveDate, NaiveDate),
+    day_start: &str,
+    hours: Option<u32>,
+) -> Option<Facts> {
+    let time = centre_core::timefmt::parse_time(day_start).unwrap_or(NaiveTime::MIN);
+    let local = tz.from_local_datetime(&start.and_time(time)).earliest()?;
+    Some((local.with_timezone(&Utc), What::CampWeek { program_id: program_id.to_owned(), start, end }, hours))
+}
+
+/// A court slot's facts, from the court's names and the slot's start (UTC text).
+pub(super) fn slot_facts(name: String, name_en: String, start: &str) -> Option<Facts> {
+    let at = start.parse::<DateTime<Utc>>().ok()?;
+    Some((at, What::CourtSlot { name, name_en, start: start.to_owned() }, None))
+}
+
 /// When the target starts, what it is, and its configured window.
 fn target_facts(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqlite::Result<Option<Facts>> {
     match target {
@@ -115,10 +145,7 @@ fn target_facts(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqli
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()?;
-            Ok(row.and_then(|(start, title, title_en, hours)| {
-                let start = start.parse::<DateTime<Utc>>().ok()?;
-                Some((start, What::Event { title, title_en }, hours))
-            }))
+            Ok(row.and_then(|(start, title, title_en, hours)| event_facts(&start, title, title_en, hours)))
         }
         Target::CampWeek { program_id, week_id } => {
             let row: Option<(NaiveDate, NaiveDate, String, Option<u32>)> = conn
@@ -129,17 +156,12 @@ fn target_facts(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqli
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()?;
-            Ok(row.and_then(|(start, end, day_start, hours)| {
-                let time = centre_core::timefmt::parse_time(&day_start).unwrap_or(NaiveTime::MIN);
-                let local = tz.from_local_datetime(&start.and_time(time)).earliest()?;
-                Some((local.with_timezone(&Utc), What::CampWeek { program_id: program_id.clone(), start, end }, hours))
-            }))
+            Ok(row
+                .and_then(|(start, end, day_start, hours)| camp_facts(tz, program_id, (start, end), &day_start, hours)))
         }
         Target::CourtSlot { court_id, start } => {
             let court = crate::db::courts::find(conn, *court_id)?;
-            Ok(court
-                .zip(start.parse::<DateTime<Utc>>().ok())
-                .map(|(c, at)| (at, What::CourtSlot { name: c.name, name_en: c.name_en, start: start.clone() }, None)))
+            Ok(court.and_then(|c| slot_facts(c.name, c.name_en, start)))
         }
     }
 }
