@@ -18,7 +18,7 @@ fn event_body(offer_hours: Value) -> Value {
     json!({
         "title": "Tournoi du soir", "description": "Tournoi amical en équipes.",
         "location": "20, chemin du Lac-Mulvihill, La Pêche",
-        "startDate": text(Utc::now() + Duration::days(30)),
+        "startDate": text(crate::common::now() + Duration::days(30)),
         "price": 0, "maxParticipants": 2, "offerHours": offer_hours,
     })
 }
