@@ -17,7 +17,6 @@ import { useWatched } from '../../../sync/useWatched';
 import { useAttendanceDay, type ChildAttendance } from '../queries';
 import { DepartureDialog, type PickupChoice } from './DepartureDialog';
 import { OverrideDialog } from './OverrideDialog';
-import './stream';
 import { childView, type ChildView } from './view';
 
 const NONE: AttendanceEntry[] = [];
