@@ -1,9 +1,12 @@
 // The counsellor's day: a tap records an arrival in the phone's outbox at once (shown, waiting);
 // a departure asks who picks up and warns that anyone else needs an admin's override; another
 // day than today records nothing.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { reportAnswer } from '../../../api/reachability';
+import { loadCoreFromBytes } from '../../../core';
 import { db } from '../../../db/database';
 import { attendanceEntries } from '../../../db/outbox';
 import { centreToday } from '../../../lib/dates';
@@ -41,6 +44,11 @@ function api(day: string, children: ChildAttendance[]) {
     [`/api/camp-staff/weeks/2/attendance?date=${day}`]: { weekId: 2, date: day, children },
   });
 }
+
+beforeAll(async () => {
+  // What the waiting taps do is core-wasm's (view.ts): the built module, compiled from its bytes.
+  await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
+});
 
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.outbox.clear(), db.cache.clear()]);
