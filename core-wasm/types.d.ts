@@ -588,6 +588,56 @@ export interface Projection {
   outcomes: EntryOutcome[];
 }
 
+export type AttendanceAction = 'arrival' | 'departure' | 'absence';
+
+/** Who took the child home. */
+export type PickupKind = 'parent' | 'authorised' | 'alone' | 'other';
+
+/** One of this phone's attendance entries for the child and day. */
+export interface AttendanceEntry {
+  entryId: string;
+  action: AttendanceAction;
+  at: IsoDateTime;
+  /** A departure's: who took the child (a name for `authorised` and `other`). */
+  pickupKind?: PickupKind | null;
+  pickupName?: string | null;
+}
+
+/** A child's day as last read (the API's `ChildAttendanceDto`), with this phone's entries. */
+export interface ChildDayRequest {
+  /** The day shown, in the centre's time zone: a day of the child's week. */
+  day: IsoDate;
+  arrivedAt?: IsoDateTime | null;
+  leftAt?: IsoDateTime | null;
+  pickupKind?: PickupKind | null;
+  pickupName?: string | null;
+  absenceNotice: boolean;
+  /** The read's 'Absent sans avis'. */
+  absentWithoutNotice: boolean;
+  /** The health form's pick-up adults, by name. */
+  authorised: string[];
+  mayLeaveAlone: boolean;
+  /** The people an admin allowed for this child and day, by name. */
+  overrides: string[];
+  /** In the device's order (its `seq`). */
+  entries: AttendanceEntry[];
+  /** Absent: America/Toronto (the only zone supported). */
+  timeZone?: string | null;
+}
+
+/** The child's day once this phone's entries are applied by the server's rule. */
+export interface ChildDayProjection {
+  arrivedAt: IsoDateTime | null;
+  leftAt: IsoDateTime | null;
+  pickupKind: PickupKind | null;
+  pickupName: string | null;
+  absenceNotice: boolean;
+  /** The read's flag, lowered by an arrival or a notice. */
+  absentWithoutNotice: boolean;
+  /** One per entry, in the given order. */
+  outcomes: EntryOutcome[];
+}
+
 // ---- The exports: [JSON argument(s), value of the Ok envelope] ---------------------------------
 // The court slots (`api::court_slots`, `month`, `check_court_booking`) and the schedule planners
 // (`schedule_pool`, `knockout`, `knockout_placeholder`) stay in the native facade, with their
@@ -603,6 +653,7 @@ export interface JsonCalls {
   standings: [StandingsRequest, Standing[]];
   advanceKnockout: [MatchesRequest, Match[]];
   applyPending: [PendingRequest, Projection];
+  projectChildDay: [ChildDayRequest, ChildDayProjection];
   matchActions: [MatchesRequest, MatchActions[]];
   validateHealthFormUpdate: [HealthFormUpdateInput, HealthForm];
   /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */

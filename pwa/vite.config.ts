@@ -86,11 +86,12 @@ export default defineConfig({
       },
     },
     // Every browser the centre's members use supports <link rel="modulepreload">. The offline
-    // store and the admin's sync badge, imported from the landing page's code, fetch their own
-    // imports when they load (no preload list for them in the first chunk: its size budget).
+    // store, the admin's sync badge and the sync itself (src/sync/SyncStarter.tsx), imported from
+    // the landing page's code, fetch their own imports when they load (no preload list for them
+    // in the first chunk: its size budget).
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (filename, deps) => (/^assets\/(cache|SyncStatus)-/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/^assets\/(cache|SyncStatus|SyncStarter)-/.test(filename) ? [] : deps),
     },
   },
   // The development loop (README): the server's --public-url names this port, so Vite must not

@@ -54,6 +54,10 @@ suite() { # suite NAME PARSER COMMAND... : a test runner whose counts are added 
   show "$report"
 }
 
+# The integration tests' modules that touch dates (see other_lane).
+DATED_SUITES=(privacy payments waitlist courts daycamps camp_attendance camp_health camp_fields camp_payers rl24
+  events event_registrations demo emails answers tournaments caching platform::every_app)
+
 cargo_counts() { awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$1"; }
 vitest_counts() { awk '/^ *Tests +[0-9]/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } } END { print p + 0, f + 0 }' "$1"; }
 node_counts() { awk '/^(# |ℹ )pass [0-9]+/ { p += $3 } /^(# |ℹ )fail [0-9]+/ { f += $3 } END { print p + 0, f + 0 }' "$1"; }
@@ -79,6 +83,13 @@ other_lane() {
   # The committed snapshots (insta) are compared, never written: a mismatch fails the run and
   # leaves the tree as it was (`INSTA_UPDATE=always cargo test` rewrites them on purpose, for review).
   suite cargo-test cargo_counts env INSTA_UPDATE=no cargo test --workspace --no-fail-fast
+  # The suites that touch dates once more under two fixed clocks, late in the evening on each
+  # side of the autumn's change of time (1 November 2026 at 2:00): a test that depends on the
+  # hour or the date it runs at fails here (tests/common: CENTRE_TEST_NOW).
+  for clock in 2026-10-31T23:30 2026-11-01T23:30; do
+    suite "cargo-test-$clock" cargo_counts env INSTA_UPDATE=no CENTRE_TEST_NOW=$clock \
+      cargo test -p centre-server --test server -- "${DATED_SUITES[@]}"
+  done
   # The console's xlsx exports opened by LibreOffice: dates as dates, amounts as numbers, each
   # sheet on one landscape page.
   step xlsx-libreoffice scripts/xlsx-libreoffice.sh

@@ -43,7 +43,7 @@ fn parse_date(s: &str) -> Result<NaiveDate, Failure> {
 }
 
 /// The only zone the PWA needs: the centre's. Any other name is refused rather than guessed.
-fn time_zone(name: Option<&str>) -> Result<Eastern, Failure> {
+pub(crate) fn time_zone(name: Option<&str>) -> Result<Eastern, Failure> {
     match name.unwrap_or(DEFAULT_TIME_ZONE) {
         DEFAULT_TIME_ZONE => Ok(Eastern),
         _ => Err(Failure::Code("time_zone_unsupported")),

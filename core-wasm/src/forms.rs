@@ -27,7 +27,7 @@ impl Obj {
         self.0.get(key).filter(|v| !v.is_null())
     }
 
-    fn text(&self, key: &str) -> Result<Option<String>, Failure> {
+    pub(crate) fn text(&self, key: &str) -> Result<Option<String>, Failure> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
@@ -62,7 +62,7 @@ impl Obj {
         }
     }
 
-    fn flag(&self, key: &str) -> Result<Option<bool>, Failure> {
+    pub(crate) fn flag(&self, key: &str) -> Result<Option<bool>, Failure> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
@@ -80,7 +80,7 @@ impl Obj {
     }
 
     /// A list of objects, each read by `read` (the health form's rows).
-    fn rows<T>(&self, key: &str, read: fn(&Obj) -> Result<T, Failure>) -> Result<Option<Vec<T>>, Failure> {
+    pub(crate) fn rows<T>(&self, key: &str, read: fn(&Obj) -> Result<T, Failure>) -> Result<Option<Vec<T>>, Failure> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Array(items)) => items
@@ -95,7 +95,7 @@ impl Obj {
         }
     }
 
-    fn texts(&self, key: &str) -> Result<Option<Vec<String>>, Failure> {
+    pub(crate) fn texts(&self, key: &str) -> Result<Option<Vec<String>>, Failure> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Array(items)) => items

@@ -9,6 +9,7 @@
 //! slots and the schedule planners stay native in [`api`] (tested there) without an export.
 
 pub mod api;
+pub mod attendance;
 pub mod failure;
 pub mod forms;
 pub mod zone;
@@ -116,4 +117,11 @@ pub fn preset_formats() -> String {
 #[wasm_bindgen(js_name = applyPending)]
 pub fn apply_pending(request: &str, lang_code: &str) -> String {
     api::apply_pending(request, lang_code)
+}
+
+/// What this phone's waiting attendance entries do to a child's day, in order: the day (arrival,
+/// departure and who took the child, notice, the 9:30 flag) and each entry's outcome.
+#[wasm_bindgen(js_name = projectChildDay)]
+pub fn project_child_day(request: &str, lang_code: &str) -> String {
+    attendance::project_child_day(request, lang_code)
 }

@@ -109,6 +109,27 @@ fn malformed_input_and_unknown_zones_are_errors_not_panics() {
     let a = answer(&api::court_slots(&request.to_string(), "fr"));
     assert_eq!(a["code"], "time_zone_unsupported");
     assert_eq!(a["message"], "Fuseau horaire non pris en charge.");
+    let day = json!({"day": "2030-07-02", "absenceNotice": false, "absentWithoutNotice": false, "authorised": [],
+        "mayLeaveAlone": false, "overrides": [], "entries": [], "timeZone": "Europe/Paris"});
+    assert_eq!(
+        answer(&centre_core_wasm::attendance::project_child_day(&day.to_string(), "fr"))["code"],
+        "time_zone_unsupported"
+    );
+    for (field, bad) in [
+        ("day", json!("02/07/2030")),
+        ("arrivedAt", json!("hier")),
+        ("pickupKind", json!("uncle")),
+        ("entries", json!([{"entryId": "e", "action": "nap", "at": "2030-07-02T12:00:00Z"}])),
+    ] {
+        let mut request = day.clone();
+        request["timeZone"] = Value::Null;
+        request[field] = bad;
+        assert_eq!(
+            answer(&centre_core_wasm::attendance::project_child_day(&request.to_string(), "fr"))["code"],
+            "malformed_json",
+            "{field}"
+        );
+    }
 }
 
 fn hours() -> CourtHours {
@@ -273,6 +294,54 @@ fn tournament_functions_match_core() {
     // The projected matches go back in unchanged: the facade's output is valid input.
     let again = ok(&api::apply_pending(&json!({"matches": projected.matches, "entries": entries}).to_string(), "fr"));
     assert!(again["outcomes"].as_array().expect("outcomes").iter().all(|o| o["outcome"] != "applied"));
+}
+
+#[test]
+fn a_child_s_day_projects_like_core() {
+    use centre_core::attendance::{AttendanceAction, ChildDay, Entry, Pickup, PickupKind, project_day};
+    let day = NaiveDate::from_ymd_opt(2030, 7, 2).expect("date");
+    let authorised = vec!["Julie Roy".to_owned()];
+    let overrides: Vec<String> = Vec::new();
+    let child = ChildDay {
+        week_start: day,
+        week_end: day,
+        arrived_at: Some(utc("2030-07-02T12:00:00Z")),
+        authorised: &authorised,
+        overrides: &overrides,
+        ..ChildDay::default()
+    };
+    let julie = Pickup { kind: PickupKind::Authorised, name: Some("Julie Roy".to_owned()) };
+    let paul = Pickup { kind: PickupKind::Other, name: Some("Oncle Paul".to_owned()) };
+    let entries = [
+        Entry { action: AttendanceAction::Departure, day, at: utc("2030-07-02T19:00:00Z"), pickup: Some(paul) },
+        Entry {
+            action: AttendanceAction::Departure,
+            day,
+            at: utc("2030-07-02T20:00:00Z"),
+            pickup: Some(julie.clone()),
+        },
+    ];
+    let core = project_day(&child, None, false, &entries, &Toronto);
+    let request = json!({"day": "2030-07-02", "arrivedAt": "2030-07-02T12:00:00Z", "absenceNotice": false, "absentWithoutNotice": false,
+    "authorised": authorised, "mayLeaveAlone": false, "overrides": overrides,
+    "entries": [
+        {"entryId": "paul", "action": "departure", "at": "2030-07-02T19:00:00Z", "pickupKind": "other", "pickupName": "Oncle Paul"},
+        {"entryId": "julie", "action": "departure", "at": "2030-07-02T20:00:00Z", "pickupKind": "authorised", "pickupName": "Julie Roy"}
+    ]});
+    let facade = ok(&centre_core_wasm::attendance::project_child_day(&request.to_string(), "fr"));
+    assert_eq!(facade["leftAt"], core.left_at.map(centre_core::timefmt::utc_text).expect("left"));
+    assert_eq!((facade["pickupKind"].clone(), facade["pickupName"].clone()), (json!("authorised"), json!("Julie Roy")));
+    assert_eq!(core.pickup, Some(julie));
+    let outcomes: Vec<(String, String)> =
+        core.verdicts.iter().map(|v| (v.outcome().as_str().to_owned(), v.code().unwrap_or("").to_owned())).collect();
+    assert_eq!(
+        outcomes,
+        [("rejected".to_owned(), "pickup_not_authorised".to_owned()), ("applied".to_owned(), String::new())]
+    );
+    assert_eq!(
+        facade["outcomes"],
+        json!([{"entryId": "paul", "outcome": "rejected", "code": "pickup_not_authorised"}, {"entryId": "julie", "outcome": "applied", "code": null}])
+    );
 }
 
 #[test]

@@ -20,6 +20,7 @@ fn call(name: &str, args: &[String]) -> String {
         "standings" => api::standings_of(a(0), a(1)),
         "advanceKnockout" => api::advance_knockout(a(0), a(1)),
         "applyPending" => api::apply_pending(a(0), a(1)),
+        "projectChildDay" => centre_core_wasm::attendance::project_child_day(a(0), a(1)),
         "message" => centre_core_wasm::message(a(0), a(1)),
         "splitFullName" => api::split_full_name(a(0)),
         "checkCampAge" => api::check_camp_age(a(0), a(1)),
@@ -182,6 +183,24 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
                     "formats": {"pool": centre_core::format::preset("rec-2x21")}
                 })),
                 s("fr"),
+            ],
+        ),
+        (
+            "projectChildDay",
+            "offline day",
+            vec![
+                j(json!({
+                    "day": "2030-07-02", "arrivedAt": null, "leftAt": null, "absenceNotice": false, "absentWithoutNotice": true,
+                    "authorised": ["Julie Roy"], "mayLeaveAlone": false, "overrides": ["Oncle Paul"],
+                    "entries": [
+                        {"entryId": "a", "action": "arrival", "at": "2030-07-02T08:00:00-04:00"},
+                        {"entryId": "a2", "action": "arrival", "at": "2030-07-02T12:05:00Z"},
+                        {"entryId": "x", "action": "departure", "at": "2030-07-02T19:00:00Z", "pickupKind": "other", "pickupName": "Tante Lise"},
+                        {"entryId": "n", "action": "absence", "at": "2030-07-02T19:10:00Z"},
+                        {"entryId": "d", "action": "departure", "at": "2030-07-02T20:00:00.000Z", "pickupKind": "other", "pickupName": " oncle  paul "}
+                    ]
+                })),
+                s("en"),
             ],
         ),
         ("message", "slot_taken", vec![s("slot_taken"), s("fr")]),

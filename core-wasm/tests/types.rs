@@ -199,6 +199,12 @@ fn output_shapes_match_the_rust_serialization() {
     check_output(&all, "Projection", &projected);
     check_output(&all, "EntryOutcome", &projected["outcomes"][1]);
     check_output(&all, "ScoreEntry", &entry);
+    let day = json!({"day": "2030-07-02", "arrivedAt": "2030-07-02T12:00:00Z", "absenceNotice": false, "absentWithoutNotice": false,
+        "authorised": ["Julie Roy"], "mayLeaveAlone": false, "overrides": [],
+        "entries": [{"entryId": "d", "action": "departure", "at": "2030-07-02T20:00:00Z", "pickupKind": "authorised", "pickupName": "Julie Roy"}]});
+    let shown = ok(&centre_core_wasm::attendance::project_child_day(&day.to_string(), "fr"));
+    check_output(&all, "ChildDayProjection", &shown);
+    check_output(&all, "EntryOutcome", &shown["outcomes"][0]);
     let actions = ok(&api::match_actions(&json!({"matches": [full_match]}).to_string(), "fr"));
     check_output(&all, "MatchActions", &actions[0]);
     assert_eq!(actions[0], json!({"id": 1, "canScore": false, "canCorrect": true}));
@@ -297,6 +303,18 @@ fn input_shapes_are_what_the_rust_side_reads() {
         let mut r = camp.clone();
         r["weeks"] = json!([w]);
         answer(api::check_camp_age(&r.to_string(), "fr"))
+    });
+    let arrival = json!({"entryId": "a", "action": "arrival", "at": "2030-07-02T12:00:00Z", "pickupKind": null, "pickupName": null});
+    let day = json!({"day": "2030-07-02", "arrivedAt": null, "leftAt": null, "pickupKind": null, "pickupName": null,
+        "absenceNotice": false, "absentWithoutNotice": true, "authorised": [], "mayLeaveAlone": false, "overrides": [],
+        "entries": [arrival], "timeZone": "America/Toronto"});
+    check_input(&all, "ChildDayRequest", &day, |r| {
+        answer(centre_core_wasm::attendance::project_child_day(&r.to_string(), "fr"))
+    });
+    check_input(&all, "AttendanceEntry", &arrival, |e| {
+        let mut r = day.clone();
+        r["entries"] = json!([e]);
+        answer(centre_core_wasm::attendance::project_child_day(&r.to_string(), "fr"))
     });
     check_input(
         &all,

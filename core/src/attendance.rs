@@ -12,6 +12,10 @@
 //!
 //! [`absent_without_notice`] flags a child who has not arrived by 9:30 (the centre's time) without
 //! a notice.
+//!
+//! [`project_day`] applies a phone's entries, in its order, to the child's day as last read, each
+//! judged as the server will judge it, so the counsellor's phone shows what its waiting entries
+//! will do before they reach the server.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
 use serde::{Deserialize, Serialize};
@@ -151,6 +155,59 @@ pub fn judge<Tz: TimeZone>(entry: &Entry, child: &ChildDay<'_>, tz: &Tz) -> Verd
                 Some(_) => Verdict::Rejected(CODE_PICKUP_NOT_AUTHORISED),
             }
         }
+    }
+}
+
+/// A child's day as a phone shows it once its entries are applied ([`project_day`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DayProjection {
+    pub arrived_at: Option<DateTime<Utc>>,
+    pub left_at: Option<DateTime<Utc>>,
+    /// Who took the child, once left.
+    pub pickup: Option<Pickup>,
+    pub absence_notice: bool,
+    /// 'Absent sans avis': as read, until an arrival or a notice lowers it.
+    pub flagged: bool,
+    /// One per entry, in the given order: what the server will make of it.
+    pub verdicts: Vec<Verdict>,
+}
+
+/// What `entries` (a phone's, in its order) do to the child's day as last read (`child`, with who
+/// took the child, `pickup`, and the read's 'absent sans avis' flag, `flagged`): each one judged
+/// by [`judge`] against the day as the entries before it left it, as the server takes them one
+/// after another. An entry judged a duplicate or refused changes nothing. The flag's 9:30 part is
+/// the read's; only an arrival or a notice lowers it ([`absent_without_notice`]).
+pub fn project_day<Tz: TimeZone>(
+    child: &ChildDay<'_>,
+    pickup: Option<Pickup>,
+    flagged: bool,
+    entries: &[Entry],
+    tz: &Tz,
+) -> DayProjection {
+    let mut day = child.clone();
+    let mut pickup = pickup;
+    let mut verdicts = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let verdict = judge(entry, &day, tz);
+        if verdict == Verdict::Apply {
+            match entry.action {
+                AttendanceAction::Arrival => day.arrived_at = Some(entry.at),
+                AttendanceAction::Departure => {
+                    day.left_at = Some(entry.at);
+                    pickup.clone_from(&entry.pickup);
+                }
+                AttendanceAction::Absence => day.absence_notice = true,
+            }
+        }
+        verdicts.push(verdict);
+    }
+    DayProjection {
+        arrived_at: day.arrived_at,
+        left_at: day.left_at,
+        pickup,
+        absence_notice: day.absence_notice,
+        flagged: flagged && day.arrived_at.is_none() && !day.absence_notice,
+        verdicts,
     }
 }
 
@@ -313,6 +370,47 @@ mod tests {
         // A day not come yet is never flagged; a past one stays flagged.
         assert!(!absent_without_notice(at(2, 11, 0), d(3), false, false, &Toronto));
         assert!(absent_without_notice(at(4, 7, 0), d(3), false, false, &Toronto));
+    }
+
+    #[test]
+    fn a_phone_s_entries_apply_in_its_order_as_the_server_will_judge_them() {
+        let adults = vec!["Julie Roy".to_owned()];
+        let none: &[String] = &[];
+        let child = week(&adults, none);
+        let julie = Some((Authorised, "Julie Roy"));
+        // Offline: an arrival, a departure with the aunt, then the same arrival from this phone again.
+        let entries = [entry(Arrival, 8, None), entry(Departure, 16, julie), entry(Arrival, 9, None)];
+        let p = project_day(&child, None, true, &entries, &Toronto);
+        assert_eq!(p.verdicts, [Verdict::Apply, Verdict::Apply, Verdict::Duplicate]);
+        assert_eq!((p.arrived_at, p.left_at), (Some(at(2, 8, 0)), Some(at(2, 16, 0))));
+        assert_eq!(p.pickup, Some(Pickup { kind: Authorised, name: Some("Julie Roy".to_owned()) }));
+        assert!(!p.flagged, "an arrival lowers the 9:30 flag");
+
+        // Someone not on the list, without an admin's override: the child has not left.
+        let arrived = ChildDay { arrived_at: Some(at(2, 8, 5)), ..week(&adults, none) };
+        let p = project_day(&arrived, None, false, &[entry(Departure, 16, Some((Other, "Oncle Paul")))], &Toronto);
+        assert_eq!(p.verdicts, [Verdict::Rejected(CODE_PICKUP_NOT_AUTHORISED)]);
+        assert_eq!((p.arrived_at, p.left_at, p.pickup), (Some(at(2, 8, 5)), None, None));
+
+        // The day as read stays: another phone's departure is kept, this phone's is a duplicate.
+        let parent = Pickup { kind: Parent, name: None };
+        let left = ChildDay { left_at: Some(at(2, 15, 0)), ..arrived.clone() };
+        let p = project_day(&left, Some(parent.clone()), false, &[entry(Departure, 16, julie)], &Toronto);
+        assert_eq!((p.left_at, p.pickup, p.verdicts), (Some(at(2, 15, 0)), Some(parent), vec![Verdict::Duplicate]));
+    }
+
+    #[test]
+    fn a_notice_lowers_the_flag_and_nothing_else_does() {
+        let child = week(&[], &[]);
+        let p = project_day(&child, None, true, &[entry(Absence, 7, None)], &Toronto);
+        assert_eq!((p.absence_notice, p.flagged, p.verdicts), (true, false, vec![Verdict::Apply]));
+        // An entry of another day is refused: the flag stays.
+        let elsewhere = Entry { at: at(3, 8, 0), ..entry(Arrival, 8, None) };
+        let p = project_day(&child, None, true, &[elsewhere], &Toronto);
+        assert_eq!((p.arrived_at, p.flagged), (None, true));
+        assert_eq!(p.verdicts, [Verdict::Rejected(CODE_TIME_OUTSIDE_DAY)]);
+        // Nothing waits: the day as read.
+        assert!(!project_day(&child, None, false, &[], &Toronto).flagged);
     }
 
     #[test]

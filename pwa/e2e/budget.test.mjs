@@ -7,7 +7,7 @@
 import { test as nodeTest } from 'node:test';
 import assert from 'node:assert/strict';
 import { LANDING_BUDGET_BYTES, report } from '../scripts/bundle-report.mjs';
-import { demoArgs, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { demoArgs, grantAdmin, loadSettled, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const test = (name, fn) => nodeTest(name, { timeout: 120_000 }, fn);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -70,7 +70,8 @@ test('a route shell fetches its page, texts and public data at once, each once, 
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.locator('main li').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(3500); // Chromium warns of an unused preload after 3 s.
+  // Chromium warns of an unused preload 3 s after the load; a second read would come from the idle work.
+  await loadSettled(page);
   const count = (pattern) => asked.filter((path) => pattern.test(path)).length;
   const list = asked.join('\n');
   assert.equal(count(/^\/api\/events$/), 1, `one GET /api/events:\n${list}`);
@@ -115,7 +116,8 @@ test("a member's and an admin's shells announce their pages' reads, each fetched
     await page.goto(suite.server.url + path);
     await ready(page).first().waitFor();
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(3500); // Chromium warns of an unused preload after 3 s.
+    // Chromium warns of an unused preload 3 s after the load; a second read would come from the idle work.
+    await loadSettled(page);
     const list = asked.join('\n');
     const html = await (await context.request.get(suite.server.url + path)).text();
     for (const read of reads) {

@@ -7,7 +7,7 @@
 // for a finger (44 px). The admin, the teams and the e-mail addresses have long names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CONSOLE_TABS, demoArgs, eventWithTeams, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, demoArgs, drawn, eventWithTeams, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const WIDTHS = [360, 430];
 const ADMIN = { email: 'marie-eve.berube-tremblay@example.org', firstName: 'Marie-Ève', lastName: 'Bérubé-Tremblay' };
@@ -33,8 +33,7 @@ const suite = useServerAndBrowser({
 async function open(page, route) {
   await page.goto(`${suite.server.url}${route}`, { waitUntil: 'networkidle' });
   await page.locator('footer').waitFor();
-  await page.waitForFunction(() => !globalThis.document.querySelector('[aria-busy="true"]'));
-  await page.waitForTimeout(200);
+  await drawn(page);
 }
 
 /** How wide the page is against the screen, with what sticks out past its right edge. */

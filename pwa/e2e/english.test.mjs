@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONSOLE_TABS, demoArgs, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
+import { CONSOLE_TABS, demoArgs, drawn, grantAdmin, newContext, signIn, useServerAndBrowser } from './harness.mjs';
 
 const LOCALES = join(import.meta.dirname, '../src/i18n/locales');
 const MIN_LENGTH = 4;
@@ -118,7 +118,7 @@ async function englishContext(person) {
 async function check(page, route, typed) {
   await page.goto(`${suite.server.url}${route}`, { waitUntil: 'networkidle' });
   await page.locator('footer').waitFor();
-  await page.waitForTimeout(500);
+  await drawn(page);
   const { text, title } = await shown(page);
   return { route, inPage: frenchIn(text, typed), inTitle: frenchIn(title, []), title };
 }

@@ -293,6 +293,55 @@ export async function enterScore(page, match, team1Score, team2Score) {
 }
 
 /**
+ * Resolves once the page has drawn what it has: nothing marked busy (no skeleton, no tab's
+ * spinner), its fonts loaded, and two frames painted since (React commits what it has within a
+ * frame). Before checking that something is NOT on the page (wider than the screen, in French):
+ * a fixed wait there passes on a slow machine without checking anything.
+ */
+export async function drawn(page) {
+  await page.waitForFunction(() => !globalThis.document.querySelector('[aria-busy="true"], [role="tabpanel"] .animate-spin'));
+  await page.evaluate(() =>
+    globalThis.document.fonts.ready.then(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve)))),
+  );
+}
+
+/**
+ * Resolves once a page's load has settled, by the page's own clock and signals rather than a
+ * fixed wait: 3 s have passed since its load event (the app's idle work, src/lib/idle.ts, waits
+ * that long, and Chromium warns of an unused preload then), an idle callback queued now has run
+ * (after the app's own), and no request has been in flight for `quietMs` (what that work fetched
+ * has come). Before checking that something was NOT fetched twice or logged.
+ */
+export async function loadSettled(page, quietMs = 500) {
+  let inflight = 0;
+  let last = Date.now();
+  const started = () => {
+    inflight += 1;
+    last = Date.now();
+  };
+  const ended = () => {
+    inflight -= 1;
+    last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.waitForFunction(() => {
+      const [load] = globalThis.performance.getEntriesByType('navigation');
+      return load !== undefined && load.loadEventEnd > 0 && globalThis.performance.now() >= load.loadEventEnd + 3000;
+    });
+    await page.evaluate(() => new Promise((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: 3000 })));
+    // Polled until the network has been quiet that long (the poll's interval is no wait of its own).
+    while (inflight > 0 || Date.now() - last < quietMs) await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
  * Resolves once the page's reads are kept in IndexedDB (what an offline reload answers from);
  * fails after 15 s with the keys that are there. (waitForFunction does not wait for a promise
  * its predicate returns: a pending promise counts as true. This asks again until it is so.)
@@ -318,6 +367,7 @@ export async function readsKept(page, keys) {
     const kept = await keptKeys();
     if (keys.every((key) => kept.includes(key))) return;
     if (Date.now() > deadline) assert.fail(`reads not kept: ${keys.filter((key) => !kept.includes(key)).join(', ')} (kept: ${kept.join(', ')})`);
+    // The poll's interval, until the reads are there: no 'nothing happened' check follows it.
     await page.waitForTimeout(200);
   }
 }

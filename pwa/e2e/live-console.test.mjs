@@ -70,9 +70,12 @@ test("phone B's Tournois tab shows phone A's scores within 2 s, and catches up a
   // B loses the network; A scores meanwhile.
   await contextB.setOffline(true);
   await line(pageB).getByText('Hors ligne · 0 score en attente', { exact: true }).waitFor();
+  // The server answers A's push once it has the score and has told every open page (live.rs):
+  // from then on B would show it, had it any way to learn it offline.
+  const pushed = pageA.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/sync/scores' && r.request().method() === 'POST');
   await enterScore(pageA, second, 21, 12);
+  assert.equal((await pushed).status(), 200);
   await showsScore(pageA, second, 21, 12, 5_000);
-  await pageB.waitForTimeout(1_000);
   assert.equal(await poolMatchCard(pageB, second).getByText('Terminé', { exact: true }).count(), 0, 'offline, B cannot know yet');
 
   // The network comes back: B catches up by itself, then follows live again.

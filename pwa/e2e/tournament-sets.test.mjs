@@ -107,6 +107,7 @@ test('a match is scored set by set on a phone, through the outbox, and read set 
   for (let i = 0; i < 50 && !scored; i += 1) {
     const matches = await (await context.request.get(`${suite.server.url}/api/admin/tournaments/${tournamentId}/matches`)).json();
     scored = matches.find((m) => m.status === 'completed');
+    // The poll's interval, until the server has the score: no 'nothing happened' check follows it.
     if (!scored) await page.waitForTimeout(200);
   }
   assert.deepEqual([scored.team1Score, scored.team2Score, scored.sets], [2, 1, [[21, 18], [17, 21], [15, 10]]]);

@@ -6,9 +6,9 @@ import { ScrollToHash } from './components/ScrollToHash';
 import { Toaster } from './components/toast';
 import { ConsoleLoading } from './features/admin/ConsoleFrame';
 import { HomeRoute } from './features/home/HomePage';
-import { ScoreSync } from './features/tournaments/sync/ScoreSync';
 import { lazyWithQueries } from './lib/lazyWithQueries';
 import { roleHint } from './lib/pageHints';
+import { SyncRoot } from './sync/SyncRoot';
 import i18n from './i18n';
 import routeNamespaces from './route-namespaces.json';
 
@@ -74,8 +74,8 @@ export function App() {
         </Route>
       </Routes>
       <Toaster />
-      {/* A signed-in admin's offline score sync, once for the whole app. */}
-      <ScoreSync />
+      {/* The offline sync of an admin's scores and a counsellor's attendance, once for the whole app. */}
+      <SyncRoot />
     </>
   );
 }

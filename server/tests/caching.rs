@@ -346,7 +346,7 @@ async fn the_cache_holds_only_what_is_asked_and_forgets_after_the_scheduled_work
     get(&app, "/api/courts", None).await;
     assert_eq!(app.state.public_cache.len(), 2);
     // Scheduled work with nothing to do changes nothing, and keeps what is kept.
-    let report = centre_server::scheduler::run_once(&app.state, chrono::Utc::now()).await.unwrap();
+    let report = centre_server::scheduler::run_once(&app.state, crate::common::now()).await.unwrap();
     assert_eq!(report, Default::default());
     assert_eq!(app.state.public_cache.len(), 2);
     // Any write forgets.

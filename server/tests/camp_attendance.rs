@@ -398,3 +398,24 @@ async fn a_parent_gives_notice_of_an_absence_and_the_counsellor_sees_no_flag() {
     assert_eq!(response.status(), 401);
     assert_eq!(count(app, "SELECT count(*) FROM camp_absence_notices"), 1);
 }
+
+/// A counsellor's day as the phone reads it (`GET /api/camp-staff/weeks/{id}/attendance`): Léa
+/// arrived and left with her aunt, Noé's week is another.
+#[tokio::test]
+async fn an_attendance_day_as_the_counsellor_reads_it() {
+    let c = camp().await;
+    let (app, day) = (&c.app, c.day);
+    let mut leaving = entry(2, c.lea, c.week1, day, "departure", at(day, 16, 5));
+    leaving["pickupKind"] = json!("authorised");
+    leaving["pickupName"] = json!("Julie Roy");
+    let (status, answer) =
+        push(&c.counsellor, app, "phone-c", &[entry(1, c.lea, c.week1, day, "arrival", at(day, 8, 10)), leaving]).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, sheet) = day_of(&c.counsellor, app, c.week1, day).await;
+    assert_eq!(status, 200);
+    let mut settings = crate::common::snap::answer_settings();
+    settings.add_redaction(".date", "[the first camp day of the coming summer]");
+    settings.add_redaction(".**.arrivedAt", "[that day, 8:10 at the centre]");
+    settings.add_redaction(".**.leftAt", "[that day, 16:05 at the centre]");
+    settings.bind(|| insta::assert_json_snapshot!("attendance_day", sheet));
+}

@@ -44,7 +44,7 @@ async fn the_health_form_and_its_consent_are_stored_with_the_registration() {
     let weeks = weeks(&app).await;
     let mut body = form("Léa", &born(&weeks, 7, 40), &[weeks[0].id]);
     body["healthForm"] = full_form();
-    let before = chrono::Utc::now().format("%Y-%m-%dT%H:%M:%S").to_string();
+    let before = crate::common::now().format("%Y-%m-%dT%H:%M:%S").to_string();
     let (status, answer) = register(&parent, &app.url, &body).await;
     assert_eq!(status, 201, "{answer}");
     let id = answer["id"].as_i64().unwrap();

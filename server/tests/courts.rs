@@ -16,7 +16,7 @@ const TZ: chrono_tz::Tz = chrono_tz::America::Toronto;
 
 /// A date of the next outdoor season: `month`-`day` of the first year whose season is ahead.
 pub(crate) fn season_day(month: u32, day: u32) -> NaiveDate {
-    let today = Utc::now().with_timezone(&TZ).date_naive();
+    let today = crate::common::now().with_timezone(&TZ).date_naive();
     let this_year = NaiveDate::from_ymd_opt(today.year(), 5, 15).unwrap();
     let year = if today < this_year { today.year() } else { today.year() + 1 };
     NaiveDate::from_ymd_opt(year, month, day).unwrap()
@@ -72,7 +72,7 @@ async fn the_two_courts_are_there_in_every_new_database_named_in_both_languages(
     let courts: Vec<Value> = app.get("/api/courts").await.json().await.unwrap();
     // Each with the season not ended yet (15 May to 30 September: this year's until its last
     // day) and every day's hours, 8:00 to 21:00.
-    let today = Utc::now().with_timezone(&TZ).date_naive();
+    let today = crate::common::now().with_timezone(&TZ).date_naive();
     let year = if (today.month(), today.day()) <= (9, 30) { today.year() } else { today.year() + 1 };
     let week: Vec<Value> =
         (0..7).map(|weekday| json!({"weekday": weekday, "open": "08:00", "close": "21:00"})).collect();
@@ -105,7 +105,7 @@ async fn availability_lists_the_days_slots_and_refuses_bad_questions() {
     // Outside the season: closed, no slots.
     assert!(slots(&app, 1, season_day(10, 15)).await.is_empty());
 
-    let yesterday = Utc::now().with_timezone(&TZ).date_naive().pred_opt().unwrap();
+    let yesterday = crate::common::now().with_timezone(&TZ).date_naive().pred_opt().unwrap();
     let (status, body) = error_of(app.get(&format!("/api/courts/availability?date={yesterday}&courtId=1")).await).await;
     assert_eq!((status, body["code"].as_str()), (422, Some("date_in_past")));
     assert_eq!(body["message"], "La date ne peut pas être antérieure à aujourd'hui.");
@@ -248,7 +248,7 @@ async fn the_slot_rules_are_checked_by_the_server_with_the_right_status_and_mess
     assert_eq!((status, body["code"].as_str()), (422, Some("wrong_slot_length")));
     assert_eq!(body["fieldErrors"]["endTime"], "Une réservation doit durer exactement un créneau.");
     // In the past.
-    let yesterday = Utc::now().with_timezone(&TZ).date_naive().pred_opt().unwrap();
+    let yesterday = crate::common::now().with_timezone(&TZ).date_naive().pred_opt().unwrap();
     let (status, body) = error_of(book(&app, &marie, &booking_body(1, yesterday, 10, 1)).await).await;
     assert_eq!((status, body["code"].as_str()), (422, Some("date_in_past")));
     // A bad e-mail, in English when asked.
@@ -363,7 +363,7 @@ async fn a_member_cannot_cancel_a_booking_that_has_started() {
     let id = booking["id"].as_i64().unwrap();
     // Move it to yesterday, as if time had passed.
     let conn = rusqlite::Connection::open(&app.db_path).unwrap();
-    let yesterday = Utc::now() - chrono::Duration::days(1);
+    let yesterday = crate::common::now() - chrono::Duration::days(1);
     conn.execute(
         "UPDATE court_bookings SET start_time = ?1, end_time = ?2 WHERE id = ?3",
         rusqlite::params![
@@ -531,7 +531,7 @@ fn sunday(year: i32, month: u32, from: u32) -> NaiveDate {
 async fn slots_are_correct_on_the_daylight_saving_days() {
     let app = TestApp::spawn().await;
     open_at_night_all_year(&app);
-    let year = Utc::now().with_timezone(&TZ).year() + 1;
+    let year = crate::common::now().with_timezone(&TZ).year() + 1;
     // Spring forward: the second Sunday of March has no 02:00.
     let spring = sunday(year, 3, 8);
     let list = slots(&app, 1, spring).await;

@@ -18,7 +18,7 @@ const TZ: Tz = chrono_tz::America::Toronto;
 /// The first `month`/`day` after the real today: the demo's day, in the future whatever the
 /// real date (the registration of the next tournament is then open on the real clock too).
 fn next(month: u32, day: u32) -> NaiveDate {
-    let today = Utc::now().with_timezone(&TZ).date_naive();
+    let today = crate::common::now().with_timezone(&TZ).date_naive();
     let this_year = NaiveDate::from_ymd_opt(today.year(), month, day).unwrap();
     if this_year > today { this_year } else { NaiveDate::from_ymd_opt(today.year() + 1, month, day).unwrap() }
 }
@@ -215,7 +215,10 @@ async fn the_demo_is_alive(at: NaiveDateTime, expected: Day) {
     assert_eq!(entries.len(), 3, "{day}: three in line");
     let offer = &entries[0]["offers"][0];
     assert_eq!(offer["state"], "live", "{day}: {offer}");
-    assert!(instant(offer["expiresAt"].as_str().unwrap()) > Utc::now(), "{day}: the offer is still open: {offer}");
+    assert!(
+        instant(offer["expiresAt"].as_str().unwrap()) > crate::common::now(),
+        "{day}: the offer is still open: {offer}"
+    );
 
     // Payments in every state.
     let mut states = std::collections::BTreeSet::new();

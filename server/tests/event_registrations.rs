@@ -9,12 +9,12 @@ use crate::common;
 use std::io::Cursor;
 
 use calamine::{Reader, Xlsx, open_workbook_from_rs};
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use common::{TestApp, event_body, team};
 use serde_json::{Value, json};
 
 fn in_days(days: i64) -> String {
-    (Utc::now() + Duration::days(days)).format("%Y-%m-%dT%H:%M:%SZ").to_string()
+    (crate::common::now() + Duration::days(days)).format("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
 /// Creates an event as the admin (`app.client`); answers it.
@@ -449,7 +449,7 @@ async fn the_xlsx_export_has_the_sheet_the_headers_and_one_row_per_person() {
     assert_eq!(response.status(), 200);
     let headers = response.headers().clone();
     assert_eq!(headers["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    let today = Utc::now().with_timezone(&chrono_tz::America::Toronto).format("%Y-%m-%d");
+    let today = crate::common::now().with_timezone(&chrono_tz::America::Toronto).format("%Y-%m-%d");
     assert_eq!(
         headers["content-disposition"].to_str().unwrap(),
         format!("attachment; filename=\"inscriptions_Tournoi_d_ete_4x4_{today}.xlsx\"")
@@ -584,7 +584,7 @@ pub(crate) mod xlsx_checks {
         // `{day}` in `header` is the export's day in Toronto: today, or yesterday when the
         // export was written just before midnight.
         let odd_header = element(&sheet, "<oddHeader>");
-        let now = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto);
+        let now = crate::common::now().with_timezone(&chrono_tz::America::Toronto);
         let days = [now, now - chrono::Duration::days(1)].map(|d| d.format("%d/%m/%Y").to_string());
         assert!(
             days.iter().any(|day| odd_header.starts_with(&format!("<oddHeader>{}", header.replace("{day}", day)))),

@@ -21,7 +21,14 @@ fn insert_event(app: &TestApp, title: &str, start: chrono::DateTime<Utc>, active
         "INSERT INTO events (title, title_en, description, description_en, category_id, location, start_date, end_date,
                              price_cents, max_participants, current_participants, is_active, created_at)
          VALUES (?1, ?2, 'Description', NULL, 'volleyball', 'La Pêche', ?3, ?4, 2550, 48, 4, ?5, ?6)",
-        params![title, format!("{title} (en)"), utc(start), utc(start + Duration::hours(3)), active, utc(Utc::now())],
+        params![
+            title,
+            format!("{title} (en)"),
+            utc(start),
+            utc(start + Duration::hours(3)),
+            active,
+            utc(crate::common::now())
+        ],
     )
     .unwrap();
     conn.last_insert_rowid()
@@ -30,7 +37,7 @@ fn insert_event(app: &TestApp, title: &str, start: chrono::DateTime<Utc>, active
 #[tokio::test]
 async fn the_listing_hides_inactive_and_past_events_and_puts_the_soonest_first() {
     let app = TestApp::spawn().await;
-    let now = Utc::now();
+    let now = crate::common::now();
     insert_event(&app, "Dans trois semaines", now + Duration::days(21), true);
     insert_event(&app, "Inactif", now + Duration::days(5), false);
     insert_event(&app, "Hier", now - Duration::days(1) - Duration::hours(1), true);
@@ -62,7 +69,7 @@ async fn an_event_earlier_today_is_still_listed() {
     let app = TestApp::spawn().await;
     let tz = chrono_tz::America::Toronto;
     // One minute after the centre's midnight: listed all day long, even once it has started.
-    let today = Utc::now().with_timezone(&tz).date_naive();
+    let today = crate::common::now().with_timezone(&tz).date_naive();
     let midnight = today.and_hms_opt(0, 1, 0).unwrap().and_local_timezone(tz).earliest().unwrap();
     insert_event(&app, "Ce matin", midnight.with_timezone(&Utc), true);
     let body: Vec<Value> = app.get("/api/events").await.json().await.unwrap();
@@ -73,7 +80,7 @@ async fn an_event_earlier_today_is_still_listed() {
 #[tokio::test]
 async fn one_event_or_a_json_404_when_missing_or_inactive() {
     let app = TestApp::spawn().await;
-    let now = Utc::now();
+    let now = crate::common::now();
     let active = insert_event(&app, "Actif", now + Duration::days(3), true);
     let inactive = insert_event(&app, "Caché", now + Duration::days(3), false);
 
@@ -153,7 +160,7 @@ async fn one_event_at_most_is_featured_and_marking_one_unmarks_the_other() {
 #[tokio::test]
 async fn the_database_refuses_a_second_featured_event() {
     let app = TestApp::spawn().await;
-    let now = Utc::now();
+    let now = crate::common::now();
     let first = insert_event(&app, "Premier", now + Duration::days(3), true);
     let second = insert_event(&app, "Second", now + Duration::days(4), true);
     let conn = rusqlite::Connection::open(&app.db_path).unwrap();

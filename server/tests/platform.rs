@@ -179,3 +179,16 @@ async fn demo_data_is_seeded_once_into_an_empty_database() {
     assert_eq!(count("SELECT count(*) FROM court_bookings"), bookings);
     assert_eq!(count("SELECT count(*) FROM day_camp_registrations"), camps);
 }
+
+/// The run's clock is every app's: a test computes what it expects on the clock its app runs on
+/// (make test runs the suites that touch dates again under two fixed clocks, `CENTRE_TEST_NOW`).
+#[tokio::test]
+async fn every_app_runs_on_the_run_s_clock() {
+    let app = TestApp::spawn().await;
+    let gap = (app.state.now() - crate::common::now()).num_seconds().abs();
+    assert!(gap <= 5, "the app and the test are {gap} s apart");
+    if let Ok(text) = std::env::var("CENTRE_TEST_NOW") {
+        let local = app.state.now().with_timezone(&app.state.settings.timezone).format("%Y-%m-%dT%H");
+        assert_eq!(local.to_string(), text[..13], "the app starts at CENTRE_TEST_NOW");
+    }
+}

@@ -4,7 +4,7 @@
 // first name or 'account'; profile, my bookings, my data, privacy, logout); a login button for visitors; the
 // links collapse into a menu on small screens. Sign-in and sign-out are full page navigations.
 // An admin also gets the offline scoring status ('3 scores en attente'), its own lazy chunk; it
-// only shows the state of the sync, which the app's root runs (features/tournaments/sync/ScoreSync.tsx).
+// only shows the state of the sync, which the app's root runs (src/sync/SyncRoot.tsx).
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,9 @@
 // The only importer of core-wasm. The module loads lazily, off the landing page's critical
 // path, once; every caller awaits the same promise.
 import type {
+  AttendanceAction as CoreAttendanceAction,
+  ChildDayProjection,
+  ChildDayRequest,
   Envelope as CoreEnvelope,
   CourtBookingInput,
   DayCampRegistrationInput,
@@ -12,6 +15,7 @@ import type {
   MatchesRequest,
   MatchStatus as CoreMatchStatus,
   PendingRequest,
+  PickupKind as CorePickupKind,
   Preset as CorePreset,
   PresetFormat,
   Projection,
@@ -199,6 +203,9 @@ export type {
   StandingsRequest,
   Standing as CoreStanding,
   PresetFormat,
+  ChildDayRequest,
+  ChildDayProjection,
+  AttendanceEntry as CoreAttendanceEntry,
 } from '../../../core-wasm/types';
 
 /** The value of an `Ok` envelope; a refusal is a bug here (the requests are built, not typed). */
@@ -220,6 +227,20 @@ export async function applyPending(request: PendingRequest, lang: string): Promi
 /** `applyPending` on the loaded module, at once (a dry run while a score is typed). */
 export function applyPendingNow(core: CoreModule, request: PendingRequest, lang: string): Projection {
   return valueOf<Projection>(core.applyPending(JSON.stringify(request), lang));
+}
+
+/**
+ * A child's day with this phone's attendance entries applied, in their order, by the server's
+ * own rule: the day as it will be, and what each entry will do. On the loaded module, at once
+ * (the counsellor's day is drawn from it).
+ */
+export function projectChildDay(core: CoreModule, request: ChildDayRequest, lang: string): ChildDayProjection {
+  return valueOf<ChildDayProjection>(core.projectChildDay(JSON.stringify(request), lang));
+}
+
+/** The catalogue message for an error code, on the loaded module. */
+export function messageNow(core: CoreModule, code: string, lang: string): string {
+  return core.message(code, lang);
 }
 
 /** One pool's standings from its matches and teams (the rule the server ranks with). */
@@ -291,5 +312,7 @@ export type StatesAreTheContract = Assert<
     Same<CoreMatchStatus, MatchStatus>,
     Same<EntryOutcomeName, SyncOutcome>,
     Same<CorePreset, Schemas['Preset']>,
+    Same<CoreAttendanceAction, Schemas['AttendanceAction']>,
+    Same<CorePickupKind, Schemas['PickupKind']>,
   ]
 >;

@@ -83,7 +83,7 @@ describe('feature areas', () => {
       'tournament-page/EventTournament.tsx → tournaments/queries',
     ]);
     // The console's part (its sync folder too): the shared part, yes; the event page's, no.
-    expect(imports('tournaments/sync/engine.ts', '../../tournament-shared/queries', '../../tournament-shared/types')).toEqual([]);
+    expect(imports('tournaments/sync/push.ts', '../../tournament-shared/queries', '../../tournament-shared/types')).toEqual([]);
     expect(imports('tournaments/AdminSchedule.tsx', '../tournament-page/PublicMatchList')).toEqual(['tournaments/AdminSchedule.tsx → tournament-page/PublicMatchList']);
     // The shared part imports neither.
     expect(imports('tournament-shared/rounds.ts', '../tournaments/eventChoice', '../tournament-page/useTournamentStream')).toEqual([

@@ -1,7 +1,8 @@
 // The sync engine: one pusher per phone, for every kind of entry (push.ts's streams: scores,
 // attendance). Several tabs share one IndexedDB, so a push runs under the Web Lock
 // 'centre-score-sync' (its name from when it pushed scores only: a tab of the older app and one
-// of this app still exclude each other). It runs after an entry is made, when the network comes
+// of this app still exclude each other). It runs after an entry is made (one made before the
+// app's starter has registered its kind, in a page's first seconds, leaves once it has), when the network comes
 // back, when the app comes to the foreground, and on a timer while entries wait after a failure
 // (2 s doubling to 60 s), and when the server answers again after a failure (api/reachability.ts:
 // on a network that answers nothing the browser never says 'online'). After a push each stream that had answers refetches its reads (after
@@ -98,7 +99,7 @@ export function kickSync(options: { pull?: boolean } = {}): Promise<void> {
 }
 
 /** Starts the triggers for this page (once, at the app's root, for a signed-in admin or
- *  counsellor: ScoreSync.tsx); returns the stop. */
+ *  counsellor: SyncStarter.tsx); returns the stop. */
 export function startSync(client: QueryClient): () => void {
   queryClient = client;
   const onOnline = () => void kickSync({ pull: true });

@@ -32,18 +32,21 @@ function serve() {
 const score = (matchId: number) => enqueueEntry({ tournamentId: 5, eventId: 7, matchId, team1Score: 21, team2Score: 15, baseVersion: 1 });
 const arrival = (registrationId: number) => enqueueAttendance({ registrationId, weekId: 2, day: '2030-07-02', action: 'arrival', at: '2030-07-02T12:00:00.000Z' });
 
+let undo: (() => void)[] = [];
+
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.outbox.clear()]);
-  registerStream({ kind: 'score', path: '/scores', wire: (e) => ({ seq: e.seq }), refresh: async () => undefined });
+  undo = [registerStream({ kind: 'score', path: '/scores', wire: (e) => ({ seq: e.seq }), refresh: async () => undefined })];
 });
 
 afterEach(() => {
+  undo.forEach((unregister) => unregister());
   vi.unstubAllGlobals();
 });
 
 describe('one outbox, several streams', () => {
   it('sends each run of one kind to its path, in the device order, so the server sees no gap', async () => {
-    registerStream({ kind: 'attendance', path: '/attendance', wire: (e) => ({ seq: e.seq }), refresh: async () => undefined });
+    undo.push(registerStream({ kind: 'attendance', path: '/attendance', wire: (e) => ({ seq: e.seq }), refresh: async () => undefined }));
     await score(11);
     await score(12);
     await arrival(3);
@@ -69,5 +72,16 @@ describe('one outbox, several streams', () => {
     expect(await pushPending()).toEqual({ result: 'retry', answered: 1 });
     expect(sent).toEqual([{ path: '/scores', seqs: [1] }]);
     expect((await pendingEntries(10)).map((e) => e.seq)).toEqual([2, 3]);
+  });
+
+  it('holds the entries of a kind once its stream is unregistered (the person signed out)', async () => {
+    const unregisterAttendance = registerStream({ kind: 'attendance', path: '/attendance', wire: (e) => ({ seq: e.seq }), refresh: async () => undefined });
+    unregisterAttendance();
+    await arrival(3);
+    await score(11);
+    const sent = serve();
+    expect(await pushPending()).toEqual({ result: 'retry', answered: 0 });
+    expect(sent).toEqual([]);
+    expect((await pendingEntries(10)).map((e) => e.seq)).toEqual([1, 2]);
   });
 });

@@ -1,14 +1,15 @@
 // One push of this phone's waiting entries, of every kind (ARCHITECTURE.md's sync rules,
 // PowerSync's upload queue). The outbox numbers entries across kinds and the server keeps one
 // last number per device, so entries leave strictly in `seq` order: the leading run of one kind
-// goes to that kind's stream (its path and wire shape, registered by its feature), at most 200 per
+// goes to that kind's stream (its path and wire shape, defined by its feature and registered by
+// the app's starter, SyncStarter.tsx, for the roles that send that kind), at most 200 per
 // request, then the next run, until none waits. Each answered entry keeps its outcome; a 409
 // `sync_gap` (the server lacks entries, e.g. restored from a backup) makes every entry after the
 // server's number wait again, whatever its kind, and the push goes on from there. No network, no
 // answer within 30 s, or a 5xx (or a server without the route yet): try again later. 401 (session
 // gone) and 403: stop, keeping everything. Any other 4xx refuses the request for good: its
-// entries are recorded as rejected so they never block the queue. An entry whose kind no loaded page registered waits
-// (the ones after it too: they cannot pass it).
+// entries are recorded as rejected so they never block the queue. An entry whose kind is not
+// registered waits (the ones after it too: they cannot pass it).
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../api/client';
 import type { SyncOutcome } from '../api/types';
@@ -47,9 +48,13 @@ export interface Stream<E extends AnyEntry = AnyEntry> {
 
 const streams = new Map<OutboxKind, Stream>();
 
-/** Makes a kind's entries pushable (each feature registers its own, once, when loaded). */
-export function registerStream<E extends AnyEntry>(stream: Stream<E>): void {
-  streams.set(stream.kind, stream as unknown as Stream);
+/** Makes a kind's entries pushable until the answered function is called. */
+export function registerStream<E extends AnyEntry>(stream: Stream<E>): () => void {
+  const registered = stream as unknown as Stream;
+  streams.set(stream.kind, registered);
+  return () => {
+    if (streams.get(stream.kind) === registered) streams.delete(stream.kind);
+  };
 }
 
 export function registeredStreams(): Stream[] {

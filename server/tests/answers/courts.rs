@@ -20,7 +20,7 @@ async fn the_courts_and_a_booking() {
     settings.add_filter(&format!(r"\b{}-", chrono::Datelike::year(&day)), "[season's year]-");
     // The list names the season not ended yet: this year's until 30 September (in summer, a year
     // before the booked day's).
-    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
+    let today = crate::common::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
     let coming = if (today.month(), today.day()) <= (9, 30) { today.year() } else { today.year() + 1 };
     settings.add_filter(&format!(r"\b{coming}-"), "[season's year]-");
     let visitor = app.new_client();

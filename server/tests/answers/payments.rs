@@ -1,7 +1,7 @@
 //! The console's payments view: an unpaid team reminded once, a paid one, a released one, an
 //! unpaid child at camp, the totals per event and per camp week; and the deadlines' list.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use serde_json::json;
 
 use super::{answer, assert_answer};
@@ -26,7 +26,7 @@ async fn the_payments_overview() {
     registered_days_ago(&app, "event_registrations", id(&old), 5);
     registered_days_ago(&app, "event_registrations", id(&released), 4);
     assert_eq!(event_deadline(&app, camping, json!({"days": 3})).await, 204);
-    let report = run(&app, Utc::now() + Duration::minutes(1)).await;
+    let report = run(&app, crate::common::now() + Duration::minutes(1)).await;
     assert_eq!((report.expired, report.reminders), (1, 1), "{report:?}");
 
     let mut settings = snap::answer_settings();

@@ -59,6 +59,9 @@ impl TestApp {
         let dir = tempfile::tempdir().unwrap();
         let db_path = dir.path().join("centre.db");
         let mut settings = Settings::for_tests(db_path.clone());
+        if let Some(clock) = fixed_clock() {
+            settings.clock = clock;
+        }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         settings.addr = addr;
@@ -167,10 +170,29 @@ impl std::ops::DerefMut for Process {
     }
 }
 
+/// The fixed clock the suites that touch dates run under once more (`CENTRE_TEST_NOW`,
+/// `YYYY-MM-DDTHH:MM` at the centre; make test sets it on each side of a change of time, late in
+/// the evening): every app starts on it, and [`now`] follows it.
+/// The clock is set once, at its first use, for the whole run.
+pub fn fixed_clock() -> Option<centre_server::settings::Clock> {
+    static CLOCK: std::sync::OnceLock<Option<centre_server::settings::Clock>> = std::sync::OnceLock::new();
+    *CLOCK.get_or_init(|| {
+        let text = std::env::var("CENTRE_TEST_NOW").ok()?;
+        let at = chrono::NaiveDateTime::parse_from_str(&text, "%Y-%m-%dT%H:%M")
+            .expect("CENTRE_TEST_NOW is YYYY-MM-DDTHH:MM");
+        Some(centre_server::settings::Clock::starting_at(at, chrono_tz::America::Toronto))
+    })
+}
+
+/// Now, as the apps of this run see it: the fixed clock when one is set, else the system's.
+pub fn now() -> chrono::DateTime<chrono::Utc> {
+    fixed_clock().map_or_else(chrono::Utc::now, |clock| clock.now())
+}
+
 /// The demo's hour for tests that start it (`--now`): 14:00 at the centre today, when the day's
 /// tournament is under way, whatever the hour the tests run at.
 pub fn demo_now() -> String {
-    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
+    let today = now().with_timezone(&chrono_tz::America::Toronto).date_naive();
     format!("{today}T14:00")
 }
 
@@ -224,7 +246,7 @@ pub fn event_body(title: &str, max: Option<i64>) -> Value {
         "descriptionEn": "",
         "categoryId": "volleyball",
         "location": "20, chemin du Lac-Mulvihill, La Pêche",
-        "startDate": (chrono::Utc::now() + chrono::Duration::days(10)).format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+        "startDate": (now() + chrono::Duration::days(10)).format("%Y-%m-%dT%H:%M:%SZ").to_string(),
         "endDate": null,
         "price": 25,
         "maxParticipants": max,

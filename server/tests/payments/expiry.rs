@@ -348,7 +348,7 @@ async fn a_deadline_date_ends_at_midnight_in_the_centres_time_zone_and_the_earli
     let app = spawn().await;
     let by_date = create_event(&app, "Camping d'hiver", 30, None).await;
     let both = create_event(&app, "Formation", 30, None).await;
-    let far = (Utc::now() + Duration::days(60)).with_timezone(&chrono_tz::America::Toronto).date_naive();
+    let far = (crate::common::now() + Duration::days(60)).with_timezone(&chrono_tz::America::Toronto).date_naive();
     assert_eq!(event_deadline(&app, by_date, json!({"date": far.to_string()})).await, 204);
     assert_eq!(event_deadline(&app, both, json!({"days": 5, "date": far.to_string()})).await, 204);
     let marie = app.user("marie@example.org", None).await;

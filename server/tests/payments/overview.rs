@@ -39,7 +39,7 @@ async fn the_payments_view_lists_the_unpaid_and_totals_each_event_and_camp_week(
     // The camping's deadline releases its oldest unpaid team (backdated), not the recent one.
     registered_days_ago(&app, "event_registrations", id(&expired), 4);
     assert_eq!(event_deadline(&app, camping, json!({"days": 3})).await, 204);
-    let report = run(&app, chrono::Utc::now()).await;
+    let report = run(&app, crate::common::now()).await;
     assert_eq!((report.expired, report.reminders), (1, 1), "{report:?}");
 
     let response = app.get("/api/admin/payments").await;
@@ -103,7 +103,7 @@ async fn the_payments_workbook_has_the_unpaid_and_the_totals() {
     let other = register_team(&app, &paul, tournoi, 2, "fr").await;
     assert_eq!(set_payment(&app, "event", id(&other), "paid").await.0, 200);
     registered_days_ago(&app, "event_registrations", id(&team), 4);
-    run(&app, chrono::Utc::now()).await;
+    run(&app, crate::common::now()).await;
     let weeks = camp_weeks(&app).await;
     let lea = register_camp(&app, &paul, "Léa", &[weeks[0].0], "fr").await;
     // Known dates: Léa registered at 15:00 UTC on December 1st (10:00 in Toronto), in the week
@@ -121,7 +121,7 @@ async fn the_payments_workbook_has_the_unpaid_and_the_totals() {
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "no-store");
     assert_eq!(response.headers()["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
+    let today = crate::common::now().with_timezone(&chrono_tz::America::Toronto).date_naive();
     assert_eq!(
         response.headers()["content-disposition"].to_str().unwrap(),
         format!("attachment; filename=\"paiements_{today}.xlsx\"")

@@ -33,7 +33,7 @@ pub fn text(t: DateTime<Utc>) -> String {
 
 /// `days` (and a minute, so a delay of exactly that many days has passed) from now.
 pub fn after_days(days: i64) -> DateTime<Utc> {
-    Utc::now() + Duration::days(days) + Duration::minutes(1)
+    crate::common::now() + Duration::days(days) + Duration::minutes(1)
 }
 
 /// The scheduled work as of `at`, as the server's own task runs it.
@@ -50,7 +50,7 @@ pub async fn create_event(app: &TestApp, title: &str, price: i64, max: Option<i6
         "descriptionEn": "",
         "categoryId": "volleyball",
         "location": "20, chemin du Lac-Mulvihill, La Pêche",
-        "startDate": text(Utc::now() + Duration::days(30)),
+        "startDate": text(crate::common::now() + Duration::days(30)),
         "endDate": null,
         "price": price,
         "maxParticipants": max,
@@ -203,7 +203,7 @@ pub const RELEASED: [&str; 2] = ["Inscription libérée", "Registration released
 
 /// Moves a registration's creation back in time, as if it had been made `days` ago.
 pub fn registered_days_ago(app: &TestApp, table: &str, registration: i64, days: i64) {
-    let created = text(Utc::now() - Duration::days(days));
+    let created = text(crate::common::now() - Duration::days(days));
     db(app)
         .execute(&format!("UPDATE {table} SET created_at = ?1 WHERE id = ?2"), rusqlite::params![created, registration])
         .unwrap();

@@ -198,3 +198,23 @@ async fn done_anonymises_the_member_and_keeps_every_count_and_total() {
         admin.client.post(app.at("/api/admin/deletion-requests/999/answer")).json(&json!({"outcome": "done"}));
     assert_eq!(unknown.send().await.unwrap().status(), 404);
 }
+
+/// A member's deletion request as they read it, and as the admins' queue shows it.
+#[tokio::test]
+async fn a_deletion_request_as_the_member_and_the_admins_read_it() {
+    let app = TestApp::spawn().await;
+    let (a, _b) = two_families(&app).await;
+    let admin = app.user("admin@example.org", Some("admin")).await;
+    let asked = a.user.client.post(app.at("/api/user/deletion-requests")).json(&json!({"reason": "Nous déménageons"}));
+    assert_eq!(asked.send().await.unwrap().status(), 201);
+    let mut settings = crate::common::snap::answer_settings();
+    settings.add_redaction(".**.requestedAt", "[instant of the run]");
+    settings.add_redaction(".**.answerDue", "[30 days after the request]");
+    settings.add_redaction(".**.email", "[the member's address]");
+    let mine: Value =
+        a.user.client.get(app.at("/api/user/deletion-requests")).send().await.unwrap().json().await.unwrap();
+    settings.bind(|| insta::assert_json_snapshot!("deletion_request_member", mine));
+    let queue: Value =
+        admin.client.get(app.at("/api/admin/deletion-requests")).send().await.unwrap().json().await.unwrap();
+    settings.bind(|| insta::assert_json_snapshot!("deletion_request_queue", queue));
+}

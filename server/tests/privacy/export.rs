@@ -160,3 +160,22 @@ async fn the_export_holds_every_row_about_the_member_and_nothing_about_anyone_el
     // A visitor has no data to read.
     assert_eq!(app.new_client().get(app.at("/api/user/my-data")).send().await.unwrap().status(), 401);
 }
+
+/// 'Mes données' as a member reads it, in French and in English: every section's heading and
+/// rows. The run's own instants and days, ids and drawn references are blanked.
+#[tokio::test]
+async fn the_my_data_page_as_a_member_reads_it() {
+    let app = TestApp::spawn().await;
+    let (a, _b) = two_families(&app).await;
+    let mut settings = insta::Settings::clone_current();
+    crate::common::snap::redact_references(&mut settings);
+    settings.add_filter(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?", "[instant of the run]");
+    settings.add_filter(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", "[account id]");
+    settings.add_filter(r"\b\d{4}-\d{2}-\d{2}\b", "[day]");
+    for (lang, query) in [("fr", ""), ("en", "?lang=en")] {
+        let page = a.user.client.get(app.at(&format!("/api/user/my-data.html{query}"))).send().await.unwrap();
+        assert_eq!(page.status(), 200);
+        let html = page.text().await.unwrap();
+        settings.bind(|| insta::assert_snapshot!(format!("my_data_page_{lang}"), html));
+    }
+}

@@ -162,3 +162,25 @@ async fn only_admins_export_the_rl24() {
         assert_eq!(parent.client.get(app.at(path)).send().await.unwrap().status(), 403, "{path}");
     }
 }
+
+/// The January export as an admin and Revenu Québec's form read it: the workbook's cells, typed,
+/// and the printable statements in French and in English.
+#[tokio::test]
+async fn the_rl24_workbook_and_statements_as_people_read_them() {
+    let app = TestApp::with_admin().await;
+    three_children(&app).await;
+    let bytes = app.get("/api/admin/rl24.xlsx?year=2026").await.bytes().await.unwrap();
+    let mut settings = insta::Settings::clone_current();
+    crate::common::snap::redact_references(&mut settings);
+    settings.add_filter(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?Z?", "[instant of the run]");
+    // The child's weeks are the coming summer's, and the birth date is drawn from them.
+    settings.add_redaction(r#"["RL-24"][1:][8].date"#, "[7 years and 40 days before the week]");
+    settings.add_redaction(r#"["RL-24"][1:][9]"#, "[the child's week of the coming summer]");
+    settings.add_filter(r"<td>\d{2}/\d{2}/\d{4}</td>", "<td>[birth date]</td>");
+    settings.add_filter(r"<td>[^<]*(juillet|août|July|August)[^<]*</td>", "<td>[the child's weeks]</td>");
+    settings.bind(|| insta::assert_json_snapshot!("rl24_workbook_2026", crate::common::snap::workbook(&bytes)));
+    for (lang, query) in [("fr", ""), ("en", "?lang=en")] {
+        let html = app.get(&format!("/api/admin/rl24/2026/statements{query}")).await.text().await.unwrap();
+        settings.bind(|| insta::assert_snapshot!(format!("rl24_statements_2026_{lang}"), html));
+    }
+}

@@ -180,7 +180,7 @@ async fn the_live_stream_tells_the_page_each_change() {
 async fn a_court_plays_one_match_at_a_time_however_late_the_scores() {
     // Six teams on two courts, started three hours ago, nothing scored: three rounds are late.
     let mut body = config(2, 1);
-    body["startTime"] = json!(text(chrono::Utc::now() - chrono::Duration::hours(3)));
+    body["startTime"] = json!(text(crate::common::now() - chrono::Duration::hours(3)));
     let setup = Setup::new(6, body).await;
     setup.generate().await;
     let public: Value =
@@ -205,7 +205,7 @@ async fn a_court_plays_one_match_at_a_time_however_late_the_scores() {
 #[tokio::test]
 async fn a_match_marked_started_is_the_one_its_court_plays_and_the_later_ones_are_late() {
     let mut body = config(2, 1);
-    body["startTime"] = json!(text(chrono::Utc::now() - chrono::Duration::hours(3)));
+    body["startTime"] = json!(text(crate::common::now() - chrono::Duration::hours(3)));
     let setup = Setup::new(6, body).await;
     setup.generate().await;
     let public = || async {

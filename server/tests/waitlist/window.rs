@@ -18,7 +18,7 @@ fn event_body(offer_hours: Value) -> Value {
     json!({
         "title": "Tournoi du soir", "description": "Tournoi amical en équipes.",
         "location": "20, chemin du Lac-Mulvihill, La Pêche",
-        "startDate": text(Utc::now() + Duration::days(30)),
+        "startDate": text(crate::common::now() + Duration::days(30)),
         "price": 0, "maxParticipants": 2, "offerHours": offer_hours,
     })
 }
@@ -132,4 +132,27 @@ async fn a_camp_week_offer_expires_after_the_program_s_own_window() {
     assert_eq!(live_offers(&app), vec![(bea.id.clone(), 1)]);
     run(&app, made + Duration::hours(6) + Duration::minutes(1)).await;
     assert_eq!(live_offers(&app), vec![(cleo.id.clone(), 1)]);
+}
+
+/// A member's waiting-list entry with its live offer, as /my-registrations reads it (`GET
+/// /api/user/waitlist`), in French and in English: what is held, until when, the rank.
+#[tokio::test]
+async fn a_waiting_list_entry_with_its_offer_as_the_member_reads_it() {
+    let app = spawn().await;
+    let response = app.client.post(app.at("/api/events")).json(&event_body(json!(6))).send().await.unwrap();
+    let event = id(&answer(response).await.1);
+    let [a, b] = members(&app, ["a", "b"]).await;
+    let first = register_team(&app, &a, event, 2, "fr").await;
+    assert_eq!(join_event(&app, &b, event, 2, "en").await.0, 201);
+    let deleted = app.client.delete(app.at(&format!("/api/admin/event-registrations/{}", id(&first)))).send().await;
+    assert_eq!(deleted.unwrap().status(), 204);
+    let mut settings = crate::common::snap::answer_settings();
+    for key in ["offeredAt", "expiresAt", "joinedAt", "startDate"] {
+        settings.add_redaction(&format!(".**.{key}"), crate::common::snap::unless_null("[instant of the run]"));
+    }
+    for lang in ["fr", "en"] {
+        let response = b.client.get(app.at("/api/user/waitlist")).header("X-Lang", lang).send().await.unwrap();
+        let entries: Value = response.json().await.unwrap();
+        settings.bind(|| insta::assert_json_snapshot!(format!("waitlist_entry_{lang}"), entries));
+    }
 }

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AllRead } from '../../components/AllRead';
 import { Button } from '../../components/Button';
 import { QueryStatus } from '../../components/QueryStatus';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -17,26 +18,21 @@ import { displayName, useGrants, type Grant } from './queries';
 
 export function CampStaffTab() {
   const { t } = useTranslation('admin');
-  // Shown whole once its four reads are in, so that nothing moves as each arrives.
+  // Shown whole once its four reads are in (AllRead), so that nothing moves as each arrives.
   const reads = [useGrants('camp_staff'), useAdminDayCamps(), useStaffWeeks(), useRecordViews()];
-  if (reads.some((read) => read.isPending)) {
-    return (
-      <p role="status" className="text-slate-700">
-        {t('grants.loading')}
-      </p>
-    );
-  }
   return (
-    <GrantsTab
-      role="camp_staff"
-      rowMore={(grant) => <StaffWeeks grant={grant} />}
-      after={
-        <>
-          <AttendanceLink />
-          <RecordViews />
-        </>
-      }
-    />
+    <AllRead reads={reads} loadingLabel={t('grants.loading')}>
+      <GrantsTab
+        role="camp_staff"
+        rowMore={(grant) => <StaffWeeks grant={grant} />}
+        after={
+          <>
+            <AttendanceLink />
+            <RecordViews />
+          </>
+        }
+      />
+    </AllRead>
   );
 }
 

@@ -1,7 +1,8 @@
 // The console's 'Confidentialité' tab (admins only): the person in charge, the deletion queue
 // with its 30-day clock, the incidents register and the retention periods. Shown whole once its
-// four reads are in, so that nothing moves as each arrives.
+// four reads are in (AllRead), so that nothing moves as each arrives.
 import { useTranslation } from 'react-i18next';
+import { AllRead } from '../../components/AllRead';
 import { DeletionQueue } from './DeletionQueue';
 import { IncidentsRegister } from './IncidentsRegister';
 import { OfficerForm } from './OfficerForm';
@@ -11,19 +12,14 @@ import { RetentionPanel } from './RetentionPanel';
 export function AdminPrivacyTab() {
   const { t } = useTranslation('admin');
   const reads = [useDeletionQueue(), useIncidents(), usePrivacyOfficer(), useRetention()];
-  if (reads.some((read) => read.isPending)) {
-    return (
-      <p role="status" className="text-slate-700">
-        {t('grants.loading')}
-      </p>
-    );
-  }
   return (
-    <div className="space-y-10">
-      <DeletionQueue />
-      <IncidentsRegister />
-      <OfficerForm />
-      <RetentionPanel />
-    </div>
+    <AllRead reads={reads} loadingLabel={t('grants.loading')}>
+      <div className="space-y-10">
+        <DeletionQueue />
+        <IncidentsRegister />
+        <OfficerForm />
+        <RetentionPanel />
+      </div>
+    </AllRead>
   );
 }

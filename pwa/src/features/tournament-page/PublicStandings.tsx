@@ -3,10 +3,11 @@
 // highlighted; one list per pool when there are pools. With sets, each team's sets won-lost and
 // its set and point ratios too, and under each list what separated teams level on points.
 import { useTranslation } from 'react-i18next';
-import { pointsLegend, ratioText, setsOf, setsRecord, tieBreakLine, type MatchFormat } from '../tournament-shared/format';
+import { pointsLegend, ratioText, setsOf, setsRecord, type MatchFormat } from '../tournament-shared/format';
 import { poolLetter, teamName } from '../tournament-shared/rounds';
 import { MedalIcon } from '../tournament-shared/Medal';
-import { byPool, medalAt, publicOrder, signed, withdrawnRule } from '../tournament-shared/standings';
+import { byPool, medalAt, publicOrder, signed } from '../tournament-shared/standings';
+import { TieBreakNote, WithdrawnNote } from '../tournament-shared/StandingsNotes';
 import type { Standing } from '../tournament-shared/types';
 
 interface PublicStandingsProps {
@@ -45,8 +46,6 @@ export function PublicStandings({ standings, poolCount, myTeamId, format }: Publ
 
 function StandingsList({ rows, title, myTeamId, sets }: { rows: Standing[]; title: string | null; myTeamId: number | null; sets: boolean }) {
   const { t, i18n } = useTranslation('tournaments');
-  const tieBreak = tieBreakLine(rows, i18n.language, t);
-  const withdrawn = withdrawnRule(rows, t);
   return (
     <div className="mt-3">
       {title && <h4 className="font-semibold">{title}</h4>}
@@ -83,16 +82,8 @@ function StandingsList({ rows, title, myTeamId, sets }: { rows: Standing[]; titl
           );
         })}
       </ol>
-      {tieBreak && (
-        <p className="mt-2 text-sm text-slate-700" data-testid="tie-break">
-          {tieBreak}
-        </p>
-      )}
-      {withdrawn && (
-        <p className="mt-2 text-sm text-slate-700" data-testid="withdrawn-rule">
-          {withdrawn}
-        </p>
-      )}
+      <TieBreakNote rows={rows} />
+      <WithdrawnNote rows={rows} />
     </div>
   );
 }

@@ -5,9 +5,10 @@
 // `decidedBy`, centre-core's ranking).
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../tournament-shared/Badges';
-import { ratioText, setsOf, setsRecord, tieBreakLine, type MatchFormat } from '../tournament-shared/format';
+import { ratioText, setsOf, setsRecord, type MatchFormat } from '../tournament-shared/format';
 import { teamName, type Translate } from '../tournament-shared/rounds';
-import { qualificationZone, signed, withdrawnRule } from '../tournament-shared/standings';
+import { qualificationZone, signed } from '../tournament-shared/standings';
+import { TieBreakNote, WithdrawnNote } from '../tournament-shared/StandingsNotes';
 import type { Standing } from '../tournament-shared/types';
 
 const SINGLE_COLUMNS = ['points', 'wins', 'draws', 'losses', 'for', 'against', 'diff'] as const;
@@ -45,8 +46,6 @@ interface StandingsTableProps {
 export function StandingsTable({ rows, caption, format }: StandingsTableProps) {
   const { t, i18n } = useTranslation('tournaments');
   const columns: readonly Column[] = setsOf(format) ? SETS_COLUMNS : SINGLE_COLUMNS;
-  const tieBreak = tieBreakLine(rows, i18n.language, t);
-  const withdrawn = withdrawnRule(rows, t);
   // On a phone the table scrolls sideways inside its box, team kept in view: the region takes the
   // focus so a keyboard can scroll it too.
   return (
@@ -92,16 +91,8 @@ export function StandingsTable({ rows, caption, format }: StandingsTableProps) {
           </tbody>
         </table>
       </div>
-      {tieBreak && (
-        <p className="mt-2 text-sm text-slate-700" data-testid="tie-break">
-          {tieBreak}
-        </p>
-      )}
-      {withdrawn && (
-        <p className="mt-2 text-sm text-slate-700" data-testid="withdrawn-rule">
-          {withdrawn}
-        </p>
-      )}
+      <TieBreakNote rows={rows} />
+      <WithdrawnNote rows={rows} />
     </div>
   );
 }

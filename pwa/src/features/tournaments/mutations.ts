@@ -9,7 +9,7 @@ import { apiFetch } from '../../api/client';
 import { useApiMutation } from '../../api/mutations';
 import { enqueueEntry, type OutboxEntry } from '../../db/outbox';
 import { tournamentKeys } from '../tournament-shared/queries';
-import { kickSync } from './sync/engine';
+import { kickSync } from '../../sync/engine';
 import type { AdminTournament, ConflictChoice, GeneratedSchedule, Match, ScoreInput, TournamentInput } from '../tournament-shared/types';
 
 /** Everything a change of the event's tournament shows up in. */

@@ -1,12 +1,16 @@
 // The counsellor's day: a tap records an arrival in the phone's outbox at once (shown, waiting);
 // a departure asks who picks up and warns that anyone else needs an admin's override; another
 // day than today records nothing.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { reportAnswer } from '../../../api/reachability';
+import { loadCoreFromBytes } from '../../../core';
 import { db } from '../../../db/database';
 import { attendanceEntries } from '../../../db/outbox';
 import { centreToday } from '../../../lib/dates';
+import { SyncStarter } from '../../../sync/SyncStarter';
 import { renderPage, serve } from '../../../test/render';
 import type { ChildAttendance } from '../queries';
 import { AttendanceDay } from './AttendanceDay';
@@ -19,9 +23,32 @@ const child = (over: Partial<ChildAttendance>): ChildAttendance => ({
   absenceNotice: false, absentWithoutNotice: false, overrides: [], ...over,
 });
 
+/** The day, with the sync running as the app's root runs it for a counsellor (src/sync/SyncRoot.tsx). */
+const renderDay = (day: string) =>
+  renderPage(
+    <>
+      <SyncStarter />
+      <AttendanceDay weekId={2} day={day} isAdmin={false} />
+    </>,
+  );
+
+const elodie = { id: 'u2', firstName: 'Élodie', lastName: 'Bérubé', email: 'animatrice@example.org', profileImageUrl: null, createdAt: '2026-01-01T00:00:00Z' };
+
+/** A counsellor signed in, and the day's read (the push has no route here: a 404). */
 function api(day: string, children: ChildAttendance[]) {
-  return serve({ '/api/auth/user': null, [`/api/camp-staff/weeks/2/attendance?date=${day}`]: { weekId: 2, date: day, children } });
+  return serve({
+    '/api/auth/user': elodie,
+    '/api/admin/status': { isAdmin: false },
+    '/api/supervisor/status': { isSupervisor: false },
+    '/api/camp-staff/status': { isCampStaff: true, weeks: [] },
+    [`/api/camp-staff/weeks/2/attendance?date=${day}`]: { weekId: 2, date: day, children },
+  });
 }
+
+beforeAll(async () => {
+  // What the waiting taps do is core-wasm's (view.ts): the built module, compiled from its bytes.
+  await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
+});
 
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.outbox.clear(), db.cache.clear()]);
@@ -37,7 +64,7 @@ describe("the counsellor's day", () => {
   it('records an arrival at once, waiting to be sent, and flags a child absent without notice', async () => {
     api(today, [child({}), child({ registrationId: 4, childFirstName: 'Noé', absentWithoutNotice: true })]);
     // The push fails (no route in the stub): the entry waits.
-    await renderPage(<AttendanceDay weekId={2} day={today} isAdmin={false} />);
+    await renderDay(today);
     const lea = (await screen.findByRole('heading', { name: 'Léa Roy' })).closest('li') as HTMLElement;
     const noe = screen.getByRole('heading', { name: 'Noé Roy' }).closest('li') as HTMLElement;
     expect(within(noe).getByText('Absent sans avis')).toBeTruthy();
@@ -71,7 +98,7 @@ describe("the counsellor's day", () => {
 
   it("says 'Hors ligne' with the entries waiting when the server does not answer, whatever the browser says", async () => {
     api(today, [child({})]);
-    await renderPage(<AttendanceDay weekId={2} day={today} isAdmin={false} />);
+    await renderDay(today);
     const lea = (await screen.findByRole('heading', { name: 'Léa Roy' })).closest('li') as HTMLElement;
     // The network goes: nothing answers, navigator.onLine stays true.
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
@@ -83,7 +110,7 @@ describe("the counsellor's day", () => {
 
   it('records nothing on another day than today', async () => {
     api('2000-07-03', [child({})]);
-    await renderPage(<AttendanceDay weekId={2} day="2000-07-03" isAdmin={false} />);
+    await renderDay('2000-07-03');
     const lea = (await screen.findByRole('heading', { name: 'Léa Roy' })).closest('li') as HTMLElement;
     for (const name of ['Arrivé(e)', 'Parti(e)', 'Absence motivée']) {
       expect((within(lea).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);

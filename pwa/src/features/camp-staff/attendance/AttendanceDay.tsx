@@ -2,12 +2,15 @@
 // (asking who takes the child) and 'Absence motivée' (the parent phoned), the 'Absent sans avis'
 // flag from 9:30, and the line of where the phone stands (src/sync/SyncLine.tsx). Works with no network:
 // the day's last read is kept (keepOfflineNow) and each tap goes into the phone's outbox, which
-// the sync engine pushes when the network returns. Admins also record pick-up overrides here.
+// the sync engine pushes when the network returns; centre-core (view.ts) shows what the waiting
+// taps will do, so the day is drawn once core-wasm is loaded. Admins also record pick-up
+// overrides here.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepOfflineNow } from '../../../api/offline';
 import { Button } from '../../../components/Button';
 import { QueryStatus } from '../../../components/QueryStatus';
+import { useCore } from '../../../core/useCore';
 import { attendanceEntries, enqueueAttendance, waitingAttendance, type AttendanceEntry } from '../../../db/outbox';
 import { centreToday, dayMonthLabel } from '../../../lib/dates';
 import { formatTime } from '../../../lib/format';
@@ -17,7 +20,6 @@ import { useWatched } from '../../../sync/useWatched';
 import { useAttendanceDay, type ChildAttendance } from '../queries';
 import { DepartureDialog, type PickupChoice } from './DepartureDialog';
 import { OverrideDialog } from './OverrideDialog';
-import './stream';
 import { childView, type ChildView } from './view';
 
 const NONE: AttendanceEntry[] = [];
@@ -29,6 +31,7 @@ function record(entry: Parameters<typeof enqueueAttendance>[0]) {
 export function AttendanceDay({ weekId, day, isAdmin }: { weekId: number; day: string; isAdmin: boolean }) {
   const { t, i18n } = useTranslation('campStaff');
   const sheet = useAttendanceDay(weekId, day);
+  const core = useCore();
   const entriesOfWeek = useCallback(() => attendanceEntries(weekId), [weekId]);
   const entries = useWatched(entriesOfWeek, NONE);
   const waiting = useWatched(waitingAttendance, 0);
@@ -49,13 +52,13 @@ export function AttendanceDay({ weekId, day, isAdmin }: { weekId: number; day: s
       </h2>
       <SyncLine loaded={sheet.isSuccess} updatedAt={sheet.dataUpdatedAt} waiting={waiting} offlineText={(count) => t('attendance.offline', { count })} />
       {!isToday && <p className="rounded border border-dashed border-slate-300 p-3 text-sm">{t('attendance.notToday')}</p>}
-      <QueryStatus query={sheet} error={t('page.loadError')}>
-        {(data) => (
+      <QueryStatus query={{ data: core ? sheet.data : undefined, isLoading: sheet.isLoading || (!core && !sheet.isError), isError: sheet.isError }} error={t('page.loadError')}>
+        {(data) => core && (
           <ul className="space-y-3" aria-label={t('attendance.children', { count: data.children.length })}>
             {data.children.map((child) => (
               <ChildRow
                 key={child.registrationId}
-                view={childView(child, day, entries)}
+                view={childView(core, child, day, entries, i18n.language)}
                 isAdmin={isAdmin}
                 isToday={isToday}
                 onArrive={() => record({ registrationId: child.registrationId, weekId, day, action: 'arrival', at: now() })}
@@ -109,6 +112,7 @@ function ChildRow({ view, isAdmin, isToday, onArrive, onAbsent, onLeave, onAllow
           {t('attendance.refused', { reason: view.refused })}
         </p>
       )}
+      {view.willRefuse && <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-950">{t('attendance.willRefuse', { reason: view.willRefuse })}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button variant="primary" aria-describedby={nameId} className="min-h-11" disabled={!isToday || view.arrivedAt !== null} onClick={onArrive}>
           {t('attendance.arrive')}

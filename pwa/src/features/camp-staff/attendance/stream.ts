@@ -1,10 +1,10 @@
 // The attendance stream of the one outbox (src/sync/push.ts pushes every kind in the device's
-// order): arrivals, departures and absence notices go to the camp staff's push. Registered when
-// this module loads: the /animation page and the root's starter for counsellors both load it.
+// order): arrivals, departures and absence notices go to the camp staff's push. The app's starter
+// registers it for counsellors and admins (src/sync/SyncStarter.tsx).
 import type { QueryClient } from '@tanstack/react-query';
 import type { Schemas } from '../../../api/types';
 import type { AttendanceEntry } from '../../../db/outbox';
-import { registerStream } from '../../../sync/push';
+import type { Stream } from '../../../sync/push';
 
 export const ATTENDANCE_PATH = '/api/camp-staff/sync/attendance';
 
@@ -21,4 +21,4 @@ function refresh(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: attendanceKey });
 }
 
-registerStream<AttendanceEntry>({ kind: 'attendance', path: ATTENDANCE_PATH, wire, refresh });
+export const attendanceStream: Stream<AttendanceEntry> = { kind: 'attendance', path: ATTENDANCE_PATH, wire, refresh };

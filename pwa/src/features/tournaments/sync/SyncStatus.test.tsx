@@ -2,13 +2,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { db } from '../../../db/database';
 import { enqueueEntry, recordAnswers } from '../../../db/outbox';
-import { json, renderPage, serve } from '../../../test/render';
+import { apiError, renderPage, serve } from '../../../test/render';
+import { syncState } from '../../../sync/engine';
+import { registeredStreams } from '../../../sync/push';
+import { SyncStarter } from '../../../sync/SyncStarter';
 import { SYNC_PATH } from './push';
-import { SyncStarter, SyncStatus } from './SyncStatus';
+import { SyncStatus } from './SyncStatus';
 
 const score = (matchId: number) => enqueueEntry({ tournamentId: 5, eventId: 7, matchId, team1Score: 21, team2Score: 15, baseVersion: 1 });
 
-/** The badge, with the engine running as the app's root runs it (ScoreSync). */
+const ana = { id: 'u1', firstName: 'Ana', lastName: 'Roy', email: 'ana@example.org', profileImageUrl: null, createdAt: '2026-01-01T00:00:00Z' };
+
+/** An admin signed in; the push answers `push`. */
+const admin = (push: () => Response) =>
+  serve({ '/api/auth/user': ana, '/api/admin/status': { isAdmin: true }, '/api/supervisor/status': { isSupervisor: false }, '/api/camp-staff/status': { isCampStaff: false, weeks: [] }, [SYNC_PATH]: push });
+
+/** The badge, with the engine running as the app's root runs it (SyncRoot). */
 const renderStatus = () =>
   renderPage(
     <>
@@ -28,8 +37,8 @@ afterEach(() => {
 
 describe('the header badge of waiting scores', () => {
   it("says how many scores wait, with an accessible name, and counts down as they are answered", async () => {
-    // The server is down: the scores keep waiting.
-    vi.stubGlobal('fetch', vi.fn(async () => json(503, { message: 'x', code: 'unavailable' })));
+    // The server cannot take them: the scores keep waiting.
+    admin(apiError(503, 'unavailable'));
     for (const id of [1, 2, 3]) await score(id);
     await renderStatus();
     const badge = await screen.findByRole('link', { name: '3 scores en attente de synchronisation' });
@@ -52,7 +61,7 @@ describe('the header badge of waiting scores', () => {
   });
 
   it('asks to sign in again when the session is gone, keeping the scores', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { message: 'Non authentifié', code: 'unauthenticated' })));
+    admin(apiError(401, 'unauthenticated', 'Non authentifié'));
     await score(1);
     await renderStatus();
     const alert = await screen.findByRole('alert');
@@ -67,10 +76,12 @@ describe('the header badge alone', () => {
   it('shows the waiting scores and sends nothing: the engine runs from the root', async () => {
     const fetch = serve({ '/api/auth/user': null });
     await score(1);
+    const before = syncState();
     await renderPage(<SyncStatus />);
     expect((await screen.findByRole('link', { name: '1 score en attente de synchronisation' })).textContent).toBe('1 score en attente');
-    // What a push would take (the outbox read, the request) has long passed.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No stream to push to and no push begun (a push says 'syncing' as it starts), now or later.
+    expect(registeredStreams()).toEqual([]);
+    expect(syncState()).toBe(before);
     expect(fetch.mock.calls.map(([path]) => path)).not.toContain(SYNC_PATH);
   });
 });

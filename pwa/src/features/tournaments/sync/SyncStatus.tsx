@@ -1,38 +1,13 @@
-// The admin's offline score sync on the page, one lazy chunk (visitors and members never load
-// it; vite.config.ts knows it by its name): `SyncStarter`, mounted once at the app's root for a
-// signed-in admin (ScoreSync.tsx, in App.tsx), starts the sync engine and asks the browser once
-// to keep the site's storage (the outbox must not be evicted); `SyncStatus`, the header's badge,
-// only shows the state: '3 scores en attente' while scores wait (live from IndexedDB, counting
-// down as the server answers) and, after a 401, asks to sign in again: nothing is lost meanwhile.
-import { useEffect } from 'react';
+// The header's badge of the phone's waiting scores (SiteHeader.tsx, for admins), its own lazy
+// chunk (visitors and members never load it; vite.config.ts knows it by its name): display only,
+// the app's root runs the sync (src/sync/SyncRoot.tsx). '3 scores en attente' while scores wait
+// (live from IndexedDB, counting down as the server answers) and, after a 401, it asks to sign in
+// again: nothing is lost meanwhile.
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { goToLogin } from '../../../components/signIn';
-import { startSync } from './engine';
 import { useSyncState } from '../../../sync/SyncLine';
 import { useWaitingCount } from './useOutbox';
-
-let persistAsked = false;
-
-/** `navigator.storage.persist()` once per page load, when not granted yet. */
-async function askPersistentStorage(): Promise<void> {
-  if (persistAsked || typeof navigator === 'undefined' || !navigator.storage?.persist) return;
-  persistAsked = true;
-  try {
-    if (!(await navigator.storage.persisted())) await navigator.storage.persist();
-  } catch {
-    // Not granted: the outbox stays, only without the promise.
-  }
-}
-
-/** Runs the sync engine while mounted (the app's one, at its root): shows nothing. */
-export function SyncStarter() {
-  const queryClient = useQueryClient();
-  useEffect(() => startSync(queryClient), [queryClient]);
-  useEffect(() => void askPersistentStorage(), []);
-  return null;
-}
 
 /** The header's badge of waiting scores and the sign-in prompt after a 401: display only. */
 export function SyncStatus() {

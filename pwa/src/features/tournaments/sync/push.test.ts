@@ -3,8 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 import '../../../i18n';
 import { db } from '../../../db/database';
 import { enqueueEntry, tournamentEntries } from '../../../db/outbox';
-import { FIRST_DELAY_MS, kickSync, LOCK_NAME, startSync, syncState } from './engine';
-import { pushPending, SYNC_PATH } from './push';
+import { FIRST_DELAY_MS, kickSync, LOCK_NAME, startSync, syncState } from '../../../sync/engine';
+import { pushPending, registerStream } from '../../../sync/push';
+import { scoreStream, SYNC_PATH } from './push';
 
 interface Sent {
   deviceId: string;
@@ -40,11 +41,15 @@ const outcomes = (byMatch: Record<number, [string, string | null]>) => (body: Se
 const score = (matchId: number) => enqueueEntry({ tournamentId: 5, eventId: 7, matchId, team1Score: 21, team2Score: 15, baseVersion: 2 });
 const states = async () => (await tournamentEntries(5)).map((e) => e.state);
 
+let unregister = () => {};
+
 beforeEach(async () => {
   await Promise.all([db.meta.clear(), db.outbox.clear()]);
+  unregister = registerStream(scoreStream);
 });
 
 afterEach(() => {
+  unregister();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

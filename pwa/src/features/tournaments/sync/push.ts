@@ -1,12 +1,10 @@
 // The score stream of the one outbox (src/sync/push.ts pushes every kind in the device's order):
-// each score with its sets where the match's phase has them. Registered when this module loads,
-// which the engine's starter and the score mutations both do.
+// each score with its sets where the match's phase has them. The app's starter registers it for
+// admins (src/sync/SyncStarter.tsx).
 import type { Schemas } from '../../../api/types';
 import type { OutboxEntry } from '../../../db/outbox';
-import { registerStream } from '../../../sync/push';
+import type { Stream } from '../../../sync/push';
 import { refreshTournaments } from '../../tournament-shared/queries';
-
-export { pushPending, type PushResult } from '../../../sync/push';
 
 export const SYNC_PATH = '/api/admin/sync/scores';
 
@@ -16,4 +14,4 @@ function wire(entry: OutboxEntry): Schemas['EntryBody'] {
   return { seq, entryId, matchId, team1Score, team2Score, baseVersion, enteredAt, team1Id, team2Id, ...(sets && sets.length > 0 ? { sets } : {}) };
 }
 
-registerStream<OutboxEntry>({ kind: 'score', path: SYNC_PATH, wire, refresh: refreshTournaments });
+export const scoreStream: Stream<OutboxEntry> = { kind: 'score', path: SYNC_PATH, wire, refresh: refreshTournaments };
