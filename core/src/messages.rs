@@ -2,13 +2,18 @@
 //! bodies and the PWA's form messages both come from here, so a user reads the same sentence
 //! wherever the rule was checked.
 
-/// The two interface languages; French is the default.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+/// The two interface languages; French is the default. Stored (the language a member registered
+/// in, for the e-mails about it) and sent as `fr` or `en`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
 pub enum Lang {
     #[default]
     Fr,
     En,
 }
+
+crate::stored::stored_text!(Lang { Fr = "fr", En = "en" });
 
 impl Lang {
     /// Picks the language from an `Accept-Language`-style value (`en-CA,en;q=0.9`, `fr`, ...).
@@ -24,13 +29,6 @@ impl Lang {
             }
         }
         Lang::Fr
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Fr => "fr",
-            Lang::En => "en",
-        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod cases;
 pub mod clock;
 pub mod db;
 pub mod emails;
@@ -16,7 +17,6 @@ pub mod net;
 pub mod openapi;
 pub mod public_cache;
 pub mod ratelimit;
-pub mod registration;
 pub mod router;
 pub mod routes;
 pub mod scheduler;

@@ -45,13 +45,6 @@ fn day(text: &str) -> NaiveDate {
     text.parse().unwrap()
 }
 
-fn lang_code(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Fr => "fr",
-        Lang::En => "en",
-    }
-}
-
 // Team registrations.
 
 fn event(price_cents: i64) -> EventRow {
@@ -104,7 +97,7 @@ fn team(amount_due_cents: i64, lang: Lang) -> RegistrationRow {
         payment_status: centre_core::payments::PaymentStatus::Pending,
         payment_reference: "EV3-K7MQ2X".into(),
         amount_due_cents,
-        lang: lang_code(lang).into(),
+        lang,
         created_at: "2026-05-02T12:00:00Z".into(),
     }
 }
@@ -120,10 +113,10 @@ fn the_team_registration_confirmation() {
             lang,
         };
         let paid = events::registration_confirmed(&event(2500), &team(7500, lang), &cx);
-        assert_email(&format!("registration_confirmed_{}", lang_code(lang)), &paid);
+        assert_email(&format!("registration_confirmed_{}", lang.as_str()), &paid);
         let unnamed = events::Context { greeting_name: None, ..cx };
         let free = events::registration_confirmed(&event(0), &team(0, lang), &unnamed);
-        assert_email(&format!("registration_confirmed_free_{}", lang_code(lang)), &free);
+        assert_email(&format!("registration_confirmed_free_{}", lang.as_str()), &free);
     }
 }
 
@@ -150,7 +143,7 @@ fn unpaid(kind: Kind, lang: Lang) -> Unpaid {
         created_at: created,
         reminders_sent: 0,
         last_reminder_at: None,
-        lang: lang_code(lang).into(),
+        lang,
         to: Some("camille@example.org".into()),
         name: name.into(),
         title: title.into(),
@@ -168,8 +161,8 @@ fn the_payment_reminder_and_the_release_notice() {
         // An event with a deadline, a camp without one.
         for (kind, what) in [(Kind::Event, "event"), (Kind::Camp, "camp")] {
             let u = unpaid(kind, lang);
-            assert_email(&format!("payment_reminder_{what}_{}", lang_code(lang)), &letters.reminder(&u));
-            assert_email(&format!("registration_released_{what}_{}", lang_code(lang)), &letters.expired(&u));
+            assert_email(&format!("payment_reminder_{what}_{}", lang.as_str()), &letters.reminder(&u));
+            assert_email(&format!("registration_released_{what}_{}", lang.as_str()), &letters.expired(&u));
         }
     }
 }
@@ -197,7 +190,7 @@ fn booking(lang: Lang, details: bool) -> BookingMail<'static> {
 fn the_court_booking_confirmation_and_cancellations() {
     let ctx = courts::Context { public_url: SITE, tz: TZ, now: utc(2027, 5, 20, 12, 0) };
     for lang in [Lang::Fr, Lang::En] {
-        let code = lang_code(lang);
+        let code = lang.as_str();
         assert_email(&format!("court_booking_confirmed_{code}"), &courts::confirmation(&booking(lang, true), ctx));
         // Nothing but the slot: no players, no balls, no comments.
         assert_email(
@@ -238,7 +231,7 @@ fn child(lang: Lang, weeks: usize) -> CampRow {
         child_first_name: "Léa".into(),
         child_last_name: "Roy".into(),
         child_birth_date: day("2019-05-01"),
-        child_gender: Some("girl".into()),
+        child_gender: Some(centre_core::validation::Gender::Girl),
         parent_name: "Ana Roy".into(),
         parent_email: "ana@example.org".into(),
         parent_phone: "819-555-0101".into(),
@@ -248,7 +241,7 @@ fn child(lang: Lang, weeks: usize) -> CampRow {
         amount_cents: 12_000 * weeks as i64,
         payment_status: centre_core::payments::PaymentStatus::Pending,
         payment_reference: "CJ-ABC234".into(),
-        lang: lang_code(lang).into(),
+        lang,
         created_at: "2026-11-22T14:00:00Z".into(),
         weeks: all[..weeks].to_vec(),
     }
@@ -261,7 +254,7 @@ fn the_day_camp_registration_receipt() {
         for (weeks, named) in [(1, "one_week"), (2, "two_weeks")] {
             let email = camps::registration_received(&child(lang, weeks), &program(), &cx);
             assert!(!email.body_text.contains("arachides"), "medical data stays out of e-mail");
-            assert_email(&format!("day_camp_registration_{named}_{}", lang_code(lang)), &email);
+            assert_email(&format!("day_camp_registration_{named}_{}", lang.as_str()), &email);
         }
     }
 }
@@ -279,14 +272,14 @@ fn the_waiting_list_offer() {
         for (what, named) in [(&event, "event"), (&week, "camp_week")] {
             let mail = OfferMail {
                 to: "ana@example.org",
-                lang: lang_code(lang),
+                lang,
                 offer_id: 12,
                 expires_at: "2027-06-03T16:00:00Z",
                 what: what.clone(),
             };
             let email = letters.offer(&mail);
             assert!(email.body_text.contains("https://centre.example/offers/12"), "{}", email.body_text);
-            assert_email(&format!("waitlist_offer_{named}_{}", lang_code(lang)), &email);
+            assert_email(&format!("waitlist_offer_{named}_{}", lang.as_str()), &email);
         }
     }
 }
@@ -299,11 +292,11 @@ fn the_waiting_list_freed_court_slot() {
     for lang in [Lang::Fr, Lang::En] {
         let mail = SlotMail {
             to: "paul@example.org",
-            lang: lang_code(lang),
+            lang,
             court_name: "Terrain du lac",
             court_name_en: "Lake court",
             start: "2027-07-22T19:00:00Z",
         };
-        assert_email(&format!("waitlist_slot_freed_{}", lang_code(lang)), &letters.slot_freed(&mail));
+        assert_email(&format!("waitlist_slot_freed_{}", lang.as_str()), &letters.slot_freed(&mail));
     }
 }

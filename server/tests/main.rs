@@ -23,6 +23,7 @@ mod demo;
 mod emails;
 mod event_registrations;
 mod events;
+mod fitness;
 mod fuzz;
 mod ids;
 mod import_cycles;

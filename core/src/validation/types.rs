@@ -208,8 +208,9 @@ pub fn dollars(cents: i64) -> f64 {
     cents as f64 / 100.0
 }
 
-/// Gender of a child in a day-camp registration.
+/// Gender of a child in a day-camp registration, as stored and sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Gender {
     Girl,
@@ -217,16 +218,7 @@ pub enum Gender {
     Other,
 }
 
-impl Gender {
-    pub fn parse(raw: &str) -> Option<Gender> {
-        match raw.trim() {
-            "girl" => Some(Gender::Girl),
-            "boy" => Some(Gender::Boy),
-            "other" => Some(Gender::Other),
-            _ => None,
-        }
-    }
-}
+crate::stored::stored_text!(Gender { Girl = "girl", Boy = "boy", Other = "other" });
 
 /// A JSON number or a string holding one: HTML inputs send either, depending on the client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -116,7 +116,7 @@ pub fn login_href(return_to: &str, lang: Lang, provider: bool) -> String {
     if return_to != "/" {
         query.append_pair("returnTo", return_to);
     }
-    query.append_pair("lang", lang.code());
+    query.append_pair("lang", lang.as_str());
     if provider {
         query.append_pair("provider", "oidc");
     }
@@ -169,7 +169,7 @@ pub fn dev_login(lang: Lang, form: &DevForm<'_>) -> Response {
         title = escape(&t.dev_title),
         intro = escape(&t.dev_intro),
         return_to = escape(form.return_to),
-        lang = lang.code(),
+        lang = lang.as_str(),
         email = escape(&t.email),
         email_value = escape(form.email),
         first = escape(&t.first_name),

@@ -4,6 +4,7 @@
 //! bookings of one court and start impossible, whatever the code above does. A booking is one
 //! use case, [`book`], run inside the caller's `BEGIN IMMEDIATE` transaction.
 
+use centre_core::Lang;
 use centre_core::payments::PaymentStatus;
 use centre_core::slots::{self, CourtHours, DEFAULT_SLOT_MINUTES, DayHours, SlotError};
 use centre_core::timefmt::{parse_utc, utc_text};
@@ -177,7 +178,7 @@ pub struct NewBooking<'a> {
     pub players: u8,
     pub ball_rental: bool,
     pub notes: Option<&'a str>,
-    pub lang: &'a str,
+    pub lang: Lang,
     pub now: DateTime<Utc>,
 }
 
@@ -233,7 +234,7 @@ pub struct BookingRules {
 #[derive(Debug, Clone, Copy)]
 pub struct Booker<'a> {
     pub user_id: &'a str,
-    pub lang: &'a str,
+    pub lang: Lang,
     pub now: DateTime<Utc>,
 }
 
@@ -316,7 +317,7 @@ pub struct BookingRow {
     pub players: Option<i64>,
     pub ball_rental: bool,
     pub notes: Option<String>,
-    pub lang: String,
+    pub lang: Lang,
     pub created_at: String,
     pub cancelled_at: Option<String>,
 }

@@ -5,9 +5,10 @@
 //! refuses what slips through (`taken <= capacity`, one child once per week, unique payment
 //! references), and those refusals come back as the same outcomes as the checks.
 
+use centre_core::Lang;
 use centre_core::camps::{self, AgeMismatch, AgeRange};
 use centre_core::payments::PaymentStatus;
-use centre_core::validation::DayCampRegistration;
+use centre_core::validation::{DayCampRegistration, Gender};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -66,7 +67,7 @@ pub struct RegistrationRow {
     pub child_first_name: String,
     pub child_last_name: String,
     pub child_birth_date: NaiveDate,
-    pub child_gender: Option<String>,
+    pub child_gender: Option<Gender>,
     pub parent_name: String,
     pub parent_email: String,
     pub parent_phone: String,
@@ -76,7 +77,7 @@ pub struct RegistrationRow {
     pub amount_cents: i64,
     pub payment_status: PaymentStatus,
     pub payment_reference: String,
-    pub lang: String,
+    pub lang: Lang,
     pub created_at: String,
     pub weeks: Vec<WeekRow>,
 }
@@ -164,8 +165,8 @@ pub struct NewRegistration<'a> {
     /// At least one, no duplicates (core checked).
     pub week_ids: &'a [i64],
     pub form: &'a DayCampRegistration,
-    /// 'fr' or 'en': the language of the e-mails about this registration.
-    pub lang: &'a str,
+    /// The language of the e-mails about this registration.
+    pub lang: Lang,
     /// The centre's local date: weeks starting today or earlier are closed.
     pub today: NaiveDate,
     /// UTC text.
@@ -288,7 +289,7 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
         form.child_first_name().as_str(),
         form.child_last_name().as_str(),
         birth,
-        form.child_gender().map(gender_code),
+        form.child_gender(),
         form.parent_name().as_str(),
         form.parent_email().as_str(),
         form.parent_phone().as_str(),
@@ -317,15 +318,6 @@ pub fn register(conn: &Connection, new: &NewRegistration<'_>) -> Result<(Registr
     super::camp_health::save(conn, id, form.health(), Some(new.user_id), new.now)?;
     let registration = find(conn, id)?.ok_or(RegisterError::Db(rusqlite::Error::QueryReturnedNoRows))?;
     Ok((registration, program))
-}
-
-fn gender_code(g: centre_core::validation::Gender) -> &'static str {
-    use centre_core::validation::Gender;
-    match g {
-        Gender::Girl => "girl",
-        Gender::Boy => "boy",
-        Gender::Other => "other",
-    }
 }
 
 const REGISTRATION_COLUMNS: &str = "r.id, r.user_id, r.program_id, r.child_first_name, r.child_last_name, \

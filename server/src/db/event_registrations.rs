@@ -5,6 +5,7 @@
 //! `current_participants <= max_participants`), and those refusals come back as the same
 //! outcomes as the checks, never as an internal error.
 
+use centre_core::Lang;
 use centre_core::payments::PaymentStatus;
 use centre_core::registration::{RegistrationKind, RegistrationStatus, auto_team_name, team_name};
 use centre_core::validation::{OptionalMember, TeamRegistration};
@@ -58,7 +59,7 @@ pub struct RegistrationRow {
     pub payment_status: PaymentStatus,
     pub payment_reference: String,
     pub amount_due_cents: i64,
-    pub lang: String,
+    pub lang: Lang,
     pub created_at: String,
 }
 
@@ -164,8 +165,8 @@ impl From<rusqlite::Error> for RegisterError {
 #[derive(Debug, Clone)]
 pub struct Registrant<'a> {
     pub user_id: &'a str,
-    /// 'fr' or 'en': the language of the e-mails about this registration.
-    pub lang: &'a str,
+    /// The language of the e-mails about this registration.
+    pub lang: Lang,
     pub now: &'a str,
     /// The first instant of today in the centre's time zone: an event starting before it is past.
     pub today_start: &'a str,

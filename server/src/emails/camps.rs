@@ -145,7 +145,7 @@ mod tests {
             child_first_name: "Léa".into(),
             child_last_name: "Roy".into(),
             child_birth_date: d("2019-05-01"),
-            child_gender: Some("girl".into()),
+            child_gender: Some(centre_core::validation::Gender::Girl),
             parent_name: "Ana Roy".into(),
             parent_email: "ana@example.org".into(),
             parent_phone: "819-555-0101".into(),
@@ -155,7 +155,7 @@ mod tests {
             amount_cents: 24_000,
             payment_status: centre_core::payments::PaymentStatus::Pending,
             payment_reference: "CJ-ABC234".into(),
-            lang: "fr".into(),
+            lang: centre_core::Lang::Fr,
             created_at: "2026-11-22T14:00:00Z".into(),
             weeks: vec![
                 WeekRow { id: 1, label: "week1".into(), start_date: d("2027-07-05"), end_date: d("2027-07-09") },

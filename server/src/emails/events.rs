@@ -162,7 +162,7 @@ mod tests {
             payment_status: centre_core::payments::PaymentStatus::Pending,
             payment_reference: "EV3-K7MQ2X".into(),
             amount_due_cents: amount,
-            lang: "fr".into(),
+            lang: centre_core::Lang::Fr,
             created_at: "2026-05-02T12:00:00Z".into(),
         }
     }

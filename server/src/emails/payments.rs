@@ -17,10 +17,6 @@ pub struct PaymentLetters {
     pub tz: chrono_tz::Tz,
 }
 
-fn lang(u: &Unpaid) -> Lang {
-    if u.lang == "en" { Lang::En } else { Lang::Fr }
-}
-
 /// What the registration is for, with its preposition: "à « Tournoi 4x4 »", "au camp de jour
 /// (Explorateurs) de Léa Roy" (French contracts "à le" to "au"), "to the day camp (Explorers)
 /// for Léa Roy" (the program's name in the registration's language, as its own e-mail gives it).
@@ -35,7 +31,7 @@ fn to_what(u: &Unpaid, lang: Lang) -> String {
 
 impl Letters for PaymentLetters {
     fn reminder(&self, u: &Unpaid) -> Email {
-        let lang = lang(u);
+        let lang = u.lang;
         let amount = money(u.amount_cents, lang);
         let deadline = u.deadline.map(|d| date_time(&utc_text(d), self.tz, lang));
         let (subject, lines) = match lang {
@@ -76,7 +72,7 @@ impl Letters for PaymentLetters {
     }
 
     fn expired(&self, u: &Unpaid) -> Email {
-        let lang = lang(u);
+        let lang = u.lang;
         let (subject, lines) = match lang {
             Lang::Fr => (
                 format!("Inscription libérée : {}", u.reference),
@@ -119,7 +115,7 @@ mod tests {
 
     use super::*;
 
-    fn unpaid(lang: &str, kind: Kind) -> Unpaid {
+    fn unpaid(lang: Lang, kind: Kind) -> Unpaid {
         let created = Utc.with_ymd_and_hms(2026, 6, 1, 14, 0, 0).single().unwrap_or_default();
         Unpaid {
             kind,
@@ -129,7 +125,7 @@ mod tests {
             created_at: created,
             reminders_sent: 0,
             last_reminder_at: None,
-            lang: lang.into(),
+            lang,
             to: Some("capitaine@example.org".into()),
             name: "Les Smash".into(),
             title: "Tournoi 4x4".into(),
@@ -143,14 +139,14 @@ mod tests {
     #[test]
     fn a_reminder_gives_the_amount_the_reference_the_interac_address_and_the_deadline() {
         let letters = PaymentLetters { interac_email: "paiements@example.org".into(), tz: chrono_tz::America::Toronto };
-        let fr = letters.reminder(&unpaid("fr", Kind::Event));
+        let fr = letters.reminder(&unpaid(Lang::Fr, Kind::Event));
         assert_eq!(fr.to, "capitaine@example.org");
         assert_eq!(fr.subject, "Rappel de paiement : EV3-K7MQ2X");
         assert!(fr.body_text.contains("Montant à payer : 80,00 $"));
         assert!(fr.body_text.contains("virement Interac à : paiements@example.org"));
         assert!(fr.body_text.contains("« Tournoi 4x4 » (équipe Les Smash)"));
         assert!(fr.body_text.contains("Sans paiement le 08/06/2026 10:00"), "{}", fr.body_text);
-        let en = letters.reminder(&unpaid("en", Kind::Event));
+        let en = letters.reminder(&unpaid(Lang::En, Kind::Event));
         assert!(en.body_text.contains("Amount to pay: $80.00") && en.body_text.contains("\"4x4 tournament\""));
         assert!(en.body_text.contains("Without payment by 2026-06-08 10:00"));
     }
@@ -158,10 +154,10 @@ mod tests {
     #[test]
     fn the_release_notice_names_the_registration_in_its_language() {
         let letters = PaymentLetters { interac_email: "p@example.org".into(), tz: chrono_tz::America::Toronto };
-        let fr = letters.expired(&unpaid("fr", Kind::Camp));
+        let fr = letters.expired(&unpaid(Lang::Fr, Kind::Camp));
         assert_eq!(fr.subject, "Inscription libérée : EV3-K7MQ2X");
         assert!(fr.body_text.contains("inscription au camp de jour (Tournoi 4x4) de Les Smash"), "{}", fr.body_text);
-        let en = letters.expired(&unpaid("en", Kind::Event));
+        let en = letters.expired(&unpaid(Lang::En, Kind::Event));
         assert!(en.body_text.contains("has expired and its places were released"));
     }
 }

@@ -56,7 +56,7 @@ fn what(w: &What, lang: Lang) -> String {
 
 impl OfferLetters for WaitlistLetters {
     fn offer(&self, m: &OfferMail<'_>) -> Email {
-        let lang = if m.lang == "en" { Lang::En } else { Lang::Fr };
+        let lang = m.lang;
         let until = date_time(m.expires_at, self.tz, lang);
         let link = format!("{}{}", self.public_url.trim_end_matches('/'), offer_path(m.offer_id));
         let (subject, lines) = match lang {
@@ -94,7 +94,7 @@ impl OfferLetters for WaitlistLetters {
 
 impl SlotLetters for WaitlistLetters {
     fn slot_freed(&self, m: &SlotMail<'_>) -> Email {
-        let lang = if m.lang == "en" { Lang::En } else { Lang::Fr };
+        let lang = m.lang;
         let when = date_time(m.start, self.tz, lang);
         let link = format!("{}/reservations", self.public_url.trim_end_matches('/'));
         let (subject, lines) = match lang {

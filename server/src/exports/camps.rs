@@ -6,7 +6,7 @@
 use centre_core::Lang;
 use centre_core::camps::{age_on, program_name, week_label, week_name};
 use centre_core::timefmt::parse_utc;
-use centre_core::validation::AllergySeverity;
+use centre_core::validation::{AllergySeverity, Gender};
 use chrono::NaiveDateTime;
 use rust_xlsxwriter::{Workbook, XlsxError};
 
@@ -82,11 +82,11 @@ pub fn rows(
                 Some(f) => people(&f.emergency_contacts),
                 None => r.emergency_phone.clone().unwrap_or_default(),
             };
-            let gender = match r.child_gender.as_deref() {
-                Some("girl") => "Fille",
-                Some("boy") => "Garçon",
-                Some("other") => "Autre",
-                _ => "",
+            let gender = match r.child_gender {
+                Some(Gender::Girl) => "Fille",
+                Some(Gender::Boy) => "Garçon",
+                Some(Gender::Other) => "Autre",
+                None => "",
             };
             [
                 Cell::text(week_name.clone()),
@@ -153,7 +153,7 @@ mod tests {
             child_first_name: "Noé".into(),
             child_last_name: "Côté".into(),
             child_birth_date: d("2018-07-13"),
-            child_gender: Some("boy".into()),
+            child_gender: Some(Gender::Boy),
             parent_name: "Marc Côté".into(),
             parent_email: "marc@example.org".into(),
             parent_phone: "819-555-0102".into(),
@@ -163,7 +163,7 @@ mod tests {
             amount_cents: 14_000,
             payment_status: centre_core::payments::PaymentStatus::Paid,
             payment_reference: "CJ-XYZ789".into(),
-            lang: "fr".into(),
+            lang: centre_core::Lang::Fr,
             created_at: "2026-11-22T14:05:00Z".into(),
             weeks: vec![week.clone()],
         };

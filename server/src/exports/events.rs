@@ -105,7 +105,7 @@ mod tests {
             payment_status: centre_core::payments::PaymentStatus::Paid,
             payment_reference: "EV1-AAAAAA".into(),
             amount_due_cents: 6_000,
-            lang: "fr".into(),
+            lang: centre_core::Lang::Fr,
             created_at: "2026-06-01T16:00:00Z".into(),
         };
         let individual = RegistrationRow {

@@ -165,7 +165,7 @@ pub fn page(data: &MemberData, officer: Option<&OfficerRow>, lang: Lang, generat
     let mut out = format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>{}</title><style>{STYLE}</style></head><body><main><h1>{}</h1><p>{} {}</p>",
-        lang.code(),
+        lang.as_str(),
         escape(title),
         escape(title),
         pick(

@@ -215,7 +215,7 @@ pub fn statements(lines: &[Line], year: i32, lang: Lang, mut sin: impl FnMut(&Li
     let mut out = format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>{}</title><style>{STYLE}</style></head><body><main>",
-        lang.code(),
+        lang.as_str(),
         escape(&title),
     );
     if lines.is_empty() {
@@ -320,7 +320,7 @@ mod tests {
             amount_cents: 24_000,
             payment_status: status,
             payment_reference: "CAMP-7".into(),
-            lang: "fr".into(),
+            lang: centre_core::Lang::Fr,
             created_at: "2026-05-01T12:00:00Z".into(),
             weeks: vec![WeekRow {
                 id: 1,

@@ -140,7 +140,7 @@ pub async fn login(
     let Some(oidc) = state.auth.oidc.clone() else {
         return pages::not_configured(lang);
     };
-    match oidc.start(return_to.clone(), lang.code().to_owned()).await {
+    match oidc.start(return_to.clone(), lang.as_str().to_owned()).await {
         Ok((url, flow)) => match session.insert(KEY_FLOW, &flow).await {
             Ok(()) => Redirect::to(&url).into_response(),
             Err(e) => {

@@ -6,14 +6,14 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::FieldError;
-use centre_core::timefmt::{parse_date, utc_text};
+use centre_core::timefmt::parse_date;
 use serde::{Deserialize, Serialize};
 
-use super::camp_health::own;
+use super::camp_health::parent;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::db::camp_attendance::notices::{self, Refused};
+use crate::cases::my_camp;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 
@@ -58,16 +58,7 @@ pub async fn give(
 ) -> Result<(StatusCode, Json<AbsenceNoticeDto>), AppError> {
     let invalid = |code| AppError::Validation(vec![FieldError::new("day", code)]);
     let day = parse_date(body.day.trim()).ok_or_else(|| invalid("date_invalid"))?;
-    let (user_id, today, now) = (user.id().to_owned(), state.settings.today(), utc_text(state.now()));
-    let recorded_at = state
-        .db
-        .write(move |tx| {
-            own(tx, id, &user_id)?;
-            notices::give(tx, id, day, today, &user_id, &now).map_err(|e| match e {
-                Refused::Rule(code) => invalid(code),
-                Refused::Db(e) => AppError::from(e),
-            })
-        })
-        .await?;
+    let parent = parent(&state, &user);
+    let recorded_at = state.db.write(move |tx| my_camp::give_absence(tx, id, &parent, day)).await?;
     Ok((StatusCode::CREATED, Json(AbsenceNoticeDto { registration_id: id, day: day.to_string(), recorded_at })))
 }

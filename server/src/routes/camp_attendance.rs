@@ -19,8 +19,9 @@ use super::courts::parse_date;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CampStaff};
+use crate::cases::camp_staff::{self, Staff};
 use crate::db::camp_attendance::overrides::{self, OverrideRow};
-use crate::db::camp_attendance::sheet::{self, ChildDayRow};
+use crate::db::camp_attendance::sheet::ChildDayRow;
 use crate::error::{ApiJson, ApiQuery, AppError};
 use crate::openapi::responses;
 
@@ -136,14 +137,8 @@ pub async fn day(
 ) -> Result<Json<AttendanceDayDto>, AppError> {
     let (tz, now) = (state.settings.timezone, state.settings.clock.now());
     let date = parse_date(query.date.as_deref())?.unwrap_or_else(|| now.with_timezone(&tz).date_naive());
-    let (is_admin, id) = (user.is_admin(), user.id().to_owned());
-    let children = state
-        .db
-        .read(move |conn| {
-            super::camp_staff::seen_week(conn, is_admin, &id, week_id)?;
-            Ok::<_, AppError>(sheet::day(conn, week_id, date, now, &tz)?)
-        })
-        .await?;
+    let staff = Staff { user_id: user.id().to_owned(), is_admin: user.is_admin() };
+    let children = state.db.read(move |conn| camp_staff::attendance_day(conn, &staff, week_id, date, now, &tz)).await?;
     Ok(Json(AttendanceDayDto {
         week_id,
         date: date.to_string(),

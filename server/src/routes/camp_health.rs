@@ -7,19 +7,17 @@
 
 use axum::Json;
 use axum::extract::State;
-use centre_core::camps::health_form_editable;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{
     AllergySeverity, ConsentAction, HEALTH_CONSENT_VERSION, HealthFormUpdateInput, validate_health_form_update,
 };
-use chrono::NaiveDate;
 use serde::Serialize;
 
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::db::camp_health::{self, AllergyRow, ConsentRow, HealthFormRow, PersonRow};
-use crate::db::daycamps::{self, RegistrationRow};
+use crate::cases::my_camp::{self, Health, Mine, Parent};
+use crate::db::camp_health::{AllergyRow, ConsentRow, HealthFormRow, PersonRow};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 
@@ -111,23 +109,21 @@ pub struct MyHealthFormDto {
     pub consent_version: &'static str,
 }
 
-fn first_day(r: &RegistrationRow) -> Option<NaiveDate> {
-    r.weeks.iter().map(|w| w.start_date).min()
+impl From<Mine<Health>> for MyHealthFormDto {
+    fn from(m: Mine<Health>) -> Self {
+        MyHealthFormDto {
+            registration_id: m.registration.id,
+            health_form: m.part.form.map(HealthFormDto::from),
+            consent: m.part.consent.map(ConsentDto::from),
+            editable: m.editable,
+            consent_version: HEALTH_CONSENT_VERSION,
+        }
+    }
 }
 
-fn view(conn: &rusqlite::Connection, r: &RegistrationRow, today: NaiveDate) -> Result<MyHealthFormDto, AppError> {
-    Ok(MyHealthFormDto {
-        registration_id: r.id,
-        health_form: camp_health::find(conn, r.id)?.map(HealthFormDto::from),
-        consent: camp_health::latest_consent(conn, r.id)?.map(ConsentDto::from),
-        editable: first_day(r).is_some_and(|d| health_form_editable(d, today)),
-        consent_version: HEALTH_CONSENT_VERSION,
-    })
-}
-
-/// One of the member's own registrations; someone else's or a missing one is 404.
-pub(crate) fn own(conn: &rusqlite::Connection, id: i64, user_id: &str) -> Result<RegistrationRow, AppError> {
-    daycamps::find_for_user(conn, id, user_id)?.ok_or_else(AppError::not_found)
+/// The parent who asks, now.
+pub(crate) fn parent(state: &AppState, user: &CurrentUser) -> Parent {
+    Parent { user_id: user.id().to_owned(), today: state.settings.today(), now: utc_text(state.now()) }
 }
 
 /// `GET /api/user/day-camp-registrations/{id}/health-form` (signed in): one of the parent's
@@ -147,10 +143,9 @@ pub async fn mine(
     user: CurrentUser,
     Id(id): Id,
 ) -> Result<Json<MyHealthFormDto>, AppError> {
-    let user_id = user.id().to_owned();
-    let today = state.settings.today();
-    let dto = state.db.read(move |conn| view(conn, &own(conn, id, &user_id)?, today)).await?;
-    Ok(Json(dto))
+    let parent = parent(&state, &user);
+    let mine = state.db.read(move |conn| my_camp::read(conn, id, &parent)).await?;
+    Ok(Json(mine.into()))
 }
 
 /// `PUT /api/user/day-camp-registrations/{id}/health-form` (signed in): the parent's change,
@@ -175,37 +170,9 @@ pub async fn update(
     ApiJson(body): ApiJson<HealthFormUpdateInput>,
 ) -> Result<Json<MyHealthFormDto>, AppError> {
     let form = validate_health_form_update(&body).map_err(AppError::Validation)?;
-    let dto = change(&state, &user, id, move |tx, r, user_id, today, now| {
-        if !first_day(r).is_some_and(|d| health_form_editable(d, today)) {
-            return Err(AppError::conflict("health_form_locked"));
-        }
-        Ok(camp_health::save(tx, r.id, &form, Some(user_id), now)?)
-    })
-    .await?;
-    Ok(Json(dto))
-}
-
-/// One change to one of the parent's own registrations, in one write transaction, answered
-/// with what the parent sees afterwards; someone else's registration is 404.
-async fn change(
-    state: &AppState,
-    user: &CurrentUser,
-    id: i64,
-    act: impl FnOnce(&rusqlite::Connection, &RegistrationRow, &str, NaiveDate, &str) -> Result<(), AppError>
-    + Send
-    + 'static,
-) -> Result<MyHealthFormDto, AppError> {
-    let user_id = user.id().to_owned();
-    let today = state.settings.today();
-    let now = utc_text(state.now());
-    state
-        .db
-        .write(move |tx| {
-            let r = own(tx, id, &user_id)?;
-            act(tx, &r, &user_id, today, &now)?;
-            view(tx, &r, today)
-        })
-        .await
+    let parent = parent(&state, &user);
+    let mine = state.db.write(move |tx| my_camp::save_health(tx, id, &parent, &form)).await?;
+    Ok(Json(mine.into()))
 }
 
 /// `DELETE /api/user/day-camp-registrations/{id}/health-consent` (signed in): the parent
@@ -228,12 +195,7 @@ pub async fn withdraw(
     user: CurrentUser,
     Id(id): Id,
 ) -> Result<Json<MyHealthFormDto>, AppError> {
-    let dto = change(&state, &user, id, |tx, r, user_id, _, now| {
-        if !camp_health::withdraw(tx, r.id, user_id, now)? {
-            return Err(AppError::conflict("health_consent_withdrawn"));
-        }
-        Ok(())
-    })
-    .await?;
-    Ok(Json(dto))
+    let parent = parent(&state, &user);
+    let mine = state.db.write(move |tx| my_camp::withdraw_consent(tx, id, &parent)).await?;
+    Ok(Json(mine.into()))
 }

@@ -6,21 +6,19 @@
 
 use axum::Json;
 use axum::extract::State;
-use centre_core::rl24::payers_editable;
-use centre_core::timefmt::utc_text;
 use centre_core::validation::{PayerInput, mask_sin};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use super::camp_health::own;
+use super::camp_health::parent;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::db::camp_payers::{self, PayerRow};
-use crate::db::daycamps::RegistrationRow;
+use crate::cases::my_camp::{self, Mine, Payers};
+use crate::cases::registration::payers::check;
+use crate::db::camp_payers::PayerRow;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
-use crate::registration::payers::{check, save};
 
 /// A payer as every answer shows it: the number masked.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -72,18 +70,17 @@ pub struct PayersUpdateInput {
     pub forget_sins: Option<bool>,
 }
 
-fn last_day(r: &RegistrationRow) -> Option<NaiveDate> {
-    r.weeks.iter().map(|w| w.end_date).max()
-}
-
-fn view(conn: &rusqlite::Connection, r: &RegistrationRow, today: NaiveDate) -> Result<MyPayersDto, AppError> {
-    let until = last_day(r).and_then(|d| NaiveDate::from_ymd_opt(chrono::Datelike::year(&d) + 1, 1, 31));
-    Ok(MyPayersDto {
-        registration_id: r.id,
-        payers: camp_payers::list(conn, r.id)?.into_iter().map(PayerDto::from).collect(),
-        editable: last_day(r).is_some_and(|d| payers_editable(d, today)),
-        editable_until: until.map(|d| d.to_string()),
-    })
+impl From<Mine<Payers>> for MyPayersDto {
+    fn from(m: Mine<Payers>) -> Self {
+        let last_day = m.registration.weeks.iter().map(|w| w.end_date).max();
+        let until = last_day.and_then(|d| NaiveDate::from_ymd_opt(chrono::Datelike::year(&d) + 1, 1, 31));
+        MyPayersDto {
+            registration_id: m.registration.id,
+            payers: m.part.0.into_iter().map(PayerDto::from).collect(),
+            editable: m.editable,
+            editable_until: until.map(|d| d.to_string()),
+        }
+    }
 }
 
 /// `GET /api/user/day-camp-registrations/{id}/payers` (signed in): one of the parent's own;
@@ -99,10 +96,9 @@ fn view(conn: &rusqlite::Connection, r: &RegistrationRow, today: NaiveDate) -> R
     )
 )]
 pub async fn mine(State(state): State<AppState>, user: CurrentUser, Id(id): Id) -> Result<Json<MyPayersDto>, AppError> {
-    let user_id = user.id().to_owned();
-    let today = state.settings.today();
-    let dto = state.db.read(move |conn| view(conn, &own(conn, id, &user_id)?, today)).await?;
-    Ok(Json(dto))
+    let parent = parent(&state, &user);
+    let mine = state.db.read(move |conn| my_camp::read::<Payers>(conn, id, &parent)).await?;
+    Ok(Json(mine.into()))
 }
 
 /// `PUT /api/user/day-camp-registrations/{id}/payers` (signed in): the parent's change,
@@ -128,19 +124,7 @@ pub async fn update(
     let key = state.sin_key.clone();
     let payers = check(&body.payers, key.as_deref()).map_err(AppError::Validation)?;
     let forget = body.forget_sins.unwrap_or(false);
-    let user_id = user.id().to_owned();
-    let today = state.settings.today();
-    let now = utc_text(state.now());
-    let dto = state
-        .db
-        .write(move |tx| {
-            let r = own(tx, id, &user_id)?;
-            if !last_day(&r).is_some_and(|d| payers_editable(d, today)) {
-                return Err(AppError::conflict("payers_locked"));
-            }
-            save(tx, key.as_deref(), r.id, &payers, forget, &now)?;
-            view(tx, &r, today)
-        })
-        .await?;
-    Ok(Json(dto))
+    let parent = parent(&state, &user);
+    let mine = state.db.write(move |tx| my_camp::save_payers(tx, id, &parent, &payers, forget, key.as_deref())).await?;
+    Ok(Json(mine.into()))
 }

@@ -5,9 +5,9 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use centre_core::access::may_see_week;
 use centre_core::camps::age_on;
 use centre_core::timefmt::utc_text;
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use super::camp_health::HealthFormDto;
@@ -15,26 +15,16 @@ use super::daycamps::WeekRefDto;
 use super::params::{self, Id, Segment};
 use crate::app::AppState;
 use crate::auth::{Admin, CampStaff, CurrentUser};
-use crate::db::camp_health::{self, HealthFormRow};
-use crate::db::camp_staff::{self, Refused, Viewer};
-use crate::db::daycamps::{self, RegistrationRow};
+use crate::cases::camp_staff::{self, Staff, refused};
+use crate::db;
+use crate::db::camp_health::HealthFormRow;
+use crate::db::camp_staff::Viewer;
+use crate::db::daycamps::RegistrationRow;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 
 /// Most weeks one counsellor may be given (a whole summer, and more).
 const MAX_WEEKS: usize = 30;
-
-fn refused(e: Refused) -> AppError {
-    match e {
-        Refused::NotFound => AppError::not_found(),
-        Refused::Forbidden => AppError::forbidden(),
-        Refused::NotCampStaff => AppError::conflict("not_camp_staff"),
-        Refused::UnknownWeek(_) => {
-            AppError::Validation(vec![centre_core::FieldError::new("weekIds", "camp_week_unknown")])
-        }
-        Refused::Db(e) => AppError::from(e),
-    }
-}
 
 /// Whether the signed-in member is camp staff, and the weeks they look after.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -55,34 +45,8 @@ pub struct CampStaffStatus {
 pub async fn status(State(state): State<AppState>, user: CurrentUser) -> Result<Json<CampStaffStatus>, AppError> {
     let is_camp_staff = user.is_camp_staff();
     let id = user.id().to_owned();
-    let weeks = state
-        .db
-        .read(move |conn| {
-            if !is_camp_staff {
-                return Ok(Vec::new());
-            }
-            let mut weeks = Vec::new();
-            for week in camp_staff::weeks_of(conn, &id)? {
-                weeks.extend(daycamps::find_week(conn, week)?.as_ref().map(WeekRefDto::from));
-            }
-            Ok::<_, AppError>(weeks)
-        })
-        .await?;
-    Ok(Json(CampStaffStatus { is_camp_staff, weeks }))
-}
-
-/// The week `week_id`, when `user_id` may see it (an admin, or camp staff given it): 403 else,
-/// 404 for no such week.
-pub(crate) fn seen_week(
-    conn: &rusqlite::Connection,
-    is_admin: bool,
-    user_id: &str,
-    week_id: i64,
-) -> Result<daycamps::WeekRow, AppError> {
-    if !may_see_week(is_admin, &camp_staff::weeks_of(conn, user_id)?, week_id) {
-        return Err(AppError::forbidden());
-    }
-    daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)
+    let weeks = state.db.read(move |conn| camp_staff::my_weeks(conn, &id, is_camp_staff)).await?;
+    Ok(Json(CampStaffStatus { is_camp_staff, weeks: weeks.iter().map(WeekRefDto::from).collect() }))
 }
 
 /// A child of the week, as a counsellor needs them at a glance: no health details, only flags.
@@ -130,38 +94,33 @@ pub async fn week_children(
     CampStaff(user): CampStaff,
     Id(week_id): Id,
 ) -> Result<Json<Vec<CampChildDto>>, AppError> {
-    let (is_admin, id) = (user.is_admin(), user.id().to_owned());
-    let children = state
-        .db
-        .read(move |conn| {
-            let week = seen_week(conn, is_admin, &id, week_id)?;
-            let mut children = Vec::new();
-            for r in daycamps::list_for_week(conn, week_id)? {
-                let health = camp_health::find(conn, r.id)?;
-                let h = health.as_ref();
-                let mut pick_up = vec![r.parent_name];
-                pick_up.extend(h.into_iter().flat_map(|f| &f.pickups).map(|p| format!("{} ({})", p.name, p.relation)));
-                children.push(CampChildDto {
-                    id: r.id,
-                    age: age_on(r.child_birth_date, week.start_date),
-                    can_swim: r.can_swim,
-                    has_health_notes: h
-                        .is_some_and(|f| !f.allergies.is_empty() || f.medication.is_some() || f.conditions.is_some()),
-                    has_emergency_phone: r.emergency_phone.is_some(),
-                    has_health_form: h.is_some(),
-                    has_allergy: h.is_some_and(|f| !f.allergies.is_empty()),
-                    severe_allergy: h.is_some_and(camp_health::HealthFormRow::has_severe_allergy),
-                    epinephrine: h.is_some_and(camp_health::HealthFormRow::has_epinephrine),
-                    pick_up,
-                    program_id: r.program_id,
-                    child_first_name: r.child_first_name,
-                    child_last_name: r.child_last_name,
-                });
-            }
-            Ok::<_, AppError>(children)
-        })
-        .await?;
-    Ok(Json(children))
+    let staff = Staff { user_id: user.id().to_owned(), is_admin: user.is_admin() };
+    let (week, children) = state.db.read(move |conn| camp_staff::week_children(conn, &staff, week_id)).await?;
+    let children = children.into_iter().map(|(r, health)| CampChildDto::new(r, health.as_ref(), week.start_date));
+    Ok(Json(children.collect()))
+}
+
+impl CampChildDto {
+    fn new(r: RegistrationRow, h: Option<&HealthFormRow>, week_start: NaiveDate) -> Self {
+        let mut pick_up = vec![r.parent_name];
+        pick_up.extend(h.into_iter().flat_map(|f| &f.pickups).map(|p| format!("{} ({})", p.name, p.relation)));
+        CampChildDto {
+            id: r.id,
+            age: age_on(r.child_birth_date, week_start),
+            can_swim: r.can_swim,
+            has_health_notes: h
+                .is_some_and(|f| !f.allergies.is_empty() || f.medication.is_some() || f.conditions.is_some()),
+            has_emergency_phone: r.emergency_phone.is_some(),
+            has_health_form: h.is_some(),
+            has_allergy: h.is_some_and(|f| !f.allergies.is_empty()),
+            severe_allergy: h.is_some_and(HealthFormRow::has_severe_allergy),
+            epinephrine: h.is_some_and(HealthFormRow::has_epinephrine),
+            pick_up,
+            program_id: r.program_id,
+            child_first_name: r.child_first_name,
+            child_last_name: r.child_last_name,
+        }
+    }
 }
 
 /// A child's full record: what a counsellor needs when something happens.
@@ -173,7 +132,7 @@ pub struct CampChildRecordDto {
     child_first_name: String,
     child_last_name: String,
     child_birth_date: String,
-    child_gender: Option<String>,
+    child_gender: Option<centre_core::validation::Gender>,
     can_swim: bool,
     medical_conditions: Option<String>,
     parent_name: String,
@@ -225,15 +184,14 @@ pub async fn child_record(
 ) -> Result<Json<CampChildRecordDto>, AppError> {
     let (viewer_id, email, is_admin) = (user.id().to_owned(), user.user().address_or_id(), user.is_admin());
     let now = state.now();
-    let record = state
+    let (record, health) = state
         .db
         .write(move |tx| {
             let viewer = Viewer { id: &viewer_id, email: &email, is_admin };
-            let record = camp_staff::open_record(tx, id, &viewer, &utc_text(now)).map_err(refused)?;
-            let health = camp_health::find(tx, id)?;
-            Ok::<_, AppError>(CampChildRecordDto::new(record, health))
+            camp_staff::open_record(tx, id, &viewer, &utc_text(now))
         })
         .await?;
+    let record = CampChildRecordDto::new(record, health);
     tracing::info!(registration_id = id, viewer = %user.id(), "child record opened");
     Ok(Json(record))
 }
@@ -254,7 +212,7 @@ pub struct StaffWeeksDto {
     responses((status = 200, description = "OK", body = Vec<StaffWeeksDto>), responses::Unauthorized, responses::Forbidden)
 )]
 pub async fn assignments(State(state): State<AppState>, _: Admin) -> Result<Json<Vec<StaffWeeksDto>>, AppError> {
-    let rows = state.db.read(|conn| camp_staff::assignments(conn).map_err(AppError::from)).await?;
+    let rows = state.db.read(|conn| db::camp_staff::assignments(conn).map_err(AppError::from)).await?;
     let mut out: Vec<StaffWeeksDto> = Vec::new();
     for (user_id, week) in rows {
         match out.last_mut() {
@@ -299,7 +257,7 @@ pub async fn set_weeks(
         return Err(AppError::Validation(vec![centre_core::FieldError::new("weekIds", "too_long")]));
     }
     let id = user_id.clone();
-    let week_ids = state.db.write(move |tx| camp_staff::set_weeks(tx, &id, &weeks).map_err(refused)).await?;
+    let week_ids = state.db.write(move |tx| db::camp_staff::set_weeks(tx, &id, &weeks).map_err(refused)).await?;
     Ok((StatusCode::OK, Json(StaffWeeksDto { user_id, week_ids })))
 }
 
@@ -324,7 +282,7 @@ const LOG_LIMIT: i64 = 500;
     responses((status = 200, description = "OK", body = Vec<RecordViewDto>), responses::Unauthorized, responses::Forbidden)
 )]
 pub async fn record_views(State(state): State<AppState>, _: Admin) -> Result<Json<Vec<RecordViewDto>>, AppError> {
-    let rows = state.db.read(|conn| camp_staff::record_views(conn, LOG_LIMIT).map_err(AppError::from)).await?;
+    let rows = state.db.read(|conn| db::camp_staff::record_views(conn, LOG_LIMIT).map_err(AppError::from)).await?;
     Ok(Json(
         rows.into_iter()
             .map(|v| RecordViewDto {

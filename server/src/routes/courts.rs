@@ -310,13 +310,9 @@ impl From<BookingRow> for BookingDto {
     }
 }
 
-fn lang_of_booking(b: &BookingRow) -> Lang {
-    if b.lang == "en" { Lang::En } else { Lang::Fr }
-}
-
 /// What the e-mails say about `b`, sent `to` the member's own address.
 fn mail_of<'a>(b: &'a BookingRow, to: &'a str) -> Option<BookingMail<'a>> {
-    let lang = lang_of_booking(b);
+    let lang = b.lang;
     let court_name = if lang == Lang::En && !b.court_name_en.is_empty() { &b.court_name_en } else { &b.court_name };
     Some(BookingMail {
         id: b.id,
@@ -362,7 +358,7 @@ pub async fn book(
     let row = state
         .db
         .write(move |tx| {
-            let who = Booker { user_id: &user_id, lang: lang.code(), now };
+            let who = Booker { user_id: &user_id, lang, now };
             let row = courts::book(tx, &form, &who, &rules).map_err(book_error)?;
             // To the member's own verified address; none when it is not verified (the booking
             // is made all the same).

@@ -14,7 +14,7 @@ use centre_core::Lang;
 use centre_core::camps::{age_on, program_name};
 use centre_core::payments::PaymentStatus;
 use centre_core::timefmt::utc_text;
-use centre_core::validation::{DayCampRegistrationInput, dollars, validate_day_camp_registration};
+use centre_core::validation::{dollars, validate_day_camp_registration};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -22,13 +22,14 @@ use serde_json::Value;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
-use crate::db::camp_health::{self, HealthFormRow};
+use crate::cases::camps;
+use crate::cases::payments;
+use crate::cases::registration::camps::{DayCampRegistrationBody, parse_form, register_error};
 use crate::db::daycamps::{self, NewRegistration, Places, ProgramRow, RegisterError, RegistrationRow, WeekRow};
-use crate::db::payments::{Kind, transfers};
+use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::exports;
 use crate::openapi::responses;
-use crate::registration::camps::{register_and_mail, register_error};
 use crate::routes::camp_health::HealthFormDto;
 use crate::routes::payments::PaidByDto;
 
@@ -162,18 +163,8 @@ pub async fn weeks(
 ) -> Result<Json<Vec<WeekDto>>, AppError> {
     let today = state.settings.today();
     let program = query.program_id.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
-    let rows = state
-        .db
-        .read(move |conn| {
-            if let Some(id) = &program
-                && daycamps::find_program(conn, id)?.is_none()
-            {
-                return Err(AppError::not_found());
-            }
-            Ok((daycamps::list_weeks(conn)?, program))
-        })
-        .await?;
-    let (weeks, program) = rows;
+    let asked = program.clone();
+    let weeks = state.db.read(move |conn| camps::weeks(conn, asked.as_deref())).await?;
     Ok(Json(
         weeks
             .into_iter()
@@ -231,37 +222,6 @@ pub struct RegisteredDto {
     pub weeks: Vec<WeekRefDto>,
 }
 
-/// Body of `POST /api/day-camp-registrations`: core's fields, and the program chosen on the page.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DayCampRegistrationBody {
-    #[serde(flatten)]
-    input: DayCampRegistrationInput,
-    /// Without it, the program that fits the child's age.
-    #[serde(default)]
-    program_id: Option<String>,
-}
-
-/// The body as sent, with `weekId`/`weekIds` accepted as numbers or strings.
-pub(crate) fn parse_body(mut body: Value) -> Result<(DayCampRegistrationInput, Option<String>), AppError> {
-    let malformed = || AppError::client(StatusCode::BAD_REQUEST, "malformed_json");
-    let object = body.as_object_mut().ok_or_else(malformed)?;
-    let as_text = |v: &mut Value| {
-        if let Value::Number(n) = v {
-            *v = Value::String(n.to_string());
-        }
-    };
-    if let Some(week) = object.get_mut("weekId") {
-        as_text(week);
-    }
-    if let Some(Value::Array(weeks)) = object.get_mut("weekIds") {
-        weeks.iter_mut().for_each(as_text);
-    }
-    let body: DayCampRegistrationBody = serde_json::from_value(body).map_err(|_| malformed())?;
-    let program_id = body.program_id.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
-    Ok((body.input, program_id))
-}
-
 /// `POST /api/day-camp-registrations` (signed in): the spec's fields, plus `programId` (the
 /// program chosen on the page; without it the program that fits the child's age) and `weekIds`
 /// (several weeks; `weekId` alone still works). Validated by core; then one BEGIN IMMEDIATE
@@ -286,11 +246,11 @@ pub async fn register(
     ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<(StatusCode, Json<RegisteredDto>), AppError> {
-    let (input, program_id) = parse_body(body)?;
+    let (input, program_id) = parse_form(body)?;
     let today = state.settings.today();
     let key = state.sin_key.clone();
     let checked = validate_day_camp_registration(&input, today);
-    let payers = crate::registration::payers::check(input.payers.as_deref().unwrap_or_default(), key.as_deref());
+    let payers = crate::cases::registration::payers::check(input.payers.as_deref().unwrap_or_default(), key.as_deref());
     let (form, payers) = match (checked, payers) {
         (Ok(form), Ok(payers)) => (form, payers),
         (form, payers) => {
@@ -317,13 +277,11 @@ pub async fn register(
                 program_id: program_id.as_deref(),
                 week_ids: &week_ids,
                 form: &form,
-                lang: lang.code(),
+                lang,
                 today,
                 now: &utc_text(now),
             };
-            let done = register_and_mail(tx, &new, &child, &settings, lang, now)?;
-            crate::registration::payers::save(tx, key.as_deref(), done.0.id, &payers, false, &utc_text(now))?;
-            Ok::<_, AppError>(done)
+            camps::register(tx, &new, &child, &payers, key.as_deref(), &settings, now)
         })
         .await?;
     state.mailer.kick();
@@ -468,8 +426,7 @@ pub async fn admin_overview(
     _admin: Admin,
     ReqLang(lang): ReqLang,
 ) -> Result<Response, AppError> {
-    let (programs, weeks) =
-        state.db.read(|conn| Ok::<_, AppError>((daycamps::list_programs(conn)?, daycamps::list_weeks(conn)?))).await?;
+    let (programs, weeks) = state.db.read(camps::overview).await?;
     Ok(Json(AdminOverviewDto {
         programs: programs.into_iter().map(|p| program_dto(p, lang)).collect(),
         weeks: weeks
@@ -502,7 +459,7 @@ pub struct AdminChildDto {
     pub child_birth_date: String,
     /// On the week's first day.
     pub age: u32,
-    pub child_gender: Option<String>,
+    pub child_gender: Option<centre_core::validation::Gender>,
     pub can_swim: bool,
     pub medical_conditions: Option<String>,
     pub parent_name: String,
@@ -518,20 +475,6 @@ pub struct AdminChildDto {
     pub amount_paid: f64,
     pub weeks: Vec<WeekRefDto>,
     pub created_at: String,
-}
-
-/// Each registration with its health form, where it has one.
-fn with_health_forms(
-    conn: &rusqlite::Connection,
-    registrations: Vec<RegistrationRow>,
-) -> rusqlite::Result<Vec<(RegistrationRow, Option<HealthFormRow>)>> {
-    registrations
-        .into_iter()
-        .map(|r| {
-            let form = camp_health::find(conn, r.id)?;
-            Ok((r, form))
-        })
-        .collect()
 }
 
 fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
@@ -572,22 +515,11 @@ fn admin_child(r: RegistrationRow, week_start: NaiveDate) -> AdminChildDto {
     )
 )]
 pub async fn admin_week(State(state): State<AppState>, _admin: Admin, Id(week_id): Id) -> Result<Response, AppError> {
-    let (week, rows) = state
-        .db
-        .read(move |conn| {
-            let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
-            let mut rows = Vec::new();
-            for (r, form) in with_health_forms(conn, daycamps::list_for_week(conn, week_id)?)? {
-                let paid_by = transfers::paid_by(conn, Kind::Camp, r.id, r.payment_status)?.map(PaidByDto::from);
-                rows.push((r, form, paid_by));
-            }
-            Ok::<_, AppError>((week, rows))
-        })
-        .await?;
+    let (week, rows) = state.db.read(move |conn| camps::admin_week(conn, week_id)).await?;
     let children: Vec<AdminChildDto> = rows
         .into_iter()
-        .map(|(r, form, paid_by)| AdminChildDto {
-            paid_by,
+        .map(|((r, form), paid_by)| AdminChildDto {
+            paid_by: paid_by.map(PaidByDto::from),
             health_form: form.map(HealthFormDto::from),
             ..admin_child(r, week.start_date)
         })
@@ -615,9 +547,10 @@ pub async fn admin_set_payment(
     Id(id): Id,
     ApiJson(body): ApiJson<super::payments::PaymentBody>,
 ) -> Result<Response, AppError> {
-    super::payments::change_status(&state, Kind::Camp, id, body.target()?).await?;
-    let row = state.db.read(move |conn| daycamps::find(conn, id).map_err(AppError::from)).await?;
-    let row = row.ok_or_else(AppError::not_found)?;
+    let to = body.target()?;
+    let (letters, now) = (WaitlistLetters::new(&state.settings), state.now());
+    let row = state.db.write(move |tx| payments::set_camp_payment(tx, id, to, &letters.at(now))).await?;
+    state.mailer.kick();
     Ok(Json(user_dto(row, lang, &state.settings.interac_email)).into_response())
 }
 
@@ -640,8 +573,7 @@ pub async fn admin_export(State(state): State<AppState>, _admin: Admin, Id(week_
     let (name, bytes, count) = state
         .db
         .read(move |conn| {
-            let week = daycamps::find_week(conn, week_id)?.ok_or_else(AppError::not_found)?;
-            let registrations = with_health_forms(conn, daycamps::list_for_week(conn, week_id)?)?;
+            let (week, registrations) = camps::week_children(conn, week_id)?;
             let rows = exports::camps::rows(&week, &registrations, tz);
             let (bytes, count) = super::reply::sheet(&rows, "camp_nothing_to_export", |r| {
                 exports::camps::workbook(r, &week, exports::local(now, tz))

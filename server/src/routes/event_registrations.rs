@@ -9,10 +9,12 @@ use centre_core::timefmt::utc_text;
 use centre_core::validation::{TeamRegistrationInput, dollars, validate_team_registration};
 use serde::Serialize;
 
-use super::events::start_of_today_utc;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
+use crate::cases::payments;
+use crate::cases::registration::events::register_and_mail;
+use crate::cases::registration::events::start_of_today_utc;
 use crate::db::event_registrations::{self, Person, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
 use crate::db::payments::{Kind, transfers};
@@ -21,7 +23,6 @@ use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
 use crate::openapi::responses;
-use crate::registration::events::register_and_mail;
 use crate::routes::payments::PaidByDto;
 
 /// A registration as the console reads it (spec section 3), plus the Interac follow-up:
@@ -161,8 +162,7 @@ pub async fn register(
     let registration = state
         .db
         .write(move |tx| {
-            let who =
-                Registrant { user_id: &account.id, lang: lang.code(), now: &utc_text(now), today_start: &today_start };
+            let who = Registrant { user_id: &account.id, lang, now: &utc_text(now), today_start: &today_start };
             register_and_mail(tx, event_id, &team, &who, &account, lang, &settings, now)
         })
         .await?;
@@ -306,9 +306,11 @@ pub async fn set_payment(
     Id(id): Id,
     ApiJson(body): ApiJson<super::payments::PaymentBody>,
 ) -> Result<Json<RegistrationDto>, AppError> {
-    super::payments::change_status(&state, Kind::Event, id, body.target()?).await?;
-    let row = state.db.read(move |conn| event_registrations::find(conn, id).map_err(AppError::from)).await?;
-    row.map(|r| Json(r.into())).ok_or_else(AppError::not_found)
+    let to = body.target()?;
+    let (letters, now) = (WaitlistLetters::new(&state.settings), state.now());
+    let row = state.db.write(move |tx| payments::set_event_payment(tx, id, to, &letters.at(now))).await?;
+    state.mailer.kick();
+    Ok(Json(row.into()))
 }
 
 /// `GET /api/admin/events/{id}/registrations.xlsx` (admin): the workbook, its name in

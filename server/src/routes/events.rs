@@ -8,12 +8,11 @@ use axum::http::StatusCode;
 use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{EventForm, EventInput, dollars, validate_event};
-use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
-use crate::db::courts::local_day_bounds;
+use crate::cases::registration::events::start_of_today_utc;
 use crate::db::events::{self, EventFields, EventFlags, EventRow, UpdateRefused};
 use crate::db::waitlist::{Target, offers};
 use crate::emails::waitlist::WaitlistLetters;
@@ -84,11 +83,6 @@ fn with_held(rows: Vec<EventRow>, held: &std::collections::HashMap<i64, i64>) ->
             EventDto { held_places, ..EventDto::from(row) }
         })
         .collect()
-}
-
-/// The first instant of today in `tz` (the local day as `db::courts` bounds it), as stored UTC text.
-pub fn start_of_today_utc(tz: chrono_tz::Tz, now: chrono::DateTime<Utc>) -> String {
-    utc_text(local_day_bounds(now.with_timezone(&tz).date_naive(), tz).0)
 }
 
 /// `GET /api/events`
@@ -288,21 +282,4 @@ pub async fn admin_list(State(state): State<AppState>, _admin: Admin) -> Result<
             })
             .collect(),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use chrono::TimeZone;
-
-    use super::*;
-
-    #[test]
-    fn today_starts_at_local_midnight() {
-        let tz = chrono_tz::America::Toronto;
-        // 02:30 UTC on 9 March 2026 is 22:30 on 8 March in Toronto, whose midnight was still EST (UTC-5).
-        let now = Utc.with_ymd_and_hms(2026, 3, 9, 2, 30, 0).single().unwrap_or_default();
-        assert_eq!(start_of_today_utc(tz, now), "2026-03-08T05:00:00Z");
-        let summer = Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).single().unwrap_or_default();
-        assert_eq!(start_of_today_utc(tz, summer), "2026-07-01T04:00:00Z");
-    }
 }

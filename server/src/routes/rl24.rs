@@ -10,7 +10,7 @@ use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::{camp_payers, daycamps};
+use crate::cases;
 use crate::error::{ApiQuery, AppError, ReqLang};
 use crate::exports::{self, rl24};
 use crate::openapi::responses;
@@ -36,17 +36,6 @@ fn checked_year(year: Option<i32>) -> Result<i32, AppError> {
         .ok_or_else(|| AppError::Validation(vec![FieldError::new("year", "year_invalid")]))
 }
 
-/// Every registration money was received for, with its facts and payers.
-fn sources(conn: &rusqlite::Connection) -> Result<Vec<rl24::Source>, AppError> {
-    let mut out = Vec::new();
-    for registration in daycamps::list_paid_or_refunded(conn)? {
-        let facts = camp_payers::money_facts(conn, registration.id)?;
-        let payers = camp_payers::list(conn, registration.id)?;
-        out.push(rl24::Source { registration, facts, payers });
-    }
-    Ok(out)
-}
-
 /// `GET /api/admin/rl24.xlsx?year=YYYY` (admins): sheet 'RL-24', one row per payer per child
 /// with the amount paid in that year (received less refunds, split by the payers' shares to
 /// the cent), the number masked. 404 `rl24_nothing_to_export` when nothing was paid that year;
@@ -69,11 +58,11 @@ pub async fn export(
     let year = checked_year(query.year)?;
     let tz = state.settings.timezone;
     let now = state.now();
+    // The workbook is written on the blocking pool too.
     let (bytes, count) = state
         .db
         .read(move |conn| {
-            let lines = rl24::lines(&sources(conn)?, year, tz);
-            let rows = rl24::rows(&lines);
+            let rows = rl24::rows(&cases::rl24::lines(conn, year, tz)?);
             super::reply::sheet(&rows, "rl24_nothing_to_export", |r| rl24::workbook(r, year, exports::local(now, tz)))
         })
         .await?;
@@ -101,13 +90,9 @@ pub async fn statements(
     ApiQuery(query): ApiQuery<LangQuery>,
 ) -> Result<Response, AppError> {
     let year = checked_year(year.parse().ok())?;
-    let lang = match query.lang.as_deref() {
-        Some("en") => Lang::En,
-        Some("fr") => Lang::Fr,
-        _ => lang,
-    };
+    let lang = query.lang.as_deref().and_then(Lang::parse).unwrap_or(lang);
     let tz = state.settings.timezone;
-    let lines = state.db.read(move |conn| Ok::<_, AppError>(rl24::lines(&sources(conn)?, year, tz))).await?;
+    let lines = state.db.read(move |conn| cases::rl24::lines(conn, year, tz)).await?;
     let key = state.sin_key.clone();
     let mut failure = None;
     let html = rl24::statements(&lines, year, lang, |line| {

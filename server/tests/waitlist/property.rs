@@ -146,7 +146,7 @@ fn register_child(conn: &Connection, place: &Place, user: &str, now: &str) -> bo
         program_id: Some(PROGRAM),
         week_ids: &week_ids,
         form: &form,
-        lang: "fr",
+        lang: centre_core::Lang::Fr,
         today,
         now,
     };
@@ -339,7 +339,7 @@ fn run(kind: Kind, ops: &[Op]) -> Result<i64, TestCaseError> {
                         child_key: key.as_deref(),
                         places: place.need,
                         form: form.as_deref(),
-                        lang: "fr",
+                        lang: centre_core::Lang::Fr,
                         now: &text,
                     };
                     let _ = line::join(&tx, &join);

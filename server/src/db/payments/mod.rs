@@ -84,32 +84,52 @@ pub fn deadline_from_columns(days: Option<i64>, date: Option<String>) -> Deadlin
     Deadline { days, date: date.and_then(|d| d.parse().ok()) }
 }
 
-/// Sets the payment deadline of an event (`table` "events") or a camp program
-/// ("day_camp_programs"); false when there is no such row.
+/// What a payment deadline is set on: an event, or a day-camp program (for every registration
+/// to it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeadlineOf {
+    Event(i64),
+    Program(String),
+}
+
+/// The table holding the deadlines of `kind`'s registrations.
+fn deadline_table(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Event => "events",
+        Kind::Camp => "day_camp_programs",
+    }
+}
+
+/// Sets the payment deadline of an event or a camp program; false when there is no such row.
 pub fn set_deadline(
-    conn: &rusqlite::Connection,
-    table: &str,
-    id: &str,
+    conn: &Connection,
+    of: &DeadlineOf,
     days: Option<i64>,
     date: Option<&str>,
 ) -> rusqlite::Result<bool> {
-    let table = if table == "events" { "events" } else { "day_camp_programs" };
+    let (kind, id): (Kind, &dyn rusqlite::ToSql) = match of {
+        DeadlineOf::Event(id) => (Kind::Event, id),
+        DeadlineOf::Program(id) => (Kind::Camp, id),
+    };
     let changed = conn.execute(
-        &format!("UPDATE {table} SET payment_deadline_days = ?2, payment_deadline_date = ?3 WHERE id = ?1"),
+        &format!(
+            "UPDATE {} SET payment_deadline_days = ?2, payment_deadline_date = ?3 WHERE id = ?1",
+            deadline_table(kind)
+        ),
         rusqlite::params![id, days, date],
     )?;
     Ok(changed > 0)
 }
 
-/// The deadlines set on events (`table` "events") or camp programs: (id as text, days, date).
 /// A deadline as set: the event's or program's id as text, days, date.
 pub type DeadlineRow = (String, Option<i64>, Option<String>);
 
-pub fn deadlines(conn: &rusqlite::Connection, table: &str) -> rusqlite::Result<Vec<DeadlineRow>> {
-    let table = if table == "events" { "events" } else { "day_camp_programs" };
+/// The deadlines set for `kind`'s registrations: on events, or on camp programs.
+pub fn deadlines(conn: &Connection, kind: Kind) -> rusqlite::Result<Vec<DeadlineRow>> {
     conn.prepare(&format!(
-        "SELECT CAST(id AS TEXT), payment_deadline_days, payment_deadline_date FROM {table}
-          WHERE payment_deadline_days IS NOT NULL OR payment_deadline_date IS NOT NULL ORDER BY id"
+        "SELECT CAST(id AS TEXT), payment_deadline_days, payment_deadline_date FROM {}
+          WHERE payment_deadline_days IS NOT NULL OR payment_deadline_date IS NOT NULL ORDER BY id",
+        deadline_table(kind)
     ))?
     .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
     .collect()

@@ -1,6 +1,7 @@
 //! What is unpaid, across events and camps, and the totals per event and per camp week: the
 //! console's payments view, its xlsx export, and the scheduled work (`due.rs`) all read it here.
 
+use centre_core::Lang;
 use centre_core::timefmt::parse_utc;
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, Row, params};
@@ -17,7 +18,7 @@ pub struct Unpaid {
     pub created_at: DateTime<Utc>,
     pub reminders_sent: i64,
     pub last_reminder_at: Option<DateTime<Utc>>,
-    pub lang: String,
+    pub lang: Lang,
     /// Who is reminded: the account's own address when it is verified (users::mail_address's
     /// rule), never an address typed in the form; `None`: nobody is written to.
     pub to: Option<String>,

@@ -84,7 +84,7 @@ pub fn confirm(conn: &Connection, batch: &[Confirmed<'_>], by: &str, now: &str) 
             Kind::Event => ("event_registrations r", "amount_due_cents"),
             Kind::Camp => ("day_camp_registrations r", "amount_cents"),
         };
-        let owed: Option<(i64, String)> = conn
+        let owed: Option<(i64, PaymentStatus)> = conn
             .query_row(
                 &format!("SELECT r.{column}, r.payment_status FROM {table} WHERE r.id = ?1"),
                 params![t.registration_id],
@@ -95,7 +95,7 @@ pub fn confirm(conn: &Connection, batch: &[Confirmed<'_>], by: &str, now: &str) 
         if owed != t.amount_cents {
             return Err(ConfirmError::AmountMismatch);
         }
-        if state == "paid" {
+        if state == PaymentStatus::Paid {
             return Err(ConfirmError::AlreadyRecorded);
         }
         status::set(conn, t.kind, t.registration_id, PaymentStatus::Paid, now)?;

@@ -1,5 +1,6 @@
 //! The line: joining, leaving, the active entries in rank order, an admin's move and close.
 
+use centre_core::Lang;
 use centre_core::waitlist::{self as rules, InLine};
 use rusqlite::{Connection, params};
 
@@ -25,7 +26,7 @@ pub struct Join<'a> {
     pub places: i64,
     /// The registration form as JSON text: accepting an offer registers it.
     pub form: Option<&'a str>,
-    pub lang: &'a str,
+    pub lang: Lang,
     pub now: &'a str,
 }
 

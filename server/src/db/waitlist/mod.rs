@@ -8,7 +8,9 @@
 
 pub mod line;
 pub mod offers;
+pub mod views;
 
+use centre_core::Lang;
 pub use centre_core::waitlist::{EntryState, ListKind, OfferState};
 use rusqlite::{Connection, Row, params};
 
@@ -58,7 +60,7 @@ pub struct EntryRow {
     pub child_key: Option<String>,
     pub places: i64,
     pub form: Option<String>,
-    pub lang: String,
+    pub lang: Lang,
     pub state: EntryState,
     pub joined_at: String,
     pub ended_at: Option<String>,
@@ -147,6 +149,23 @@ pub fn is_closed(conn: &Connection, target: &Target) -> rusqlite::Result<bool> {
         Target::CourtSlot { .. } => Some(false),
     };
     Ok(closed.unwrap_or(true))
+}
+
+/// Every event's and camp week's list with someone in line, the one waiting longest first.
+pub fn listed_targets(conn: &Connection) -> rusqlite::Result<Vec<Target>> {
+    conn.prepare(
+        "SELECT kind, event_id, program_id, week_id FROM waitlist_entries
+          WHERE state IN ('waiting', 'offered') AND kind IN ('event', 'camp_week')
+          GROUP BY kind, event_id, program_id, week_id ORDER BY MIN(joined_at)",
+    )?
+    .query_map([], |r| {
+        let kind: ListKind = r.get(0)?;
+        Ok(match kind {
+            ListKind::Event => Target::Event(r.get(1)?),
+            _ => Target::CampWeek { program_id: r.get(2)?, week_id: r.get(3)? },
+        })
+    })?
+    .collect()
 }
 
 /// The places live offers hold, per event.

@@ -7,6 +7,7 @@
 //! claims its rows with one `UPDATE ... RETURNING` inside the caller's `BEGIN IMMEDIATE`: a
 //! second process finds them ended.
 
+use centre_core::Lang;
 use centre_core::timefmt::utc_text;
 use centre_core::waitlist::{self as rules, AnswerRefusal};
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
@@ -30,18 +31,23 @@ pub struct OfferRow {
     pub by_admin: bool,
 }
 
-const OFFER_COLUMNS: &str = "id, entry_id, places, state, offered_at, expires_at, answered_at, by_admin";
+pub(super) const OFFER_COLUMNS: &str = "id, entry_id, places, state, offered_at, expires_at, answered_at, by_admin";
 
 fn offer_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<OfferRow> {
+    offer_at(r, 0)
+}
+
+/// The offer whose `OFFER_COLUMNS` start at column `at`.
+pub(super) fn offer_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<OfferRow> {
     Ok(OfferRow {
-        id: r.get(0)?,
-        entry_id: r.get(1)?,
-        places: r.get(2)?,
-        state: r.get(3)?,
-        offered_at: r.get(4)?,
-        expires_at: r.get(5)?,
-        answered_at: r.get(6)?,
-        by_admin: r.get(7)?,
+        id: r.get(at)?,
+        entry_id: r.get(at + 1)?,
+        places: r.get(at + 2)?,
+        state: r.get(at + 3)?,
+        offered_at: r.get(at + 4)?,
+        expires_at: r.get(at + 5)?,
+        answered_at: r.get(at + 6)?,
+        by_admin: r.get(at + 7)?,
     })
 }
 
@@ -62,7 +68,7 @@ pub fn of_entry(conn: &Connection, entry_id: i64) -> rusqlite::Result<Vec<OfferR
 #[derive(Debug, Clone)]
 pub struct OfferMail<'a> {
     pub to: &'a str,
-    pub lang: &'a str,
+    pub lang: Lang,
     pub offer_id: i64,
     pub expires_at: &'a str,
     /// The event's title (and English title), or the camp program's id and the week's days.
@@ -103,6 +109,31 @@ pub struct Refill<'a> {
 /// When a target starts, what it is, and its configured window in hours.
 type Facts = (DateTime<Utc>, What, Option<u32>);
 
+/// An event's facts, from its start (UTC text), titles and window.
+pub(super) fn event_facts(start: &str, title: String, title_en: Option<String>, hours: Option<u32>) -> Option<Facts> {
+    let start = start.parse::<DateTime<Utc>>().ok()?;
+    Some((start, What::Event { title, title_en }, hours))
+}
+
+/// A camp week's facts: it starts on its first day at the program's `day_start`, in `tz`.
+pub(super) fn camp_facts(
+    tz: chrono_tz::Tz,
+    program_id: &str,
+    (start, end): (NaiveDate, NaiveDate),
+    day_start: &str,
+    hours: Option<u32>,
+) -> Option<Facts> {
+    let time = centre_core::timefmt::parse_time(day_start).unwrap_or(NaiveTime::MIN);
+    let local = tz.from_local_datetime(&start.and_time(time)).earliest()?;
+    Some((local.with_timezone(&Utc), What::CampWeek { program_id: program_id.to_owned(), start, end }, hours))
+}
+
+/// A court slot's facts, from the court's names and the slot's start (UTC text).
+pub(super) fn slot_facts(name: String, name_en: String, start: &str) -> Option<Facts> {
+    let at = start.parse::<DateTime<Utc>>().ok()?;
+    Some((at, What::CourtSlot { name, name_en, start: start.to_owned() }, None))
+}
+
 /// When the target starts, what it is, and its configured window.
 fn target_facts(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqlite::Result<Option<Facts>> {
     match target {
@@ -114,10 +145,7 @@ fn target_facts(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqli
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()?;
-            Ok(row.and_then(|(start, title, title_en, hours)| {
-                let start = start.parse::<DateTime<Utc>>().ok()?;
-                Some((start, What::Event { title, title_en }, hours))
-            }))
+            Ok(row.and_then(|(start, title, title_en, hours)| event_facts(&start, title, title_en, hours)))
         }
         Target::CampWeek { program_id, week_id } => {
             let row: Option<(NaiveDate, NaiveDate, String, Option<u32>)> = conn
@@ -128,17 +156,12 @@ fn target_facts(conn: &Connection, target: &Target, tz: chrono_tz::Tz) -> rusqli
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .optional()?;
-            Ok(row.and_then(|(start, end, day_start, hours)| {
-                let time = centre_core::timefmt::parse_time(&day_start).unwrap_or(NaiveTime::MIN);
-                let local = tz.from_local_datetime(&start.and_time(time)).earliest()?;
-                Some((local.with_timezone(&Utc), What::CampWeek { program_id: program_id.clone(), start, end }, hours))
-            }))
+            Ok(row
+                .and_then(|(start, end, day_start, hours)| camp_facts(tz, program_id, (start, end), &day_start, hours)))
         }
         Target::CourtSlot { court_id, start } => {
             let court = crate::db::courts::find(conn, *court_id)?;
-            Ok(court
-                .zip(start.parse::<DateTime<Utc>>().ok())
-                .map(|(c, at)| (at, What::CourtSlot { name: c.name, name_en: c.name_en, start: start.clone() }, None)))
+            Ok(court.and_then(|c| slot_facts(c.name, c.name_en, start)))
         }
     }
 }
@@ -163,7 +186,7 @@ fn make(conn: &Connection, entry: &EntryRow, by_admin: bool, cx: &Refill<'_>) ->
     let offer_id = conn.last_insert_rowid();
     conn.execute("UPDATE waitlist_entries SET state = 'offered' WHERE id = ?1", params![entry.id])?;
     if let Ok(to) = users::mail_address(conn, Some(&entry.user_id))? {
-        let mail = OfferMail { to: &to, lang: &entry.lang, offer_id, expires_at: &expires_at, what };
+        let mail = OfferMail { to: &to, lang: entry.lang, offer_id, expires_at: &expires_at, what };
         outbox::enqueue(conn, About::WaitlistOffer(offer_id), &cx.letters.offer(&mail), cx.now)?;
     }
     Ok(Some(offer_id))
@@ -326,7 +349,7 @@ pub fn live_of(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<(OfferR
 #[derive(Debug, Clone)]
 pub struct SlotMail<'a> {
     pub to: &'a str,
-    pub lang: &'a str,
+    pub lang: Lang,
     pub court_name: &'a str,
     pub court_name_en: &'a str,
     /// The slot's start (UTC text).
@@ -354,7 +377,7 @@ pub fn slot_freed(
     for entry in active(conn, &target)? {
         if let Ok(to) = users::mail_address(conn, Some(&entry.user_id))? {
             let mail =
-                SlotMail { to: &to, lang: &entry.lang, court_name: &court.name, court_name_en: &court.name_en, start };
+                SlotMail { to: &to, lang: entry.lang, court_name: &court.name, court_name_en: &court.name_en, start };
             outbox::enqueue(conn, About::WaitlistEntry(entry.id), &letters.slot_freed(&mail), now)?;
             told += 1;
         }

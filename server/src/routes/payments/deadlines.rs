@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::Admin;
+use crate::cases::payments;
+use crate::db::{self, payments::DeadlineOf, payments::DeadlineRow};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id, Segment};
@@ -64,16 +66,10 @@ pub struct DeadlinesDto {
     )
 )]
 pub async fn deadlines(State(state): State<AppState>, _admin: Admin) -> Result<Json<DeadlinesDto>, AppError> {
-    let (events, programs) = state
-        .db
-        .read(|conn| {
-            let to_dto = |(id, days, date)| DeadlineDto { id, days, date };
-            let events = crate::db::payments::deadlines(conn, "events")?.into_iter().map(to_dto).collect();
-            let programs = crate::db::payments::deadlines(conn, "day_camp_programs")?.into_iter().map(to_dto).collect();
-            Ok::<_, AppError>((events, programs))
-        })
-        .await?;
-    Ok(Json(DeadlinesDto { events, programs }))
+    let (events, programs) = state.db.read(payments::deadlines).await?;
+    let to_dto =
+        |rows: Vec<DeadlineRow>| rows.into_iter().map(|(id, days, date)| DeadlineDto { id, days, date }).collect();
+    Ok(Json(DeadlinesDto { events: to_dto(events), programs: to_dto(programs) }))
 }
 
 /// `PUT /api/admin/events/{id}/payment-deadline` (admin) `{days, date}`: both null removes it.
@@ -94,7 +90,7 @@ pub async fn event_deadline(
     Id(id): Id,
     ApiJson(body): ApiJson<DeadlineBody>,
 ) -> Result<StatusCode, AppError> {
-    set_deadline(&state, "events", id.to_string(), &body).await
+    set_deadline(&state, DeadlineOf::Event(id), &body).await
 }
 
 /// `PUT /api/admin/day-camp-programs/{id}/payment-deadline` (admin) `{days, date}`.
@@ -115,23 +111,16 @@ pub async fn program_deadline(
     Segment(id): Segment,
     ApiJson(body): ApiJson<DeadlineBody>,
 ) -> Result<StatusCode, AppError> {
-    set_deadline(&state, "day_camp_programs", id.trim().to_owned(), &body).await
+    set_deadline(&state, DeadlineOf::Program(id.trim().to_owned()), &body).await
 }
 
-/// Checks the body, then sets (or, both null, removes) the deadline of row `id` of `table`; 404
-/// when there is no such row.
-async fn set_deadline(
-    state: &AppState,
-    table: &'static str,
-    id: String,
-    body: &DeadlineBody,
-) -> Result<StatusCode, AppError> {
+/// Both deadlines' handler: checks the body, then sets (or, both null, removes) the deadline of
+/// the event or program; 404 when there is no such one.
+async fn set_deadline(state: &AppState, of: DeadlineOf, body: &DeadlineBody) -> Result<StatusCode, AppError> {
     let (days, date) = body.check()?;
     let found = state
         .db
-        .write(move |tx| {
-            crate::db::payments::set_deadline(tx, table, &id, days, date.as_deref()).map_err(AppError::from)
-        })
+        .write(move |tx| db::payments::set_deadline(tx, &of, days, date.as_deref()).map_err(AppError::from))
         .await?;
     if found { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
 }

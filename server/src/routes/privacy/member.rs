@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
+use crate::cases;
 use crate::db::privacy::{self, DeletionRefusal, DeletionRow, export};
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::exports;
@@ -67,16 +68,9 @@ pub async fn my_data_page(
     ReqLang(lang): ReqLang,
     ApiQuery(query): ApiQuery<PageQuery>,
 ) -> Result<Response, AppError> {
-    let lang = match query.lang.as_deref() {
-        Some("en") => Lang::En,
-        Some("fr") => Lang::Fr,
-        _ => lang,
-    };
+    let lang = query.lang.as_deref().and_then(Lang::parse).unwrap_or(lang);
     let id = user.id().to_owned();
-    let (data, officer) = state
-        .db
-        .read(move |conn| Ok::<_, AppError>((export::member_data(conn, &id)?, privacy::officer(conn)?)))
-        .await?;
+    let (data, officer) = state.db.read(move |conn| cases::privacy::my_data_page(conn, &id)).await?;
     let now = state.settings.clock.now().with_timezone(&state.settings.timezone);
     let generated = now.format("%Y-%m-%d %H:%M").to_string();
     let html = exports::my_data::page(&data, officer.as_ref(), lang, &generated);

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::privacy::{self, OfficerRow, retention};
+use crate::cases::privacy::{self, Published};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 
@@ -26,18 +26,18 @@ pub struct PrivacyOfficerDto {
     pub records_years: u32,
 }
 
-/// The person in charge and the retention periods, as published.
-fn published(conn: &rusqlite::Connection, o: OfficerRow) -> Result<PrivacyOfficerDto, AppError> {
-    let policy = retention::policy(conn)?.policy;
-    Ok(PrivacyOfficerDto {
-        name: o.name,
-        title: o.title,
-        email: o.email,
-        phone: o.phone,
-        updated_at: o.updated_at,
-        health_months: policy.health_months(),
-        records_years: policy.records_years(),
-    })
+impl From<Published> for PrivacyOfficerDto {
+    fn from(Published { officer: o, policy }: Published) -> Self {
+        PrivacyOfficerDto {
+            name: o.name,
+            title: o.title,
+            email: o.email,
+            phone: o.phone,
+            updated_at: o.updated_at,
+            health_months: policy.health_months(),
+            records_years: policy.records_years(),
+        }
+    }
 }
 
 /// `GET /api/privacy` (public): the person in charge, as the privacy page publishes them.
@@ -50,8 +50,8 @@ fn published(conn: &rusqlite::Connection, o: OfficerRow) -> Result<PrivacyOffice
     )
 )]
 pub async fn officer(State(state): State<AppState>) -> Result<Json<PrivacyOfficerDto>, AppError> {
-    let dto = state.db.read(|conn| privacy::officer(conn)?.map(|o| published(conn, o)).transpose()).await?;
-    dto.map(Json).ok_or_else(AppError::not_found)
+    let published = state.db.read(privacy::officer).await?;
+    published.map(|p| Json(p.into())).ok_or_else(AppError::not_found)
 }
 
 /// `PUT /api/admin/privacy` (admin): names the person in charge; every field required.
@@ -72,6 +72,6 @@ pub async fn set_officer(
 ) -> Result<Json<PrivacyOfficerDto>, AppError> {
     let officer = validate_privacy_officer(&input).map_err(AppError::Validation)?;
     let (by, now) = (admin.id().to_owned(), state.settings.clock.now());
-    let dto = state.db.write(move |tx| published(tx, privacy::set_officer(tx, &officer, &by, now)?)).await?;
-    Ok(Json(dto))
+    let published = state.db.write(move |tx| privacy::set_officer(tx, &officer, &by, now)).await?;
+    Ok(Json(published.into()))
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::privacy::retention::{self, PolicyRow};
+use crate::cases::privacy::{self, Retention};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 
@@ -41,18 +41,23 @@ pub struct RetentionDto {
     pub ownerless_emails: i64,
 }
 
-fn answer(conn: &rusqlite::Connection, row: PolicyRow) -> Result<RetentionDto, AppError> {
-    let mut by_day: BTreeMap<(String, RetentionKind), usize> = BTreeMap::new();
-    for due in retention::pending(conn, row.policy)? {
-        *by_day.entry((due.on.to_string(), due.kind)).or_default() += 1;
+impl From<Retention> for RetentionDto {
+    fn from(r: Retention) -> Self {
+        let mut by_day: BTreeMap<(String, RetentionKind), usize> = BTreeMap::new();
+        for due in r.pending {
+            *by_day.entry((due.on.to_string(), due.kind)).or_default() += 1;
+        }
+        RetentionDto {
+            health_months: r.policy.policy.health_months(),
+            records_years: r.policy.policy.records_years(),
+            updated_at: r.policy.updated_at,
+            upcoming: by_day
+                .into_iter()
+                .map(|((due_on, kind), count)| RetentionDueDto { kind, due_on, count })
+                .collect(),
+            ownerless_emails: r.ownerless_emails,
+        }
     }
-    Ok(RetentionDto {
-        health_months: row.policy.health_months(),
-        records_years: row.policy.records_years(),
-        updated_at: row.updated_at,
-        upcoming: by_day.into_iter().map(|((due_on, kind), count)| RetentionDueDto { kind, due_on, count }).collect(),
-        ownerless_emails: retention::ownerless_emails(conn)?,
-    })
 }
 
 /// `GET /api/admin/privacy-retention` (admin): the periods and what will go when.
@@ -66,8 +71,8 @@ fn answer(conn: &rusqlite::Connection, row: PolicyRow) -> Result<RetentionDto, A
     )
 )]
 pub async fn policy(State(state): State<AppState>, _admin: Admin) -> Result<Json<RetentionDto>, AppError> {
-    let dto = state.db.read(|conn| answer(conn, retention::policy(conn)?)).await?;
-    Ok(Json(dto))
+    let retention = state.db.read(privacy::retention).await?;
+    Ok(Json(retention.into()))
 }
 
 /// `PUT /api/admin/privacy-retention` (admin): changes the periods; records are kept at least
@@ -89,7 +94,7 @@ pub async fn set_policy(
 ) -> Result<Json<RetentionDto>, AppError> {
     let policy = validate_retention(&input).map_err(AppError::Validation)?;
     let (by, now) = (admin.id().to_owned(), state.settings.clock.now());
-    let dto = state.db.write(move |tx| answer(tx, retention::set_policy(tx, policy, &by, now)?)).await?;
+    let dto: RetentionDto = state.db.write(move |tx| privacy::set_retention(tx, policy, &by, now)).await?.into();
     tracing::info!(health_months = dto.health_months, records_years = dto.records_years, "retention periods changed");
     Ok(Json(dto))
 }

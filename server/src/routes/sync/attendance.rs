@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 use super::{checked_device, entry_invalid, gap, id_ok, in_order, message};
 use crate::app::AppState;
 use crate::auth::CampStaff;
-use crate::db::camp_attendance::{Attendance, Entry};
-use crate::db::{camp_staff, devices};
+use crate::cases::camp_staff::{self, Staff};
+use crate::db::camp_attendance::Entry;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::openapi::responses;
 
@@ -115,15 +115,11 @@ pub async fn push(
 ) -> Result<Json<AttendancePushAnswer>, AppError> {
     let name = checked_device(&body.device_id, body.device_name.as_deref(), body.entries.len())?;
     let entries = in_order(body.entries.into_iter().map(entry).collect::<Result<Vec<_>, _>>()?);
-    let (device, user_id, is_admin) = (body.device_id, user.id().to_owned(), user.is_admin());
-    let (tz, now) = (state.settings.timezone, utc_text(state.now()));
+    let staff = Staff { user_id: user.id().to_owned(), is_admin: user.is_admin() };
+    let (device, tz, now) = (body.device_id, state.settings.timezone, utc_text(state.now()));
     let pushed = state
         .db
-        .write(move |tx| {
-            let weeks = camp_staff::weeks_of(tx, &user_id)?;
-            let kind = Attendance { user_id: &user_id, is_admin, weeks: &weeks, tz };
-            Ok::<_, AppError>(devices::push(tx, &kind, &device, name.as_deref(), &entries, &now)?)
-        })
+        .write(move |tx| camp_staff::push_attendance(tx, &staff, tz, &device, name.as_deref(), &entries, &now))
         .await?;
     gap(&pushed)?;
     let results = pushed

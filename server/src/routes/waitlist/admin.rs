@@ -4,18 +4,17 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
 use centre_core::waitlist::{EntryState, ListKind};
-use rusqlite::Connection;
+use centre_core::{FieldError, Lang};
 use serde::{Deserialize, Serialize};
 
-use super::{OfferDto, label};
+use super::{OfferDto, label, target_ids};
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::waitlist::line::{self, active};
-use crate::db::waitlist::offers::{self, ByHandError};
-use crate::db::waitlist::{Target, counts, is_closed};
+use crate::cases::waitlist::{self, admin::InLine};
+use crate::db::waitlist::Target;
+use crate::db::waitlist::line;
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::openapi::responses;
@@ -55,27 +54,36 @@ pub struct WaitlistDto {
     pub entries: Vec<AdminEntryDto>,
 }
 
-fn targets(conn: &Connection) -> rusqlite::Result<Vec<Target>> {
-    conn.prepare(
-        "SELECT kind, event_id, program_id, week_id FROM waitlist_entries
-          WHERE state IN ('waiting', 'offered') AND kind IN ('event', 'camp_week')
-          GROUP BY kind, event_id, program_id, week_id ORDER BY MIN(joined_at)",
-    )?
-    .query_map([], |r| {
-        let kind: ListKind = r.get(0)?;
-        Ok(match kind {
-            ListKind::Event => Target::Event(r.get(1)?),
-            _ => Target::CampWeek { program_id: r.get(2)?, week_id: r.get(3)? },
+/// A list as the console shows it, named in `lang`.
+fn list_dto(list: waitlist::admin::List, lang: Lang, tz: chrono_tz::Tz) -> WaitlistDto {
+    let entries = list
+        .entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, InLine { entry, member, offers })| AdminEntryDto {
+            id: entry.id,
+            rank: i + 1,
+            name: [member.first_name, member.last_name].into_iter().flatten().collect::<Vec<_>>().join(" "),
+            email: member.email,
+            joined_at: entry.joined_at,
+            state: entry.state,
+            places: entry.places,
+            offers: offers.into_iter().map(OfferDto::from).collect(),
         })
-    })?
-    .collect()
-}
-
-/// The member's name ('' without one) and address.
-fn person(conn: &Connection, user_id: &str) -> rusqlite::Result<(String, Option<String>)> {
-    let user = crate::db::users::find(conn, user_id)?.ok_or(rusqlite::Error::QueryReturnedNoRows)?;
-    let name = [user.first_name, user.last_name].into_iter().flatten().collect::<Vec<_>>().join(" ");
-    Ok((name, user.email))
+        .collect();
+    let (event_id, program_id, week_id) = target_ids(&list.target);
+    WaitlistDto {
+        kind: list.target.kind(),
+        event_id,
+        program_id,
+        week_id,
+        label: label(list.what.as_ref(), lang, tz),
+        closed: list.closed,
+        capacity: list.capacity,
+        registered: list.registered,
+        held: list.held,
+        entries,
+    }
 }
 
 /// `GET /api/admin/waitlists` (admin): every list with someone in line.
@@ -94,49 +102,8 @@ pub async fn lists(
     ReqLang(lang): ReqLang,
 ) -> Result<Json<Vec<WaitlistDto>>, AppError> {
     let tz = state.settings.timezone;
-    let lists = state
-        .db
-        .read(move |conn| {
-            let mut out = Vec::new();
-            for target in targets(conn)? {
-                let (capacity, registered, held) = counts(conn, &target)?.unwrap_or((None, 0, 0));
-                let mut entries = Vec::new();
-                for (i, e) in active(conn, &target)?.into_iter().enumerate() {
-                    let (name, email) = person(conn, &e.user_id)?;
-                    let offers = offers::of_entry(conn, e.id)?.into_iter().map(OfferDto::from).collect();
-                    entries.push(AdminEntryDto {
-                        id: e.id,
-                        rank: i + 1,
-                        name,
-                        email,
-                        joined_at: e.joined_at,
-                        state: e.state,
-                        places: e.places,
-                        offers,
-                    });
-                }
-                let (event_id, program_id, week_id) = match &target {
-                    Target::Event(id) => (Some(*id), None, None),
-                    Target::CampWeek { program_id, week_id } => (None, Some(program_id.clone()), Some(*week_id)),
-                    Target::CourtSlot { .. } => (None, None, None),
-                };
-                out.push(WaitlistDto {
-                    kind: target.kind(),
-                    event_id,
-                    program_id,
-                    week_id,
-                    label: label(offers::what(conn, &target, tz)?.as_ref(), lang, tz),
-                    closed: is_closed(conn, &target)?,
-                    capacity,
-                    registered,
-                    held,
-                    entries,
-                });
-            }
-            Ok::<_, AppError>(out)
-        })
-        .await?;
-    Ok(Json(lists))
+    let lists = state.db.read(move |conn| waitlist::admin::lists(conn, tz)).await?;
+    Ok(Json(lists.into_iter().map(|list| list_dto(list, lang, tz)).collect()))
 }
 
 /// Body of `PUT /api/admin/waitlist-entries/{id}/rank`.
@@ -193,17 +160,7 @@ pub async fn offer_by_hand(
 ) -> Result<(StatusCode, Json<OfferDto>), AppError> {
     let letters = WaitlistLetters::new(&state.settings);
     let now = state.now();
-    let offer = state
-        .db
-        .write(move |tx| {
-            let id = offers::offer_by_hand(tx, entry_id, &letters.at(now)).map_err(|e| match e {
-                ByHandError::NotFound => AppError::not_found(),
-                ByHandError::NoPlace => AppError::conflict("event_full"),
-                ByHandError::Db(e) => e.into(),
-            })?;
-            offers::find(tx, id)?.ok_or_else(AppError::not_found)
-        })
-        .await?;
+    let offer = state.db.write(move |tx| waitlist::admin::offer_by_hand(tx, entry_id, &letters.at(now))).await?;
     state.mailer.kick();
     Ok((StatusCode::CREATED, Json(offer.into())))
 }

@@ -6,6 +6,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use centre_core::Lang;
 use centre_core::camps::child_key;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{TeamRegistrationInput, validate_day_camp_registration, validate_team_registration};
@@ -15,66 +16,32 @@ use serde_json::Value;
 use super::{WaitlistEntryDto, entry_dto};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::db::daycamps::{self, NewRegistration, RegisterError as CampRefusal};
-use crate::db::event_registrations::{self, RegisterError, Registrant, people_of};
-use crate::db::waitlist::line::{self, Join, JoinError};
-use crate::db::waitlist::offers::{self, AnswerError};
-use crate::db::waitlist::{Target, find_entry};
+use crate::cases::registration;
+use crate::cases::registration::camps::{DayCampRegistrationBody, parse_form};
+use crate::cases::waitlist::answers::{self, Accepted};
+use crate::cases::waitlist::member::{self, CampChild, Member};
+use crate::db::daycamps::RegisterError as CampRefusal;
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::openapi::responses;
-use crate::registration;
-use crate::routes::daycamps as camp_routes;
-use crate::routes::events::start_of_today_utc;
 use crate::routes::params::{self, Id};
 
-fn join_error(e: JoinError) -> AppError {
-    match e {
-        JoinError::Already => AppError::conflict("waitlist_already"),
-        JoinError::Closed => AppError::conflict("waitlist_closed"),
-        JoinError::Db(e) => e.into(),
-    }
-}
-
-fn answer_error(e: AnswerError) -> AppError {
-    match e {
-        AnswerError::NotFound => AppError::not_found(),
-        AnswerError::Refused(r) => AppError::conflict(r.code()),
-        AnswerError::Db(e) => e.into(),
-    }
-}
-
-/// What a registration's dry run says of the place: full when it was refused for want of room
-/// (`no_room`), open when it would go through, or the registration's own refusal (`refused`).
-fn is_full<E>(
-    would: Result<(), E>,
-    no_room: impl FnOnce(&E) -> bool,
-    refused: impl FnOnce(E) -> AppError,
-) -> Result<bool, AppError> {
-    match would {
-        Ok(()) => Ok(false),
-        Err(e) if no_room(&e) => Ok(true),
-        Err(e) => Err(refused(e)),
-    }
-}
-
-/// Joins the line of a full place (409 `waitlist_not_full` otherwise): the entry and its rank.
-fn join_if_full(
-    tx: &rusqlite::Connection,
-    full: bool,
-    join: &Join<'_>,
-    tz: chrono_tz::Tz,
-    lang: centre_core::Lang,
-) -> Result<WaitlistEntryDto, AppError> {
-    if !full {
-        return Err(AppError::conflict("waitlist_not_full"));
-    }
-    let entry = line::join(tx, join).map_err(join_error)?;
-    Ok(entry_dto(tx, entry, tz, lang)?)
+/// The camp form an entry keeps, to register it when a place is offered: one week, its program named.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct KeptForm<'a> {
+    #[serde(flatten)]
+    input: &'a centre_core::validation::DayCampRegistrationInput,
+    program_id: &'a str,
 }
 
 fn json_text(value: &impl Serialize) -> Result<String, AppError> {
     crate::db::json_text(value).map_err(AppError::from)
+}
+
+/// The member who asks, in the request's language, now.
+fn member(state: &AppState, user: &CurrentUser, lang: Lang) -> Member {
+    Member { user_id: user.id().to_owned(), lang, now: state.now(), tz: state.settings.timezone }
 }
 
 /// `POST /api/events/{id}/waitlist` (signed in): the team registration form, for a full event.
@@ -99,31 +66,10 @@ pub async fn join_event(
 ) -> Result<(StatusCode, Json<WaitlistEntryDto>), AppError> {
     let team = validate_team_registration(&input).map_err(AppError::Validation)?;
     let form = json_text(&input)?;
-    let now = state.now();
-    let today_start = start_of_today_utc(state.settings.timezone, now);
-    let tz = state.settings.timezone;
-    let user_id = user.id().to_owned();
-    let entry = state
-        .db
-        .write(move |tx| {
-            let now = utc_text(now);
-            let who = Registrant { user_id: &user_id, lang: lang.code(), now: &now, today_start: &today_start };
-            let would = line::dry_run(tx, |c| event_registrations::register_team(c, event_id, &team, &who).map(|_| ()));
-            let no_room = |e: &RegisterError| matches!(e, RegisterError::Full | RegisterError::HeldByOffer);
-            let full = is_full(would, no_room, registration::events::register_error)?;
-            let join = Join {
-                target: &Target::Event(event_id),
-                user_id: &user_id,
-                child_key: None,
-                places: people_of(&team),
-                form: Some(&form),
-                lang: lang.code(),
-                now: &now,
-            };
-            join_if_full(tx, full, &join, tz, lang)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(entry)))
+    let who = member(&state, &user, lang);
+    let tz = who.tz;
+    let entry = state.db.write(move |tx| member::join_event(tx, event_id, &team, &form, &who)).await?;
+    Ok((StatusCode::CREATED, Json(entry_dto(entry, tz, lang))))
 }
 
 /// `POST /api/day-camp-waitlist` (signed in): the day-camp registration form for one full week
@@ -133,7 +79,7 @@ pub async fn join_event(
     post,
     path = "/api/day-camp-waitlist",
     tag = "waiting lists",
-    request_body = camp_routes::DayCampRegistrationBody,
+    request_body = DayCampRegistrationBody,
     responses(
         (status = 201, description = "In line.", body = WaitlistEntryDto),
         responses::Unauthorized, responses::Conflict, responses::Unprocessable
@@ -145,9 +91,10 @@ pub async fn join_camp(
     ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<Value>,
 ) -> Result<(StatusCode, Json<WaitlistEntryDto>), AppError> {
-    let (input, program_id) = camp_routes::parse_body(body)?;
-    let today = state.settings.today();
-    let form = validate_day_camp_registration(&input, today).map_err(AppError::Validation)?;
+    let (input, program_id) = parse_form(body)?;
+    let who = member(&state, &user, lang);
+    let tz = who.tz;
+    let form = validate_day_camp_registration(&input, state.today()).map_err(AppError::Validation)?;
     let program_id = program_id.ok_or_else(|| registration::camps::register_error(CampRefusal::ProgramUnknown, ""))?;
     // One entry per child and week: the first week named.
     let week_id = form
@@ -155,50 +102,20 @@ pub async fn join_camp(
         .first()
         .and_then(|w| w.as_str().parse::<i64>().ok())
         .ok_or_else(|| registration::camps::register_error(CampRefusal::WeekUnknown, ""))?;
-    let child = format!("{} {}", form.child_first_name(), form.child_last_name());
+    let name = format!("{} {}", form.child_first_name(), form.child_last_name());
     let key = child_key(form.child_first_name().as_str(), form.child_last_name().as_str(), form.child_birth_date());
-    let mut stored = input.clone();
-    stored.week_id = Some(week_id.to_string());
-    stored.week_ids = None;
-    let mut stored =
-        serde_json::to_value(&stored).map_err(|e| AppError::from(rusqlite::Error::ToSqlConversionFailure(e.into())))?;
-    if let Some(object) = stored.as_object_mut() {
-        object.insert("programId".into(), Value::String(program_id.clone()));
-    }
-    let stored = json_text(&stored)?;
-    let now = state.now();
-    let tz = state.settings.timezone;
-    let user_id = user.id().to_owned();
+    let mut kept = input.clone();
+    kept.week_id = Some(week_id.to_string());
+    kept.week_ids = None;
+    let stored = json_text(&KeptForm { input: &kept, program_id: &program_id })?;
     let entry = state
         .db
         .write(move |tx| {
-            let now = utc_text(now);
-            let weeks = [week_id];
-            let new = NewRegistration {
-                user_id: &user_id,
-                program_id: Some(&program_id),
-                week_ids: &weeks,
-                form: &form,
-                lang: lang.code(),
-                today,
-                now: &now,
-            };
-            let would = line::dry_run(tx, |c| daycamps::register(c, &new).map(|_| ()));
-            let no_room = |e: &CampRefusal| matches!(e, CampRefusal::Full(_) | CampRefusal::HeldByOffer(_));
-            let full = is_full(would, no_room, |e| registration::camps::register_error(e, &child))?;
-            let join = Join {
-                target: &Target::CampWeek { program_id: program_id.clone(), week_id },
-                user_id: &user_id,
-                child_key: Some(&key),
-                places: 1,
-                form: Some(&stored),
-                lang: lang.code(),
-                now: &now,
-            };
-            join_if_full(tx, full, &join, tz, lang)
+            let child = CampChild { form: &form, stored: &stored, name: &name, key: &key };
+            member::join_camp(tx, &program_id, week_id, &child, &who)
         })
         .await?;
-    Ok((StatusCode::CREATED, Json(entry)))
+    Ok((StatusCode::CREATED, Json(entry_dto(entry, tz, lang))))
 }
 
 /// Body of `POST /api/courts/waitlist`: the taken slot.
@@ -231,31 +148,13 @@ pub async fn join_slot(
 ) -> Result<(StatusCode, Json<WaitlistEntryDto>), AppError> {
     let start = centre_core::validation::parse_date_time(&body.start_time)
         .ok_or_else(|| AppError::Validation(vec![centre_core::FieldError::new("startTime", "date_invalid")]))?;
-    let now = state.settings.clock.now();
-    if start <= now {
+    let who = member(&state, &user, lang);
+    if start <= who.now {
         return Err(AppError::conflict("date_in_past"));
     }
-    let start = utc_text(start);
-    let tz = state.settings.timezone;
-    let user_id = user.id().to_owned();
-    let court_id = body.court_id;
-    let entry = state
-        .db
-        .write(move |tx| {
-            let full = line::slot_is_booked(tx, court_id, &start)?;
-            let join = Join {
-                target: &Target::CourtSlot { court_id, start: start.clone() },
-                user_id: &user_id,
-                child_key: None,
-                places: 1,
-                form: None,
-                lang: lang.code(),
-                now: &utc_text(now),
-            };
-            join_if_full(tx, full, &join, tz, lang)
-        })
-        .await?;
-    Ok((StatusCode::CREATED, Json(entry)))
+    let (start, tz, court_id) = (utc_text(start), who.tz, body.court_id);
+    let entry = state.db.write(move |tx| member::join_slot(tx, court_id, &start, &who)).await?;
+    Ok((StatusCode::CREATED, Json(entry_dto(entry, tz, lang))))
 }
 
 /// `GET /api/user/waitlist` (signed in): the member's entries still in line, each with its rank
@@ -273,17 +172,8 @@ pub async fn mine(
 ) -> Result<Json<Vec<WaitlistEntryDto>>, AppError> {
     let user_id = user.id().to_owned();
     let tz = state.settings.timezone;
-    let entries = state
-        .db
-        .read(move |conn| {
-            let mut out = Vec::new();
-            for entry in line::mine(conn, &user_id)? {
-                out.push(entry_dto(conn, entry, tz, lang)?);
-            }
-            Ok::<_, AppError>(out)
-        })
-        .await?;
-    Ok(Json(entries))
+    let entries = state.db.read(move |conn| member::mine(conn, &user_id, tz)).await?;
+    Ok(Json(entries.into_iter().map(|entry| entry_dto(entry, tz, lang)).collect()))
 }
 
 /// `GET /api/user/waitlist/offers/{id}` (signed in, the member's own): the offer's entry, for
@@ -303,18 +193,8 @@ pub async fn offer(
 ) -> Result<Json<WaitlistEntryDto>, AppError> {
     let user_id = user.id().to_owned();
     let tz = state.settings.timezone;
-    let entry = state
-        .db
-        .read(move |conn| {
-            let offer = offers::find(conn, offer_id)?.ok_or_else(AppError::not_found)?;
-            let entry =
-                find_entry(conn, offer.entry_id)?.filter(|e| e.user_id == user_id).ok_or_else(AppError::not_found)?;
-            let mut dto = entry_dto(conn, entry, tz, lang)?;
-            dto.offer = Some(offer.into());
-            Ok::<_, AppError>(dto)
-        })
-        .await?;
-    Ok(Json(entry))
+    let entry = state.db.read(move |conn| answers::offer(conn, offer_id, &user_id, tz)).await?;
+    Ok(Json(entry_dto(entry, tz, lang)))
 }
 
 /// What accepting an offer made: the registration, and where to pay it.
@@ -346,73 +226,25 @@ pub async fn accept(
     Id(offer_id): Id,
 ) -> Result<(StatusCode, Json<AcceptedDto>), AppError> {
     let now = state.now();
-    let today_start = start_of_today_utc(state.settings.timezone, now);
-    let today = state.settings.today();
     let settings = state.settings.clone();
     let account = user.user().clone();
-    let accepted = state
-        .db
-        .write(move |tx| {
-            let now_text = utc_text(now);
-            let entry = offers::accept(tx, offer_id, &account.id, &now_text).map_err(answer_error)?;
-            let lang = centre_core::Lang::from_accept_language(&entry.lang);
-            let form: Value = entry
-                .form
-                .as_deref()
-                .and_then(|f| serde_json::from_str(f).ok())
-                .ok_or_else(|| AppError::conflict("offer_not_live"))?;
-            let accepted = match &entry.target {
-                Target::Event(event_id) => {
-                    let input: TeamRegistrationInput =
-                        serde_json::from_value(form).map_err(|_| AppError::conflict("offer_not_live"))?;
-                    let team = validate_team_registration(&input).map_err(AppError::Validation)?;
-                    let who = Registrant {
-                        user_id: &account.id,
-                        lang: lang.code(),
-                        now: &now_text,
-                        today_start: &today_start,
-                    };
-                    let registration = registration::events::register_and_mail(
-                        tx, *event_id, &team, &who, &account, lang, &settings, now,
-                    )?;
-                    AcceptedDto {
-                        registration_id: registration.id,
-                        checkout: format!("/checkout?type=event&id={}", registration.id),
-                    }
-                }
-                Target::CampWeek { program_id, week_id } => {
-                    let (input, _) = camp_routes::parse_body(form)?;
-                    let form = validate_day_camp_registration(&input, today).map_err(AppError::Validation)?;
-                    let child = format!("{} {}", form.child_first_name(), form.child_last_name());
-                    let weeks = [*week_id];
-                    let new = NewRegistration {
-                        user_id: &account.id,
-                        program_id: Some(program_id),
-                        week_ids: &weeks,
-                        form: &form,
-                        lang: lang.code(),
-                        today,
-                        now: &now_text,
-                    };
-                    let (registration, _) =
-                        registration::camps::register_and_mail(tx, &new, &child, &settings, lang, now)?;
-                    AcceptedDto {
-                        registration_id: registration.id,
-                        checkout: format!(
-                            "/checkout?type=daycamp&id={}&amount={}",
-                            registration.id,
-                            centre_core::validation::dollars(registration.amount_cents)
-                        ),
-                    }
-                }
-                Target::CourtSlot { .. } => return Err(AppError::conflict("offer_not_live")),
-            };
-            offers::registered(tx, entry.id, accepted.registration_id)?;
-            Ok::<_, AppError>(accepted)
-        })
-        .await?;
+    let accepted = state.db.write(move |tx| answers::accept(tx, offer_id, &account, &settings, now)).await?;
     state.mailer.kick();
-    Ok((StatusCode::CREATED, Json(accepted)))
+    let dto = match accepted {
+        Accepted::Event(registration) => AcceptedDto {
+            registration_id: registration.id,
+            checkout: format!("/checkout?type=event&id={}", registration.id),
+        },
+        Accepted::Camp(registration) => AcceptedDto {
+            registration_id: registration.id,
+            checkout: format!(
+                "/checkout?type=daycamp&id={}&amount={}",
+                registration.id,
+                centre_core::validation::dollars(registration.amount_cents)
+            ),
+        },
+    };
+    Ok((StatusCode::CREATED, Json(dto)))
 }
 
 /// `POST /api/user/waitlist/offers/{id}/decline` (signed in, the member's own live offer): the
@@ -435,7 +267,7 @@ pub async fn decline(
     let user_id = user.id().to_owned();
     let letters = WaitlistLetters::new(&state.settings);
     let now = state.now();
-    state.db.write(move |tx| offers::decline(tx, offer_id, &user_id, &letters.at(now)).map_err(answer_error)).await?;
+    state.db.write(move |tx| answers::decline(tx, offer_id, &user_id, &letters.at(now))).await?;
     state.mailer.kick();
     Ok(StatusCode::NO_CONTENT)
 }
@@ -452,15 +284,8 @@ pub async fn decline(
 pub async fn leave(State(state): State<AppState>, user: CurrentUser, Id(entry_id): Id) -> Result<StatusCode, AppError> {
     let user_id = user.id().to_owned();
     let letters = WaitlistLetters::new(&state.settings);
-    let moment = state.now();
-    state
-        .db
-        .write(move |tx| {
-            let entry = line::leave(tx, entry_id, &user_id, &utc_text(moment))?.ok_or_else(AppError::not_found)?;
-            offers::refill(tx, &entry.target, &letters.at(moment))?;
-            Ok::<_, AppError>(())
-        })
-        .await?;
+    let now = state.now();
+    state.db.write(move |tx| answers::leave(tx, entry_id, &user_id, &letters.at(now))).await?;
     state.mailer.kick();
     Ok(StatusCode::NO_CONTENT)
 }

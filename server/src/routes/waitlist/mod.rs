@@ -9,11 +9,11 @@ pub(crate) mod member;
 use centre_core::Lang;
 use centre_core::camps::{program_name, week_label};
 use centre_core::waitlist::{EntryState, ListKind, OfferState};
-use rusqlite::Connection;
 use serde::Serialize;
 
-use crate::db::waitlist::offers::{self, OfferRow, What};
-use crate::db::waitlist::{EntryRow, Target, line};
+use crate::db::waitlist::Target;
+use crate::db::waitlist::offers::{OfferRow, What};
+use crate::db::waitlist::views::EntryView;
 
 /// An offer as members and admins read it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -74,21 +74,20 @@ pub(crate) fn label(what: Option<&What>, lang: Lang, tz: chrono_tz::Tz) -> Strin
     }
 }
 
-pub(crate) fn entry_dto(
-    conn: &Connection,
-    entry: EntryRow,
-    tz: chrono_tz::Tz,
-    lang: Lang,
-) -> rusqlite::Result<WaitlistEntryDto> {
-    let rank = if entry.state.is_active() { line::rank(conn, &entry)? } else { None };
-    let what = offers::what(conn, &entry.target, tz)?;
-    let offer = offers::of_entry(conn, entry.id)?.into_iter().next().map(OfferDto::from);
-    let (event_id, program_id, week_id) = match &entry.target {
+/// The event's, or the program's and week's, ids of a list (none for a court slot).
+pub(crate) fn target_ids(target: &Target) -> (Option<i64>, Option<String>, Option<i64>) {
+    match target {
         Target::Event(id) => (Some(*id), None, None),
         Target::CampWeek { program_id, week_id } => (None, Some(program_id.clone()), Some(*week_id)),
         Target::CourtSlot { .. } => (None, None, None),
-    };
-    Ok(WaitlistEntryDto {
+    }
+}
+
+/// An entry as its member reads it, its list named in `lang`.
+pub(crate) fn entry_dto(view: EntryView, tz: chrono_tz::Tz, lang: Lang) -> WaitlistEntryDto {
+    let EntryView { entry, rank, what, offer } = view;
+    let (event_id, program_id, week_id) = target_ids(&entry.target);
+    WaitlistEntryDto {
         id: entry.id,
         kind: entry.target.kind(),
         state: entry.state,
@@ -99,6 +98,6 @@ pub(crate) fn entry_dto(
         week_id,
         label: label(what.as_ref(), lang, tz),
         places: entry.places,
-        offer,
-    })
+        offer: offer.map(OfferDto::from),
+    }
 }

@@ -1,17 +1,54 @@
 //! A child's registration: the write and the parent's Interac e-mail, in the caller's
 //! transaction, for the day-camp form and for an accepted waiting-list offer alike; and the
-//! registration's refusals as the API answers them (naming the week and the child).
+//! registration's refusals as the API answers them (naming the week and the child); the form
+//! as sent or kept.
 
 use axum::http::StatusCode;
 use centre_core::camps::{program_name, week_label};
+use centre_core::validation::DayCampRegistrationInput;
 use centre_core::{FieldError, Lang};
 use chrono::Utc;
+use serde::Deserialize;
+use serde_json::Value;
 
 use crate::db::daycamps::{self, AgeRefusal, NewRegistration, ProgramRow, RegisterError, RegistrationRow, WeekRow};
 use crate::db::outbox;
 use crate::db::users::{self, NoMail};
 use crate::emails;
 use crate::error::{AppError, Localized};
+
+/// A child's registration form as sent (`POST /api/day-camp-registrations`, a camp week's
+/// waiting list) and as a waiting-list entry keeps it: core's fields, and the program chosen on
+/// the page.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DayCampRegistrationBody {
+    #[serde(flatten)]
+    input: DayCampRegistrationInput,
+    /// Without it, the program that fits the child's age.
+    #[serde(default)]
+    program_id: Option<String>,
+}
+
+/// The form as sent or kept, with `weekId`/`weekIds` accepted as numbers or strings.
+pub fn parse_form(mut body: Value) -> Result<(DayCampRegistrationInput, Option<String>), AppError> {
+    let malformed = || AppError::client(StatusCode::BAD_REQUEST, "malformed_json");
+    let object = body.as_object_mut().ok_or_else(malformed)?;
+    let as_text = |v: &mut Value| {
+        if let Value::Number(n) = v {
+            *v = Value::String(n.to_string());
+        }
+    };
+    if let Some(week) = object.get_mut("weekId") {
+        as_text(week);
+    }
+    if let Some(Value::Array(weeks)) = object.get_mut("weekIds") {
+        weeks.iter_mut().for_each(as_text);
+    }
+    let body: DayCampRegistrationBody = serde_json::from_value(body).map_err(|_| malformed())?;
+    let program_id = body.program_id.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    Ok((body.input, program_id))
+}
 
 fn week_arg(w: &WeekRow) -> (&'static str, Localized) {
     let (start, end) = (w.start_date, w.end_date);

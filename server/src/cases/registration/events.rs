@@ -2,8 +2,10 @@
 //! the registration form and for an accepted waiting-list offer alike; and the registration's
 //! refusals as the API answers them.
 
+use centre_core::timefmt::utc_text;
 use chrono::Utc;
 
+use crate::db::courts::local_day_bounds;
 use crate::db::event_registrations::{self, RegisterError, Registrant, RegistrationRow};
 use crate::db::{outbox, users};
 use crate::emails;
@@ -58,4 +60,26 @@ pub fn register_and_mail(
         ),
     }
     Ok(registration)
+}
+
+/// The first instant of today in `tz` (the local day as `db::courts` bounds it), as stored UTC text.
+pub fn start_of_today_utc(tz: chrono_tz::Tz, now: chrono::DateTime<Utc>) -> String {
+    utc_text(local_day_bounds(now.with_timezone(&tz).date_naive(), tz).0)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+
+    #[test]
+    fn today_starts_at_local_midnight() {
+        let tz = chrono_tz::America::Toronto;
+        // 02:30 UTC on 9 March 2026 is 22:30 on 8 March in Toronto, whose midnight was still EST (UTC-5).
+        let now = Utc.with_ymd_and_hms(2026, 3, 9, 2, 30, 0).single().unwrap_or_default();
+        assert_eq!(start_of_today_utc(tz, now), "2026-03-08T05:00:00Z");
+        let summer = Utc.with_ymd_and_hms(2026, 7, 1, 12, 0, 0).single().unwrap_or_default();
+        assert_eq!(start_of_today_utc(tz, summer), "2026-07-01T04:00:00Z");
+    }
 }
