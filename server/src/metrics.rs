@@ -11,6 +11,7 @@ use axum::extract::{MatchedPath, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use centre_core::sync::SyncOutcome;
 use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue, LabelValueEncoder};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -84,7 +85,17 @@ struct RouteLabels {
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct OutcomeLabels {
-    outcome: String,
+    outcome: Outcome,
+}
+
+/// A sync outcome as a label's value: its stored text.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+struct Outcome(SyncOutcome);
+
+impl EncodeLabelValue for Outcome {
+    fn encode(&self, encoder: &mut LabelValueEncoder) -> std::fmt::Result {
+        EncodeLabelValue::encode(&self.0.as_str(), encoder)
+    }
 }
 
 type FloatGauge = Gauge<f64, AtomicU64>;
@@ -181,7 +192,7 @@ impl Metrics {
         self.outbox_failed.set(db.outbox_failed);
         self.outbox_oldest.set(db.oldest_pending_seconds);
         for (outcome, n) in &db.sync_entries {
-            self.sync_entries.get_or_create(&OutcomeLabels { outcome: outcome.clone() }).set(*n);
+            self.sync_entries.get_or_create(&OutcomeLabels { outcome: Outcome(*outcome) }).set(*n);
         }
         self.open_conflicts.set(db.open_conflicts);
         self.sessions.set(db.sessions);

@@ -123,6 +123,18 @@ impl Allergy {
     }
 }
 
+/// Which of a form's lists an adult is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AdultKind {
+    /// Called in an emergency (at most two).
+    Emergency,
+    /// May pick the child up (at most four).
+    Pickup,
+}
+
+stored_text!(AdultKind { Emergency = "emergency", Pickup = "pickup" });
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Person {

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use centre_core::Lang;
 use openidconnect::core::{CoreAuthenticationFlow, CoreClient, CoreGenderClaim, CoreUserInfoClaims};
 use openidconnect::{
     AccessTokenHash, AdditionalClaims, AuthorizationCode, ClientId, ClientSecret, CsrfToken, EndSessionUrl,
@@ -35,7 +36,7 @@ pub struct Flow {
     pub nonce: String,
     pub pkce_verifier: String,
     pub return_to: String,
-    pub lang: String,
+    pub lang: Lang,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -110,7 +111,7 @@ impl Oidc {
     }
 
     /// The provider's authorization URL, and what the session must remember for the callback.
-    pub async fn start(&self, return_to: String, lang: String) -> Result<(String, Flow), OidcError> {
+    pub async fn start(&self, return_to: String, lang: Lang) -> Result<(String, Flow), OidcError> {
         let metadata = self.metadata().await?;
         let client = self.client(&metadata)?;
         let (challenge, verifier) = PkceCodeChallenge::new_random_sha256();

@@ -14,7 +14,7 @@ use centre_core::Lang;
 #[serde(rename_all = "camelCase")]
 pub struct Texts {
     #[serde(skip)]
-    pub lang: &'static str,
+    pub lang: Lang,
     pub site_name: String,
     pub home: String,
     pub dev_title: String,
@@ -40,15 +40,15 @@ pub struct Texts {
 /// The texts live in the PWA's translation files (namespace `server`), like every other
 /// user-visible string, and are built into the binary.
 static TEXTS: LazyLock<(Texts, Texts)> = LazyLock::new(|| {
-    let parse = |json: &str, lang: &'static str| {
+    let parse = |json: &str, lang: Lang| {
         let mut texts: Texts =
             serde_json::from_str(json).unwrap_or_else(|e| panic!("server.json ({lang}) is invalid: {e}"));
         texts.lang = lang;
         texts
     };
     (
-        parse(include_str!("../../../pwa/src/i18n/locales/fr/server.json"), "fr"),
-        parse(include_str!("../../../pwa/src/i18n/locales/en/server.json"), "en"),
+        parse(include_str!("../../../pwa/src/i18n/locales/fr/server.json"), Lang::Fr),
+        parse(include_str!("../../../pwa/src/i18n/locales/en/server.json"), Lang::En),
     )
 });
 
@@ -100,7 +100,7 @@ fn document(status: StatusCode, t: &Texts, title: &str, body: &str) -> Response 
     let html = format!(
         "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <title>{title} · {site}</title><style>{STYLE}</style></head><body><main><p><a class=\"site\" href=\"/\">{site}</a></p>{body}</main></body></html>",
-        lang = t.lang,
+        lang = t.lang.as_str(),
         title = escape(title),
         site = escape(&t.site_name),
     );
@@ -243,6 +243,6 @@ mod texts_tests {
     fn both_languages_load_from_the_translation_files() {
         assert_eq!(texts(Lang::Fr).dev_title, "Connexion de développement");
         assert_eq!(texts(Lang::En).dev_title, "Development sign-in");
-        assert_eq!(texts(Lang::En).lang, "en");
+        assert_eq!(texts(Lang::En).lang, Lang::En);
     }
 }

@@ -3,7 +3,7 @@
 //! a withdrawal writes a 'withdrawn' row and erases the form, and the registration's own health
 //! columns with it. Every function runs inside the caller's transaction.
 
-use centre_core::validation::{AllergySeverity, ConsentAction, HEALTH_CONSENT_VERSION, HealthForm, Person};
+use centre_core::validation::{AdultKind, AllergySeverity, ConsentAction, HEALTH_CONSENT_VERSION, HealthForm, Person};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// One allergy as stored.
@@ -96,7 +96,7 @@ pub fn save(
             allergy.epinephrine()
         ])?;
     }
-    let people = [("emergency", form.emergency_contacts()), ("pickup", form.pickups())];
+    let people = [(AdultKind::Emergency, form.emergency_contacts()), (AdultKind::Pickup, form.pickups())];
     for (kind, list) in people {
         for (position, person) in (0_i64..).zip(list) {
             insert_person(conn, registration_id, kind, position, person)?;
@@ -114,7 +114,7 @@ pub fn save(
     Ok(())
 }
 
-fn insert_person(conn: &Connection, id: i64, kind: &str, position: i64, p: &Person) -> rusqlite::Result<()> {
+fn insert_person(conn: &Connection, id: i64, kind: AdultKind, position: i64, p: &Person) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT INTO camp_health_people (registration_id, kind, position, name, relation, phone)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -224,12 +224,12 @@ pub fn find(conn: &Connection, registration_id: i64) -> rusqlite::Result<Option<
         )?
         .query_map([registration_id], |r| Ok(AllergyRow { what: r.get(0)?, severity: r.get(1)?, epinephrine: r.get(2)? }))?
         .collect::<rusqlite::Result<_>>()?;
-    form.emergency_contacts = people(conn, registration_id, "emergency")?;
-    form.pickups = people(conn, registration_id, "pickup")?;
+    form.emergency_contacts = people(conn, registration_id, AdultKind::Emergency)?;
+    form.pickups = people(conn, registration_id, AdultKind::Pickup)?;
     Ok(Some(form))
 }
 
-fn people(conn: &Connection, registration_id: i64, kind: &str) -> rusqlite::Result<Vec<PersonRow>> {
+fn people(conn: &Connection, registration_id: i64, kind: AdultKind) -> rusqlite::Result<Vec<PersonRow>> {
     conn.prepare_cached(
         "SELECT name, relation, phone FROM camp_health_people WHERE registration_id = ?1 AND kind = ?2 ORDER BY position",
     )?

@@ -126,11 +126,12 @@ pub fn mark_failed(
     now: DateTime<Utc>,
 ) -> rusqlite::Result<()> {
     let attempts = attempts_before + 1;
-    let status = if attempts >= MAX_ATTEMPTS { "failed" } else { "pending" };
     let delay = Duration::seconds(30 * (1_i64 << attempts.min(10)));
+    // The state stays in SQL, where the schema's CHECK guards its text.
     conn.execute(
-        "UPDATE outbox_emails SET status = ?2, attempts = ?3, last_error = ?4, next_attempt_at = ?5 WHERE id = ?1",
-        params![id, status, attempts, error, utc_text(now + delay)],
+        "UPDATE outbox_emails SET status = CASE WHEN ?2 >= ?5 THEN 'failed' ELSE 'pending' END,
+                attempts = ?2, last_error = ?3, next_attempt_at = ?4 WHERE id = ?1",
+        params![id, attempts, error, utc_text(now + delay), MAX_ATTEMPTS],
     )?;
     Ok(())
 }

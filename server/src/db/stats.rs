@@ -1,6 +1,7 @@
 //! Figures read from the database when `/metrics` is scraped: what waits in the mail outbox,
 //! what the phones' score entries became, the open conflicts and the live sessions.
 
+use centre_core::sync::SyncOutcome;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -11,7 +12,7 @@ pub struct DbStats {
     /// Age of the oldest e-mail still waiting, 0 when none waits.
     pub oldest_pending_seconds: f64,
     /// Score entries by outcome: applied, duplicate, conflict, rejected.
-    pub sync_entries: Vec<(String, i64)>,
+    pub sync_entries: Vec<(SyncOutcome, i64)>,
     pub open_conflicts: i64,
     pub sessions: i64,
 }
@@ -28,14 +29,12 @@ pub fn read(conn: &Connection, now: DateTime<Utc>) -> rusqlite::Result<DbStats> 
         .and_then(|text| centre_core::timefmt::parse_utc(&text))
         .map_or(0.0, |t| (now - t).num_milliseconds().max(0) as f64 / 1000.0);
     let mut statement = conn.prepare_cached("SELECT outcome, count(*) FROM score_entries GROUP BY outcome")?;
-    let counted: Vec<(String, i64)> =
+    let counted: Vec<(SyncOutcome, i64)> =
         statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
-    let sync_entries = ["applied", "duplicate", "conflict", "rejected"]
+    // Every outcome, zero included, so that a gauge exists before its first entry.
+    let sync_entries = SyncOutcome::ALL
         .iter()
-        .map(|outcome| {
-            let n = counted.iter().find(|(o, _)| o == outcome).map_or(0, |(_, n)| *n);
-            ((*outcome).to_owned(), n)
-        })
+        .map(|&outcome| (outcome, counted.iter().find(|(o, _)| *o == outcome).map_or(0, |(_, n)| *n)))
         .collect();
     let open_conflicts = conn.query_row(
         "SELECT count(*) FROM score_entries WHERE outcome = 'conflict' AND resolution IS NULL",

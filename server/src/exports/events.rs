@@ -20,11 +20,11 @@ pub fn rows(event_title: &str, registrations: &[RegistrationRow], tz: chrono_tz:
     for r in registrations {
         let payment = super::payments::payment_status_fr(r.payment_status, r.amount_due_cents);
         let date = Cell::Time(parse_utc(&r.created_at).map(|t| local(t, tz)));
-        let row = |team: &str, role: String, p: &Person| {
+        let row = |team: &str, place: String, p: &Person| {
             [
                 Cell::text(event_title),
                 Cell::text(team),
-                Cell::Text(role),
+                Cell::Text(place),
                 Cell::Text(p.first_name.clone().unwrap_or_default()),
                 Cell::Text(p.last_name.clone().unwrap_or_default()),
                 Cell::Text(p.email.clone().unwrap_or_default()),

@@ -140,7 +140,7 @@ pub async fn login(
     let Some(oidc) = state.auth.oidc.clone() else {
         return pages::not_configured(lang);
     };
-    match oidc.start(return_to.clone(), lang.as_str().to_owned()).await {
+    match oidc.start(return_to.clone(), lang).await {
         Ok((url, flow)) => match session.insert(KEY_FLOW, &flow).await {
             Ok(()) => Redirect::to(&url).into_response(),
             Err(e) => {
@@ -191,7 +191,7 @@ pub async fn callback(
     let Some(flow) = flow else {
         return pages::failure(req_lang.0, Failure::Expired, "/");
     };
-    let lang = page_lang(Some(&flow.lang), req_lang);
+    let lang = flow.lang;
     let fail = |failure| pages::failure(lang, failure, &flow.return_to);
     if query.state.as_deref() != Some(flow.state.as_str()) {
         tracing::warn!("sign-in refused: the state does not match");
