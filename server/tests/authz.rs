@@ -1,4 +1,5 @@
-//! The authorization matrix: every call of product-spec section 7 and beyond, made as a visitor,
+//! The authorization matrix: the 40 calls the site began with (`matrix`) and the console's later
+//! ones (`beyond_spec`), made as a visitor,
 //! a member, a supervisor, camp staff (given week 1) and an admin, with the status each must get.
 //!
 //! Every row is exact: the refused roles get 401 or 403, the allowed ones the status written.

@@ -106,8 +106,9 @@ fn in_range(
     }
 }
 
-/// A blank number takes its default (the form's fallback, spec section 5); a number outside its
-/// range or not whole, and a start time that is present but unreadable, are field errors.
+/// A blank number takes its default (2 courts, 20-minute matches, 10-minute breaks, one pool); a
+/// number outside its range or not whole, and a start time that is present but unreadable, are
+/// field errors.
 pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<TournamentConfig, Vec<FieldError>> {
     let (cl, ch, cd) = TournamentConfig::COURTS;
     let (ml, mh, md) = TournamentConfig::MATCH_MINUTES;

@@ -8,7 +8,8 @@ import type { Body, Schemas } from '../../api/types';
 import { useApiMutation } from '../../api/mutations';
 import { courtKeys, type CourtBooking } from './queries';
 
-/** What the reservation page sends: spec section 3's fields plus the page's extras. */
+/** What the reservation page sends: the court, the contact and the slot's times, plus the players,
+ * the ball rental and the comments. */
 export type BookingInput = Body<
   Schemas['CourtBookingInput'],
   {

@@ -15,7 +15,7 @@ import { eventKeys, type Event, type Registration } from './queries';
  * and the console's payments view (features/payments). */
 const registrationLists = [eventKeys.all, eventKeys.admin, registrationKeys.all, paymentKeys.overview];
 
-/** What the team registration form sends (spec section 3, Team registration). */
+/** What the team registration form sends: the team's name, the captain and members 2 to 4. */
 export type TeamRegistrationInput = Body<
   Schemas['TeamRegistrationInput'],
   {
@@ -83,7 +83,7 @@ export type EventInput = Body<
     featured: boolean;
   }
 > & {
-  /** Sent as spec section 7 lists it; the server ignores it (always false). */
+  /** Always false; the server accepts the field and ignores it (it always saves false). */
   requiresPayment: false;
 };
 
