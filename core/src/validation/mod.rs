@@ -120,7 +120,7 @@ impl Checker {
         self.optional_field(field, Text::parse_multiline(value.unwrap_or(""), max), "too_long")
     }
 
-    /// Required e-mail: blank or malformed both give `invalid` (the spec has one text for both).
+    /// Required e-mail: blank or malformed both give `invalid`, one text for both.
     fn email(&mut self, field: &'static str, value: Option<&str>, invalid: &'static str) -> Option<Email> {
         self.field(field, Email::parse(value.unwrap_or("")), invalid, invalid)
     }
@@ -160,8 +160,8 @@ impl Checker {
 }
 
 /// Parses a date-time as the API sends it: RFC 3339 with an offset (`2026-06-01T13:00:00Z`), or
-/// a naive `YYYY-MM-DDTHH:MM[:SS]` (a `datetime-local` input) read as UTC, as the spec stores
-/// and shows dates in UTC, or a bare `YYYY-MM-DD` (midnight UTC).
+/// a naive `YYYY-MM-DDTHH:MM[:SS]` (a `datetime-local` input) read as UTC, the zone every stored
+/// instant is in, or a bare `YYYY-MM-DD` (midnight UTC).
 pub fn parse_date_time(raw: &str) -> Option<DateTime<Utc>> {
     let s = raw.trim();
     crate::timefmt::parse_utc(s)

@@ -16,7 +16,7 @@ pub struct TournamentConfigInput {
     pub match_duration_minutes: Option<NumberInput>,
     pub break_between_matches: Option<NumberInput>,
     pub start_time: Option<String>,
-    /// Beyond the spec: pools sharing the courts (1 = one 'Classement général').
+    /// Pools sharing the courts (1 = one 'Classement général').
     pub pool_count: Option<NumberInput>,
     /// How pool matches are scored: a preset's id (`single`, `fivb-beach`, `rec-2x21`,
     /// `indoor-25`, `timed`) or a custom format; absent means `single`.

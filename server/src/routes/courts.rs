@@ -425,8 +425,8 @@ async fn cancel(
     Ok(row)
 }
 
-/// `DELETE /api/user/court-bookings/{id}` (beyond the spec): the member cancels their own booking
-/// before it starts. Someone else's booking is 404; a started one is 409 `booking_started`.
+/// `DELETE /api/user/court-bookings/{id}`: the member cancels their own booking before it
+/// starts. Someone else's booking is 404; a started one is 409 `booking_started`.
 #[utoipa::path(
     delete,
     path = "/api/user/court-bookings/{id}",
