@@ -32,7 +32,7 @@ export type Envelope<T> = Ok<T> | Failure;
 /** `catalogue(lang)`: every code with its text. */
 export type Catalogue = Record<string, string>;
 
-// ---- Forms (spec section 5) ------------------------------------------------------------------
+// ---- Forms -----------------------------------------------------------------------------------
 
 export interface TeamRegistrationInput {
   teamName?: string | null;
@@ -675,8 +675,8 @@ export interface TextCalls {
   catalogue(lang: Lang): string;
   /** The raw id as typed; answers JSON `Envelope<string>` (the trimmed id). */
   validateUserId(userId: string, lang: Lang): string;
-  /** The reservation page's full-name input split as spec section 3 says: JSON
-   * `Envelope<[firstName, lastName]>`. */
+  /** The reservation page's full-name input split, the first word and the rest (a single word
+   * is both): JSON `Envelope<[firstName, lastName]>`. */
   splitFullName(full: string): string;
   /** A stored payment state; answers the JSON array of the states an admin may move it to, in
    * the order offered (`[]` for an unknown state). */

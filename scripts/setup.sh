@@ -11,7 +11,9 @@
 #                              aiosmtpd 1.4.6 from PyPI in target/tools/aiosmtpd (the SMTP server
 #                              with STARTTLS and AUTH of server/tests/mail.rs), moto 5.2.5 from
 #                              PyPI in target/tools/moto (the drill's S3 replica on loopback)
-# Facts behind each step: ../shared/guide/toolchain.md (no --locked, npm install not npm ci).
+# cargo install runs without --locked: the lockfile wasm-bindgen-cli ships pins a dependency
+# version the registry mirror lacks, and a locked install fails. npm install, not npm ci: see
+# npm_packages.
 #
 # The first run is mostly compiling the two Rust tools, which keeps both cores busy; what only
 # waits on the network (npm, Debian's packages, PyPI) runs beside it, in lanes whose lines show

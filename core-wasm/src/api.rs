@@ -68,7 +68,8 @@ pub fn validate_court_booking(input: &str, today: &str, lang_code: &str) -> Stri
     respond(r, lang(lang_code))
 }
 
-/// The reservation page's full name split as spec section 3 says: `[firstName, lastName]`.
+/// The reservation page's full name split: `[firstName, lastName]`, the first word and the rest
+/// (a single word is both).
 pub fn split_full_name(full: &str) -> String {
     let (first, last) = v::split_full_name(full);
     respond(Ok([first, last]), Lang::Fr)

@@ -52,7 +52,8 @@ pub fn check_age(birth: NaiveDate, week_starts: &[NaiveDate], range: AgeRange<'_
 }
 
 /// The first program (in the order given) whose range fits the child on every chosen week;
-/// used when a registration names weeks but no program (the spec's form sends `weekId` only).
+/// used when a registration names weeks but no program (a body with `weekId` alone, the
+/// single-week shape the API still takes).
 pub fn program_for_child<'a>(
     birth: NaiveDate,
     week_starts: &[NaiveDate],

@@ -2,7 +2,7 @@
 //! zone and settings are parameters, so every rule is a deterministic function, the same on the
 //! server and in the PWA (through `centre-core-wasm`).
 //!
-//! - [`validation`]: every form of spec section 5, returning validated values or field errors.
+//! - [`validation`]: every form the site sends (team, event, court booking, day camp, tournament, score, ...), returning validated values or field errors.
 //! - [`slots`]: court slots of a day, the month view, and the check of a requested booking.
 //! - [`tournament`]: teams and matches shared by the modules below.
 //! - [`standings`]: the pool table (win 3, draw 1, loss 0) with a fully determined order.

@@ -49,7 +49,8 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("rate_limited", "Trop de requêtes. Réessayez dans quelques instants.", "Too many requests. Please try again in a moment."),
     ("request_timeout", "La requête est arrivée trop lentement. Veuillez réessayer.", "The request arrived too slowly. Please try again."),
     ("too_many_streams", "Trop de pages en direct sont ouvertes. Réessayez dans quelques instants.", "Too many live pages are open. Please try again in a moment."),
-    // Field validation (spec section 5). Where the spec gives a text, it is used verbatim.
+    // Field validation. Several texts are the centre's set wording ('Email invalide', 'Le prénom du
+    // responsable est requis', 'Please select a week', ...): keep those word for word.
     ("too_long", "Ce champ est trop long.", "This field is too long."),
     ("text_control", "Ce champ contient des caractères non permis.", "This field contains characters that are not allowed."),
     ("email_invalid", "Email invalide", "Invalid email"),

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::stored::stored_text;
 
-/// A team (spec section 5's team form) or one person.
+/// A team (the team form: a captain and its members) or one person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]

@@ -26,7 +26,7 @@ pub struct DayHours {
     pub close: NaiveTime,
 }
 
-/// Default slot length (spec: one-hour bookings).
+/// Default slot length: a booking lasts one hour.
 pub const DEFAULT_SLOT_MINUTES: u32 = 60;
 
 fn default_slot_minutes() -> u32 {
@@ -49,7 +49,8 @@ pub struct CourtHours {
 }
 
 impl CourtHours {
-    /// The spec's hours (Monday to Friday, 9h to 16h), one-hour slots, over the given season.
+    /// The centre's usual hours (Monday to Friday, 9h to 16h), one-hour slots, over the given
+    /// season.
     pub fn weekdays_9_to_16(season_start: NaiveDate, season_end: NaiveDate) -> CourtHours {
         let day = DayHours {
             open: NaiveTime::from_hms_opt(9, 0, 0).unwrap_or(NaiveTime::MIN),
@@ -441,7 +442,7 @@ mod tests {
     }
 
     #[test]
-    fn ordinary_day_with_spec_hours() {
+    fn ordinary_day_with_weekday_hours() {
         let hours = CourtHours::weekdays_9_to_16(d(2026, 5, 1), d(2026, 9, 30));
         // Wednesday 10 June 2026, 11:30 in Toronto (EDT, UTC-4).
         let now = utc("2026-06-10T15:30:00Z");

@@ -1,5 +1,5 @@
 //! Tournament data shared by standings, scheduling, the knockout bracket and the score merge.
-//! Shapes follow spec section 3 (Match, Standing) in camelCase JSON.
+//! `Match` here and `Standing` (in `standings`) serialize to camelCase JSON, the API's field names.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

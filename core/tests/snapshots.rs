@@ -35,7 +35,7 @@ fn side(m: &PlannedMatch, first: bool, names: &BTreeMap<TeamId, String>) -> Stri
     }
 }
 
-/// One line per slot (UTC time, as the spec shows stored times), one column per court.
+/// One line per slot (UTC time, as times are stored), one column per court.
 fn render_matches(matches: &[PlannedMatch], names: &BTreeMap<TeamId, String>, courts: u8) -> String {
     let mut out = String::new();
     let _ = write!(out, "{:<5} {:<6}", "Slot", "UTC");

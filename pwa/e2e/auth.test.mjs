@@ -427,8 +427,9 @@ describe('roles in the console', () => {
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Admin' }).click();
     await page.getByRole('heading', { level: 1, name: "Interface d'Administration" }).waitFor();
     await page.getByRole('tabpanel').waitFor();
-    // The spec's six tabs, in sections: /admin opens on Réservations, the Terrains section's one
-    // tab; Activités holds Événements and Tournois, Personnes Membres, Administrateurs and Superviseurs.
+    // The six tabs the console began with, in sections: /admin opens on Réservations, the Terrains
+    // section's one tab; Activités holds Événements and Tournois, Personnes Membres,
+    // Administrateurs and Superviseurs.
     const sections = page.getByRole('tablist', { name: 'Sections de la console' });
     await sections.getByRole('tab', { name: 'Terrains', selected: true }).waitFor();
     await page.getByRole('tabpanel').getByRole('heading', { name: 'Réservations' }).waitFor();

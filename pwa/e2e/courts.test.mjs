@@ -72,7 +72,7 @@ describe('court reservations', () => {
     assert.equal(await page.getByLabel('Nom complet').inputValue(), 'Marie Tremblay Roy', 'prefilled');
     assert.equal(await page.getByLabel('Courriel').inputValue(), 'marie@example.org');
     assert.equal(await page.getByLabel('Nombre de joueurs').inputValue(), '6');
-    // Missing phone: the spec's message, and nothing is sent.
+    // Missing phone: the one 'Champs manquants' message, and nothing is sent.
     await page.getByRole('button', { name: 'Réserver' }).click();
     await toast(page, 'Champs manquants').waitFor();
     await page.getByText('Champs manquants: Veuillez remplir tous les champs obligatoires.').waitFor();

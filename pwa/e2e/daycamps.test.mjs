@@ -1,5 +1,5 @@
 // Day camps end to end with the real server, Chromium and a real SMTP sink on loopback: the page
-// shows the programs from the API and the spec's French messages; a parent registers a child for
+// shows the programs from the API and the French field messages; a parent registers a child for
 // two weeks, lands on /checkout with the right amount and reference, receives the Interac
 // instructions by e-mail and finds the registration in /my-registrations; a full week shows
 // 'Complet'; an admin sees the child in the week's list, marks it paid and exports the week;

@@ -81,7 +81,7 @@ test('a member sees the French messages, registers a team from /events and finds
   assert.equal(await captain.getByRole('textbox', { name: 'Prénom' }).inputValue(), 'Marie', 'the captain is prefilled from the signed-in user');
   assert.equal(await captain.getByRole('textbox', { name: 'Courriel' }).inputValue(), MEMBER);
 
-  // Empty submit: the spec's messages in French, from core-wasm.
+  // Empty submit: the fixed French messages, from core-wasm.
   await captain.getByRole('textbox', { name: 'Prénom' }).fill('');
   await captain.getByRole('textbox', { name: 'Nom', exact: true }).fill('');
   await captain.getByRole('textbox', { name: 'Courriel' }).fill('');

@@ -18,7 +18,7 @@ function page(segment: keyof typeof routeNamespaces, load: () => Promise<Compone
   return lazyWithQueries(() => Promise.all([load(), i18n.loadNamespaces(routeNamespaces[segment])]).then(([component]) => component));
 }
 
-// Routes of product-spec section 2. `/` and `/home` (the landing page or the member home) are
+// The site's routes. `/` and `/home` (the landing page or the member home) are
 // in the first bundle; every other page is its own chunk (React.lazy, with the query client),
 // so the landing route stays within its size budget (docs/performance.md).
 const NotFoundPage = lazy(() => import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));

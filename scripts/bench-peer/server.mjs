@@ -1,7 +1,7 @@
 // make bench's peer: what the same two calls look like in Express 5 with better-sqlite3, the
 // usual Node way, on the same SQLite file. GET /api/health runs the same real query; GET
 // /api/events runs the same query (active events from the start of today in the centre's time
-// zone, soonest first) and answers the same JSON (spec section 3's Event, price in dollars).
+// zone, soonest first) and answers the same JSON (the server's EventDto: camelCase, price in dollars).
 // The `compression` middleware (brotli or gzip by Accept-Encoding, above 1 KiB, per request) is
 // Express's usual way to compress.
 //

@@ -31,7 +31,7 @@ async fn signed_out(client: &reqwest::Client, app: &TestApp) -> bool {
 #[tokio::test]
 async fn dev_login_signs_in_and_the_current_user_is_answered() {
     let app = TestApp::spawn().await;
-    // Signed out: 200 with `null` (spec section 7: an object means signed in), so that a
+    // Signed out: 200 with `null` (an object means signed in), so that a
     // visitor's page logs no failed request; no copy kept anywhere.
     let response = app.get("/api/auth/user").await;
     assert_eq!(response.status(), 200);

@@ -1,4 +1,5 @@
-//! The authorization matrix: every call of product-spec section 7 and beyond, made as a visitor,
+//! The authorization matrix: the 40 calls the site began with (`matrix`) and the console's later
+//! ones (`later_calls`), made as a visitor,
 //! a member, a supervisor, camp staff (given week 1) and an admin, with the status each must get.
 //!
 //! Every row is exact: the refused roles get 401 or 403, the allowed ones the status written.
@@ -192,8 +193,6 @@ fn matrix(target: &str) -> Vec<Call> {
     ]
 }
 
-/// The console's calls that the spec's table does not list (exports, payments, the day-camp
-/// tab) and the month calendar: each enforces its role like the rest.
 /// The counsellor looks after week 1, where the seeded child is.
 fn give_week_1(app: &TestApp, user_id: &str) {
     let conn = rusqlite::Connection::open(&app.db_path).unwrap();
@@ -201,7 +200,9 @@ fn give_week_1(app: &TestApp, user_id: &str) {
     conn.execute("INSERT INTO camp_staff_weeks (user_id, week_id) VALUES (?1, 1)", [user_id]).unwrap();
 }
 
-fn beyond_spec(target: &str) -> Vec<Call> {
+/// The calls added after the first 40 (camp staff, exports, payments, the day-camp tab, the month
+/// calendar, ...): each enforces its role like the rest.
+fn later_calls(target: &str) -> Vec<Call> {
     use Method as M;
     use Rule::*;
     use State::*;
@@ -277,7 +278,7 @@ fn beyond_spec(target: &str) -> Vec<Call> {
         call(M::GET, "/api/admin/day-camp-weeks/1/registrations.xlsx", Admin, Live(200)),
         with_body(M::PUT, "/api/admin/day-camp-registrations/1/payment", paid, Admin, Live(200)),
         with_body(M::PUT, "/api/admin/day-camp-programs/explorateurs", json!({"offerHours": 24}), Admin, Live(200)),
-        // Tournaments beyond the spec: event 2 has no team; match 1 was scored above, which drew
+        // Tournament calls added later: event 2 has no team; match 1 was scored above, which drew
         // the bracket, so corrections are closed.
         call(M::POST, "/api/admin/tournaments/2/generate-schedule", Admin, Live(422)),
         with_body(
@@ -376,7 +377,7 @@ fn beyond_spec(target: &str) -> Vec<Call> {
 }
 
 #[tokio::test]
-async fn every_call_of_the_spec_answers_each_role_as_its_rule_says() {
+async fn every_call_answers_each_role_as_its_rule_says() {
     let app = TestApp::spawn().await;
     let member = app.user("member@example.org", None).await;
     let supervisor = app.user("supervisor@example.org", Some("supervisor")).await;
@@ -388,10 +389,10 @@ async fn every_call_of_the_spec_answers_each_role_as_its_rule_says() {
     let visitor = app.new_client();
     let clients = [&visitor, &member.client, &supervisor.client, &counsellor.client, &admin.client];
 
-    // The console's calls beyond the spec go in before the deletions, which remove what they use.
+    // The later calls go in before the deletions, which remove what they use.
     let mut rows = matrix(&target.id);
     let deletions = rows.iter().position(|c| c.path == "/api/admin/bookings/1").unwrap();
-    rows.splice(deletions..deletions, beyond_spec(&target.id));
+    rows.splice(deletions..deletions, later_calls(&target.id));
 
     let mut failures = Vec::new();
     for row in rows {
@@ -422,9 +423,9 @@ async fn every_call_of_the_spec_answers_each_role_as_its_rule_says() {
 }
 
 #[tokio::test]
-async fn the_matrix_lists_every_call_of_spec_section_7() {
-    // The spec's table, as written there (method and path with its placeholders).
-    let spec = [
+async fn the_matrix_lists_every_call_the_site_began_with() {
+    // The 40 calls the site began with (method and path with its placeholders).
+    let first_calls = [
         "GET /api/auth/user",
         "GET /api/admin/status",
         "GET /api/supervisor/status",
@@ -474,10 +475,10 @@ async fn the_matrix_lists_every_call_of_spec_section_7() {
         })
         .collect();
     let normalise = |s: &str| s.replace("{eventId}", "{id}").replace("{matchId}", "{id}").replace("{userId}", "{id}");
-    for call in spec {
+    for call in first_calls {
         assert!(rows.iter().any(|r| normalise(r) == normalise(call)), "the matrix misses {call}");
     }
-    assert_eq!(rows.len(), spec.len(), "one row per call");
+    assert_eq!(rows.len(), first_calls.len(), "one row per call");
 }
 
 #[tokio::test]

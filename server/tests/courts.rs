@@ -259,7 +259,7 @@ async fn the_slot_rules_are_checked_by_the_server_with_the_right_status_and_mess
     let (status, body) = error_of(response).await;
     assert_eq!((status, body["code"].as_str()), (422, Some("email_invalid")));
     assert_eq!(body["fieldErrors"]["email"], "Invalid email");
-    // Missing fields: the spec's one sentence.
+    // Missing fields: one sentence for all of them.
     let (status, body) = error_of(book(&app, &marie, &json!({"courtId": 1})).await).await;
     assert_eq!((status, body["code"].as_str()), (422, Some("missing_fields")));
     assert_eq!(body["message"], "Champs manquants: Veuillez remplir tous les champs obligatoires.");

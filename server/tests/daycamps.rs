@@ -293,7 +293,7 @@ async fn the_childs_age_on_the_first_day_of_each_week_must_fit_the_program() {
     );
     assert_eq!(count(&app, "SELECT sum(taken) FROM day_camp_places"), 0);
 
-    // Without a program (the spec's form sends weekId only), the age picks it.
+    // Without a program (a body with weekId alone), the age picks it.
     let ten = born(&weeks, 10, 30);
     let body = json!({
         "weekId": weeks[3].id, "childFirstName": "Éli", "childLastName": "Roy", "childBirthDate": ten,

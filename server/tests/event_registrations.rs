@@ -424,7 +424,7 @@ async fn the_xlsx_export_has_the_sheet_the_headers_and_one_row_per_person() {
     let app = TestApp::with_admin().await;
     let id = create_event(&app, event_body("Tournoi d'été 4x4", None)).await["id"].as_i64().unwrap();
 
-    // No registrations: no file, the spec's message.
+    // No registrations: no file, a message that says so.
     let empty = app.get(&format!("/api/admin/events/{id}/registrations.xlsx")).await;
     assert_eq!(empty.status(), 404);
     assert_eq!(empty.json::<Value>().await.unwrap()["message"], "Aucune inscription à exporter pour cet événement");

@@ -1,5 +1,5 @@
 //! The public events API: only active events starting today or later (centre time zone),
-//! soonest first, in spec section 3's camelCase shape; one event or a JSON 404.
+//! soonest first, in the EventDto's camelCase shape; one event or a JSON 404.
 #![allow(clippy::unwrap_used)]
 
 use crate::common;

@@ -1,5 +1,5 @@
 //! How a match is scored, per phase of a tournament (pool, knockout): one pair of whole numbers
-//! (`single`, the spec's default), or volleyball sets (best of N or all N played, points per
+//! (`single`, the default), or volleyball sets (best of N or all N played, points per
 //! set and for the deciding set, win by two or not, a cap, or a time limit with a running
 //! score). A format also says what each result is worth in the standings and the order of the
 //! tie-breaks ([`crate::tiebreak`], applied by [`crate::standings`]).
@@ -85,7 +85,7 @@ pub struct ResultPoints {
 }
 
 impl ResultPoints {
-    /// The spec's table: win 3, draw 1, loss 0.
+    /// The classic table (`single`, `rec-2x21`, `timed`): win 3, draw 1, loss 0.
     pub const CLASSIC: ResultPoints =
         ResultPoints { win: 3, close_win: 3, draw: 1, close_loss: 0, loss: 0, forfeit: 0 };
 }

@@ -35,8 +35,8 @@ const fn tb(criterion: Criterion, scope: Scope) -> Tiebreak {
     Tiebreak { criterion, scope }
 }
 
-/// The spec's order (points, then differential), then points for, the matches between the
-/// tied teams, their names and registration order: the order standings always had.
+/// Points, then differential, then points for, the matches between the tied teams, their names
+/// and registration order: the order standings always had.
 const SINGLE: &[Tiebreak] = &[
     tb(Criterion::Points, Scope::All),
     tb(Criterion::PointDifference, Scope::All),

@@ -193,8 +193,8 @@ fn ratio(won: u32, lost: u32) -> Option<f64> {
     (lost > 0).then(|| f64::from(won) / f64::from(lost))
 }
 
-/// The standings of `teams` (duplicates by id are dropped, first kept) under the spec's
-/// `single` format.
+/// The standings of `teams` (duplicates by id are dropped, first kept) under the default
+/// `single` format: one score per match, win 3, draw 1, loss 0.
 pub fn standings(matches: &[Match], teams: &[Team]) -> Vec<Standing> {
     standings_in(matches, teams, &MatchFormat::default())
 }

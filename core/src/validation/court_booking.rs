@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use super::{Checker, Email, NumberInput, Phone, Text, max_len, parse_date_time};
 use crate::errors::FieldError;
 
-/// Body of `POST /api/courts/book`, plus the page's optional extras (players, comments, ball
-/// rental) which the spec collects without sending; they are validated when present.
+/// Body of `POST /api/courts/book`: the court, the contact and the slot's times, plus the page's
+/// optional extras (players, comments, ball rental), validated when present.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
@@ -80,7 +80,7 @@ pub const DEFAULT_PLAYERS: u8 = 6;
 
 /// Validates a court booking. `today` is the current date in the centre's time zone `tz`; a start
 /// whose local date is before it is refused (`date_in_past`). Every required field missing gives
-/// the spec's single text `missing_fields` on that field.
+/// the one text `missing_fields` ('Champs manquants: ...') on that field.
 pub fn validate_court_booking<Z: TimeZone>(
     input: &CourtBookingInput,
     today: NaiveDate,

@@ -80,7 +80,7 @@ impl EventForm {
     pub fn offer_hours(&self) -> Option<u32> {
         self.offer_hours
     }
-    /// Always false on creation (spec section 5).
+    /// Always false, on creation and on every edit: the form has no such field.
     pub fn requires_payment(&self) -> bool {
         self.requires_payment
     }

@@ -1,4 +1,5 @@
-//! Validation of every form of spec section 5. Each validator takes the raw input (deserialized
+//! Validation of every form the site sends (team, event, court booking, day camp, tournament,
+//! score, privacy, ...). Each validator takes the raw input (deserialized
 //! from the API's camelCase JSON) and returns either a validated value or every field error at
 //! once, one error per field, in the form's order. Messages come from the catalogue by code.
 //! One file per form; this module holds what they share (the [`Checker`], dates and names) and
@@ -119,7 +120,7 @@ impl Checker {
         self.optional_field(field, Text::parse_multiline(value.unwrap_or(""), max), "too_long")
     }
 
-    /// Required e-mail: blank or malformed both give `invalid` (the spec has one text for both).
+    /// Required e-mail: blank or malformed both give `invalid`, one text for both.
     fn email(&mut self, field: &'static str, value: Option<&str>, invalid: &'static str) -> Option<Email> {
         self.field(field, Email::parse(value.unwrap_or("")), invalid, invalid)
     }
@@ -159,8 +160,8 @@ impl Checker {
 }
 
 /// Parses a date-time as the API sends it: RFC 3339 with an offset (`2026-06-01T13:00:00Z`), or
-/// a naive `YYYY-MM-DDTHH:MM[:SS]` (a `datetime-local` input) read as UTC, as the spec stores
-/// and shows dates in UTC, or a bare `YYYY-MM-DD` (midnight UTC).
+/// a naive `YYYY-MM-DDTHH:MM[:SS]` (a `datetime-local` input) read as UTC, the zone every stored
+/// instant is in, or a bare `YYYY-MM-DD` (midnight UTC).
 pub fn parse_date_time(raw: &str) -> Option<DateTime<Utc>> {
     let s = raw.trim();
     crate::timefmt::parse_utc(s)
@@ -168,8 +169,8 @@ pub fn parse_date_time(raw: &str) -> Option<DateTime<Utc>> {
         .or_else(|| crate::timefmt::parse_date(s).map(|d| Utc.from_utc_datetime(&d.and_time(NaiveTime::MIN))))
 }
 
-/// Splits the reservation page's single full-name input (spec section 3): the first word is the
-/// first name, the rest the last name; a single word is used whole for the last name as well.
+/// Splits the reservation page's single full-name input: the first word is the first name, the
+/// rest the last name; a single word is used whole for the last name as well.
 pub fn split_full_name(full: &str) -> (String, String) {
     let full = full.trim();
     match full.split_once(char::is_whitespace) {

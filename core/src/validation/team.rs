@@ -1,4 +1,4 @@
-//! Team registration (spec section 5): the captain, member 2, and members 3 and 4 when named.
+//! Team registration: the captain, member 2, and members 3 and 4 when named.
 
 use serde::{Deserialize, Serialize};
 

@@ -16,7 +16,7 @@ pub struct TournamentConfigInput {
     pub match_duration_minutes: Option<NumberInput>,
     pub break_between_matches: Option<NumberInput>,
     pub start_time: Option<String>,
-    /// Beyond the spec: pools sharing the courts (1 = one 'Classement général').
+    /// Pools sharing the courts (1 = one 'Classement général').
     pub pool_count: Option<NumberInput>,
     /// How pool matches are scored: a preset's id (`single`, `fivb-beach`, `rec-2x21`,
     /// `indoor-25`, `timed`) or a custom format; absent means `single`.
@@ -106,8 +106,9 @@ fn in_range(
     }
 }
 
-/// A blank number takes its default (the form's fallback, spec section 5); a number outside its
-/// range or not whole, and a start time that is present but unreadable, are field errors.
+/// A blank number takes its default (2 courts, 20-minute matches, 10-minute breaks, one pool); a
+/// number outside its range or not whole, and a start time that is present but unreadable, are
+/// field errors.
 pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<TournamentConfig, Vec<FieldError>> {
     let (cl, ch, cd) = TournamentConfig::COURTS;
     let (ml, mh, md) = TournamentConfig::MATCH_MINUTES;

@@ -1,6 +1,6 @@
 // The one way to write a mutation hook (see README.md in this folder): it calls the API,
 // invalidates the lists it changed, and shows a translated toast — the server's message when
-// it sent one, else the action's default text from the spec's error catalogue.
+// it sent one, else the action's default text (`failure.description`, already translated).
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './client';
 import { toast, type ToastInput } from '../components/toast';

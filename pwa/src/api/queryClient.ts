@@ -1,4 +1,4 @@
-// Data loading as product-spec section 7 says: no retries, no refetch on focus or interval,
+// Data loading: no retries, no refetch on focus or interval,
 // data never stale. A query without its own queryFn fetches the path made of its key's parts
 // joined by '/' (['api', 'events', 7] → GET /api/events/7). Mutations invalidate what they
 // change (see useApiMutation and src/api/README.md).

@@ -1,4 +1,4 @@
-// The top navigation of spec section 2: logo to /; for a signed-in user Home, Events,
+// The top navigation: logo to /; for a signed-in user Home, Events,
 // Reservations, Admin for admins and Supervision for supervisors (the read-only console at
 // /admin; the server checks the role again); the FR/EN switch; the user menu (avatar or icon,
 // first name or 'account'; profile, my bookings, my data, privacy, logout); a login button for visitors; the

@@ -11,7 +11,7 @@ import type { PaymentStatus } from '../api/types';
  * own state, never stored). */
 export type PaymentBadgeState = PaymentStatus | 'free';
 
-/** Court use is free (spec section 2): a court booking never has anything to pay. */
+/** Court use is free: a court booking never has anything to pay. */
 export const COURT_BOOKING_AMOUNT_DUE = 0;
 
 /** Nothing to pay: an amount due (CAD dollars, the server's figure) of zero. */

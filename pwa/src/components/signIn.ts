@@ -1,5 +1,5 @@
 // A visitor action that needs sign-in: the 'Non autorisé' / 'Unauthorized' toast, then the full
-// page navigation to /api/login (spec sections 2, 4 and 8).
+// page navigation to /api/login.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../features/auth/session';

@@ -36,7 +36,7 @@ describe('toasts', () => {
     }
   });
 
-  it('renders the toast with Radix in a labelled region and uses the spec timings', async () => {
+  it('renders the toast with Radix in a labelled region and shows it for 5 s', async () => {
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(TOAST_REMOVE_DELAY_MS).toBe(1_000_000);
     render(<Toaster />);

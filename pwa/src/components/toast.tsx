@@ -1,4 +1,4 @@
-// Toasts as spec section 9 says: one visible at a time, shown 5000 ms, swiped away to the right
+// Toasts: one visible at a time, shown 5000 ms, swiped away to the right
 // past 50 px, F8 focuses the toast region (Radix Toast's semantics), removed from memory
 // 1,000,000 ms after dismissal. Call `toast()` from anywhere (a mutation's onError, a click
 // handler) or `useToast()` in a component; `<Toaster />` is mounted once, in App. The Radix

@@ -79,13 +79,13 @@ function parseMessages(json: string): FieldMessages {
   return { _: answer.message ?? '' };
 }
 
-/** The team registration form of spec section 5, checked by centre-core (the server's own rules). */
+/** The team registration form, checked by centre-core (the server's own rules). */
 export async function validateTeamRegistration(values: TeamRegistrationInput, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateTeamRegistration(JSON.stringify(values), lang));
 }
 
-/** The event form of spec section 5 (create and edit), checked by centre-core. */
+/** The event form (create and edit), checked by centre-core. */
 export async function validateEvent(values: EventInput, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateEvent(JSON.stringify(values), lang));
@@ -98,7 +98,7 @@ export interface CheckedForm {
 }
 
 /**
- * The court booking form of spec section 5 (the body of POST /api/courts/book), checked by
+ * The court booking form (the body of POST /api/courts/book), checked by
  * centre-core as the server checks it. `today` is the centre's date, 'YYYY-MM-DD'.
  */
 export async function validateCourtBooking(values: CourtBookingInput, today: string, lang: string): Promise<CheckedForm> {
@@ -108,7 +108,7 @@ export async function validateCourtBooking(values: CourtBookingInput, today: str
   return { messages: parseMessages(json), codes: answer.ok ? {} : (answer.codes ?? {}) };
 }
 
-/** The reservation page's full name split as the spec says: `[firstName, lastName]`. */
+/** The reservation page's full name split: `[firstName, lastName]`, the first word and the rest (a single word is both). */
 export async function splitFullName(full: string): Promise<[string, string]> {
   const core = await loadCore();
   const answer = JSON.parse(core.splitFullName(full)) as { ok: boolean; value?: [string, string] };
@@ -126,7 +126,7 @@ export async function validateUserId(userId: string, lang: string): Promise<Reco
 }
 
 /**
- * The day-camp form of spec section 5 (the body of POST /api/day-camp-registrations, with
+ * The day-camp form (the body of POST /api/day-camp-registrations, with
  * `weekIds`), checked by centre-core as the server checks it. `today`: the centre's date.
  */
 export async function validateDayCampRegistration(values: DayCampRegistrationInput, today: string, lang: string): Promise<FieldMessages> {
@@ -159,7 +159,7 @@ export async function checkCampAge(request: CampAgeRequest, lang: string): Promi
 }
 
 /**
- * The tournament configuration of spec section 5 (courts, match length, break, start time and
+ * The tournament configuration (courts, match length, break, start time and
  * the pool count), checked by centre-core as the server checks it; a blank number is valid (the
  * default is used).
  */
@@ -168,7 +168,7 @@ export async function validateTournamentConfig(values: TournamentConfigInput, la
   return parseMessages(core.validateTournamentConfig(JSON.stringify(values), lang));
 }
 
-/** The score dialog of spec section 5: both scores required, whole numbers from 0. */
+/** The score dialog: both scores required, whole numbers from 0. */
 export async function validateScore(values: ScoreInput, lang: string): Promise<FieldMessages> {
   const core = await loadCore();
   return parseMessages(core.validateScore(JSON.stringify(values), lang));

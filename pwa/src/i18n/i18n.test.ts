@@ -73,7 +73,7 @@ describe('translations', () => {
     });
   }
 
-  it('keeps the spec texts', () => {
+  it('keeps the texts whose wording is fixed, word for word', () => {
     const fr = resources.fr as Record<string, Record<string, Record<string, Record<string, string>>>>;
     const en = resources.en as typeof fr;
     expect(fr.common?.notFound?.title).toBe('404 Page Not Found');

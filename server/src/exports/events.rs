@@ -1,4 +1,4 @@
-//! The registrations of one event as an xlsx workbook (spec section 3, Excel export): sheet
+//! The registrations of one event as an xlsx workbook (the console's 'Exporter Excel'): sheet
 //! 'Inscriptions', French columns, one row per person (captain and members up to 6; one
 //! 'Participant' row for an individual).
 

@@ -64,7 +64,7 @@ pub struct GrantUser {
     email: Option<String>,
 }
 
-/// Spec section 3's admin or supervisor grant.
+/// An admin or supervisor grant: who holds the role (with their name and e-mail), and since when.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GrantDto {
@@ -223,7 +223,7 @@ grant_routes! {
     remove_camp_staff,
 }
 
-/// Spec section 3's Member (admin list).
+/// A member as the console's Membres tab lists them.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MemberDto {

@@ -17,7 +17,7 @@ use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::ratelimit::ClientAddr;
 
-/// Spec section 3's User.
+/// The signed-in user: their name, e-mail, picture and when the account was created.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserDto {
@@ -50,8 +50,8 @@ impl From<UserRow> for UserDto {
     }
 }
 
-/// `GET /api/auth/user`: the signed-in user, or `null` when signed out (spec section 7: "a
-/// returned object means signed in"). A 200 either way: a visitor's page load logs no failed
+/// `GET /api/auth/user`: the signed-in user, or `null` when signed out (an object means signed
+/// in). A 200 either way: a visitor's page load logs no failed
 /// request in the browser's console. Every other signed-in call keeps its 401.
 #[utoipa::path(
     get,

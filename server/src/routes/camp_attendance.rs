@@ -1,4 +1,4 @@
-//! A day camp's daily attendance over HTTP (beyond the spec; ARCHITECTURE.md's walkthrough):
+//! A day camp's daily attendance over HTTP (ARCHITECTURE.md's walkthrough):
 //!
 //! (The phones' entries arrive through `routes/sync/attendance.rs`.)
 //! - `GET /api/camp-staff/weeks/{weekId}/attendance?date=YYYY-MM-DD` (today by default): each

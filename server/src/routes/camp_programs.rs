@@ -1,5 +1,6 @@
 //! A camp program's settings the console edits (`PUT /api/admin/day-camp-programs/{id}`): its
-//! waiting list's offer window. The programs themselves are fixed (spec section 4).
+//! waiting list's offer window. The programs themselves are fixed: reference data
+//! (`db::seed::PROGRAMS`) that no call changes.
 
 use axum::Json;
 use axum::extract::State;

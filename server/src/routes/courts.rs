@@ -24,7 +24,7 @@ use crate::error::{ApiQuery, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
-/// Spec section 3's Court, with when it is open: the season that has not ended yet at the
+/// A court (its id and names), with when it is open: the season that has not ended yet at the
 /// centre and the weekly hours (the reservation page says them, out of season above all).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -263,8 +263,8 @@ pub async fn month(
     }))
 }
 
-/// Spec section 3's court booking (read), with the user view's extras; the same shape for the
-/// member's list and the console.
+/// A court booking as read back: who booked, the court, start and end, state and payment, notes,
+/// players and ball rental; the same shape for the member's list and the console.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingDto {
@@ -425,8 +425,8 @@ async fn cancel(
     Ok(row)
 }
 
-/// `DELETE /api/user/court-bookings/{id}` (beyond the spec): the member cancels their own booking
-/// before it starts. Someone else's booking is 404; a started one is 409 `booking_started`.
+/// `DELETE /api/user/court-bookings/{id}`: the member cancels their own booking before it
+/// starts. Someone else's booking is 404; a started one is 409 `booking_started`.
 #[utoipa::path(
     delete,
     path = "/api/user/court-bookings/{id}",

@@ -209,8 +209,8 @@ impl From<&WeekRow> for WeekRefDto {
     }
 }
 
-/// `POST /api/day-camp-registrations`' answer: the spec's `id` and `amountPaid` (dollars; the
-/// amount due, named as the spec names it though nothing is paid yet), and the Interac follow-up.
+/// `POST /api/day-camp-registrations`' answer: the registration's `id` and `amountPaid` (dollars;
+/// the amount due, under that name though nothing is paid yet), and the Interac follow-up.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisteredDto {
@@ -222,14 +222,14 @@ pub struct RegisteredDto {
     pub weeks: Vec<WeekRefDto>,
 }
 
-/// `POST /api/day-camp-registrations` (signed in): the spec's fields, plus `programId` (the
-/// program chosen on the page; without it the program that fits the child's age) and `weekIds`
-/// (several weeks; `weekId` alone still works). Validated by core; then one BEGIN IMMEDIATE
-/// transaction checks every week, the age on each week's first day and the child's other
-/// registrations, takes a place in every week or none, writes the registration (payment
-/// pending, a unique Interac reference), its `payers` (one or two, for the RL-24 figures; none
-/// given, none stored) and the parent's e-mail to the outbox. 201 on success;
-/// 409 naming the week when one is full (or already has this child); 422 for the rules.
+/// `POST /api/day-camp-registrations` (signed in): the child, the parent and the health form, plus
+/// `programId` (the program chosen on the page; without it the program that fits the child's age)
+/// and `weekIds` (several weeks; `weekId` alone still works). Validated by core; then one BEGIN
+/// IMMEDIATE transaction checks every week, the age on each week's first day and the child's other
+/// registrations, takes a place in every week or none, writes the registration (payment pending, a
+/// unique Interac reference), its `payers` (one or two, for the RL-24 figures; none given, none
+/// stored) and the parent's e-mail to the outbox. 201 on success; 409 naming the week when one is
+/// full (or already has this child); 422 for the rules.
 #[utoipa::path(
     post,
     path = "/api/day-camp-registrations",
@@ -316,7 +316,7 @@ pub struct UserRegistrationDto {
     pub parent_name: String,
     pub parent_email: String,
     pub weeks: Vec<WeekRefDto>,
-    /// Dollars: the amount due (the spec's name).
+    /// Dollars: the amount due, under that name whether paid or not.
     pub amount_paid: f64,
     /// 'pending' or 'paid'.
     pub payment_status: PaymentStatus,

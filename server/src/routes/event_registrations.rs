@@ -25,7 +25,7 @@ use crate::exports;
 use crate::openapi::responses;
 use crate::routes::payments::PaidByDto;
 
-/// A registration as the console reads it (spec section 3), plus the Interac follow-up:
+/// A registration as the console reads it, plus the Interac follow-up:
 /// `paymentReference`, `amountDue` (dollars) and `peopleCount`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -192,8 +192,7 @@ pub async fn mine(
     Ok(Json(rows.into_iter().map(|(registration, event)| user_view(registration, event, &today_start)).collect()))
 }
 
-/// `GET /api/user/registrations` (signed in): the same list, under the name the member's home
-/// uses (spec section 7).
+/// `GET /api/user/registrations` (signed in): the same list, under the name the member's home uses.
 #[utoipa::path(
     get,
     path = "/api/user/registrations",

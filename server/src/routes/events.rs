@@ -20,7 +20,7 @@ use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
-/// Spec section 3's Event, in camelCase; `price` in dollars.
+/// An event, in camelCase; `price` in dollars.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EventDto {

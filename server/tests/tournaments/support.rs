@@ -283,7 +283,7 @@ impl Line {
         }
     }
 
-    /// One match seen from this team's side: the spec's win 3, draw 1, loss 0.
+    /// One match seen from this team's side: win 3, draw 1, loss 0.
     fn add(&mut self, scored: u32, conceded: u32) {
         self.played += 1;
         self.points_for += scored;
@@ -301,10 +301,10 @@ impl Line {
     }
 }
 
-/// The test's own reference for the standings of `teams` from `results` (only results between
-/// two of them count): the spec's rule, win 3, draw 1, loss 0, ordered by points, then points
-/// differential. The tests choose scores that leave no tie on those two keys (checked here), so
-/// the further tie-breaks never decide these tables; `standings.rs` checks those by hand.
+/// The test's own reference for the standings of `teams` from `results` (only results between two
+/// of them count): win 3, draw 1, loss 0, ordered by points, then points differential. The tests
+/// choose scores that leave no tie on those two keys (checked here), so the further tie-breaks
+/// never decide these tables; `standings.rs` checks those by hand.
 pub fn expected_table(teams: &[i64], results: &[Result4]) -> Vec<Line> {
     let mut lines: Vec<Line> = teams.iter().map(|&t| Line::empty(t)).collect();
     for &(a, b, sa, sb) in results {

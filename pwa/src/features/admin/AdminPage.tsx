@@ -1,7 +1,8 @@
-// The console at /admin (spec section 2): a spinner while the role checks load, 'Accès refusé'
+// The console at /admin: a spinner while the role checks load, 'Accès refusé'
 // for users with neither role, otherwise the title for the role and its tabs, grouped into
 // sections (consoleSections.ts, ConsoleTabs.tsx). Supervisors get the Réservations tab only;
-// admins get all eleven (the spec's six, 'Camps de jour', where the centre sees who is coming to
+// admins get all eleven (Réservations, Événements, Tournois, Membres, Administrateurs and
+// Superviseurs; 'Camps de jour', where the centre sees who is coming to
 // day camp, 'Paiements', where unpaid registrations are followed up, 'Listes d'attente', where
 // the waiting lists are run, 'Confidentialité', the privacy duties, and 'Animateurs', the camp
 // staff and their weeks). The chosen tab is kept in ?tab= so that a reload or a shared link opens

@@ -1,4 +1,4 @@
-// /admin exists only for a signed-in user (spec section 2's route table): signed out, the path
+// /admin exists only for a signed-in user: signed out, the path
 // shows the not-found screen. While the sign-in status loads we show the console's spinner
 // rather than a 404 that would flash before the console of a signed-in admin (its frame when
 // the server said the role: ConsoleFrame.tsx). With no network and nothing kept on this device,

@@ -1,4 +1,4 @@
-// The Administrateurs, Superviseurs and Animateurs tabs (spec section 2, and camp staff): add a grant by typing a user ID
+// The Administrateurs, Superviseurs and Animateurs tabs: add a grant by typing a user ID
 // (with the hint on where to find it), then the list with name, e-mail, role, grant date and a
 // remove button; the signed-in admin's own row has the 'Vous' badge. Success toasts come from
 // the mutation hooks; a refused change (unknown user, last admin) shows the server's message.

@@ -1,4 +1,4 @@
-// The Membres tab (spec section 2): every member with name, e-mail, 'Membre depuis' date and
+// The Membres tab: every member with name, e-mail, 'Membre depuis' date and
 // ID (the ID is what the Administrateurs and Superviseurs tabs ask for); the signed-in admin's
 // own row has the 'Vous' badge.
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The console's people: admin, supervisor and camp-staff grants, and every member (spec sections 3 and 7).
+// The console's people: admin, supervisor and camp-staff grants, and every member.
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import type { Role, Schemas } from '../../api/types';

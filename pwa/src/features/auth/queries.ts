@@ -1,6 +1,6 @@
 // The sign-in status as the API answers it. GET /api/auth/user answers the user, or `null` when
 // signed out (a 200 either way, so a visitor's page logs no failed request in the console); the
-// three status calls (admin, supervisor, camp staff) run only when signed in and are never retried (spec section 6). All three
+// three status calls (admin, supervisor, camp staff) run only when signed in and are never retried. All three
 // answer their last copy with no network, so an admin stays one offline; a `null` answer
 // forgets everything kept (api/offline.ts). Only SessionCheck.tsx runs these queries: every
 // component reads who is signed in from session.tsx.

@@ -1,4 +1,4 @@
-// /checkout (spec section 2): the placeholder done properly. Online payment is coming soon; for
+// /checkout, where a registration leads to its payment. Online payment is coming soon; for
 // `?type=daycamp&id={id}&amount={amountPaid}` and `?type=event&id={registrationId}` the
 // signed-in member's own registration is read from the server and its figures are shown (one
 // summary for both kinds: PaymentSummary). Then the Interac instructions with the reference,

@@ -1,4 +1,4 @@
-// The Réservations tab of /admin (spec section 2): filters by day (typed dd/MM/yyyy) and status with reset, the
+// The Réservations tab of /admin: filters by day (typed dd/MM/yyyy) and status with reset, the
 // four counters, the result count and every booking. Admins get 'Annuler' on confirmed bookings
 // after the browser's confirmation; supervisors read only (the server refuses them anyway).
 // Filtering runs on the server, in SQL.

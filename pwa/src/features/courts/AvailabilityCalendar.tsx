@@ -1,7 +1,7 @@
-// The month calendar of the reservation page: every day coloured by availability (one request
-// per month), with the spec's legend and 'closed'. Days that cannot be booked (past, closed, out
-// of season) are closed and disabled; picking a day sets the page's date. Out of season a line
-// says when the season opens. Large cells, so they are easy to tap.
+// The month calendar of the reservation page: every day coloured by availability (one request per
+// month), with its legend (available, partly booked, full, closed). Days that cannot be booked
+// (past, closed, out of season) are closed and disabled; picking a day sets the page's date. Out of
+// season a line says when the season opens. Large cells, so they are easy to tap.
 import { useTranslation } from 'react-i18next';
 import { addMonths, monthLabel } from '../../lib/dates';
 import { dayClass, marker } from './dayStyles';

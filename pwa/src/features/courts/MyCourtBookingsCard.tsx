@@ -1,6 +1,6 @@
-// The court bookings card of /my-registrations (spec section 2): court name (default 'Terrain
+// The court bookings card of /my-registrations: court name (default 'Terrain
 // de volleyball'), status badge, date, start-end time, creation date, payment badge ('Gratuit': court use is free), notes; the
-// member's cancel button on future confirmed bookings (beyond the spec); empty state links to
+// member's cancel button on future confirmed bookings; empty state links to
 // /reservations.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

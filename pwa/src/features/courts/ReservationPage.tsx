@@ -1,4 +1,4 @@
-// /reservations (spec section 2, court reservation page; section 4, booking flow): the booking
+// /reservations, the court reservation page: the booking
 // flow (reservation/BookingFlow: date and month calendar, court, the day's slots, the contact
 // form) beside the side panels, then the summary once booked.
 import { useState } from 'react';

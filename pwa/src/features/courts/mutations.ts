@@ -1,6 +1,6 @@
 // Court reservations: one mutation hook per action (see src/api/README.md). Each refreshes every
-// list the change shows up in (availability, the member's bookings, the console) and shows the
-// spec's toast (section 8): the server's message on failure when it sent one.
+// list the change shows up in (availability, the member's bookings, the console) and shows a
+// translated toast: the server's message on failure when it sent one.
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiFetch } from '../../api/client';
@@ -8,7 +8,8 @@ import type { Body, Schemas } from '../../api/types';
 import { useApiMutation } from '../../api/mutations';
 import { courtKeys, type CourtBooking } from './queries';
 
-/** What the reservation page sends: spec section 3's fields plus the page's extras. */
+/** What the reservation page sends: the court, the contact and the slot's times, plus the players,
+ * the ball rental and the comments. */
 export type BookingInput = Body<
   Schemas['CourtBookingInput'],
   {
@@ -57,7 +58,7 @@ function useCancel(path: (id: number) => string) {
   });
 }
 
-/** The member cancels one of their future bookings (beyond the spec). */
+/** The member cancels one of their future bookings. */
 export function useCancelMyBooking() {
   return useCancel((id) => `/api/user/court-bookings/${id}`);
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/client';
 import type { RegistrationStatus, Schemas } from '../../api/types';
 
-/** Spec section 3's Court, with its coming season and weekly hours. The page's two cards map
+/** A court (its id and names), with its coming season and weekly hours. The page's two cards map
  * onto the first two, in this order. */
 export type Court = Schemas['CourtDto'];
 
@@ -15,8 +15,9 @@ export type DayStatus = Schemas['DayStatus'];
 
 export type DayAvailability = Schemas['DayAvailability'];
 
-/** Spec section 3's court booking (read), with the member view's extras. Its `status` is a
- * registration's (`RegistrationStatus`); court use is free, its `paymentStatus` stays `pending`. */
+/** A court booking as read back: who booked, the court, start and end, state and payment, notes,
+ * players and ball rental. Its `status` is a registration's (`RegistrationStatus`); court use is
+ * free, its `paymentStatus` stays `pending`. */
 export type CourtBooking = Schemas['BookingDto'];
 
 export type StatusFilter = 'all' | RegistrationStatus;

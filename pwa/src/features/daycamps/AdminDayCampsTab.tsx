@@ -1,5 +1,5 @@
-// The admin console's 'Camps de jour' tab (beyond the spec: the centre needs to see who is
-// coming): the weeks with places taken / capacity per program; for the chosen week its children
+// The admin console's 'Camps de jour' tab (the centre needs to see who is coming): the weeks
+// with places taken / capacity per program; for the chosen week its children
 // by program (name, age, parent contact, the fiche santé: allergies, medication, conditions,
 // emergency contacts and the adults who may pick the child up), payment status with the payment
 // actions, and the week's xlsx export. Admins only (the server checks again); counsellors see

@@ -1,6 +1,6 @@
-// The day-camp registration form (spec section 5): program, desired weeks ('Complet' when
+// The day-camp registration form: program, desired weeks ('Complet' when
 // full), child, parent, the RL-24 payers (checked by the server only). Validated through core-wasm with the server's own rules and messages
-// (the spec's 'Please select a week', "Child's first name is required", … and the age on the
+// (such as 'Please select a week', "Child's first name is required", … and the age on the
 // first day of each week); a 422 or 409 from the server lands under the same fields. On
 // success: the toast, then /checkout?type=daycamp&id={id}&amount={amountPaid}.
 import { useCallback, useEffect, useState } from 'react';

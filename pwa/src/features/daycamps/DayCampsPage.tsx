@@ -1,4 +1,4 @@
-// /day-camps (spec section 2): the three programs from the API (age range, weekly price,
+// /day-camps: the three programs from the API (age range, weekly price,
 // features), each register button choosing its program and scrolling to the form; the form
 // collects the child, the parent and the desired weeks.
 import { useCallback, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 // Day camps: one mutation hook per action (see src/api/README.md). Each invalidates what it
-// changed and shows the spec's toast (section 8): the server's message on failure when it sent
-// one, else the action's default text.
+// changed and shows a translated toast: the server's message on failure when it sent one, else
+// the action's default text.
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
@@ -12,7 +12,8 @@ import { paymentKeys } from '../payments/queries';
 import { registrationKeys } from '../registrations/queries';
 import { dayCampKeys, type MyDayCampRegistration } from './queries';
 
-/** What the page sends: the spec's fields plus `programId` and `weekIds` (several weeks). */
+/** What the page sends: the child, the parent, the health form and consent, the RL-24 payers,
+ * plus `programId` and `weekIds` (several weeks). */
 export type DayCampRegistrationInput = Body<
   Schemas['DayCampRegistrationBody'],
   {
@@ -35,7 +36,8 @@ export type DayCampRegistrationInput = Body<
   }
 >;
 
-/** The answer: the spec's `id` and `amountPaid` (dollars due), and the Interac reference. */
+/** The answer: the registration's `id` and `amountPaid` (the dollars due, nothing paid yet),
+ * and the Interac reference. */
 type DayCampRegistered = Schemas['RegisteredDto'];
 
 /** Every list a registration shows up in: the weeks' places, the parent's, the admin's, and the

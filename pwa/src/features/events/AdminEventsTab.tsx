@@ -8,7 +8,7 @@ import { useAdminEvents, type AdminEvent } from './queries';
 import { Button } from '../../components/Button';
 import { QueryStatus } from '../../components/QueryStatus';
 
-/** The admin console's Événements tab (spec section 2): create, edit, delete, registrations. */
+/** The admin console's Événements tab: create, edit, delete, registrations. */
 export function AdminEventsTab() {
   const { t } = useTranslation('events');
   const events = useAdminEvents();

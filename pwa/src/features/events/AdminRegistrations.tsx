@@ -1,4 +1,4 @@
-// The registrations panel of an event in the console's Événements tab (spec section 2): the
+// The registrations panel of an event in the console's Événements tab: the
 // count, the xlsx export, and per registration its people, payment badge and reference, the
 // payment actions and 'Supprimer l'inscription'.
 import { useTranslation } from 'react-i18next';

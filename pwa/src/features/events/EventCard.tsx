@@ -7,7 +7,7 @@ import { JoinWaitlistButton } from './JoinWaitlistButton';
 import { isFull, localizedEvent, placesLeft } from './model';
 import type { Event } from './queries';
 
-/** One card of the events page (spec section 2, Events page). */
+/** One card of the events page. */
 export function EventCard({
   event,
   onRegister,

@@ -51,7 +51,7 @@ function initialValues(event: Event | null): EventValues {
   };
 }
 
-/** What is sent (spec section 5): maxParticipants an integer or null, offerHours as offerHoursValue reads it, endDate null when
+/** What is sent: maxParticipants an integer or null, offerHours as offerHoursValue reads it, endDate null when
  * empty, requiresPayment false; dates as UTC instants; featured as checked (the server unmarks
  * the event featured until then). */
 function toInput(values: EventValues, editing: boolean): EventInput {

@@ -10,7 +10,7 @@ import { JoinWaitlistButton } from './JoinWaitlistButton';
 import { isFull, localizedEvent } from './model';
 import { useEvent } from './queries';
 
-/** /event/{eventId}: the event's details (spec section 2, Event page). The tournament parts
+/** /event/{eventId}: the event's details. The tournament parts
  * (the member's team, the schedule, the standings) come below, from the tournament feature. */
 export function EventPage() {
   const { eventId = '' } = useParams();

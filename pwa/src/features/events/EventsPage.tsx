@@ -8,7 +8,7 @@ import { EventCard } from './EventCard';
 import { RegistrationDialog } from './RegistrationDialog';
 import { EVENT_CATEGORIES, useEvents, type Event } from './queries';
 
-/** The category filters of the text variant (spec section 2); '' is "all". */
+/** The category filters: '' is "all", then each category. */
 const CATEGORY_FILTERS = ['', ...EVENT_CATEGORIES] as const;
 /** Cards shown at first, and added by each "load more". */
 const PAGE_SIZE = 9;
@@ -30,7 +30,7 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
-/** /events: the upcoming events and the team registration dialog (spec section 2). */
+/** /events: the upcoming events and the team registration dialog. */
 export function EventsPage() {
   const { t } = useTranslation('events');
   usePageMeta(t('meta.title'), t('meta.description'));

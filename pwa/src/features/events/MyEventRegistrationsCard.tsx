@@ -9,7 +9,7 @@ import { namedMembers, useMyEventRegistrations, type UserEventRegistration } fro
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
-/** The event registrations card of /my-registrations (spec section 2, My registrations). */
+/** The event registrations card of /my-registrations. */
 export function MyEventRegistrationsCard() {
   const { t } = useTranslation('events');
   const { isSignedIn } = useCurrentUser();

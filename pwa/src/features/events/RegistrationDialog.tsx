@@ -13,7 +13,7 @@ import { FormActions } from '../../components/form/FormActions';
 
 type TeamValues = Omit<TeamRegistrationInput, 'eventId'>;
 
-/** The team registration dialog (spec section 5); the form is new each time it opens. On
+/** The team registration dialog; the form is new each time it opens. On
  * success the member goes to /checkout?type=event&id={id} (the amount, the reference, Interac).
  * With `waitlist`, the same form joins a full event's waiting list (accepting an offer later
  * registers it) and the member goes to /my-registrations, where the rank shows. */

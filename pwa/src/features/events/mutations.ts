@@ -1,6 +1,6 @@
 // Events: one mutation hook per action (see src/api/README.md). Each invalidates what it
-// changed and shows the spec's toast (section 8): the server's message on failure when it sent
-// one, else the action's default text.
+// changed and shows a translated toast: the server's message on failure when it sent one, else
+// the action's default text.
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../api/client';
 import type { Body, PaymentStatus, Schemas } from '../../api/types';
@@ -15,7 +15,7 @@ import { eventKeys, type Event, type Registration } from './queries';
  * and the console's payments view (features/payments). */
 const registrationLists = [eventKeys.all, eventKeys.admin, registrationKeys.all, paymentKeys.overview];
 
-/** What the team registration form sends (spec section 3, Team registration). */
+/** What the team registration form sends: the team's name, the captain and members 2 to 4. */
 export type TeamRegistrationInput = Body<
   Schemas['TeamRegistrationInput'],
   {
@@ -35,7 +35,7 @@ export type TeamRegistrationInput = Body<
   }
 > & { eventId: number };
 
-/** On success the caller goes to /checkout?type=event&id={id} (spec: redirected to payment). */
+/** On success the caller goes to /checkout?type=event&id={id}: registering leads to payment. */
 export function useRegisterTeam(options: { onSuccess?: (registration: Registration) => void; onError?: (error: unknown) => void } = {}) {
   const { t } = useTranslation('events');
   return useApiMutation<TeamRegistrationInput, Registration>({
@@ -61,7 +61,8 @@ export function useJoinEventWaitlist(options: { onSuccess?: () => void; onError?
   });
 }
 
-/** What the event form sends (spec sections 5 and 7); `isActive` only when editing. */
+/** What the event form sends to POST /api/events and PUT /api/events/{id}; `isActive` only when
+ * editing. */
 export type EventInput = Body<
   Schemas['EventBody'],
   {
@@ -83,7 +84,7 @@ export type EventInput = Body<
     featured: boolean;
   }
 > & {
-  /** Sent as spec section 7 lists it; the server ignores it (always false). */
+  /** Always false; the server accepts the field and ignores it (it always saves false). */
   requiresPayment: false;
 };
 

@@ -5,7 +5,7 @@ import { apiFetch } from '../../api/client';
 import { offlineFirst } from '../../api/offline';
 import type { Schemas } from '../../api/types';
 
-/** Spec section 3's Event; dates are UTC ISO strings, `price` is per person in CAD dollars. */
+/** An event as the API answers it; dates are UTC ISO strings, `price` is per person in CAD dollars. */
 export type Event = Schemas['EventDto'];
 
 /**
@@ -23,7 +23,7 @@ type True<T extends true> = T;
 /** An event in the admin's list: every event, with its number of registrations. */
 export type AdminEvent = Schemas['AdminEventDto'];
 
-/** A registration as the admin reads it (spec section 3), plus the Interac follow-up. */
+/** A registration as the admin reads it, plus the Interac follow-up. */
 export type Registration = Schemas['RegistrationDto'];
 
 /** The member's view of one of their registrations (GET /api/user/event-registrations). */

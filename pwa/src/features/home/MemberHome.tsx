@@ -16,9 +16,9 @@ import { timeLeft, useMyWaitlist } from '../waitlist/queries';
 import { HomeSkeleton } from './HomePage';
 import { homeRegistrations } from './homeRegistrations';
 
-/** How many upcoming events and registrations the home shows (spec section 9). */
+/** How many upcoming events and registrations the home shows. */
 const HOME_LIMIT = 3;
-/** Member-since year when the account has no creation date (spec section 9). */
+/** Member-since year when the account has no creation date. */
 const DEFAULT_MEMBER_SINCE = 2024;
 
 const quickActions = [
@@ -28,7 +28,7 @@ const quickActions = [
   { key: 'private', to: null },
 ] as const;
 
-/** The signed-in member's home (spec section 2). */
+/** The signed-in member's home. */
 export function MemberHome({ user }: { user: User }) {
   const { t } = useTranslation('home');
   usePageMeta(t('meta.title'), t('meta.description'));

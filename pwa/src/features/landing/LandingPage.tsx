@@ -13,7 +13,7 @@ const services = [
 
 const values = ['passion', 'community', 'respect'] as const;
 
-/** The visitors' page (spec section 2). Prerendered at build time into index.html. */
+/** The visitors' page. Prerendered at build time into index.html. */
 export function LandingPage() {
   const { t, i18n } = useTranslation('landing');
   const login = loginHref('/', i18n.language);

@@ -1,6 +1,6 @@
 // The landing page's one read, GET /api/events, without the query library: a visitor's first
 // load stays within its budget (ARCHITECTURE.md). Every other page reads events
-// through features/events/queries.ts. Like the query client's answers (spec section 7: never
+// through features/events/queries.ts. Like the query client's answers (never
 // stale), the answer is kept for the page's life; a failed read is asked again next time.
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../api/client';

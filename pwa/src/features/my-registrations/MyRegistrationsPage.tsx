@@ -11,7 +11,7 @@ import { useMyEventRegistrations } from '../events/queries';
 import { MyWaitlistCard } from '../waitlist/MyWaitlistCard';
 import { useMyWaitlist } from '../waitlist/queries';
 
-/** /my-registrations (spec section 2): one card per feature (court bookings, events, day
+/** /my-registrations: one card per feature (court bookings, events, day
  * camps, waiting lists), each owned by its feature; signed out, 'Connexion requise' and the login link. */
 export function MyRegistrationsPage() {
   const { t } = useTranslation('myRegistrations');

@@ -4,7 +4,7 @@ import { apiFetch } from '../../api/client';
 import type { Schemas } from '../../api/types';
 import { useCurrentUser } from '../auth/session';
 
-/** One row of GET /api/user/registrations (spec section 3, user view): the fields the home reads. */
+/** One row of GET /api/user/registrations (the member's own): the fields the home reads. */
 export type UserRegistration = Pick<
   Schemas['UserEventRegistrationDto'],
   | 'id'
@@ -27,7 +27,7 @@ export const registrationKeys = {
   mine: ['api', 'user', 'registrations'] as const,
 };
 
-/** Runs only when a member is signed in (spec section 7). */
+/** Runs only when a member is signed in: a visitor would get a 401. */
 export function useMyRegistrations() {
   const { isSignedIn } = useCurrentUser();
   return useQuery({

@@ -1,4 +1,4 @@
-// The tournament parts of the event page /event/{eventId} (spec section 2): the signed-in
+// The tournament parts of the event page /event/{eventId}: the signed-in
 // member's 'Votre équipe' card, the match schedule and the 'Classement'. They follow the
 // tournament live while it runs (useTournamentStream), and are kept for offline use at once.
 import { useCallback, useEffect } from 'react';

@@ -126,7 +126,7 @@ describe('the standings of a format with sets', () => {
     expect(tieBreakLine(unplayed, 'fr', fr)).toBeNull();
   });
 
-  it("give the format's own points legend; the spec's table keeps its text", async () => {
+  it("give the format's own points legend; the classic table keeps its text", async () => {
     const fr = await translate('fr');
     const en = await translate('en');
     expect(pointsLegend(FORMATS.single, fr)).toBe('Victoire 3 pts, Nul 1 pt, Défaite 0 pt');

@@ -91,7 +91,7 @@ export function setsRecord(row: Pick<Standing, 'setsWon' | 'setsLost'>): string 
 
 /**
  * What a result is worth, under a pool's table: 'Victoire 3 pts, Nul 1 pt, Défaite 0 pt'
- * (the spec's table, `single`), or the format's own ('Victoire 2 pts, Défaite 1 pt, Forfait 0 pt'
+ * (the classic table, `single`), or the format's own ('Victoire 2 pts, Défaite 1 pt, Forfait 0 pt'
  * on the beach). A draw is named where one can happen (one score, or every set played); the
  * deciding set's results and the forfeit where they are worth something else.
  */

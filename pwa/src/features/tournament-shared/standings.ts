@@ -1,5 +1,5 @@
-// Standings as the console and the event page show them (spec sections 2 and 9): one table per
-// pool, the console's qualification colours, and the public order with medals.
+// Standings as the console and the event page show them: one table per pool, the console's
+// qualification colours, and the public order with medals.
 import type { RoundType } from '../../api/types';
 import type { Standing } from './types';
 

@@ -58,7 +58,8 @@ describe('the Tournois tab', () => {
     await renderTab();
     const select = await screen.findByLabelText('Événement');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Volley de la Saint-Jean - 01/07/2030']);
-    // No tournament yet: the form with the spec's defaults, 'Créer le tournoi' enabled.
+    // No tournament yet: the form with its defaults (2 courts, 20-minute matches, 10-minute
+    // breaks, one pool), 'Créer le tournoi' enabled.
     expect((await screen.findByLabelText('Nombre de terrains (1 à 4)') as HTMLInputElement).value).toBe('2');
     expect((screen.getByLabelText("Durée d'un match en minutes (10 à 60)") as HTMLInputElement).value).toBe('20');
     expect((screen.getByLabelText('Pause entre les matchs en minutes (5 à 30)') as HTMLInputElement).value).toBe('10');

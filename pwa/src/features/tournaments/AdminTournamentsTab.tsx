@@ -1,4 +1,4 @@
-// The console's Tournois tab (spec section 2): pick an upcoming event, configure and create its
+// The console's Tournois tab: pick an upcoming event, configure and create its
 // tournament, then follow it: its state, the schedule's quality, the standings, the graphical
 // schedule where scores are entered (one-handed, on a phone at the courts) and a print view.
 // The chosen event is kept in ?event= so that a reload at the courts comes back to it. Scores

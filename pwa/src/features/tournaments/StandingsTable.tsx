@@ -1,4 +1,4 @@
-// The console's standings table (spec section 2): position, team, Pts, V, N, D, BP, BC, Diff;
+// The console's standings table: position, team, Pts, V, N, D, BP, BC, Diff;
 // where the pool's format has sets, also 'Manches' (won-lost), 'Q. manches' and 'Q. points'
 // (a ratio with nothing lost is 'MAX'). The top 2 rows green ('Finale'), rows 3 and 4 yellow
 // ('Demi-finale'). Under the table, what separated teams level on points (each row's

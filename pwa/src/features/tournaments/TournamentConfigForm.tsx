@@ -1,6 +1,6 @@
-// The tournament's configuration (spec section 5): courts 1-4 (default 2), match length 10-60
-// (default 20), break 5-30 (default 10), start time (the centre's wall clock) and, beyond the
-// spec, the pool count 1-4 (default 1) and how each phase's matches are scored (a preset:
+// The tournament's configuration: courts 1-4 (default 2), match length 10-60 (default 20),
+// break 5-30 (default 10), start time (the centre's wall clock), the pool count 1-4 (default 1)
+// and how each phase's matches are scored (a preset:
 // 'Simple (un score par match)', the default, 'Plage FIVB 21/21/15'…, or 'Personnalisé': its
 // sets, points, deciding set, cap or time limit, started from the preset shown by 'Personnaliser
 // le format…', or a custom format made through the API, shown with its values). One form for

@@ -1,4 +1,4 @@
-// The Tournois tab's event selector (spec section 2): events starting today or later, today
+// The Tournois tab's event selector: events starting today or later, today
 // being the centre's day (America/Toronto), soonest first; and the one it opens on: today's
 // tournament, else the next one, else the most recent (listed too, though past), else the
 // first event of the list.

@@ -1,6 +1,6 @@
 // Tournaments: one mutation hook per action (see src/api/README.md). Each invalidates what it
 // changed — the console's tournament, matches and standings, the event page's tournament and
-// the member's team data — and shows the spec's toast (section 8): on failure the server's
+// the member's team data — and shows a translated toast: on failure the server's
 // message when it sent one, else the action's default text. A score goes through this phone's
 // outbox, online or not: stored at once, shown at once, pushed by the sync engine.
 import type { QueryKey } from '@tanstack/react-query';

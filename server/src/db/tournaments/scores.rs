@@ -52,7 +52,8 @@ pub(super) fn changed(conn: &Connection, tournament_id: i64) -> Result<Changed, 
 /// The signature of [`record`] and [`correct`].
 pub type ScoreWrite = fn(&Connection, i64, Score, &str, &str) -> Result<(MatchRow, Changed), Refused>;
 
-/// Records the score of a match not yet completed (spec: a completed match takes no score).
+/// Records the score of a match not yet completed (a completed match takes no score: changing
+/// it is a correction, [`correct`]).
 /// The online call: core's rule decides as for a pushed entry; anything but `Apply` is refused.
 pub fn record(
     conn: &Connection,

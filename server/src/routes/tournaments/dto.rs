@@ -12,7 +12,8 @@ use serde::Serialize;
 use crate::db::tournaments::views::{BoardRows, TeamOfUser};
 use crate::db::tournaments::{MatchRow, TournamentRow};
 
-/// Spec section 3's Tournament, with `poolCount`, `teamCount` and `version`.
+/// A tournament: its state and settings (courts, match length, break, start time), with
+/// `poolCount`, `teamCount` and `version`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TournamentDto {
@@ -126,7 +127,7 @@ impl AdminTournamentDto {
     }
 }
 
-/// Spec section 3's Match: `courtNumber` (console) and `court` (public) carry the same value.
+/// One match of the schedule: `courtNumber` (console) and `court` (public) carry the same value.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchDto {
@@ -216,7 +217,8 @@ impl MatchDto {
     }
 }
 
-/// Spec section 3's Standing, with its pool (0-based) and its rank in it.
+/// A team's standing (its points, wins, draws, losses, points for and against, ...), with its pool
+/// (0-based) and its rank in it.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StandingDto {

@@ -1,6 +1,7 @@
 //! Tournaments over HTTP: the console's calls (`admin.rs`), the public event page, its live
 //! stream and the member's team (`public.rs`), and the answers they share (`dto.rs`).
-//! Shapes: spec sections 3 and 7, plus `poolCount`, `version`, pools and quality.
+//! Shapes: the tournament, its matches and standings in camelCase, plus `poolCount`, `version`,
+//! pools and quality.
 
 pub mod admin;
 mod dto;

@@ -1,4 +1,4 @@
-// The booking flow of /reservations (spec section 4): the date, the court, the day's slots, then
+// The booking flow of /reservations: the date, the court, the day's slots, then
 // the contact form once a slot is chosen. The form is checked by core-wasm (the server's own
 // rules) and again by the server; a field error from either lands where fieldOf says.
 import { useState } from 'react';
