@@ -14,6 +14,7 @@ mod camp_attendance;
 mod camp_fields;
 mod camp_health;
 mod camp_staff;
+mod clock;
 mod connections;
 mod contract;
 mod courts;
