@@ -651,7 +651,6 @@ export interface JsonCalls {
   validateTournamentConfig: [TournamentConfigInput, TournamentConfig];
   validateScore: [ScoreInput, Score];
   standings: [StandingsRequest, Standing[]];
-  advanceKnockout: [MatchesRequest, Match[]];
   applyPending: [PendingRequest, Projection];
   projectChildDay: [ChildDayRequest, ChildDayProjection];
   matchActions: [MatchesRequest, MatchActions[]];

@@ -8,7 +8,7 @@
 use centre_core::Lang;
 use centre_core::format::{Formats, MatchFormat, Preset};
 use centre_core::payments::PaymentStatus;
-use centre_core::schedule::knockout::{advance, placeholder, plan_knockout};
+use centre_core::schedule::knockout::{placeholder, plan_knockout};
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
 use centre_core::slots::{CourtHours, check_booking, list_slots, month_view};
 use centre_core::standings::{Standing, standings_in};
@@ -284,11 +284,6 @@ pub fn knockout(request: &str, lang_code: &str) -> String {
 #[serde(rename_all = "camelCase")]
 struct MatchesRequest {
     matches: Vec<Match>,
-}
-
-pub fn advance_knockout(request: &str, lang_code: &str) -> String {
-    let r = parse::<MatchesRequest>(request).and_then(|q| Ok(advance(&q.matches)?));
-    respond(r, lang(lang_code))
 }
 
 pub fn knockout_placeholder(code: &str, lang_code: &str) -> String {

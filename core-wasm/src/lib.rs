@@ -89,11 +89,6 @@ pub fn standings(request: &str, lang_code: &str) -> String {
     api::standings_of(request, lang_code)
 }
 
-#[wasm_bindgen(js_name = advanceKnockout)]
-pub fn advance_knockout(request: &str, lang_code: &str) -> String {
-    api::advance_knockout(request, lang_code)
-}
-
 /// For each match, whether the console may score it and correct it.
 #[wasm_bindgen(js_name = matchActions)]
 pub fn match_actions(request: &str, lang_code: &str) -> String {

@@ -18,7 +18,6 @@ fn call(name: &str, args: &[String]) -> String {
         "validateScore" => api::validate_score(a(0), a(1)),
         "validateUserId" => api::validate_user_id(a(0), a(1)),
         "standings" => api::standings_of(a(0), a(1)),
-        "advanceKnockout" => api::advance_knockout(a(0), a(1)),
         "applyPending" => api::apply_pending(a(0), a(1)),
         "projectChildDay" => centre_core_wasm::attendance::project_child_day(a(0), a(1)),
         "message" => centre_core_wasm::message(a(0), a(1)),
@@ -135,7 +134,18 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
         ("validateScore", "invalid", vec![j(json!({"team1Score": -1, "team2Score": 2.5})), s("en")]),
         ("validateUserId", "blank", vec![s("   "), s("fr")]),
         ("standings", "four teams", vec![j(json!({"matches": matches, "teams": teams})), s("fr")]),
-        ("advanceKnockout", "semifinal done", vec![j(json!({"matches": ko})), s("fr")]),
+        // A semifinal scored offline moves its winner into the final, as the server will.
+        (
+            "applyPending",
+            "semifinal entered",
+            vec![
+                j(
+                    json!({"matches": ko, "entries": [{"entryId": "k", "matchId": 11, "team1Score": 21, "team2Score": 17,
+                "enteredAt": "2026-08-24T15:00:00Z", "deviceId": "p1"}]}),
+                ),
+                s("fr"),
+            ],
+        ),
         ("applyPending", "entries", vec![j(json!({"matches": matches, "entries": entries})), s("fr")]),
         ("matchActions", "pool", vec![j(json!({"matches": matches})), s("fr")]),
         ("paymentMoves", "expired", vec![s("expired")]),

@@ -190,13 +190,12 @@ fn output_shapes_match_the_rust_serialization() {
         "team2Score": 1, "sets": [[21, 18], [17, 21]]});
     let table = ok(&api::standings_of(&json!({"matches": [in_sets], "teams": teams, "format": rec}).to_string(), "fr"));
     check_output(&all, "Standing", &table[0]);
-    let advanced = ok(&api::advance_knockout(&json!({"matches": [full_match]}).to_string(), "fr"));
-    check_output(&all, "Match", &advanced[0]);
     let entry = json!({"entryId": "e1", "matchId": 1, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2, "sets": []});
     let ghost = json!({"entryId": "e2", "matchId": 9, "team1Score": 3, "team2Score": 1, "enteredAt": "2026-08-24T13:20:00Z", "deviceId": "p", "seq": 1, "baseVersion": 0, "team1Id": 1, "team2Id": 2, "sets": []});
     let projected =
         ok(&api::apply_pending(&json!({"matches": [full_match], "entries": [entry, ghost]}).to_string(), "fr"));
     check_output(&all, "Projection", &projected);
+    check_output(&all, "Match", &projected["matches"][0]);
     check_output(&all, "EntryOutcome", &projected["outcomes"][1]);
     check_output(&all, "ScoreEntry", &entry);
     let day = json!({"day": "2030-07-02", "arrivedAt": "2030-07-02T12:00:00Z", "absenceNotice": false, "absentWithoutNotice": false,
@@ -274,9 +273,7 @@ fn input_shapes_are_what_the_rust_side_reads() {
     check_input(&all, "Team", &json!({"id": 1, "name": "A", "withdrawn": true}), |t| {
         answer(api::standings_of(&json!({"matches": [], "teams": [t]}).to_string(), "fr"))
     });
-    check_input(&all, "Match", &full_match, |m| {
-        answer(api::advance_knockout(&json!({"matches": [m]}).to_string(), "fr"))
-    });
+    check_input(&all, "Match", &full_match, |m| answer(api::match_actions(&json!({"matches": [m]}).to_string(), "fr")));
     let single = centre_core::format::preset("single");
     check_input(&all, "StandingsRequest", &json!({"matches": [full_match], "teams": [], "format": single}), |r| {
         answer(api::standings_of(&r.to_string(), "fr"))
@@ -291,7 +288,7 @@ fn input_shapes_are_what_the_rust_side_reads() {
         |r| answer(api::knockout(&r.to_string(), "fr")),
     );
     check_input(&all, "MatchesRequest", &json!({"matches": [full_match]}), |r| {
-        answer(api::advance_knockout(&r.to_string(), "fr"))
+        answer(api::match_actions(&r.to_string(), "fr"))
     });
     check_input(&all, "ScoreEntry", &entry, |e| {
         answer(api::apply_pending(&json!({"matches": [full_match], "entries": [e]}).to_string(), "fr"))
