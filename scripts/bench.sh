@@ -84,6 +84,9 @@ while day <= dt.date(year, 9, 30):
             rows.append((court, f"Joueur{n}", "Banc", f"joueur{n}@example.org", "819-555-0100",
                          utc(day, hour), utc(day, hour + 1), status, "2026-01-01T00:00:00Z"))
     day += dt.timedelta(days=1)
+# The season is the bench's alone: the demo's bookings of it make way.
+db.execute("DELETE FROM court_bookings WHERE start_time >= ? AND start_time <= ?",
+           (utc(dt.date(year, 5, 15), 0), utc(dt.date(year, 9, 30), 23)))
 db.executemany("""INSERT INTO court_bookings (court_id, first_name, last_name, email, phone, start_time, end_time,
                   status, created_at) VALUES (?,?,?,?,?,?,?,?,?)""", rows)
 db.commit()
@@ -184,8 +187,8 @@ echo
 # and on a usual Node peer (Express 5 + better-sqlite3 + compression: scripts/bench-peer/, the
 # same query and JSON on the same database, installed here into target/bench-peer, never at test
 # time), each started on loopback and loaded alone, with and without Accept-Encoding: br.
-# Targets: /api/events at least 10x the Express peer, /api/health at least half the
-# bare axum handler.
+# Targets: /api/events at least 10x the Express peer, /api/health at least 0.7x the bare axum
+# handler (with the connection caps, the layers and the metrics every request crosses).
 peer_dir=target/bench-peer
 if ! cmp -s scripts/bench-peer/package.json "$peer_dir/package.json" || [ ! -d "$peer_dir/node_modules/better-sqlite3" ]; then
   mkdir -p "$peer_dir"
@@ -241,7 +244,7 @@ for call in health events; do
   done
 done
 verdict() { awk -v x="$1" -v t="$2" 'BEGIN { print (x >= t ? "met" : "MISSED") }'; }
-echo "targets: /api/health ${health_ratio}x bare axum (>= 0.5: $(verdict "$health_ratio" 0.5)); /api/events ${events_ratio}x Express (>= 10: $(verdict "$events_ratio" 10))"
+echo "targets: /api/health ${health_ratio}x bare axum (>= 0.7: $(verdict "$health_ratio" 0.7)); /api/events ${events_ratio}x Express (>= 10: $(verdict "$events_ratio" 10))"
 kill "${peers[@]}" 2>/dev/null; wait "${peers[@]}" 2>/dev/null || true
 peers=()
 echo
@@ -486,13 +489,22 @@ def push(device, entries, cookie):
 def entry(seq, match_id):
     return {"seq": seq, "entryId": str(uuid.uuid4()), "matchId": match_id, "team1Score": 21, "team2Score": 12,
             "baseVersion": 1, "enteredAt": iso(now)}
-queued = [entry(i + 1, m["id"]) for i, m in enumerate(matches[600:1100])]
-began = time.perf_counter()
-for i in range(0, len(queued), 200):
-    answer, _ = push("bench-phone", queued[i:i + 200], admins[0])
-drain = time.perf_counter() - began
+def drain(device, targets):
+    """One phone's queue, one entry per match, pushed 200 at a time: entries/s."""
+    queued = [entry(i + 1, m) for i, m in enumerate(targets)]
+    began = time.perf_counter()
+    for i in range(0, len(queued), 200):
+        push(device, queued[i:i + 200], admins[0])
+    return len(queued) / (time.perf_counter() - began)
+# The same drain on a 32-team pool (its first 400 matches) and on the 64-team one (500 of its
+# matches not scored above): an entry's cost must not grow with the pool.
+rate32 = drain("bench-phone-32", [m["id"] for m in tournaments[32][1][:400]])
+rate64 = drain("bench-phone", [m["id"] for m in matches[600:1100]])
 applied = db.execute("SELECT count(*) FROM score_entries WHERE device_id = 'bench-phone' AND outcome = 'applied'").fetchone()[0]
-print(f"sync drain (1 phone, 500 queued entries, pushes of 200): {drain * 1000:.0f} ms = {500 / drain:.0f} entries/s; applied {applied}")
+print(f"sync drain (1 phone, pushes of 200): 400 entries on the 32-team pool {rate32:.0f} entries/s; "
+      f"500 entries on the 64-team pool {rate64:.0f} entries/s ({rate64 / rate32:.2f}x); applied {applied}")
+print(f"targets: drain on the 64-team pool {rate64:.0f} entries/s (>= 1000: {'met' if rate64 >= 1000 else 'MISSED'}); "
+      f"64 vs 32 teams {rate64 / rate32:.2f}x (>= 0.8, no growth with the pool: {'met' if rate64 >= 0.8 * rate32 else 'MISSED'})")
 shared = [m["id"] for m in matches[1100:1350]]
 def phone(d):
     mine = [shared[(d * 25 + i) % 250] for i in range(50)]

@@ -17,8 +17,13 @@ db.pragma('busy_timeout = 10000');
 const probe = db.prepare('SELECT count(*) AS n FROM refinery_schema_history');
 const upcoming = db.prepare(
   `SELECT id, title, title_en, description, description_en, category_id, location, start_date, end_date,
-          price_cents, max_participants, current_participants, is_active, created_at, requires_payment
+          price_cents, max_participants, current_participants, is_active, created_at, requires_payment, featured,
+          offer_hours
      FROM events WHERE is_active = 1 AND start_date >= ? ORDER BY start_date, id`,
+);
+// The places live waiting-list offers hold, per event (the listing shows what is open).
+const held = db.prepare(
+  "SELECT event_id, SUM(places) AS n FROM waitlist_offers WHERE state = 'live' AND event_id IS NOT NULL GROUP BY event_id",
 );
 
 const TZ = 'America/Toronto';
@@ -41,7 +46,7 @@ function startOfTodayUtc() {
   return new Date(start).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-const event = (row) => ({
+const event = (row, heldPlaces) => ({
   id: row.id,
   title: row.title,
   titleEn: row.title_en,
@@ -57,6 +62,9 @@ const event = (row) => ({
   isActive: row.is_active === 1,
   createdAt: row.created_at,
   requiresPayment: row.requires_payment === 1,
+  featured: row.featured === 1,
+  heldPlaces: heldPlaces.get(row.id) ?? 0,
+  offerHours: row.offer_hours,
 });
 
 const app = express();
@@ -67,6 +75,7 @@ app.get('/api/health', (_req, res) => {
   res.json({ status: 'ok', version: '0.1.0', database: 'ok' });
 });
 app.get('/api/events', (_req, res) => {
-  res.json(upcoming.all(startOfTodayUtc()).map(event));
+  const heldPlaces = new Map(held.all().map(({ event_id, n }) => [event_id, n]));
+  res.json(upcoming.all(startOfTodayUtc()).map((row) => event(row, heldPlaces)));
 });
 app.listen(Number(port), '127.0.0.1');
