@@ -19,16 +19,19 @@ impl Lang {
     /// Picks the language from an `Accept-Language`-style value (`en-CA,en;q=0.9`, `fr`, ...).
     /// The first tag naming `fr` or `en` wins; anything else means French.
     pub fn from_accept_language(value: &str) -> Lang {
-        for part in value.split(',') {
-            let tag = part.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-            if tag.starts_with("en") {
-                return Lang::En;
-            }
-            if tag.starts_with("fr") {
-                return Lang::Fr;
-            }
+        value.split(',').find_map(|part| Lang::from_tag(part.split(';').next().unwrap_or(""))).unwrap_or(Lang::Fr)
+    }
+
+    /// The language a tag names (`en`, `en-CA`, `fr-ca`…), if it is one of the two.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let tag = tag.trim().to_ascii_lowercase();
+        if tag.starts_with("en") {
+            Some(Lang::En)
+        } else if tag.starts_with("fr") {
+            Some(Lang::Fr)
+        } else {
+            None
         }
-        Lang::Fr
     }
 }
 

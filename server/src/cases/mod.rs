@@ -5,8 +5,11 @@
 //! the answer; a request that is a single `db/` call and nothing else calls that function
 //! directly. No SQL here: `db/` holds it.
 
+pub mod accounts;
 pub mod camp_staff;
 pub mod camps;
+pub mod courts;
+pub mod events;
 pub mod my_camp;
 pub mod payments;
 pub mod privacy;

@@ -12,7 +12,8 @@ use crate::app::AppState;
 use crate::auth::oidc::{Flow, OidcError, safe_return_to};
 use crate::auth::pages::{self, DevForm, Failure};
 use crate::auth::{self, KEY_FLOW, KEY_ID_TOKEN, MaybeUser};
-use crate::db::users::{self, EmailTrust, Identity, UserRow};
+use crate::cases;
+use crate::db::users::{EmailTrust, Identity, UserRow};
 use crate::error::{ApiJson, ApiQuery, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::ratelimit::ClientAddr;
@@ -76,11 +77,7 @@ pub struct LoginQuery {
 
 /// The page's language: `?lang=` (the PWA adds it to its login links), else the headers.
 fn page_lang(explicit: Option<&str>, headers: ReqLang) -> Lang {
-    match explicit {
-        Some(code) if code.starts_with("en") => Lang::En,
-        Some(code) if code.starts_with("fr") => Lang::Fr,
-        _ => headers.0,
-    }
+    explicit.and_then(Lang::from_tag).unwrap_or(headers.0)
 }
 
 /// Where the visitor was going: `?returnTo=`, else the page they came from on this site.
@@ -243,14 +240,7 @@ pub async fn callback(
 async fn save_identity(state: &AppState, identity: Identity, trust: EmailTrust) -> Result<UserRow, AppError> {
     let settings = state.settings.clone();
     let now = centre_core::timefmt::utc_text(state.now());
-    state
-        .db
-        .write(move |tx| {
-            let user = users::upsert_identity(tx, &identity, trust, &now)?;
-            auth::bootstrap_admin(tx, &settings, &user, &now)?;
-            Ok(user)
-        })
-        .await
+    state.db.write(move |tx| cases::accounts::sign_in(tx, &identity, trust, &settings, &now)).await
 }
 
 /// `GET /api/logout`: ends the session, then the provider's session when it has an end-session

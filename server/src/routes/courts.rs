@@ -6,20 +6,18 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use centre_core::FieldError;
 use centre_core::slots::{self, DayAvailability, Slot, SlotError};
 use centre_core::timefmt::hh_mm;
 use centre_core::validation::{CourtBookingInput, validate_court_booking};
-use centre_core::{FieldError, Lang};
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser, Staff};
-use crate::db::courts::{
-    self, BookError, Booker, BookingRow, BookingRules, CancelError, Counts, Filter, ScheduleError, Status,
-};
-use crate::db::outbox;
-use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
+use crate::cases;
+use crate::db::courts::{self, Booker, BookingRow, BookingRules, Counts, Filter, ScheduleError, Status};
+use crate::emails::courts::CancelledBy;
 use crate::error::{ApiQuery, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
@@ -106,37 +104,6 @@ fn field(field: &'static str, code: &'static str) -> AppError {
     AppError::Validation(vec![FieldError::new(field, code)])
 }
 
-impl From<CancelError> for AppError {
-    fn from(e: CancelError) -> Self {
-        match e {
-            CancelError::NotFound => AppError::not_found(),
-            CancelError::AlreadyCancelled => AppError::conflict("booking_already_cancelled"),
-            CancelError::NotConfirmed => AppError::conflict("booking_not_confirmed"),
-            CancelError::Db(e) => e.into(),
-        }
-    }
-}
-
-fn book_error(e: BookError) -> AppError {
-    match e {
-        BookError::NoCourt => field("courtId", "court_invalid"),
-        BookError::Slot(e) => slot_error(e),
-        BookError::Limit => AppError::conflict("booking_limit"),
-        BookError::Schedule(e) => e.into(),
-        BookError::Db(e) => e.into(),
-    }
-}
-
-/// A slot rule refused a request: the field it concerns and the catalogue code.
-fn slot_error(e: SlotError) -> AppError {
-    match e {
-        SlotError::SlotTaken => AppError::conflict("slot_taken"),
-        SlotError::WrongSlotLength => field("endTime", e.code()),
-        SlotError::DateInPast | SlotError::OutsideOpeningHours | SlotError::NotASlot => field("startTime", e.code()),
-        SlotError::InvalidSettings => AppError::Internal("court hours are not valid slot settings".to_owned()),
-    }
-}
-
 fn parse_court_id(raw: Option<&str>) -> Result<i64, AppError> {
     match raw.map(str::trim) {
         None | Some("") => Err(field("courtId", "court_invalid")),
@@ -193,7 +160,7 @@ pub async fn availability(
         .await?;
     slots.map(Json).map_err(|e| match e {
         SlotError::DateInPast => field("date", e.code()),
-        other => slot_error(other),
+        other => cases::courts::slot_error(other),
     })
 }
 
@@ -252,7 +219,8 @@ pub async fn month(
                 let schedule = courts::schedule(conn, id)?.ok_or_else(AppError::not_found)?;
                 let hours = schedule.hours_for_year(year, slot_minutes);
                 let booked = courts::live_starts(conn, id, from - len, to)?;
-                views.push(slots::month_view(&hours, year, month, now, tz, &booked).map_err(slot_error)?);
+                views
+                    .push(slots::month_view(&hours, year, month, now, tz, &booked).map_err(cases::courts::slot_error)?);
             }
             Ok::<_, AppError>(views)
         })
@@ -310,24 +278,6 @@ impl From<BookingRow> for BookingDto {
     }
 }
 
-/// What the e-mails say about `b`, sent `to` the member's own address.
-fn mail_of<'a>(b: &'a BookingRow, to: &'a str) -> Option<BookingMail<'a>> {
-    let lang = b.lang;
-    let court_name = if lang == Lang::En && !b.court_name_en.is_empty() { &b.court_name_en } else { &b.court_name };
-    Some(BookingMail {
-        id: b.id,
-        court_name,
-        first_name: &b.first_name,
-        to,
-        start: b.start()?,
-        end: b.end()?,
-        players: b.players,
-        ball_rental: b.ball_rental,
-        notes: b.notes.as_deref(),
-        lang,
-    })
-}
-
 /// `POST /api/courts/book`: a signed-in member books one free slot for themself. Validated by
 /// core (422 with the field's message), checked against the court's slots and the member's limit
 /// of future bookings in the same `BEGIN IMMEDIATE` transaction as the insert; a slot someone
@@ -359,16 +309,7 @@ pub async fn book(
         .db
         .write(move |tx| {
             let who = Booker { user_id: &user_id, lang, now };
-            let row = courts::book(tx, &form, &who, &rules).map_err(book_error)?;
-            // To the member's own verified address; none when it is not verified (the booking
-            // is made all the same).
-            if let Some(to) = courts::recipient(tx, &row, "confirmation")?
-                && let Some(mail) = mail_of(&row, &to)
-            {
-                let ctx = Context { public_url: &settings.public_url, tz, now };
-                outbox::enqueue(tx, outbox::About::CourtBooking(row.id), &mails::confirmation(&mail, ctx), now)?;
-            }
-            Ok::<_, AppError>(row)
+            cases::courts::book(tx, &form, &who, &rules, &settings.public_url)
         })
         .await?;
     state.mailer.kick();
@@ -404,22 +345,8 @@ async fn cancel(
     let settings = state.settings.clone();
     let now = settings.clock.now();
     let letters = crate::emails::waitlist::WaitlistLetters::new(&settings);
-    let row = state
-        .db
-        .write(move |tx| {
-            let (row, cancelled) = courts::cancel_booking(tx, id, now, |row| allowed(row, now))?;
-            // Everyone waiting for the slot is told at once; the first to book it wins.
-            crate::db::waitlist::offers::slot_freed(tx, row.court_id, &row.start_time, &letters, now)?;
-            if let Some(to) = courts::recipient(tx, &row, "cancellation")?
-                && let Some(mail) = mail_of(&row, &to)
-            {
-                let ctx = Context { public_url: &settings.public_url, tz: settings.timezone, now };
-                let email = mails::cancellation(&mail, by, ctx);
-                outbox::enqueue(tx, outbox::About::CourtBooking(row.id), &email, now)?;
-            }
-            Ok::<_, AppError>(cancelled)
-        })
-        .await?;
+    let row =
+        state.db.write(move |tx| cases::courts::cancel(tx, id, by, |row| allowed(row, now), &letters, now)).await?;
     state.mailer.kick();
     tracing::info!(booking_id = id, by = ?by, "court booking cancelled");
     Ok(row)

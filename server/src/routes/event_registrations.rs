@@ -12,13 +12,11 @@ use serde::Serialize;
 use super::params::{self, Id};
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
-use crate::cases::payments;
 use crate::cases::registration::events::register_and_mail;
 use crate::cases::registration::events::start_of_today_utc;
+use crate::cases::{self, payments};
 use crate::db::event_registrations::{self, Person, Registrant, RegistrationRow};
 use crate::db::events::{self, EventRow};
-use crate::db::payments::{Kind, transfers};
-use crate::db::waitlist::{Target, offers};
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::exports;
@@ -234,19 +232,11 @@ fn user_view(registration: RegistrationRow, event: EventRow, today_start: &str) 
     )
 )]
 pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id): Id) -> Result<Response, AppError> {
-    let rows = state
-        .db
-        .read(move |conn| {
-            events::find(conn, event_id)?.ok_or_else(AppError::not_found)?;
-            let rows = event_registrations::list_for_event(conn, event_id)?;
-            let mut out = Vec::with_capacity(rows.len());
-            for row in rows {
-                let paid_by = transfers::paid_by(conn, Kind::Event, row.id, row.payment_status)?.map(PaidByDto::from);
-                out.push(RegistrationDto { paid_by, ..row.into() });
-            }
-            Ok::<_, AppError>(out)
-        })
-        .await?;
+    let rows = state.db.read(move |conn| cases::events::registrations(conn, event_id)).await?;
+    let rows: Vec<RegistrationDto> = rows
+        .into_iter()
+        .map(|(row, paid_by)| RegistrationDto { paid_by: paid_by.map(PaidByDto::from), ..row.into() })
+        .collect();
     Ok(Json(rows).into_response())
 }
 
@@ -265,19 +255,10 @@ pub async fn for_event(State(state): State<AppState>, _admin: Admin, Id(event_id
 pub async fn delete(State(state): State<AppState>, admin: Admin, Id(id): Id) -> Result<StatusCode, AppError> {
     let user = admin.0.id().to_owned();
     let moment = state.now();
-    let now = utc_text(moment);
     let letters = WaitlistLetters::new(&state.settings);
-    let deleted = state
-        .db
-        .write(move |tx| {
-            let deleted = event_registrations::delete(tx, id, &user, &now).map_err(AppError::from)?;
-            // The freed places go to the waiting list in the same transaction.
-            if let Some((row, _)) = &deleted {
-                offers::refill(tx, &Target::Event(row.event_id), &letters.at(moment))?;
-            }
-            Ok::<_, AppError>(deleted)
-        })
-        .await?;
+    // The freed places go to the waiting list in the same transaction.
+    let deleted =
+        state.db.write(move |tx| cases::events::delete_registration(tx, id, &user, &letters.at(moment))).await?;
     state.mailer.kick();
     let (_, changed) = deleted.ok_or_else(AppError::not_found)?;
     if let Some(c) = changed {

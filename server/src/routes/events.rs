@@ -5,16 +5,15 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use centre_core::FieldError;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{EventForm, EventInput, dollars, validate_event};
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::{Admin, MaybeUser};
+use crate::cases;
 use crate::cases::registration::events::start_of_today_utc;
-use crate::db::events::{self, EventFields, EventFlags, EventRow, UpdateRefused};
-use crate::db::waitlist::{Target, offers};
+use crate::db::events::{self, EventFields, EventFlags, EventRow};
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
@@ -216,20 +215,8 @@ pub async fn update(
     let flags = EventFlags { is_active: body.is_active, featured: body.featured };
     let now = state.now();
     let letters = WaitlistLetters::new(&state.settings);
-    let row = state
-        .db
-        .write(move |tx| match events::update(tx, id, &fields, flags)? {
-            Ok(row) => {
-                // A raised maximum offers its new places to the waiting list at once.
-                offers::refill(tx, &Target::Event(id), &letters.at(now))?;
-                Ok(row)
-            }
-            Err(UpdateRefused::NotFound) => Err(AppError::not_found()),
-            Err(UpdateRefused::BelowRegistered) => {
-                Err(AppError::Validation(vec![FieldError::new("maxParticipants", "max_below_registered")]))
-            }
-        })
-        .await?;
+    // A raised maximum offers its new places to the waiting list at once.
+    let row = state.db.write(move |tx| cases::events::update(tx, id, &fields, flags, &letters.at(now))).await?;
     state.mailer.kick();
     Ok(Json(row.into()))
 }
