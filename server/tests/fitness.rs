@@ -169,7 +169,9 @@ fn routes_speak_only_http() {
 
 /// Where a file reads the wall clock, as `file:line: text`.
 fn wall_clock(name: &str, text: &str) -> Vec<String> {
-    let now = Regex::new(r"\b(Utc|Local|SystemTime)\s*::\s*now\s*\(\s*\)").unwrap();
+    let now =
+        Regex::new(r"\b(?:(?:Utc|Local|SystemTime)\s*::\s*now|OffsetDateTime\s*::\s*now_(?:utc|local))\s*\(\s*\)")
+            .unwrap();
     let code = read(text).code;
     let lines = code.lines().enumerate().filter(|(_, line)| now.is_match(line));
     lines.map(|(i, line)| format!("{name}:{}: {}", i + 1, line.trim())).collect()
@@ -209,5 +211,6 @@ fn the_checks_see_each_breach_and_no_comment() {
     }
     assert_eq!(wall_clock("x.rs", "let a = chrono::Utc::now();\nlet b = std::time::SystemTime::now();").len(), 2);
     assert_eq!(wall_clock("x.rs", "let c = Local::now();").len(), 1);
+    assert_eq!(wall_clock("x.rs", "let d = time::OffsetDateTime::now_utc();").len(), 1);
     assert!(wall_clock("x.rs", "// never Utc::now()\nlet t = state.now(); let i = Instant::now();").is_empty());
 }

@@ -20,16 +20,22 @@ const NOT_A_STATE: &[(&str, &str)] = &[
     ("auth/oidc.rs", "state"),
 ];
 
+/// Closed sets still held as text, each to become one of core's enums: an event's category
+/// (`category_id`) and a knockout match's place in the bracket (`bracket_code`, 'QF1'…'F').
+const STILL_TEXT: &[&str] = &["category_id", "bracket_code"];
+
 /// The closed sets' column names, from every migration's CHECKs.
 fn closed_sets() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
-    let check = Regex::new(r"CHECK\s*\(\s*([a-z_]+)\s+IN\s*\(([^)]*)\)").unwrap();
+    // `CHECK (status IN ('a', 'b'))`, or `CHECK (kind IS NULL OR kind IN ('a', 'b'))`.
+    let check = Regex::new(r"CHECK\s*\(\s*(?:([a-z_]+)\s+IS\s+NULL\s+OR\s+)?([a-z_]+)\s+IN\s*\(([^)]*)\)").unwrap();
     let mut names: Vec<String> = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap().flatten() {
         let sql = std::fs::read_to_string(entry.path()).unwrap();
         for found in check.captures_iter(&sql) {
-            if found[2].contains('\'') && !names.contains(&found[1].to_owned()) {
-                names.push(found[1].to_owned());
+            let name = found[2].to_owned();
+            if found[3].contains('\'') && !names.contains(&name) && !STILL_TEXT.contains(&name.as_str()) {
+                names.push(name);
             }
         }
     }
