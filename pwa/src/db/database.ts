@@ -120,7 +120,7 @@ db.version(1).stores(STORES);
 // pushed like any other (database.test.ts opens a version-1 database to check it).
 db.version(2).stores(STORES);
 // Version 3: the outbox holds other kinds than scores (a day camp's attendance), one numbering
-// for all (ARCHITECTURE.md says why). Every entry written before is a score: the upgrade gives it
+// for all (docs/offline.md says why). Every entry written before is a score: the upgrade gives it
 // `kind: 'score'` and touches nothing else, so waiting entries still wait and answered ones keep
 // their answer (database.test.ts opens a version-1 database to check it).
 db.version(3)

@@ -1,5 +1,5 @@
-// One push of this phone's waiting entries, of every kind (ARCHITECTURE.md's sync rules,
-// PowerSync's upload queue). The outbox numbers entries across kinds and the server keeps one
+// One push of this phone's waiting entries, of every kind (docs/offline.md; PowerSync's upload
+// queue). The outbox numbers entries across kinds and the server keeps one
 // last number per device, so entries leave strictly in `seq` order: the leading run of one kind
 // goes to that kind's stream (its path and wire shape, defined by its feature and registered by
 // the app's starter, SyncStarter.tsx, for the roles that send that kind), at most 200 per

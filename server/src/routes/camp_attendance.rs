@@ -1,4 +1,5 @@
-//! A day camp's daily attendance over HTTP (ARCHITECTURE.md's walkthrough):
+//! A day camp's daily attendance over HTTP (docs/day-camps.md and docs/offline.md tell the
+//! whole of it):
 //!
 //! (The phones' entries arrive through `routes/sync/attendance.rs`.)
 //! - `GET /api/camp-staff/weeks/{weekId}/attendance?date=YYYY-MM-DD` (today by default): each

@@ -1,5 +1,5 @@
 // The landing page's one read, GET /api/events, without the query library: a visitor's first
-// load stays within its budget (ARCHITECTURE.md). Every other page reads events
+// load stays within its budget (docs/performance.md). Every other page reads events
 // through features/events/queries.ts. Like the query client's answers (never
 // stale), the answer is kept for the page's life; a failed read is asked again next time.
 import { useEffect, useState } from 'react';

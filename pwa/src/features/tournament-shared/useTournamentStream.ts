@@ -13,7 +13,7 @@
 // without a change to push: the page refreshes at that moment.
 import { useEffect, useRef } from 'react';
 import { nextStatusChange } from './schedule';
-import type { Match } from './types';
+import type { Match, Tournament } from './types';
 
 /** How long a refused live page waits before it asks again (the server's Retry-After). */
 export const REOPEN_MS = 10_000;
@@ -33,7 +33,7 @@ export function pushedVersion(data: unknown): number | null {
 }
 
 /** What the stream needs of the tournament on screen. */
-type Followed = { status: string; version: number };
+type Followed = { status: Tournament['status']; version: number };
 
 /**
  * Follows the event's tournament while it is not completed; `refresh` refetches what the page

@@ -3,7 +3,7 @@
 // tournament's formats: sets checked, the bracket advanced as the server would), and each
 // pool's standings recomputed from them under the pool's format. Derived on every change,
 // never stored.
-import { applyPending, applyPendingNow, computeStandings, type CoreMatch, type CoreModule, type CoreScoreEntry, type SetScore } from '../../../core';
+import { applyPending, applyPendingNow, computeStandings, type CoreMatch, type CoreModule, type CoreScoreEntry, type EntryOutcome, type SetScore } from '../../../core';
 import type { OutboxEntry } from '../../../db/outbox';
 import type { Formats } from '../../tournament-shared/format';
 import { courtOf } from '../../tournament-shared/rounds';
@@ -159,7 +159,7 @@ function checkRequest(match: Match, team1Score: number, team2Score: number, { se
   return { matches: [toCoreMatch(match)], entries: [entry], formats };
 }
 
-function refusal(outcomes: { outcome: string; code: string | null }[]): string | null {
+function refusal(outcomes: Pick<EntryOutcome, 'outcome' | 'code'>[]): string | null {
   const outcome = outcomes[0];
   return outcome && outcome.outcome === 'rejected' ? (outcome.code ?? 'rejected') : null;
 }
