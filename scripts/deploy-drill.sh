@@ -188,8 +188,12 @@ setsid "$repo/target/tools/moto/bin/moto_server" -H 127.0.0.1 -p "$s3_port" >"$s
 echo $! >"$state/moto.pid"
 setsid silent-relay.py "$relay_port" "$s3_port" "$state/replica-silent" >"$state/relay.log" 2>&1 &
 echo $! >"$state/relay.pid"
-curl -fsS --retry 30 --retry-connrefused --retry-delay 1 -X PUT "http://127.0.0.1:$relay_port/centre-drill" >/dev/null ||
+# moto first, on its own port (it takes seconds to start on a busy machine; the relay would
+# accept and reset meanwhile), then the bucket through the relay.
+curl -sS --retry 60 --retry-connrefused --retry-delay 1 -o /dev/null "http://127.0.0.1:$s3_port/" ||
   fail "the S3 endpoint on loopback did not start"
+curl -fsS --retry 10 --retry-all-errors --retry-delay 1 -X PUT "http://127.0.0.1:$relay_port/centre-drill" >/dev/null ||
+  fail "the relay to the S3 endpoint did not pass a request"
 # Quoted: the file is read by sh too, where a bare & would end the command.
 sed -i "s#^REPLICA_URL=.*#REPLICA_URL=\"s3://centre-drill/centre?endpoint=http://127.0.0.1:$relay_port\&region=us-east-1\&forcePathStyle=true\"#" /etc/centre/centre.env
 printf 'AWS_ACCESS_KEY_ID=drill\nAWS_SECRET_ACCESS_KEY=drill\n' >>/etc/centre/centre.env

@@ -41,12 +41,15 @@ async function tournamentUnderWay(admin) {
 
 
 
-/** The match's card shows it completed with this score, within `timeout`. */
+/**
+ * The match's card shows it completed with this score, within `timeout`: the status and the
+ * scores may come in two renders (a busy machine has shown them 500 ms apart), so each waits.
+ */
 async function showsScore(page, match, team1Score, team2Score, timeout) {
   const card = poolMatchCard(page, match);
   await card.getByText('Terminé', { exact: true }).waitFor({ timeout });
-  await card.getByText(String(team1Score), { exact: true }).waitFor({ timeout: 500 });
-  await card.getByText(String(team2Score), { exact: true }).waitFor({ timeout: 500 });
+  await card.getByText(String(team1Score), { exact: true }).waitFor({ timeout });
+  await card.getByText(String(team2Score), { exact: true }).waitFor({ timeout });
 }
 
 const line = (page) => page.getByTestId('offline-line');
