@@ -64,6 +64,10 @@ impl AppError {
     pub const fn conflict(code: &'static str) -> Self {
         Self::client(StatusCode::CONFLICT, code)
     }
+    /// A 422 on one field of the form, with the catalogue's code.
+    pub fn field(field: &'static str, code: &'static str) -> Self {
+        AppError::Validation(vec![centre_core::FieldError::new(field, code)])
+    }
     /// Too many requests: `wait` is how long until the next one can pass.
     pub fn rate_limited(wait: std::time::Duration) -> Self {
         Self::retry_later(StatusCode::TOO_MANY_REQUESTS, "rate_limited", wait)

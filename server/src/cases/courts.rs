@@ -15,16 +15,14 @@ use crate::emails::courts::{self as mails, BookingMail, CancelledBy, Context};
 use crate::emails::waitlist::WaitlistLetters;
 use crate::error::AppError;
 
-fn field(field: &'static str, code: &'static str) -> AppError {
-    AppError::Validation(vec![centre_core::FieldError::new(field, code)])
-}
-
 /// A slot rule refused a request: the field it concerns and the catalogue code.
 pub fn slot_error(e: SlotError) -> AppError {
     match e {
         SlotError::SlotTaken => AppError::conflict("slot_taken"),
-        SlotError::WrongSlotLength => field("endTime", e.code()),
-        SlotError::DateInPast | SlotError::OutsideOpeningHours | SlotError::NotASlot => field("startTime", e.code()),
+        SlotError::WrongSlotLength => AppError::field("endTime", e.code()),
+        SlotError::DateInPast | SlotError::OutsideOpeningHours | SlotError::NotASlot => {
+            AppError::field("startTime", e.code())
+        }
         SlotError::InvalidSettings => AppError::Internal("court hours are not valid slot settings".to_owned()),
     }
 }
@@ -42,7 +40,7 @@ impl From<CancelError> for AppError {
 
 fn book_error(e: BookError) -> AppError {
     match e {
-        BookError::NoCourt => field("courtId", "court_invalid"),
+        BookError::NoCourt => AppError::field("courtId", "court_invalid"),
         BookError::Slot(e) => slot_error(e),
         BookError::Limit => AppError::conflict("booking_limit"),
         BookError::Schedule(e) => e.into(),

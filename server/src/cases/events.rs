@@ -1,7 +1,6 @@
 //! An event's changes that free places: a raised maximum, a registration deleted. Each offers
 //! the places it frees to the event's waiting list in the same transaction.
 
-use centre_core::FieldError;
 use rusqlite::Connection;
 
 use crate::db::event_registrations::{self, RegistrationRow};
@@ -28,9 +27,7 @@ pub fn update(
             Ok(row)
         }
         Err(UpdateRefused::NotFound) => Err(AppError::not_found()),
-        Err(UpdateRefused::BelowRegistered) => {
-            Err(AppError::Validation(vec![FieldError::new("maxParticipants", "max_below_registered")]))
-        }
+        Err(UpdateRefused::BelowRegistered) => Err(AppError::field("maxParticipants", "max_below_registered")),
     }
 }
 

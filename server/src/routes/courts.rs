@@ -6,7 +6,6 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use centre_core::FieldError;
 use centre_core::slots::{self, DayAvailability, Slot, SlotError};
 use centre_core::timefmt::hh_mm;
 use centre_core::validation::{CourtBookingInput, validate_court_booking};
@@ -100,21 +99,21 @@ impl From<ScheduleError> for AppError {
     }
 }
 
-fn field(field: &'static str, code: &'static str) -> AppError {
-    AppError::Validation(vec![FieldError::new(field, code)])
-}
-
 fn parse_court_id(raw: Option<&str>) -> Result<i64, AppError> {
     match raw.map(str::trim) {
-        None | Some("") => Err(field("courtId", "court_invalid")),
-        Some(text) => text.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| field("courtId", "court_invalid")),
+        None | Some("") => Err(AppError::field("courtId", "court_invalid")),
+        Some(text) => {
+            text.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::field("courtId", "court_invalid"))
+        }
     }
 }
 
 pub(crate) fn parse_date(raw: Option<&str>) -> Result<Option<NaiveDate>, AppError> {
     match raw.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").map(Some).map_err(|_| field("date", "date_invalid")),
+        Some(text) => {
+            NaiveDate::parse_from_str(text, "%Y-%m-%d").map(Some).map_err(|_| AppError::field("date", "date_invalid"))
+        }
     }
 }
 
@@ -143,7 +142,7 @@ pub async fn availability(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<DayQuery>,
 ) -> Result<Json<Vec<Slot>>, AppError> {
-    let date = parse_date(query.date.as_deref())?.ok_or_else(|| field("date", "date_required"))?;
+    let date = parse_date(query.date.as_deref())?.ok_or_else(|| AppError::field("date", "date_required"))?;
     let court_id = parse_court_id(query.court_id.as_deref())?;
     let (tz, slot_minutes) = (state.settings.timezone, state.settings.slot_minutes);
     let now = state.settings.clock.now();
@@ -159,7 +158,7 @@ pub async fn availability(
         })
         .await?;
     slots.map(Json).map_err(|e| match e {
-        SlotError::DateInPast => field("date", e.code()),
+        SlotError::DateInPast => AppError::field("date", e.code()),
         other => cases::courts::slot_error(other),
     })
 }
@@ -174,10 +173,10 @@ pub struct MonthQuery {
 
 fn parse_month(raw: Option<&str>) -> Result<(i32, u32), AppError> {
     let text = raw.map(str::trim).unwrap_or("");
-    let (y, m) = text.split_once('-').ok_or_else(|| field("month", "month_invalid"))?;
+    let (y, m) = text.split_once('-').ok_or_else(|| AppError::field("month", "month_invalid"))?;
     match (y.parse::<i32>(), m.parse::<u32>()) {
         (Ok(y), Ok(m)) if y.to_string().len() == 4 && (1..=12).contains(&m) => Ok((y, m)),
-        _ => Err(field("month", "month_invalid")),
+        _ => Err(AppError::field("month", "month_invalid")),
     }
 }
 
@@ -204,7 +203,8 @@ pub async fn month(
         raw => Some(parse_court_id(raw)?),
     };
     let (tz, slot_minutes) = (state.settings.timezone, state.settings.slot_minutes);
-    let (from, to) = courts::local_month_bounds(year, month, tz).ok_or_else(|| field("month", "month_invalid"))?;
+    let (from, to) =
+        courts::local_month_bounds(year, month, tz).ok_or_else(|| AppError::field("month", "month_invalid"))?;
     let now = state.settings.clock.now();
     let views = state
         .db
@@ -458,7 +458,7 @@ pub async fn admin_list(
     let range = parse_date(query.date.as_deref())?.map(|d| courts::local_day_bounds(d, tz));
     let status = match query.status.as_deref().map(str::trim) {
         None | Some("" | "all") => None,
-        Some(s) => Some(Status::parse(s).ok_or_else(|| field("status", "validation"))?),
+        Some(s) => Some(Status::parse(s).ok_or_else(|| AppError::field("status", "validation"))?),
     };
     let filter = Filter { range, status };
     let (rows, matched, counts) = state
