@@ -208,7 +208,7 @@ export interface DayCampRegistration {
 }
 
 /** The event categories (core's `EVENT_CATEGORIES`). */
-export type EventCategory = 'wakeride' | 'volleyball' | 'camping' | 'formation';
+export type EventCategory = "wakeride" | "volleyball" | "camping" | "formation";
 
 export interface EventInput {
   title?: string | null;
@@ -422,6 +422,8 @@ export interface CheckBookingRequest {
 
 export type RoundType = "pool" | "quarterfinal" | "semifinal" | "final";
 export type MatchStatus = "scheduled" | "in_progress" | "completed";
+/** A knockout match's place in the bracket. */
+export type BracketCode = "QF1" | "QF2" | "QF3" | "QF4" | "SF1" | "SF2" | "F";
 
 export interface Team {
   id: number;
@@ -434,8 +436,8 @@ export interface Match {
   id: number;
   roundType: RoundType;
   roundName?: string;
-  /** `QF1`..`QF4`, `SF1`, `SF2`, `F` for knockout matches. */
-  bracketCode?: string | null;
+  /** Knockout matches only. */
+  bracketCode?: BracketCode | null;
   status: MatchStatus;
   team1Id?: number | null;
   team2Id?: number | null;
@@ -487,12 +489,12 @@ export interface PlannedMatch {
   scheduledTime: IsoDateTime;
   roundType: RoundType;
   roundName: string;
-  bracketCode: string | null;
+  bracketCode: BracketCode | null;
   team1Id: number | null;
   team2Id: number | null;
   /** Bracket code whose winner plays here, while undecided (the page shows 'Vainqueur QF1'). */
-  team1From: string | null;
-  team2From: string | null;
+  team1From: BracketCode | null;
+  team2From: BracketCode | null;
   pool: number | null;
 }
 

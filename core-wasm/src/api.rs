@@ -14,7 +14,7 @@ use centre_core::slots::{CourtHours, check_booking, list_slots, month_view};
 use centre_core::standings::{Standing, standings_in};
 use centre_core::sync::{ScoreEntry, project};
 use centre_core::timefmt;
-use centre_core::tournament::{Match, Team, TeamId, bracket_drawn};
+use centre_core::tournament::{BracketCode, Match, Team, TeamId, bracket_drawn};
 use centre_core::validation::{self as v};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::de::DeserializeOwned;
@@ -286,8 +286,9 @@ struct MatchesRequest {
     matches: Vec<Match>,
 }
 
+/// The label of a side waiting for `code`'s winner; an unknown code is shown as it came.
 pub fn knockout_placeholder(code: &str, lang_code: &str) -> String {
-    placeholder(code, lang(lang_code))
+    BracketCode::parse(code).map_or_else(|| code.to_owned(), |c| placeholder(c, lang(lang_code)))
 }
 
 #[derive(Deserialize)]

@@ -320,3 +320,46 @@ fn input_shapes_are_what_the_rust_side_reads() {
         |r| answer(api::apply_pending(&r.to_string(), "fr")),
     );
 }
+
+/// The texts of `export type name = "a" | "b" …;` (quotes of either kind, over several lines).
+fn union(name: &str) -> Vec<String> {
+    let start =
+        TYPES.find(&format!("export type {name} =")).unwrap_or_else(|| panic!("{name} missing from types.d.ts"));
+    let body = &TYPES[start..start + TYPES[start..].find(';').expect("a union ends with ';'")];
+    body.split('|')
+        .filter_map(|part| {
+            let t = part.trim().rsplit('=').next().unwrap_or("").trim();
+            t.strip_prefix(['"', '\''])?.strip_suffix(['"', '\'']).map(str::to_owned)
+        })
+        .collect()
+}
+
+/// Its texts as serde writes them, in core's order.
+fn texts<T: serde::Serialize>(all: &[T]) -> Vec<String> {
+    all.iter().map(|v| serde_json::to_value(v).expect("json").as_str().expect("a text").to_owned()).collect()
+}
+
+/// Every closed set the PWA reads through types.d.ts lists exactly core's values: a state added
+/// to an enum on one side only fails here, not in a member's browser.
+#[test]
+fn closed_sets_match_cores_enums() {
+    use centre_core::attendance::{AttendanceAction, PickupKind};
+    use centre_core::tournament::{BracketCode, MatchStatus, RoundType};
+    let expected: [(&str, Vec<String>); 12] = [
+        ("Lang", texts(centre_core::Lang::ALL)),
+        ("Gender", texts(v::Gender::ALL)),
+        ("AllergySeverity", texts(v::AllergySeverity::ALL)),
+        ("EventCategory", texts(v::EventCategory::ALL)),
+        ("Criterion", texts(centre_core::tiebreak::Criterion::ALL)),
+        ("Preset", texts(centre_core::format::Preset::ALL)),
+        ("RoundType", texts(RoundType::ALL)),
+        ("MatchStatus", texts(MatchStatus::ALL)),
+        ("BracketCode", texts(BracketCode::ALL)),
+        ("EntryOutcomeName", texts(centre_core::sync::SyncOutcome::ALL)),
+        ("AttendanceAction", texts(AttendanceAction::ALL)),
+        ("PickupKind", texts(PickupKind::ALL)),
+    ];
+    for (name, values) in expected {
+        assert_eq!(union(name), values, "{name} in types.d.ts");
+    }
+}

@@ -246,6 +246,7 @@ pub fn project(matches: &[Match], entries: &[ScoreEntry], formats: &Formats) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::BracketCode;
 
     fn m(id: MatchId, round: RoundType) -> Match {
         Match {
@@ -305,7 +306,7 @@ mod tests {
     #[test]
     fn rejections_do_not_block_what_follows() {
         let mut ko = m(3, RoundType::Final);
-        ko.bracket_code = Some("F".to_owned());
+        ko.bracket_code = Some(BracketCode::F);
         let mut undecided = m(4, RoundType::Semifinal);
         undecided.team2_id = None;
         let mut forfeited = m(5, RoundType::Semifinal);
@@ -338,7 +339,7 @@ mod tests {
     #[test]
     fn a_score_entered_for_other_teams_is_refused() {
         let mut f = m(12, RoundType::Final);
-        f.bracket_code = Some("F".to_owned());
+        f.bracket_code = Some(BracketCode::F);
         let mut seen_other = e("f", 12, 21, 19);
         (seen_other.team1_id, seen_other.team2_id) = (Some(1), Some(3));
         let mut seen_same = e("g", 12, 21, 19);
@@ -350,12 +351,12 @@ mod tests {
     #[test]
     fn a_knockout_result_moves_the_winner_on_before_the_next_entry() {
         let mut sf1 = m(10, RoundType::Semifinal);
-        sf1.bracket_code = Some("SF1".to_owned());
+        sf1.bracket_code = Some(BracketCode::Sf1);
         let mut sf2 = m(11, RoundType::Semifinal);
-        sf2.bracket_code = Some("SF2".to_owned());
+        sf2.bracket_code = Some(BracketCode::Sf2);
         (sf2.team1_id, sf2.team2_id) = (Some(3), Some(4));
         let mut f = m(12, RoundType::Final);
-        f.bracket_code = Some("F".to_owned());
+        f.bracket_code = Some(BracketCode::F);
         (f.team1_id, f.team2_id) = (None, None);
         let p = project(
             &[sf1, sf2, f],

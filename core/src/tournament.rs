@@ -41,6 +41,46 @@ pub enum RoundType {
 
 stored_text!(RoundType { Pool = "pool", Quarterfinal = "quarterfinal", Semifinal = "semifinal", Final = "final" });
 
+/// A knockout match's place in the bracket: its code on the wire and in the database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum BracketCode {
+    #[serde(rename = "QF1")]
+    Qf1,
+    #[serde(rename = "QF2")]
+    Qf2,
+    #[serde(rename = "QF3")]
+    Qf3,
+    #[serde(rename = "QF4")]
+    Qf4,
+    #[serde(rename = "SF1")]
+    Sf1,
+    #[serde(rename = "SF2")]
+    Sf2,
+    #[serde(rename = "F")]
+    F,
+}
+
+stored_text!(BracketCode { Qf1 = "QF1", Qf2 = "QF2", Qf3 = "QF3", Qf4 = "QF4", Sf1 = "SF1", Sf2 = "SF2", F = "F" });
+
+impl BracketCode {
+    /// The quarterfinals, in bracket order.
+    pub const QUARTERFINALS: [BracketCode; 4] =
+        [BracketCode::Qf1, BracketCode::Qf2, BracketCode::Qf3, BracketCode::Qf4];
+    /// The semifinals, in bracket order.
+    pub const SEMIFINALS: [BracketCode; 2] = [BracketCode::Sf1, BracketCode::Sf2];
+
+    /// The two matches whose winners meet here, if earlier matches feed it.
+    pub fn feeders(self) -> Option<(BracketCode, BracketCode)> {
+        match self {
+            BracketCode::Sf1 => Some((BracketCode::Qf1, BracketCode::Qf2)),
+            BracketCode::Sf2 => Some((BracketCode::Qf3, BracketCode::Qf4)),
+            BracketCode::F => Some((BracketCode::Sf1, BracketCode::Sf2)),
+            _ => None,
+        }
+    }
+}
+
 /// A match's state. Stored: `scheduled` until its score is in, then `completed`; shown:
 /// `in_progress` once its time has come with both teams known.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -96,7 +136,7 @@ pub enum CorrectionRefused {
     NotCompleted,
 }
 
-/// A stored match. Knockout matches carry a `bracketCode` (`QF1`..`QF4`, `SF1`, `SF2`, `F`) and
+/// A stored match. Knockout matches carry a [`BracketCode`] and
 /// have no team until the match feeding that side is decided.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -106,7 +146,7 @@ pub struct Match {
     #[serde(default)]
     pub round_name: String,
     #[serde(default)]
-    pub bracket_code: Option<String>,
+    pub bracket_code: Option<BracketCode>,
     pub status: MatchStatus,
     #[serde(default)]
     pub team1_id: Option<TeamId>,

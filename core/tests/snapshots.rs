@@ -30,7 +30,7 @@ fn side(m: &PlannedMatch, first: bool, names: &BTreeMap<TeamId, String>) -> Stri
     let (id, from) = if first { (m.team1_id, &m.team1_from) } else { (m.team2_id, &m.team2_from) };
     match (id, from) {
         (Some(id), _) => names.get(&id).cloned().unwrap_or_else(|| format!("#{id}")),
-        (None, Some(code)) => placeholder(code, Lang::Fr),
+        (None, Some(code)) => placeholder(*code, Lang::Fr),
         (None, None) => "À déterminer".to_owned(),
     }
 }
@@ -55,7 +55,7 @@ fn render_matches(matches: &[PlannedMatch], names: &BTreeMap<TeamId, String>, co
                 .iter()
                 .find(|m| m.court_number == c)
                 .map(|m| {
-                    let label = m.bracket_code.clone().unwrap_or_default();
+                    let label = m.bracket_code.map_or(String::new(), |c| c.to_string());
                     let vs = format!("{} – {}", side(m, true, names), side(m, false, names));
                     if label.is_empty() { vs } else { format!("{label}: {vs}") }
                 })
@@ -110,7 +110,7 @@ fn as_match(p: &PlannedMatch, id: i64, score: Option<(u32, u32)>) -> Match {
         id,
         round_type: p.round_type,
         round_name: p.round_name.clone(),
-        bracket_code: p.bracket_code.clone(),
+        bracket_code: p.bracket_code,
         status: if score.is_some() { MatchStatus::Completed } else { MatchStatus::Scheduled },
         team1_id: p.team1_id,
         team2_id: p.team2_id,
@@ -156,8 +156,8 @@ fn eight_team_bracket() {
         .map(|(p, m)| PlannedMatch {
             team1_id: m.team1_id,
             team2_id: m.team2_id,
-            team1_from: if m.team1_id.is_some() { None } else { p.team1_from.clone() },
-            team2_from: if m.team2_id.is_some() { None } else { p.team2_from.clone() },
+            team1_from: if m.team1_id.is_some() { None } else { p.team1_from },
+            team2_from: if m.team2_id.is_some() { None } else { p.team2_from },
             ..p.clone()
         })
         .collect();

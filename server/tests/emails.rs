@@ -54,7 +54,7 @@ fn event(price_cents: i64) -> EventRow {
         title_en: Some("4x4 tournament".into()),
         description: "Tournoi amical en équipes de 4.".into(),
         description_en: None,
-        category_id: Some("volleyball".into()),
+        category_id: Some(centre_core::validation::EventCategory::Volleyball),
         location: "20, chemin du Lac-Mulvihill, La Pêche".into(),
         start_date: "2026-07-11T13:00:00Z".into(),
         end_date: Some("2026-07-11T21:00:00Z".into()),

@@ -6,25 +6,15 @@
 use crate::messages::Lang;
 use crate::schedule::{PlannedMatch, ScheduleError, ScheduleSettings};
 use crate::standings::Standing;
-use crate::tournament::{Match, MatchStatus, RoundType, TeamId};
+use crate::tournament::{BracketCode, Match, MatchStatus, RoundType, TeamId};
 
 /// Quarterfinal pairings by pool rank, in bracket order (QF1..QF4).
 pub const QUARTERFINAL_SEEDS: [(usize, usize); 4] = [(1, 8), (4, 5), (2, 7), (3, 6)];
 /// Semifinal pairings by pool rank when the bracket starts there.
 pub const SEMIFINAL_SEEDS: [(usize, usize); 2] = [(1, 4), (2, 3)];
 
-/// The two matches whose winners meet in `code`, if it is fed by earlier matches.
-pub fn feeders(code: &str) -> Option<(&'static str, &'static str)> {
-    match code {
-        "SF1" => Some(("QF1", "QF2")),
-        "SF2" => Some(("QF3", "QF4")),
-        "F" => Some(("SF1", "SF2")),
-        _ => None,
-    }
-}
-
 /// Label shown for a side still waiting for the winner of `code`.
-pub fn placeholder(code: &str, lang: Lang) -> String {
+pub fn placeholder(code: BracketCode, lang: Lang) -> String {
     match lang {
         Lang::Fr => format!("Vainqueur {code}"),
         Lang::En => format!("Winner of {code}"),
@@ -44,10 +34,10 @@ pub fn first_round(teams: usize) -> Option<RoundType> {
 /// One bracket match before it is placed in time.
 struct Pairing {
     round: RoundType,
-    code: String,
+    code: BracketCode,
     name: String,
-    team1: Result<TeamId, &'static str>,
-    team2: Result<TeamId, &'static str>,
+    team1: Result<TeamId, BracketCode>,
+    team2: Result<TeamId, BracketCode>,
 }
 
 /// The knockout matches for the pool `standings` (any order; ranked by `position`), placed from
@@ -67,7 +57,7 @@ pub fn plan_knockout(standings: &[Standing], settings: &ScheduleSettings, first_
                 .enumerate()
                 .map(|(i, &(a, b))| Pairing {
                     round: RoundType::Quarterfinal,
-                    code: format!("QF{}", i + 1),
+                    code: BracketCode::QUARTERFINALS[i],
                     name: format!("Quart de finale {}", i + 1),
                     team1: Ok(seed(a)),
                     team2: Ok(seed(b)),
@@ -77,29 +67,27 @@ pub fn plan_knockout(standings: &[Standing], settings: &ScheduleSettings, first_
     }
     if start != RoundType::Final {
         rounds.push(
-            ["SF1", "SF2"]
-                .iter()
+            BracketCode::SEMIFINALS
+                .into_iter()
                 .enumerate()
                 .map(|(i, code)| {
-                    let (team1, team2) = match (start, feeders(code)) {
+                    let (team1, team2) = match (start, code.feeders()) {
                         (RoundType::Quarterfinal, Some((f1, f2))) => (Err(f1), Err(f2)),
                         _ => (Ok(seed(SEMIFINAL_SEEDS[i].0)), Ok(seed(SEMIFINAL_SEEDS[i].1))),
                     };
-                    Pairing {
-                        round: RoundType::Semifinal,
-                        code: (*code).to_owned(),
-                        name: format!("Demi-finale {}", i + 1),
-                        team1,
-                        team2,
-                    }
+                    Pairing { round: RoundType::Semifinal, code, name: format!("Demi-finale {}", i + 1), team1, team2 }
                 })
                 .collect(),
         );
     }
-    let (team1, team2) = if start == RoundType::Final { (Ok(seed(1)), Ok(seed(2))) } else { (Err("SF1"), Err("SF2")) };
+    let (team1, team2) = if start == RoundType::Final {
+        (Ok(seed(1)), Ok(seed(2)))
+    } else {
+        (Err(BracketCode::Sf1), Err(BracketCode::Sf2))
+    };
     rounds.push(vec![Pairing {
         round: RoundType::Final,
-        code: "F".to_owned(),
+        code: BracketCode::F,
         name: "Finale".to_owned(),
         team1,
         team2,
@@ -117,11 +105,11 @@ pub fn plan_knockout(standings: &[Standing], settings: &ScheduleSettings, first_
                     scheduled_time: settings.slot_time(slot),
                     round_type: p.round,
                     round_name: p.name.clone(),
-                    bracket_code: Some(p.code.clone()),
+                    bracket_code: Some(p.code),
                     team1_id: p.team1.ok(),
                     team2_id: p.team2.ok(),
-                    team1_from: p.team1.err().map(str::to_owned),
-                    team2_from: p.team2.err().map(str::to_owned),
+                    team1_from: p.team1.err(),
+                    team2_from: p.team2.err(),
                     pool: None,
                 });
             }
@@ -152,15 +140,15 @@ pub fn advance(matches: &[Match]) -> Result<Vec<Match>, ScheduleError> {
     if out.iter().any(|m| m.round_type != RoundType::Pool && m.result().is_some_and(|(_, _, a, b)| a == b)) {
         return Err(ScheduleError::KnockoutDraw);
     }
-    for code in ["SF1", "SF2", "F"] {
-        let Some(target) = out.iter().position(|m| m.bracket_code.as_deref() == Some(code)) else {
+    for code in [BracketCode::Sf1, BracketCode::Sf2, BracketCode::F] {
+        let Some(target) = out.iter().position(|m| m.bracket_code == Some(code)) else {
             continue;
         };
-        let Some((f1, f2)) = feeders(code) else {
+        let Some((f1, f2)) = code.feeders() else {
             continue;
         };
         for (side, feeder_code) in [(1, f1), (2, f2)] {
-            let Some(feeder) = out.iter().find(|m| m.bracket_code.as_deref() == Some(feeder_code)) else {
+            let Some(feeder) = out.iter().find(|m| m.bracket_code == Some(feeder_code)) else {
                 continue;
             };
             let winner = if feeder.status == MatchStatus::Completed {

@@ -29,7 +29,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::small::{IdIndex, sort, sort_by_key};
-use crate::tournament::{Match, MatchId, MatchStatus, RoundType, TeamId};
+use crate::tournament::{BracketCode, Match, MatchId, MatchStatus, RoundType, TeamId};
 use crate::validation::TournamentConfig;
 
 /// Most teams one pool may hold.
@@ -110,11 +110,11 @@ pub struct PlannedMatch {
     pub round_type: RoundType,
     /// 'Poule - Ronde 3', 'Quart de finale 2', 'Demi-finale 1', 'Finale'.
     pub round_name: String,
-    pub bracket_code: Option<String>,
+    pub bracket_code: Option<BracketCode>,
     pub team1_id: Option<TeamId>,
     pub team2_id: Option<TeamId>,
-    pub team1_from: Option<String>,
-    pub team2_from: Option<String>,
+    pub team1_from: Option<BracketCode>,
+    pub team2_from: Option<BracketCode>,
     /// 0-based pool of a pool match (`None` for knockout matches).
     #[serde(default)]
     pub pool: Option<u8>,

@@ -52,7 +52,7 @@ pub fn final_place(pools: &[Vec<Standing>], matches: &[Match], team: TeamId) -> 
 mod tests {
     use super::*;
     use crate::standings::standings;
-    use crate::tournament::Team;
+    use crate::tournament::{BracketCode, Team};
 
     /// A pool of teams 1..=n where the lower id always wins: the pool ranks follow the ids.
     fn pool(n: i64) -> (Vec<Standing>, Vec<Match>) {
@@ -66,11 +66,18 @@ mod tests {
         (standings(&matches, &teams), matches)
     }
 
-    fn knockout(id: i64, round: RoundType, code: &str, a: TeamId, b: TeamId, score: Option<(u32, u32)>) -> Match {
+    fn knockout(
+        id: i64,
+        round: RoundType,
+        code: BracketCode,
+        a: TeamId,
+        b: TeamId,
+        score: Option<(u32, u32)>,
+    ) -> Match {
         let (sa, sb) = score.unwrap_or((0, 0));
         Match {
             round_type: round,
-            bracket_code: Some(code.to_owned()),
+            bracket_code: Some(code),
             status: if score.is_some() { MatchStatus::Completed } else { MatchStatus::Scheduled },
             team1_score: score.map(|_| sa),
             team2_score: score.map(|_| sb),
@@ -82,14 +89,14 @@ mod tests {
     fn places_follow_the_round_each_team_went_out_in_then_the_seed() {
         let (standing, mut matches) = pool(6);
         // Semifinals 1v4 and 2v3: 4 upsets 1, 2 beats 3; then 2 wins the final against 4.
-        matches.push(knockout(100, RoundType::Semifinal, "SF1", 1, 4, Some((18, 21))));
-        matches.push(knockout(101, RoundType::Semifinal, "SF2", 2, 3, Some((21, 10))));
-        matches.push(knockout(102, RoundType::Final, "F", 4, 2, None));
+        matches.push(knockout(100, RoundType::Semifinal, BracketCode::Sf1, 1, 4, Some((18, 21))));
+        matches.push(knockout(101, RoundType::Semifinal, BracketCode::Sf2, 2, 3, Some((21, 10))));
+        matches.push(knockout(102, RoundType::Final, BracketCode::F, 4, 2, None));
         let pools = vec![standing];
         assert_eq!(final_ranking(&pools, &matches), Vec::<TeamId>::new(), "the final is still to play");
         assert_eq!(final_place(&pools, &matches, 2), None);
 
-        *matches.last_mut().expect("final") = knockout(102, RoundType::Final, "F", 4, 2, Some((19, 21)));
+        *matches.last_mut().expect("final") = knockout(102, RoundType::Final, BracketCode::F, 4, 2, Some((19, 21)));
         assert_eq!(final_ranking(&pools, &matches), vec![2, 4, 1, 3, 5, 6]);
         assert_eq!(final_place(&pools, &matches, 2), Some(1), "the champion");
         assert_eq!(final_place(&pools, &matches, 4), Some(2), "the final's loser");
@@ -103,11 +110,18 @@ mod tests {
     fn quarterfinal_losers_come_after_the_semifinal_losers() {
         let (standing, mut matches) = pool(9);
         for (i, (a, b)) in [(1, 8), (4, 5), (2, 7), (3, 6)].into_iter().enumerate() {
-            matches.push(knockout(100 + i as i64, RoundType::Quarterfinal, "QF", a, b, Some((21, 12))));
+            matches.push(knockout(
+                100 + i as i64,
+                RoundType::Quarterfinal,
+                BracketCode::QUARTERFINALS[i],
+                a,
+                b,
+                Some((21, 12)),
+            ));
         }
-        matches.push(knockout(110, RoundType::Semifinal, "SF1", 1, 4, Some((21, 12))));
-        matches.push(knockout(111, RoundType::Semifinal, "SF2", 2, 3, Some((12, 21))));
-        matches.push(knockout(112, RoundType::Final, "F", 1, 3, Some((21, 12))));
+        matches.push(knockout(110, RoundType::Semifinal, BracketCode::Sf1, 1, 4, Some((21, 12))));
+        matches.push(knockout(111, RoundType::Semifinal, BracketCode::Sf2, 2, 3, Some((12, 21))));
+        matches.push(knockout(112, RoundType::Final, BracketCode::F, 1, 3, Some((21, 12))));
         assert_eq!(final_ranking(&[standing], &matches), vec![1, 3, 2, 4, 5, 6, 7, 8, 9]);
     }
 

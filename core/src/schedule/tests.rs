@@ -1,7 +1,7 @@
 use super::knockout::{advance, champion, check_score, plan_knockout};
 use super::*;
 use crate::standings::standings;
-use crate::tournament::Team;
+use crate::tournament::{BracketCode, Team};
 
 fn settings(courts: u8) -> ScheduleSettings {
     ScheduleSettings {
@@ -129,7 +129,7 @@ fn completed(p: &PlannedMatch, id: MatchId, s1: u32, s2: u32) -> Match {
         id,
         round_type: p.round_type,
         round_name: p.round_name.clone(),
-        bracket_code: p.bracket_code.clone(),
+        bracket_code: p.bracket_code,
         status: MatchStatus::Completed,
         team1_id: p.team1_id,
         team2_id: p.team2_id,
@@ -184,7 +184,7 @@ fn knockout_sizes_and_seeds() {
         .iter()
         .map(|m| {
             (
-                m.bracket_code.as_deref().unwrap_or(""),
+                m.bracket_code.map_or("", BracketCode::as_str),
                 m.team1_id,
                 m.team2_id,
                 m.slot_index - pool.next_slot_index,
@@ -204,14 +204,16 @@ fn knockout_sizes_and_seeds() {
             ("F", None, None, 3, 1),
         ]
     );
-    assert_eq!(ko[4].team1_from.as_deref(), Some("QF1"));
-    assert_eq!(ko[6].team2_from.as_deref(), Some("SF2"));
+    assert_eq!(ko[4].team1_from, Some(BracketCode::Qf1));
+    assert_eq!(ko[6].team2_from, Some(BracketCode::Sf2));
     assert_eq!(ko[0].scheduled_time, pool.next_start);
 
     let sizes = |n: i64| {
         let (pool, matches, teams) = ranked_pool(n, 4);
         let ko = plan_knockout(&standings(&matches, &teams), &settings(4), pool.next_slot_index);
-        ko.iter().map(|m| (m.bracket_code.clone().unwrap_or_default(), m.team1_id, m.team2_id)).collect::<Vec<_>>()
+        ko.iter()
+            .map(|m| (m.bracket_code.map_or("", BracketCode::as_str).to_owned(), m.team1_id, m.team2_id))
+            .collect::<Vec<_>>()
     };
     assert_eq!(sizes(1), []);
     assert_eq!(sizes(2), [("F".to_owned(), Some(1), Some(2))]);

@@ -33,7 +33,7 @@ pub struct EventForm {
     title_en: Option<Text>,
     description: Text,
     description_en: Option<Text>,
-    category_id: Option<Text>,
+    category_id: Option<EventCategory>,
     location: Text,
     start_date: DateTime<Utc>,
     end_date: Option<DateTime<Utc>>,
@@ -56,8 +56,8 @@ impl EventForm {
     pub fn description_en(&self) -> Option<&Text> {
         self.description_en.as_ref()
     }
-    pub fn category_id(&self) -> Option<&Text> {
-        self.category_id.as_ref()
+    pub fn category_id(&self) -> Option<EventCategory> {
+        self.category_id
     }
     pub fn location(&self) -> &Text {
         &self.location
@@ -86,30 +86,24 @@ impl EventForm {
     }
 }
 
-/// The event categories, the events page's filters. The schema's CHECK on `events.category_id`
-/// (`migrations/V1__init.sql`) is the database's copy of this list.
-pub const EVENT_CATEGORIES: [&str; 4] = ["wakeride", "volleyball", "camping", "formation"];
-
-/// [`EVENT_CATEGORIES`] in the API's contract: the schema `EventCategory`, an enum of that list,
-/// which the event's `categoryId` refers to (the PWA's types follow). A schema only: the values
-/// stay text, and the wasm build never sees it.
-#[cfg(feature = "openapi")]
-pub struct EventCategory;
-
-#[cfg(feature = "openapi")]
-impl utoipa::PartialSchema for EventCategory {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ObjectBuilder, Type};
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(EVENT_CATEGORIES))
-            .description(Some("The event categories (core's `EVENT_CATEGORIES`)."))
-            .into()
-    }
+/// The event categories, the events page's filters, in their order. The schema's CHECK on
+/// `events.category_id` (`migrations/V1__init.sql`) is the database's copy of this list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum EventCategory {
+    Wakeride,
+    Volleyball,
+    Camping,
+    Formation,
 }
 
-#[cfg(feature = "openapi")]
-impl utoipa::ToSchema for EventCategory {}
+crate::stored::stored_text!(EventCategory {
+    Wakeride = "wakeride",
+    Volleyball = "volleyball",
+    Camping = "camping",
+    Formation = "formation",
+});
 
 /// Largest accepted `maxParticipants`.
 pub const MAX_PARTICIPANTS: i64 = 100_000;
@@ -152,11 +146,15 @@ pub fn validate_event(input: &EventInput) -> Result<EventForm, Vec<FieldError>> 
         c.required_multiline("description", input.description.as_deref(), max_len::DESCRIPTION, "description_required");
     let description_en = c.optional_multiline("descriptionEn", input.description_en.as_deref(), max_len::DESCRIPTION);
     let category = match c.optional("categoryId", input.category_id.as_deref(), max_len::CATEGORY) {
-        Some(Some(id)) if !EVENT_CATEGORIES.contains(&id.as_str()) => {
-            c.push("categoryId", "category_invalid");
-            None
-        }
-        other => other,
+        Some(Some(id)) => match EventCategory::parse(id.as_str()) {
+            Some(category) => Some(Some(category)),
+            None => {
+                c.push("categoryId", "category_invalid");
+                None
+            }
+        },
+        Some(None) => Some(None),
+        None => None,
     };
     let start = match input.start_date.as_deref().map(str::trim) {
         None | Some("") => {

@@ -16,6 +16,8 @@ export type RegistrationStatus = Schemas['RegistrationStatus'];
 export type TournamentStatus = Schemas['TournamentStatus'];
 export type MatchStatus = Schemas['MatchStatus'];
 export type RoundType = Schemas['RoundType'];
+/** A knockout match's place in the bracket ('QF1'…'SF2', 'F'). */
+export type BracketCode = Schemas['BracketCode'];
 /** What a pushed score entry did, as the server stores it and answers it. */
 export type SyncOutcome = Schemas['SyncOutcome'];
 /** A console grant. */

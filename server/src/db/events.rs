@@ -1,6 +1,7 @@
 //! Events: the public listing and one event. Times are stored as UTC text
 //! ('YYYY-MM-DDTHH:MM:SSZ'), so comparing them as text compares instants.
 
+use centre_core::validation::EventCategory;
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 
 /// An event as stored, money in cents.
@@ -11,7 +12,7 @@ pub struct EventRow {
     pub title_en: Option<String>,
     pub description: String,
     pub description_en: Option<String>,
-    pub category_id: Option<String>,
+    pub category_id: Option<EventCategory>,
     pub location: String,
     pub start_date: String,
     pub end_date: Option<String>,
@@ -112,7 +113,7 @@ pub struct EventFields {
     pub title_en: Option<String>,
     pub description: String,
     pub description_en: Option<String>,
-    pub category_id: Option<String>,
+    pub category_id: Option<EventCategory>,
     pub location: String,
     pub start_date: String,
     pub end_date: Option<String>,

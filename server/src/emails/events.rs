@@ -119,7 +119,7 @@ mod tests {
             title_en: Some("4x4 tournament".into()),
             description: "d".into(),
             description_en: None,
-            category_id: Some("volleyball".into()),
+            category_id: Some(centre_core::validation::EventCategory::Volleyball),
             location: "La Pêche".into(),
             start_date: "2026-07-11T13:00:00Z".into(),
             end_date: Some("2026-07-11T21:00:00Z".into()),

@@ -6,7 +6,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::timefmt::utc_text;
-use centre_core::validation::{EventForm, EventInput, dollars, validate_event};
+use centre_core::validation::{EventCategory, EventForm, EventInput, dollars, validate_event};
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
@@ -28,8 +28,7 @@ pub struct EventDto {
     pub title_en: Option<String>,
     pub description: String,
     pub description_en: Option<String>,
-    #[schema(value_type = Option<centre_core::validation::EventCategory>)]
-    pub category_id: Option<String>,
+    pub category_id: Option<EventCategory>,
     pub location: String,
     pub start_date: String,
     pub end_date: Option<String>,
@@ -151,13 +150,12 @@ pub struct EventBody {
 /// Validates with core (the same rules the form ran in the browser, the category included).
 fn event_fields(input: &EventInput) -> Result<EventFields, AppError> {
     let form: EventForm = validate_event(input).map_err(AppError::Validation)?;
-    let category_id = form.category_id().map(|c| c.as_str().to_owned());
     Ok(EventFields {
         title: form.title().as_str().to_owned(),
         title_en: form.title_en().map(|t| t.as_str().to_owned()),
         description: form.description().as_str().to_owned(),
         description_en: form.description_en().map(|t| t.as_str().to_owned()),
-        category_id,
+        category_id: form.category_id(),
         location: form.location().as_str().to_owned(),
         start_date: utc_text(form.start_date()),
         end_date: form.end_date().map(utc_text),

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BracketCode } from '../../api/types';
 import i18n from '../../i18n';
 import { bracketName, matchState, poolLetter, roundName, sideName, winnerName, type Translate } from './rounds';
 import type { KnockoutRound } from './schedule';
@@ -30,7 +31,7 @@ describe('round names come from the translations, never from the server roundNam
   });
 
   it('names knockout matches from their bracket code', () => {
-    const ko = (bracketCode: string, roundType: KnockoutRound) =>
+    const ko = (bracketCode: BracketCode, roundType: KnockoutRound) =>
       match({ roundType, bracketCode, pool: null, round: null, roundName: 'X' });
     expect(roundName(ko('QF1', 'quarterfinal'), 2, fr)).toBe('Quart de finale 1');
     expect(roundName(ko('QF4', 'quarterfinal'), 1, fr)).toBe('Quart de finale 4');

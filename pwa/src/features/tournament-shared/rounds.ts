@@ -1,6 +1,7 @@
 // Names of rounds and match sides, and a match's badge, from the PWA's own translations (the
 // server's `roundName` is a French fallback only). Pure functions: the caller passes `t` of
 // the 'tournaments' namespace.
+import type { BracketCode } from '../../api/types';
 import type { Match } from './types';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -10,14 +11,26 @@ export function poolLetter(pool: number): string {
   return String.fromCharCode(65 + pool);
 }
 
-const KNOCKOUT_CODE = /^(QF|SF)(\d+)$/;
+/** Each bracket code's round name and number in its round; `tsc` fails when a code is missing. */
+const BRACKET: Record<BracketCode, { key: string; n?: number }> = {
+  QF1: { key: 'round.quarterfinal', n: 1 },
+  QF2: { key: 'round.quarterfinal', n: 2 },
+  QF3: { key: 'round.quarterfinal', n: 3 },
+  QF4: { key: 'round.quarterfinal', n: 4 },
+  SF1: { key: 'round.semifinal', n: 1 },
+  SF2: { key: 'round.semifinal', n: 2 },
+  F: { key: 'round.final' },
+};
 
-/** 'Quart de finale 1', 'Demi-finale 2', 'Finale' from a bracket code ('QF1', 'SF2', 'F'). */
-export function bracketName(code: string, t: Translate): string {
-  if (code === 'F') return t('round.final');
-  const found = KNOCKOUT_CODE.exec(code);
-  if (!found) return code;
-  return t(found[1] === 'QF' ? 'round.quarterfinal' : 'round.semifinal', { n: Number(found[2]) });
+/** 'Quart de finale 1', 'Demi-finale 2', 'Finale' from a bracket code. */
+export function bracketName(code: BracketCode, t: Translate): string {
+  const { key, n } = BRACKET[code];
+  return n === undefined ? t(key) : t(key, { n });
+}
+
+/** A knockout match's order in its round (QF1 before QF2); 0 for the final and pool matches. */
+export function bracketOrder(code: BracketCode | null): number {
+  return code ? (BRACKET[code].n ?? 0) : 0;
 }
 
 /**

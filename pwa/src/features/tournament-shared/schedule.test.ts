@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BracketCode } from '../../api/types';
 import { loadCoreFromBytes, loadedCore, matchActions, type CoreModule } from '../../core';
 import { byRound, knockoutColumns, nextStatusChange, nextToScore, roundAvailability, type KnockoutRound } from './schedule';
 import { match } from './testFixtures';
 import type { Match } from './types';
 
-const ko = (id: number, roundType: KnockoutRound, bracketCode: string) =>
+const ko = (id: number, roundType: KnockoutRound, bracketCode: BracketCode) =>
   match({ id, roundType, bracketCode, pool: null, round: null, team1Id: null, team2Id: null, team1Name: null, team2Name: null });
 
 let core: CoreModule;

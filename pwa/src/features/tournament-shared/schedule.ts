@@ -3,6 +3,7 @@
 // console offers to score or correct is centre-core's rule (`matchActions`, src/core/).
 import type { RoundType } from '../../api/types';
 import type { MatchActions } from '../../core';
+import { bracketOrder } from './rounds';
 import type { Match } from './types';
 
 /** The knockout's rounds, in the order they are played (the tabs' and the columns' order). */
@@ -29,13 +30,11 @@ export function nextToScore(matches: Match[], actions: ReadonlyMap<number, Match
     .slice(0, limit);
 }
 
-const codeOrder = (code: string | null) => Number(/\d+$/.exec(code ?? '')?.[0] ?? 0);
-
 /** The knockout matches by round, in bracket order (QF1, QF2…); rounds without matches are left out. */
 export function knockoutColumns(matches: Match[]): { round: KnockoutRound; matches: Match[] }[] {
   return KNOCKOUT_ROUNDS.map((round) => ({
     round,
-    matches: matches.filter((m) => m.roundType === round).sort((a, b) => codeOrder(a.bracketCode) - codeOrder(b.bracketCode)),
+    matches: matches.filter((m) => m.roundType === round).sort((a, b) => bracketOrder(a.bracketCode) - bracketOrder(b.bracketCode)),
   })).filter((column) => column.matches.length > 0);
 }
 

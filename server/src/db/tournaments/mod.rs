@@ -17,7 +17,7 @@ pub mod views;
 
 use centre_core::format::{Formats, SetScore};
 use centre_core::schedule::ScheduleSettings;
-use centre_core::tournament::{Match, MatchStatus, RoundType, Team, TournamentStatus};
+use centre_core::tournament::{BracketCode, Match, MatchStatus, RoundType, Team, TournamentStatus};
 use centre_core::validation::parse_date_time;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -103,7 +103,7 @@ pub struct MatchRow {
     pub tournament_id: i64,
     pub round_type: RoundType,
     pub round_name: String,
-    pub bracket_code: Option<String>,
+    pub bracket_code: Option<BracketCode>,
     pub pool: Option<u8>,
     pub status: MatchStatus,
     /// The team on each side: its registration, or the registration it had before it was
@@ -114,8 +114,8 @@ pub struct MatchRow {
     pub team2_name: Option<String>,
     pub team1_withdrawn: bool,
     pub team2_withdrawn: bool,
-    pub team1_from: Option<String>,
-    pub team2_from: Option<String>,
+    pub team1_from: Option<BracketCode>,
+    pub team2_from: Option<BracketCode>,
     pub team1_score: Option<u32>,
     pub team2_score: Option<u32>,
     pub forfeit_side: Option<u8>,
@@ -137,7 +137,7 @@ impl MatchRow {
             id: self.id,
             round_type: self.round_type,
             round_name: self.round_name.clone(),
-            bracket_code: self.bracket_code.clone(),
+            bracket_code: self.bracket_code,
             status: self.status,
             team1_id: self.team1_id,
             team2_id: self.team2_id,

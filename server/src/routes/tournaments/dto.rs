@@ -5,7 +5,9 @@ use centre_core::schedule::places::final_ranking;
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
 use centre_core::timefmt::utc_text;
-use centre_core::tournament::{Match, MatchStatus, RoundType, TeamId, TournamentStatus, late_matches, shown_statuses};
+use centre_core::tournament::{
+    BracketCode, Match, MatchStatus, RoundType, TeamId, TournamentStatus, late_matches, shown_statuses,
+};
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
 
@@ -135,7 +137,7 @@ pub struct MatchDto {
     pub tournament_id: i64,
     pub round_type: RoundType,
     pub round_name: String,
-    pub bracket_code: Option<String>,
+    pub bracket_code: Option<BracketCode>,
     pub pool: Option<u8>,
     /// 1-based pool round (the slot's order in the pool phase); none for knockout matches.
     pub round: Option<u32>,
@@ -153,8 +155,8 @@ pub struct MatchDto {
     /// The side's team was withdrawn after it played: its name is kept, shown '(retirée)'.
     pub team1_withdrawn: bool,
     pub team2_withdrawn: bool,
-    pub team1_from: Option<String>,
-    pub team2_from: Option<String>,
+    pub team1_from: Option<BracketCode>,
+    pub team2_from: Option<BracketCode>,
     pub team1_score: Option<u32>,
     pub team2_score: Option<u32>,
     pub scheduled_time: Option<String>,
@@ -188,7 +190,7 @@ impl MatchDto {
             tournament_id: row.tournament_id,
             round_type: row.round_type,
             round_name: row.round_name.clone(),
-            bracket_code: row.bracket_code.clone(),
+            bracket_code: row.bracket_code,
             pool: row.pool,
             round: row.pool.map(|_| row.slot_index + 1),
             status,
@@ -200,8 +202,8 @@ impl MatchDto {
             team2_name: row.team2_name.clone(),
             team1_withdrawn: row.team1_withdrawn,
             team2_withdrawn: row.team2_withdrawn,
-            team1_from: row.team1_from.clone(),
-            team2_from: row.team2_from.clone(),
+            team1_from: row.team1_from,
+            team2_from: row.team2_from,
             team1_score: row.team1_score,
             team2_score: row.team2_score,
             scheduled_time: row.scheduled_time.clone(),

@@ -61,7 +61,7 @@ pub struct ConflictDto {
     team1_name: Option<String>,
     team2_name: Option<String>,
     round_type: centre_core::tournament::RoundType,
-    bracket_code: Option<String>,
+    bracket_code: Option<centre_core::tournament::BracketCode>,
     pool: Option<u8>,
     court_number: u8,
     scheduled_time: Option<String>,
