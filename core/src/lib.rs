@@ -8,6 +8,7 @@
 //! - [`standings`]: the pool table (win 3, draw 1, loss 0) with a fully determined order.
 //! - [`schedule`]: the pool round-robin on N courts, the knockout bracket, removing a team.
 //! - [`attendance`]: a day camp's arrivals, departures (who may take the child) and the 9:30 'absent sans avis' flag, on the server and, for the waiting entries, on the phone.
+//! - [`report`]: a match's result reported by the teams: proposed, confirmed or disputed, confirmed by its window, decided by an admin.
 //! - [`sync`]: the one rule for a score entry (applied, duplicate, conflict, rejected), on the server and on the phone.
 //! - [`payments`]: reading Interac transfers (pasted notifications, bank CSV exports) and matching them to registrations by payment reference.
 //! - [`privacy`]: a member's deletion request and its 30-day clock (the privacy forms are in [`validation`]).
@@ -23,6 +24,7 @@ pub mod messages;
 pub mod payments;
 pub mod privacy;
 pub mod registration;
+pub mod report;
 pub mod rl24;
 pub mod schedule;
 pub mod slots;
