@@ -6,7 +6,7 @@
 //! - [`slots`]: court slots of a day, the month view, and the check of a requested booking.
 //! - [`tournament`]: teams and matches shared by the modules below.
 //! - [`standings`]: the pool table (win 3, draw 1, loss 0) with a fully determined order.
-//! - [`schedule`]: the pool round-robin on N courts, the knockout bracket, removing a team.
+//! - [`schedule`]: the pool round-robin on N courts, the knockout bracket, work teams, removing a team.
 //! - [`attendance`]: a day camp's arrivals, departures (who may take the child) and the 9:30 'absent sans avis' flag, on the server and, for the waiting entries, on the phone.
 //! - [`report`]: a match's result reported by the teams: proposed, confirmed or disputed, confirmed by its window, decided by an admin.
 //! - [`sync`]: the one rule for a score entry (applied, duplicate, conflict, rejected), on the server and on the phone.

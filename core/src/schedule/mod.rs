@@ -22,6 +22,7 @@
 //!    proof of optimality.
 //! 4. Courts: each match takes the free court used least so far, overall and by its two teams.
 
+pub mod duty;
 pub mod knockout;
 pub mod places;
 

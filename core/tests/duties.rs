@@ -1,0 +1,146 @@
+//! Work teams over every tournament shape the centre runs: 4 to 64 teams, 1 to 4 pools, 1 to 4
+//! courts, then the knockout that follows.
+
+use centre_core::Lang;
+use centre_core::schedule::duty::{Duty, assign_duties, duty_courts, duty_placeholder, duty_team};
+use centre_core::schedule::knockout::plan_knockout;
+use centre_core::schedule::{PlannedMatch, ScheduleSettings, pools_schedule, split_pools};
+use centre_core::standings::standings;
+use centre_core::tournament::{BracketCode, Match, MatchStatus, Team, TeamId};
+use chrono::{TimeZone, Utc};
+
+fn settings(courts: u8) -> ScheduleSettings {
+    ScheduleSettings {
+        courts_available: courts,
+        match_duration_minutes: 20,
+        break_between_matches: 5,
+        start_time: Utc.with_ymd_and_hms(2026, 7, 11, 13, 0, 0).single().expect("a time"),
+    }
+}
+
+/// Every duty is a team that plays nothing and referees nothing overlapping, never its own match.
+fn check_hard_rule(matches: &[PlannedMatch], duties: &[Option<Duty>], slot: i64, what: &str) {
+    for (a, pa) in matches.iter().enumerate() {
+        let Some(Duty::Team { team_id }) = duties[a] else { continue };
+        assert!(
+            pa.team1_id != Some(team_id) && pa.team2_id != Some(team_id),
+            "{what}: {team_id} referees its own match"
+        );
+        for (b, pb) in matches.iter().enumerate().filter(|&(b, _)| b != a) {
+            if (pa.scheduled_time - pb.scheduled_time).num_minutes().abs() >= slot {
+                continue;
+            }
+            assert!(
+                pb.team1_id != Some(team_id) && pb.team2_id != Some(team_id),
+                "{what}: {team_id} plays while on duty"
+            );
+            assert_ne!(duties[b], duties[a], "{what}: {team_id} on two duties at once");
+        }
+    }
+}
+
+/// Runs `f` on a thread with room for the pool scheduler's depth-first search: a debug build's
+/// frames overflow a test thread's 2 MiB with 64 teams in one pool.
+fn with_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new().stack_size(64 << 20).spawn(f).expect("a thread").join().expect("the check passes");
+}
+
+#[test]
+fn every_pool_match_gets_a_free_work_team_and_duties_spread_evenly() {
+    with_stack(every_shape);
+}
+
+/// Every shape up to 12 teams; one pool up to 24; from 13 to 64, each team count once more, in
+/// 2 to 4 pools with the courts taken in turn. A debug build schedules a large single pool in
+/// seconds, and the full product of shapes took minutes.
+fn every_shape() {
+    let all = (1..=4usize).flat_map(|pools| (1..=4u8).map(move |courts| (pools, courts)));
+    let small = (4..=12i64).flat_map(|teams| all.clone().map(move |(p, c)| (teams, p, c)));
+    let one_pool = (13..=24i64).map(|teams| (teams, 1, 1 + (teams % 4) as u8));
+    let large = (13..=64i64).map(|teams| (teams, 2 + (teams as usize % 3), 1 + (teams / 3 % 4) as u8));
+    for (teams, pools, courts) in small.chain(one_pool).chain(large) {
+        if teams < 3 * pools as i64 {
+            continue;
+        }
+        let ids: Vec<TeamId> = (1..=teams).collect();
+        let split = split_pools(&ids, pools);
+        let s = settings(duty_courts(courts, ids.len()));
+        let schedule = pools_schedule(&split, &s).expect("a schedule");
+        let plan = assign_duties(&schedule.matches, &split, &s);
+        let what = format!("{teams} teams, {pools} pools, {courts} courts");
+        assert_eq!(plan.duties.len(), schedule.matches.len(), "{what}");
+        assert_eq!(plan.quality.conflicts, 0, "{what}");
+        assert!(plan.duties.iter().all(Option::is_some), "{what}");
+        check_hard_rule(&schedule.matches, &plan.duties, s.slot_minutes(), &what);
+        assert!(plan.quality.spread <= 1, "{what}: spread {}", plan.quality.spread);
+    }
+}
+
+#[test]
+fn a_team_refereed_phase_leaves_a_third_team_free_per_court() {
+    assert_eq!(duty_courts(2, 4), 1, "4 teams on 2 courts would leave nobody to referee");
+    assert_eq!(duty_courts(4, 9), 3);
+    assert_eq!(duty_courts(2, 64), 2);
+    assert_eq!(duty_courts(0, 3), 1);
+}
+
+/// The planned bracket as stored before any knockout match is played.
+fn stored(bracket: &[PlannedMatch]) -> Vec<Match> {
+    let unplayed = |i: usize, p: &PlannedMatch| Match {
+        bracket_code: p.bracket_code,
+        status: MatchStatus::Scheduled,
+        team1_id: p.team1_id,
+        team2_id: p.team2_id,
+        team1_score: None,
+        team2_score: None,
+        ..Match::played(100 + i as i64, 0, 0, 0, 0)
+    };
+    bracket.iter().enumerate().map(|(i, p)| unplayed(i, p)).collect()
+}
+
+#[test]
+fn knockout_matches_are_refereed_by_an_earlier_loser_once_it_is_known() {
+    let ids: Vec<TeamId> = (1..=10).collect();
+    let teams: Vec<Team> = ids.iter().map(|&id| Team::new(id, format!("Équipe {id}"))).collect();
+    let s = settings(2);
+    let pool = pools_schedule(std::slice::from_ref(&ids), &s).expect("a schedule");
+    let played: Vec<Match> = pool
+        .matches
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let (a, b) = (p.team1_id.expect("a pool team"), p.team2_id.expect("a pool team"));
+            // The lower id wins: the table is 1, 2, 3 … 10.
+            let (sa, sb) = if a < b { (21, 15) } else { (15, 21) };
+            Match::played(i as i64 + 1, a, b, sa, sb)
+        })
+        .collect();
+    let bracket = plan_knockout(&standings(&played, &teams), &s, pool.next_slot_index);
+    let plan = assign_duties(&bracket, std::slice::from_ref(&ids), &s);
+    assert_eq!(plan.quality.conflicts, 0);
+    check_hard_rule(&bracket, &plan.duties, s.slot_minutes(), "knockout");
+    let by_code =
+        |code: BracketCode| bracket.iter().position(|m| m.bracket_code == Some(code)).expect("in the bracket");
+    // The first quarterfinals go to teams already out of the bracket (9 and 10).
+    for code in [BracketCode::Qf1, BracketCode::Qf2] {
+        let Some(Duty::Team { team_id }) = plan.duties[by_code(code)] else { panic!("{code}: a known team") };
+        assert!(team_id > 8, "{code} refereed by {team_id}, still in the bracket");
+    }
+    // Later rounds: the loser of a match that ended before.
+    let final_duty = plan.duties[by_code(BracketCode::F)].expect("a duty");
+    let Duty::LoserOf { code } = final_duty else { panic!("the final's duty is a loser: {final_duty:?}") };
+    assert!(matches!(code, BracketCode::Sf1 | BracketCode::Sf2), "{code}");
+    assert_eq!(duty_placeholder(code, Lang::Fr), format!("Perdant {code}"));
+    assert_eq!(duty_placeholder(code, Lang::En), format!("Loser {code}"));
+    let sf1_duty = plan.duties[by_code(BracketCode::Sf1)].expect("a duty");
+    assert!(matches!(sf1_duty, Duty::LoserOf { .. }), "SF1: {sf1_duty:?}");
+
+    // It resolves once that match is final, not before.
+    let mut stored = stored(&bracket);
+    assert_eq!(duty_team(final_duty, &stored), None);
+    let semi = &mut stored[by_code(code)];
+    (semi.team1_id, semi.team2_id) = (Some(1), Some(4));
+    (semi.status, semi.team1_score, semi.team2_score) = (MatchStatus::Completed, Some(2), Some(1));
+    assert_eq!(duty_team(final_duty, &stored), Some(4));
+    assert_eq!(duty_team(Duty::Team { team_id: 7 }, &stored), Some(7));
+}
