@@ -250,7 +250,16 @@ export interface TournamentConfigInput {
   /** A preset's id (`single`, `fivb-beach`, `rec-2x21`, `indoor-25`, `timed`) or a custom format. */
   poolFormat?: FormatInput | null;
   knockoutFormat?: FormatInput | null;
+  /** Who enters the scores; absent keeps the tournament's (`staff` for a new one). */
+  scoring?: Scoring | null;
+  /** 1 to 1440 minutes; absent keeps the tournament's (10 for a new one). */
+  confirmMinutes?: NumberInput | null;
+  /** Whether matches get a work team; absent keeps the tournament's (`none` for a new one). */
+  duty?: DutyMode | null;
 }
+
+export type Scoring = "staff" | "teams";
+export type DutyMode = "none" | "teams";
 
 /** One set: team 1's points, team 2's. */
 export type SetScore = [number, number];
@@ -327,6 +336,10 @@ export interface TournamentConfig {
   breakBetweenMatches: number;
   startTime: IsoDateTime | null;
   poolCount: number;
+  /** `null`: not given. */
+  scoring: Scoring | null;
+  confirmMinutes: number | null;
+  duty: DutyMode | null;
 }
 
 export interface ScoreInput {

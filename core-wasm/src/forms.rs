@@ -217,6 +217,9 @@ pub fn tournament_config(o: &Obj) -> Result<TournamentConfigInput, Failure> {
         pool_count: o.number("poolCount")?,
         pool_format: o.format("poolFormat")?,
         knockout_format: o.format("knockoutFormat")?,
+        scoring: o.text("scoring")?,
+        confirm_minutes: o.number("confirmMinutes")?,
+        duty: o.text("duty")?,
     })
 }
 

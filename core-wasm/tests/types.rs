@@ -345,7 +345,10 @@ fn texts<T: serde::Serialize>(all: &[T]) -> Vec<String> {
 fn closed_sets_match_cores_enums() {
     use centre_core::attendance::{AttendanceAction, PickupKind};
     use centre_core::tournament::{BracketCode, MatchStatus, RoundType};
-    let expected: [(&str, Vec<String>); 12] = [
+    use centre_core::tournament::{DutyMode, Scoring};
+    let expected: [(&str, Vec<String>); 14] = [
+        ("Scoring", texts(Scoring::ALL)),
+        ("DutyMode", texts(DutyMode::ALL)),
         ("Lang", texts(centre_core::Lang::ALL)),
         ("Gender", texts(v::Gender::ALL)),
         ("AllergySeverity", texts(v::AllergySeverity::ALL)),

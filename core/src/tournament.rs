@@ -41,6 +41,31 @@ pub enum RoundType {
 
 stored_text!(RoundType { Pool = "pool", Quarterfinal = "quarterfinal", Semifinal = "semifinal", Final = "final" });
 
+/// Who enters a tournament's scores: its organisers (the default), or the teams themselves.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    #[default]
+    Staff,
+    Teams,
+}
+
+stored_text!(Scoring { Staff = "staff", Teams = "teams" });
+
+/// Whether a tournament's matches get a work team: none (the default), or the teams in turn.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub enum DutyMode {
+    #[default]
+    #[serde(rename = "none")]
+    Nobody,
+    #[serde(rename = "teams")]
+    Teams,
+}
+
+stored_text!(DutyMode { Nobody = "none", Teams = "teams" });
+
 /// A knockout match's place in the bracket: its code on the wire and in the database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::messages::{Lang, message};
+use crate::tournament::{DutyMode, Scoring};
 use chrono::NaiveDate;
 use serde_json::{Value, json};
 
@@ -705,6 +706,50 @@ fn event_rules() {
 }
 
 // --- tournament configuration ---------------------------------------------------------------
+
+#[test]
+fn tournament_config_takes_who_scores_the_window_and_the_work_teams() {
+    let absent = validate_tournament_config(&parse(&json!({}))).expect("valid");
+    assert_eq!((absent.scoring(), absent.confirm_minutes(), absent.duty()), (None, None, None), "absent keeps");
+    let blank = validate_tournament_config(&parse(&json!({"scoring": " ", "confirmMinutes": "", "duty": ""})));
+    assert_eq!(blank.expect("valid").confirm_minutes(), None);
+    let set = json!({"scoring": "teams", "confirmMinutes": "1440", "duty": "teams"});
+    let c = validate_tournament_config(&parse(&set)).expect("valid");
+    assert_eq!((c.scoring(), c.confirm_minutes(), c.duty()), (Some(Scoring::Teams), Some(1440), Some(DutyMode::Teams)));
+    let c = validate_tournament_config(&parse(&json!({"scoring": "staff", "confirmMinutes": 1, "duty": "none"})));
+    let c = c.expect("valid");
+    assert_eq!((c.scoring(), c.confirm_minutes(), c.duty()), (Some(Scoring::Staff), Some(1), Some(DutyMode::Nobody)));
+    for bad in [
+        json!({"scoring": "captains", "confirmMinutes": 0, "duty": "all"}),
+        json!({"scoring": "Teams", "confirmMinutes": 1441, "duty": "nobody"}),
+    ] {
+        let errors = validate_tournament_config(&parse(&bad)).expect_err("refused");
+        assert_errors(
+            "who scores, the window, the work teams",
+            &errors,
+            &[
+                (
+                    "scoring",
+                    "scoring_invalid",
+                    "La saisie des scores est faite par l'organisation (staff) ou par les équipes (teams)",
+                    "Scores are entered by the organisers (staff) or by the teams (teams)",
+                ),
+                (
+                    "confirmMinutes",
+                    "confirm_minutes_invalid",
+                    "Le délai de confirmation doit être un nombre entier de 1 à 1440 minutes",
+                    "The confirmation window must be a whole number of minutes from 1 to 1440",
+                ),
+                (
+                    "duty",
+                    "duty_invalid",
+                    "L'arbitrage est fait par personne (none) ou par les équipes (teams)",
+                    "Matches are refereed by nobody (none) or by the teams (teams)",
+                ),
+            ],
+        );
+    }
+}
 
 #[test]
 fn tournament_config_blank_takes_defaults_and_out_of_range_is_refused() {

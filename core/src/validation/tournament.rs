@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::{Checker, NumberInput, parse_date_time};
 use crate::errors::FieldError;
 use crate::format::{FormatInput, Formats, resolve};
+use crate::tournament::{DutyMode, Scoring};
 
 /// Body of `POST /api/admin/events/{eventId}/tournament` and `PUT /api/admin/tournaments/{id}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -23,6 +24,17 @@ pub struct TournamentConfigInput {
     pub pool_format: Option<FormatInput>,
     /// How knockout matches are scored; absent means `single`.
     pub knockout_format: Option<FormatInput>,
+    /// Who enters the scores: `staff` or `teams`; absent keeps the tournament's (`staff` for a
+    /// new one).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Scoring>))]
+    pub scoring: Option<String>,
+    /// Minutes a team's proposed result waits for the other side (1 to 1440); absent keeps the
+    /// tournament's (10 for a new one).
+    pub confirm_minutes: Option<NumberInput>,
+    /// Whether every match gets a work team: `none` or `teams`; absent keeps the tournament's
+    /// (`none` for a new one).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<DutyMode>))]
+    pub duty: Option<String>,
 }
 
 /// A tournament configuration with every number inside its range.
@@ -37,6 +49,10 @@ pub struct TournamentConfig {
     /// Not in the validated form's answer: the server stores it, the form shows what it chose.
     #[serde(skip)]
     formats: Formats,
+    /// `None`: not given, the tournament keeps its own.
+    scoring: Option<Scoring>,
+    confirm_minutes: Option<u16>,
+    duty: Option<DutyMode>,
 }
 
 impl TournamentConfig {
@@ -44,6 +60,8 @@ impl TournamentConfig {
     pub const MATCH_MINUTES: (u16, u16, u16) = (10, 60, 20);
     pub const BREAK_MINUTES: (u16, u16, u16) = (5, 30, 10);
     pub const POOLS: (u8, u8, u8) = (1, 4, 1);
+    /// The window a team's proposed result waits for the other side, in minutes.
+    pub const CONFIRM_MINUTES: (u16, u16, u16) = (1, 1440, 10);
 
     /// 1 to 4, default 1.
     pub fn pool_count(&self) -> u8 {
@@ -70,6 +88,18 @@ impl TournamentConfig {
     pub fn formats(&self) -> &Formats {
         &self.formats
     }
+    /// Who enters the scores, when given.
+    pub fn scoring(&self) -> Option<Scoring> {
+        self.scoring
+    }
+    /// The window for the other side's answer, 1 to 1440 minutes, when given.
+    pub fn confirm_minutes(&self) -> Option<u16> {
+        self.confirm_minutes
+    }
+    /// Whether matches get a work team, when given.
+    pub fn duty(&self) -> Option<DutyMode> {
+        self.duty
+    }
 }
 
 impl Default for TournamentConfig {
@@ -81,6 +111,9 @@ impl Default for TournamentConfig {
             start_time: None,
             pool_count: Self::POOLS.2,
             formats: Formats::default(),
+            scoring: None,
+            confirm_minutes: None,
+            duty: None,
         }
     }
 }
@@ -162,6 +195,14 @@ pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<Tourn
     };
     let pool_format = format("poolFormat", input.pool_format.as_ref());
     let knockout_format = format("knockoutFormat", input.knockout_format.as_ref());
+    let scoring = closed(&mut c, input.scoring.as_deref(), Scoring::parse, "scoring", "scoring_invalid");
+    let (wl, wh, _) = TournamentConfig::CONFIRM_MINUTES;
+    let confirm = match input.confirm_minutes.as_ref().filter(|n| !n.is_blank()) {
+        None => Some(None),
+        Some(n) => in_range(&mut c, Some(n), (wl.into(), wh.into(), 0), "confirmMinutes", "confirm_minutes_invalid")
+            .map(|v| Some(v as u16)),
+    };
+    let duty = closed(&mut c, input.duty.as_deref(), DutyMode::parse, "duty", "duty_invalid");
     c.finish(|| {
         Some(TournamentConfig {
             formats: Formats { pool: pool_format?, knockout: knockout_format? },
@@ -170,6 +211,30 @@ pub fn validate_tournament_config(input: &TournamentConfigInput) -> Result<Tourn
             break_between_matches: pause? as u16,
             start_time: start?,
             pool_count: pools? as u8,
+            scoring: scoring?,
+            confirm_minutes: confirm?,
+            duty: duty?,
         })
     })
+}
+
+/// A closed set's text: absent or blank is `Some(None)`; one of its values `Some(Some(v))`;
+/// anything else `code` on `field` (`None`).
+fn closed<T>(
+    c: &mut Checker,
+    text: Option<&str>,
+    parse: fn(&str) -> Option<T>,
+    field: &'static str,
+    code: &'static str,
+) -> Option<Option<T>> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Some(None),
+        Some(t) => match parse(t) {
+            Some(v) => Some(Some(v)),
+            None => {
+                c.push(field, code);
+                None
+            }
+        },
+    }
 }

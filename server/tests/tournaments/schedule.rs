@@ -234,3 +234,47 @@ async fn the_schema_refuses_a_court_or_a_team_twice_in_one_slot() {
         conn.query_row("SELECT count(*) FROM matches WHERE tournament_id = ?1", [tournament], |r| r.get(0)).unwrap();
     assert_eq!(count, 3);
 }
+
+#[tokio::test]
+async fn who_scores_the_window_and_the_work_teams_are_set_in_setup_only() {
+    let setup = Setup::new(6, config(2, 1)).await;
+    let t = setup.tournament().await;
+    assert_eq!(
+        (&t["scoring"], &t["confirmMinutes"], &t["duty"]),
+        (&json!("staff"), &json!(10), &json!("none")),
+        "defaults"
+    );
+
+    let mut body = config(2, 1);
+    body["scoring"] = json!("teams");
+    body["confirmMinutes"] = json!(30);
+    body["duty"] = json!("teams");
+    assert_eq!(put_config(&setup, &body, "fr").await.status(), 200);
+    let t = setup.tournament().await;
+    assert_eq!((&t["scoring"], &t["confirmMinutes"], &t["duty"]), (&json!("teams"), &json!(30), &json!("teams")));
+
+    // An edit that leaves them out keeps them (an older form, the re-timing of the day).
+    assert_eq!(put_config(&setup, &config(2, 1), "fr").await.status(), 200);
+    assert_eq!(setup.tournament().await["confirmMinutes"], 30);
+
+    // Out of range or unknown: 422 with core's words, in English too.
+    let mut bad = config(2, 1);
+    bad["scoring"] = json!("captains");
+    bad["confirmMinutes"] = json!(1441);
+    bad["duty"] = json!("all");
+    let (status, refusal) = refused(put_config(&setup, &bad, "en").await).await;
+    assert_eq!(status, 422, "{refusal}");
+    let errors = refusal["fieldErrors"].as_object().unwrap();
+    assert_eq!(errors["confirmMinutes"], "The confirmation window must be a whole number of minutes from 1 to 1440");
+    assert_eq!(errors["scoring"], "Scores are entered by the organisers (staff) or by the teams (teams)");
+    assert_eq!(errors["duty"], "Matches are refereed by nobody (none) or by the teams (teams)");
+
+    // Once the schedule exists they hold: results are entered, and duties drawn, under them.
+    setup.generate().await;
+    let mut change = body.clone();
+    change["scoring"] = json!("staff");
+    let (status, refusal) = refused(put_config(&setup, &change, "fr").await).await;
+    assert_eq!((status, refusal["code"].as_str()), (409, Some("tournament_not_setup")), "{refusal}");
+    assert_eq!(put_config(&setup, &body, "fr").await.status(), 200, "the same values are no change");
+    assert_eq!(setup.tournament().await["scoring"], "teams");
+}

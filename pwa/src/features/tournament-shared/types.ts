@@ -43,6 +43,10 @@ export type TournamentInput = Body<
     /** A preset's id (`fivb-beach`…) or a custom format; null: `single`. */
     poolFormat: Schemas['FormatInput'] | null;
     knockoutFormat: Schemas['FormatInput'] | null;
+    /** Absent: the tournament keeps its own. */
+    scoring?: Schemas['Scoring'];
+    confirmMinutes?: number | null;
+    duty?: Schemas['DutyMode'];
   }
 >;
 

@@ -225,3 +225,45 @@ describe("a phase's custom format", () => {
     expect(sentBody(fetch, 'PUT')?.knockoutFormat).toBe('single');
   });
 });
+
+describe('who enters the scores and who referees', () => {
+  it('is the organisers and nobody by default; the teams bring their confirmation window, all sent', async () => {
+    const fetch = serve({ '/api/admin/events/7/tournament': adminTournament() });
+    await renderPage(<CreateTournamentCard eventId={7} exists={false} loading={false} />);
+    const scoring = (await screen.findByLabelText('Qui saisit les scores')) as HTMLSelectElement;
+    const duty = screen.getByLabelText('Arbitrage') as HTMLSelectElement;
+    expect(options(scoring)).toEqual(["L'organisation", "Les équipes (l'autre équipe confirme)"]);
+    expect(options(duty)).toEqual(['Aucune équipe de service', 'Une équipe de service par match']);
+    expect([scoring.value, duty.value]).toEqual(['staff', 'none']);
+    expect(screen.queryByLabelText('Délai de confirmation en minutes (1 à 1440)')).toBeNull();
+    fireEvent.change(scoring, { target: { value: 'teams' } });
+    fireEvent.change(duty, { target: { value: 'teams' } });
+    const window = screen.getByLabelText('Délai de confirmation en minutes (1 à 1440)') as HTMLInputElement;
+    expect(window.value).toBe('10');
+    fireEvent.change(window, { target: { value: '1441' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Créer le tournoi' }));
+    });
+    // centre-core refuses it as the server would, and nothing is sent.
+    expect(await screen.findByText('Le délai de confirmation doit être un nombre entier de 1 à 1440 minutes')).toBeTruthy();
+    expect(sentBody(fetch, 'POST')).toBeNull();
+    fireEvent.change(window, { target: { value: '30' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Créer le tournoi' }));
+    });
+    await vi.waitFor(() => expect(sentBody(fetch, 'POST')).not.toBeNull());
+    expect(sentBody(fetch, 'POST')).toMatchObject({ scoring: 'teams', confirmMinutes: 30, duty: 'teams' });
+  });
+
+  it('shows the tournament’s choice when editing, and no longer offers a change once the schedule exists', async () => {
+    const tournament = adminTournament({ status: 'in_progress', scoring: 'teams', confirmMinutes: 45, duty: 'teams' });
+    serve({});
+    await renderPage(<EditTournamentDialog tournament={tournament} open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier les détails du tournoi' });
+    const scoring = within(dialog).getByLabelText('Qui saisit les scores') as HTMLSelectElement;
+    const window = within(dialog).getByLabelText('Délai de confirmation en minutes (1 à 1440)') as HTMLInputElement;
+    const duty = within(dialog).getByLabelText('Arbitrage') as HTMLSelectElement;
+    expect([scoring.value, window.value, duty.value]).toEqual(['teams', '45', 'teams']);
+    expect([scoring.disabled, window.disabled, duty.disabled]).toEqual([true, true, true]);
+  });
+});

@@ -7,11 +7,14 @@
 // 'Créer le tournoi' and for the dialog 'Modifier les détails du tournoi'; centre-core checks it
 // as the server does (a custom format it refuses: `format_invalid` under the phase's format). A
 // phase's format no longer changes once one of its matches has a score: the server's 409
-// `format_locked` lands on the format that was changed.
+// `format_locked` lands on the format that was changed. Who enters the scores (the organisers or
+// the teams), the window a team's proposed result waits for the other side, and whether every
+// match gets a work team are chosen in setup only (409 `tournament_not_setup` after).
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import type { Schemas } from '../../api/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Checkbox } from '../../components/form/Checkbox';
@@ -27,6 +30,12 @@ import type { AdminTournament, TournamentInput } from '../tournament-shared/type
 import { FormActions } from '../../components/form/FormActions';
 import { CUSTOM_KEYS, customFrom, customInput, customOf, hasDecidingSet, isCustom, sameCustom, type CustomSets } from './customFormat';
 
+/** Who enters the scores, and whether matches get a work team, in the lists' order. */
+const SCORINGS = ['staff', 'teams'] as const satisfies readonly Scoring[];
+const DUTY_MODES = ['none', 'teams'] as const satisfies readonly DutyMode[];
+type Scoring = Schemas['Scoring'];
+type DutyMode = Schemas['DutyMode'];
+
 /** The choice of a format that is no preset: its sets are the phase's custom fields. */
 const CUSTOM = 'custom';
 
@@ -40,6 +49,9 @@ type BaseValues = {
   /** A preset's id, or CUSTOM. */
   poolFormat: string;
   knockoutFormat: string;
+  scoring: Scoring;
+  confirmMinutes: string;
+  duty: DutyMode;
 };
 
 const FORMAT_FIELDS = ['poolFormat', 'knockoutFormat'] as const;
@@ -71,6 +83,9 @@ const DEFAULTS: BaseValues = {
   poolCount: '1',
   poolFormat: 'single',
   knockoutFormat: 'single',
+  scoring: 'staff',
+  confirmMinutes: '10',
+  duty: 'none',
 };
 
 /** The tournament's format of a phase (none in an answer kept before formats existed: `single`). */
@@ -95,6 +110,9 @@ function initialValues(tournament: AdminTournament | null): ConfigValues {
         poolCount: String(tournament.poolCount),
         poolFormat: formatChoice(currentFormat(tournament, 'poolFormat')),
         knockoutFormat: formatChoice(currentFormat(tournament, 'knockoutFormat')),
+        scoring: tournament.scoring,
+        confirmMinutes: String(tournament.confirmMinutes),
+        duty: tournament.duty,
       }
     : DEFAULTS;
   // A preset's custom fields start from the tournament's format, which is that preset's.
@@ -125,6 +143,9 @@ function toTournamentInput(values: ConfigValues, tournament: AdminTournament | n
     poolCount: whole(values.poolCount),
     poolFormat: formatValue(values, 'poolFormat', currentFormat(tournament, 'poolFormat')),
     knockoutFormat: formatValue(values, 'knockoutFormat', currentFormat(tournament, 'knockoutFormat')),
+    scoring: values.scoring,
+    confirmMinutes: whole(values.confirmMinutes),
+    duty: values.duty,
   };
 }
 
@@ -205,12 +226,15 @@ function ConfigForm({
     initial,
     validate: async (values) => {
       const input = toTournamentInput(values, tournament);
-      const { courtsAvailable, matchDurationMinutes, breakBetweenMatches, poolCount } = values;
+      const { courtsAvailable, matchDurationMinutes, breakBetweenMatches, poolCount, scoring, confirmMinutes, duty } = values;
       const checked = {
         courtsAvailable,
         matchDurationMinutes,
         breakBetweenMatches,
         poolCount,
+        scoring,
+        confirmMinutes,
+        duty,
         startTime: input.startTime ?? '',
         poolFormat: input.poolFormat,
         knockoutFormat: input.knockoutFormat,
@@ -225,7 +249,7 @@ function ConfigForm({
   });
   // After generating, the server refuses another court or pool count (409 courts_locked / pools_locked).
   const locked = tournament !== null && tournament.status !== 'setup';
-  const number = (name: 'courtsAvailable' | 'matchDurationMinutes' | 'breakBetweenMatches' | 'poolCount', label: string, min: number, max: number, hint?: string) => (
+  const number = (name: 'courtsAvailable' | 'matchDurationMinutes' | 'breakBetweenMatches' | 'poolCount' | 'confirmMinutes', label: string, min: number, max: number, hint?: string) => (
     <TextField
       {...form.field(name)}
       label={label}
@@ -235,7 +259,7 @@ function ConfigForm({
       max={max}
       step={1}
       hint={hint}
-      disabled={disabled || (locked && (name === 'courtsAvailable' || name === 'poolCount'))}
+      disabled={disabled || (locked && (name === 'courtsAvailable' || name === 'poolCount' || name === 'confirmMinutes'))}
       inputClassName="min-h-11"
     />
   );
@@ -360,6 +384,26 @@ function ConfigForm({
           {format('knockoutFormat', t('config.knockoutFormat'))}
         </div>
         <p className="text-sm text-slate-600">{t('config.formatsHint')}</p>
+      </fieldset>
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold">{t('config.teamScoring.legend')}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select {...form.field('scoring')} label={t('config.teamScoring.scoring')} disabled={disabled || locked} selectClassName="min-h-11">
+            {SCORINGS.map((scoring) => (
+              <option key={scoring} value={scoring}>
+                {t(`config.teamScoring.scoringOption.${scoring}`)}
+              </option>
+            ))}
+          </Select>
+          {form.values.scoring === 'teams' && number('confirmMinutes', t('config.teamScoring.confirmMinutes'), 1, 1440, t('config.teamScoring.confirmMinutesHint'))}
+          <Select {...form.field('duty')} label={t('config.teamScoring.duty')} hint={t('config.teamScoring.dutyHint')} disabled={disabled || locked} selectClassName="min-h-11">
+            {DUTY_MODES.map((duty) => (
+              <option key={duty} value={duty}>
+                {t(`config.teamScoring.dutyOption.${duty}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
       </fieldset>
       <p className="text-sm text-slate-600">{t('config.defaultsHint')}</p>
       <FormActions

@@ -17,7 +17,7 @@ pub mod views;
 
 use centre_core::format::{Formats, SetScore};
 use centre_core::schedule::ScheduleSettings;
-use centre_core::tournament::{BracketCode, Match, MatchStatus, RoundType, Team, TournamentStatus};
+use centre_core::tournament::{BracketCode, DutyMode, Match, MatchStatus, RoundType, Scoring, Team, TournamentStatus};
 use centre_core::validation::parse_date_time;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -42,6 +42,10 @@ pub struct TournamentRow {
     pub created_at: String,
     /// How the pool's and the knockout's matches are scored (`single` when not set).
     pub formats: Formats,
+    /// Who enters the scores, the window of a team's proposal, and whether matches get a work team.
+    pub scoring: Scoring,
+    pub confirm_minutes: u16,
+    pub duty: DutyMode,
 }
 
 impl TournamentRow {
@@ -57,7 +61,8 @@ impl TournamentRow {
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, event_id, name, status, courts_available, match_duration_minutes,
-    break_between_matches, start_time, pool_count, version, quality_json, created_at, pool_format, knockout_format";
+    break_between_matches, start_time, pool_count, version, quality_json, created_at, pool_format, knockout_format,
+    scoring, confirm_minutes, duty";
 
 fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
     Ok(TournamentRow {
@@ -77,6 +82,9 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
             pool: json_column(row.get(12)?, 12)?.unwrap_or_default(),
             knockout: json_column(row.get(13)?, 13)?.unwrap_or_default(),
         },
+        scoring: row.get(14)?,
+        confirm_minutes: row.get(15)?,
+        duty: row.get(16)?,
     })
 }
 

@@ -58,8 +58,9 @@ pub fn create(
     }
     let inserted = conn.execute(
         "INSERT INTO tournaments (event_id, name, status, courts_available, match_duration_minutes,
-            break_between_matches, start_time, pool_count, created_at, pool_format, knockout_format)
-         VALUES (?1, ?2, 'setup', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            break_between_matches, start_time, pool_count, created_at, pool_format, knockout_format,
+            scoring, confirm_minutes, duty)
+         VALUES (?1, ?2, 'setup', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             event_id,
             event.title,
@@ -71,6 +72,9 @@ pub fn create(
             now,
             json_text(&config.formats().pool)?,
             json_text(&config.formats().knockout)?,
+            config.scoring().unwrap_or_default(),
+            config.confirm_minutes().unwrap_or(TournamentConfig::CONFIRM_MINUTES.2),
+            config.duty().unwrap_or_default(),
         ],
     );
     match inserted {
@@ -100,6 +104,16 @@ pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) 
             return Err(Refused::StartTimeRequired);
         }
     }
+    // Who scores, the window and the work teams are set before the schedule: the duties are
+    // drawn with it, and a result already entered was entered under the rule it had.
+    let scoring = config.scoring().unwrap_or(current.scoring);
+    let confirm_minutes = config.confirm_minutes().unwrap_or(current.confirm_minutes);
+    let duty = config.duty().unwrap_or(current.duty);
+    if current.status.has_schedule()
+        && (scoring, confirm_minutes, duty) != (current.scoring, current.confirm_minutes, current.duty)
+    {
+        return Err(Refused::NotSetup);
+    }
     // A phase's format holds once that phase has a score: its results would change meaning.
     let formats = config.formats();
     for (round_pool, before, after) in
@@ -111,7 +125,8 @@ pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) 
     }
     conn.execute(
         "UPDATE tournaments SET courts_available = ?2, match_duration_minutes = ?3, break_between_matches = ?4,
-            start_time = ?5, pool_count = ?6, pool_format = ?7, knockout_format = ?8 WHERE id = ?1",
+            start_time = ?5, pool_count = ?6, pool_format = ?7, knockout_format = ?8, scoring = ?9,
+            confirm_minutes = ?10, duty = ?11 WHERE id = ?1",
         params![
             id,
             config.courts_available(),
@@ -121,6 +136,9 @@ pub fn update(conn: &Connection, id: i64, config: &TournamentConfig, now: &str) 
             config.pool_count(),
             json_text(&formats.pool)?,
             json_text(&formats.knockout)?,
+            scoring,
+            confirm_minutes,
+            duty,
         ],
     )?;
     let updated = find(conn, id)?.ok_or(Refused::NotFound)?;

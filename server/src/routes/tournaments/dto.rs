@@ -6,7 +6,8 @@ use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
 use centre_core::timefmt::utc_text;
 use centre_core::tournament::{
-    BracketCode, Match, MatchStatus, RoundType, TeamId, TournamentStatus, late_matches, shown_statuses,
+    BracketCode, DutyMode, Match, MatchStatus, RoundType, Scoring, TeamId, TournamentStatus, late_matches,
+    shown_statuses,
 };
 use chrono::{DateTime, Duration, Utc};
 use serde::Serialize;
@@ -35,6 +36,12 @@ pub struct TournamentDto {
     pub pool_format: MatchFormat,
     /// How knockout matches are scored.
     pub knockout_format: MatchFormat,
+    /// Who enters the scores: the organisers, or the teams (who confirm each other's results).
+    pub scoring: Scoring,
+    /// Minutes a team's proposed result waits for the other side before it confirms itself.
+    pub confirm_minutes: u16,
+    /// Whether every match gets a work team.
+    pub duty: DutyMode,
 }
 
 impl TournamentDto {
@@ -54,6 +61,9 @@ impl TournamentDto {
             created_at: row.created_at.clone(),
             pool_format: row.formats.pool.clone(),
             knockout_format: row.formats.knockout.clone(),
+            scoring: row.scoring,
+            confirm_minutes: row.confirm_minutes,
+            duty: row.duty,
         }
     }
 }
