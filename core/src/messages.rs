@@ -198,6 +198,8 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("scoring_invalid", "La saisie des scores est faite par l'organisation (staff) ou par les équipes (teams)", "Scores are entered by the organisers (staff) or by the teams (teams)"),
     ("confirm_minutes_invalid", "Le délai de confirmation doit être un nombre entier de 1 à 1440 minutes", "The confirmation window must be a whole number of minutes from 1 to 1440"),
     ("duty_invalid", "L'arbitrage est fait par personne (none) ou par les équipes (teams)", "Matches are refereed by nobody (none) or by the teams (teams)"),
+    ("client_id_invalid", "L'identifiant de l'envoi compte au plus 64 caractères", "The client id is at most 64 characters long"),
+    ("team_scoring_off", "Dans ce tournoi, l'organisation saisit les scores : remettez le vôtre à la table de marque.", "In this tournament the organisers enter the scores: give yours to the scorers' table."),
     ("report_disputed", "Les deux équipes ont donné des résultats différents : l'organisation tranche.", "The two teams gave different results: the organisers decide."),
     ("report_already_proposed", "Une équipe a déjà proposé ce résultat : elle ou l'autre équipe y répond.", "A team has already proposed this result: it or the other team answers it."),
     ("concede_own_team_only", "Seule une équipe qui joue ce match peut déclarer forfait, et seulement pour elle-même.", "Only a team playing this match can concede, and only for itself."),

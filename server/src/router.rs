@@ -152,6 +152,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(tournaments::admin::forfeit))
         .routes(routes!(tournaments::admin::start))
         .routes(routes!(tournaments::admin::history))
+        .routes(routes!(tournaments::reports::report))
         .routes(routes!(sync::scores::push))
         .routes(routes!(tournaments::sync::conflicts))
         .routes(routes!(tournaments::sync::resolve))

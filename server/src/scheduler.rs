@@ -2,7 +2,8 @@
 //! registrations past their deadline (`db::payments::due`), then the waiting lists' offers whose
 //! window passed (`db::waitlist::offers`) and the court-slot entries whose slot has begun
 //! (`db::waitlist::line`), then the personal data whose retention period ended
-//! (`db::privacy::retention`), at start and every ten minutes.
+//! (`db::privacy::retention`), then the teams' proposed results whose window passed
+//! (`db::tournaments::reports`), at start and every ten minutes.
 //! The work due is read from the database each time, so a restart loses nothing; each pass is
 //! one write transaction, so two processes started by mistake do it once between them.
 
@@ -14,6 +15,7 @@ use chrono::{DateTime, Utc};
 use crate::app::AppState;
 use crate::db::payments::due::{self, Report};
 use crate::db::privacy::retention;
+use crate::db::tournaments::reports;
 use crate::db::waitlist::{line, offers};
 use crate::emails::payments::PaymentLetters;
 use crate::emails::waitlist::WaitlistLetters;
@@ -27,7 +29,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     let policy = state.settings.reminders;
     let letters = PaymentLetters { interac_email: state.settings.interac_email.clone(), tz };
     let offer_letters = WaitlistLetters::new(&state.settings);
-    let (report, offers_expired, slots_ended, retained) = state
+    let (report, offers_expired, slots_ended, retained, confirmed) = state
         .db
         .write(move |tx| {
             let report = due::run(tx, now, tz, policy, &letters).map_err(AppError::from)?;
@@ -37,7 +39,8 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
             // Court slots that have begun: their lists have nothing left to wait for.
             let slots_ended = line::end_passed_slots(tx, &utc_text(now))?;
             let retained = retention::run(tx, now.with_timezone(&tz).date_naive(), now)?;
-            Ok::<_, AppError>((report, expired, slots_ended, retained))
+            let confirmed = reports::confirm_due(tx, now).map_err(AppError::from)?;
+            Ok::<_, AppError>((report, expired, slots_ended, retained, confirmed))
         })
         .await?;
     if retained != retention::Report::default() {
@@ -51,6 +54,9 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
             waiting_list_forms = retained.waiting_list_forms,
             "retention: personal data past its period erased or anonymised"
         );
+    }
+    for changed in &confirmed {
+        state.live.tournament_changed(changed.event_id);
     }
     // Offers made in the pass are in the outbox too.
     state.mailer.kick();

@@ -113,3 +113,55 @@ pub fn validate_score(input: &ScoreInput) -> Result<Score, Vec<FieldError>> {
     let t2 = one(&mut c, "team2Score", input.team2_score.as_ref());
     c.finish(|| Some(Score { team1_score: t1?, team2_score: t2?, sets }))
 }
+
+/// Body of `POST /api/matches/{matchId}/report`: the score as the admin's score takes it (sets,
+/// team 1's points first whoever reports, or the two scores), or `forfeit: true` to concede;
+/// `clientId` makes a repeat of the same report harmless.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", default)]
+pub struct ReportInput {
+    pub team1_score: Option<NumberInput>,
+    pub team2_score: Option<NumberInput>,
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Vec<u32>>>))]
+    pub sets: Option<Vec<SetScore>>,
+    /// The reporting team concedes the match.
+    pub forfeit: Option<bool>,
+    /// 1 to 64 characters, chosen by the client for this report.
+    pub client_id: Option<String>,
+}
+
+/// A report as checked: the score (`None`: the team concedes) and its client id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReportForm {
+    pub score: Option<Score>,
+    pub client_id: Option<String>,
+}
+
+pub fn validate_report(input: &ReportInput) -> Result<ReportForm, Vec<FieldError>> {
+    let client_id = input.client_id.as_deref().map(str::trim).filter(|id| !id.is_empty());
+    let mut errors = Vec::new();
+    if client_id.is_some_and(|id| id.chars().count() > 64) {
+        errors.push(FieldError::new("clientId", "client_id_invalid"));
+    }
+    let score = if input.forfeit == Some(true) {
+        None
+    } else {
+        let body = ScoreInput {
+            team1_score: input.team1_score.clone(),
+            team2_score: input.team2_score.clone(),
+            sets: input.sets.clone(),
+        };
+        match validate_score(&body) {
+            Ok(score) => Some(score),
+            Err(mut more) => {
+                errors.append(&mut more);
+                None
+            }
+        }
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(ReportForm { score, client_id: client_id.map(str::to_owned) })
+}

@@ -57,6 +57,11 @@ const SECTIONS: &[(&str, &str, &str)] = &[
     ),
     ("campStaffWeeks", "Semaines de camp qui vous sont confiées", "Camp weeks given to you"),
     ("waitlistOffers", "Places qui vous ont été offertes", "Places offered to you"),
+    (
+        "matchReports",
+        "Résultats de match que vous avez déclarés pour votre équipe",
+        "Match results you reported for your team",
+    ),
     ("deletionRequests", "Vos demandes de suppression", "Your deletion requests"),
     (
         "addressesTyped",

@@ -12,6 +12,7 @@ mod flow;
 mod forfeits;
 mod formats;
 mod public;
+mod reports;
 mod schedule;
 mod scoring;
 mod standings;

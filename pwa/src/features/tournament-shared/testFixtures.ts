@@ -77,6 +77,7 @@ export function match(overrides: Partial<Match> = {}): Match {
     forfeitSide: null,
     winnerId: null,
     sets: [],
+    report: null,
     ...overrides,
   };
 }

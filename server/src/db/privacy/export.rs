@@ -191,6 +191,13 @@ pub fn member_data(conn: &Connection, user_id: &str) -> rusqlite::Result<MemberD
                 .to_owned(),
         ),
         (
+            // The results the member reported for their team (a captain's proposals, answers).
+            "matchReports",
+            "SELECT id, match_id, reporter, conceded, team1_score, team2_score, sets, created_at FROM match_reports
+             WHERE user_id = ?1 ORDER BY id"
+                .to_owned(),
+        ),
+        (
             "deletionRequests",
             "SELECT id, reason, requested_at, status, answered_at, note FROM deletion_requests WHERE user_id = ?1
              ORDER BY id"

@@ -9,6 +9,7 @@
 //! - [`teams`]: a team withdrawn from its event.
 //! - [`views`]: what the console, the event page and the member read.
 
+pub mod reports;
 pub mod schedule;
 pub mod scores;
 pub mod sync;
@@ -16,6 +17,7 @@ pub mod teams;
 pub mod views;
 
 use centre_core::format::{Formats, SetScore};
+use centre_core::report::Report;
 use centre_core::schedule::ScheduleSettings;
 use centre_core::tournament::{BracketCode, DutyMode, Match, MatchStatus, RoundType, Scoring, Team, TournamentStatus};
 use centre_core::validation::parse_date_time;
@@ -136,6 +138,8 @@ pub struct MatchRow {
     pub sets: Vec<SetScore>,
     /// When a scorekeeper marked it started.
     pub started_at: Option<String>,
+    /// The teams' report of its result, in a team-scored tournament (core's `Report`).
+    pub report: Option<Report>,
 }
 
 impl MatchRow {
@@ -177,7 +181,7 @@ fn match_select() -> String {
             coalesce(m.team1_id, m.team1_withdrawn), coalesce(m.team2_id, m.team2_withdrawn),
             coalesce({}, w1.name), coalesce({}, w2.name), m.team1_from, m.team2_from, m.team1_score, m.team2_score,
             m.forfeit_side, m.scheduled_time, m.court_number, m.slot_index, m.version, m.updated_at, m.sets,
-            m.team1_withdrawn IS NOT NULL, m.team2_withdrawn IS NOT NULL, m.started_at
+            m.team1_withdrawn IS NOT NULL, m.team2_withdrawn IS NOT NULL, m.started_at, m.report
          FROM matches m
          LEFT JOIN event_registrations r1 ON r1.id = m.team1_id
          LEFT JOIN event_registrations r2 ON r2.id = m.team2_id
@@ -215,6 +219,7 @@ fn match_from_row(row: &Row<'_>) -> rusqlite::Result<MatchRow> {
         version: row.get(19)?,
         updated_at: row.get(20)?,
         sets: json_column(row.get(21)?, 21)?.unwrap_or_default(),
+        report: json_column(row.get(25)?, 25)?,
     })
 }
 

@@ -28,6 +28,10 @@ pub enum Refused {
     Rule(ScheduleError),
     /// Refused by core's merge rule, with its catalogue code.
     Rejected(&'static str),
+    /// Refused as things stand (409), with its catalogue code: a team-scored tournament's rule.
+    Conflict(&'static str),
+    /// The asker may not do this to this match (403).
+    Forbidden,
     Db(rusqlite::Error),
 }
 
@@ -64,12 +68,17 @@ pub fn record(
 ) -> Result<(MatchRow, Changed), Refused> {
     write_match(conn, match_id, |m| {
         let entered = Entered { team1: score.team1_score(), team2: score.team2_score(), sets: score.sets() };
-        match apply(conn, m, entered, None, user_id, now)? {
-            Verdict::Apply => Ok(()),
-            Verdict::Duplicate | Verdict::Conflict => Err(Refused::Completed),
-            Verdict::Rejected(code) => Err(Refused::Rejected(code)),
-        }
+        applied(apply(conn, m, entered, None, user_id, now)?)
     })
+}
+
+/// An online score's verdict as the caller's answer: anything but `Apply` is refused.
+pub(super) fn applied(verdict: Verdict) -> Result<(), Refused> {
+    match verdict {
+        Verdict::Apply => Ok(()),
+        Verdict::Duplicate | Verdict::Conflict => Err(Refused::Completed),
+        Verdict::Rejected(code) => Err(Refused::Rejected(code)),
+    }
 }
 
 /// Records a no-show: match `match_id` (not yet completed, both teams known) is forfeited by
@@ -241,7 +250,7 @@ pub(super) fn sets_text(sets: &[SetScore]) -> rusqlite::Result<Option<String>> {
 
 /// The two numbers a score stands for under the match's format (the sets won, with sets), or
 /// the format's refusal.
-fn scored(formats: &Formats, m: &MatchRow, entered: Entered<'_>) -> Result<(u32, u32), Refused> {
+pub(super) fn scored(formats: &Formats, m: &MatchRow, entered: Entered<'_>) -> Result<(u32, u32), Refused> {
     let knockout = m.round_type != RoundType::Pool;
     result_of(formats.of(m.round_type), knockout, entered.team1, entered.team2, entered.sets).map_err(Refused::Rejected)
 }

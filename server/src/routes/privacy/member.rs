@@ -23,7 +23,7 @@ use crate::openapi::responses;
 /// `GET /api/user/my-data` (signed in): everything the centre holds about the caller and the
 /// children they registered, as a JSON file (`mes-donnees.json`): `user` (the account) and one
 /// array per table (`eventRegistrations`, `courtBookings`, `dayCampRegistrations`,
-/// `dayCampWeeks`, `payments`, `deletionRequests`, `emails`, `roles`), each row with every
+/// `dayCampWeeks`, `payments`, `matchReports`, `deletionRequests`, `emails`, `roles`), each row with every
 /// column as stored.
 #[utoipa::path(
     get,

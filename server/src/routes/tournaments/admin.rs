@@ -14,7 +14,7 @@ use super::dto::{AdminTournamentDto, Board, MatchDto, QualityDto, StandingDto};
 use crate::app::AppState;
 use crate::auth::Admin;
 use crate::db::events;
-use crate::db::tournaments::{self, schedule, scores, views};
+use crate::db::tournaments::{self, reports, schedule, scores, views};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
@@ -299,7 +299,7 @@ pub async fn score(
     Id(id): Id,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    write_score(&state, &admin, id, &body, scores::record).await
+    write_score(&state, &admin, id, &body, reports::record).await
 }
 
 /// `PUT /api/admin/matches/{matchId}/correction`: a completed pool match, before the draw.

@@ -1,6 +1,7 @@
 //! The JSON answers of the tournament calls, in camelCase.
 
 use centre_core::format::{MatchFormat, SetScore};
+use centre_core::report::{Report, ReportState, Reporter};
 use centre_core::schedule::places::final_ranking;
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
@@ -183,6 +184,60 @@ pub struct MatchDto {
     /// are the sets won); empty otherwise.
     #[schema(value_type = Vec<Vec<u32>>)]
     pub sets: Vec<SetScore>,
+    /// The teams' report of the result, in a team-scored tournament (else null). While it is
+    /// proposed or disputed, the match's own status, scores and sets stay as they were.
+    pub report: Option<ReportDto>,
+}
+
+/// A match's report as people read it: the standing version (the proposal, or the decision),
+/// the other side's when disputed, and until when a proposal waits.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportDto {
+    pub state: ReportState,
+    /// The team whose version stands; null for an admin's decision.
+    pub by_team_id: Option<i64>,
+    pub team1_score: u32,
+    pub team2_score: u32,
+    #[schema(value_type = Vec<Vec<u32>>)]
+    pub sets: Vec<SetScore>,
+    /// The other side's version, once disputed.
+    #[schema(value_type = Option<Vec<Vec<u32>>>)]
+    pub counter_sets: Option<Vec<SetScore>>,
+    pub counter_team1_score: Option<u32>,
+    pub counter_team2_score: Option<u32>,
+    /// The team that disputed.
+    pub counter_by_team_id: Option<i64>,
+    /// When a proposal confirms itself, while it is proposed.
+    pub deadline: Option<String>,
+    /// 'Décidé par l'organisation'.
+    pub decided_by_admin: bool,
+}
+
+impl ReportDto {
+    fn new(report: &Report, row: &MatchRow) -> ReportDto {
+        let team = |by: Reporter| match by {
+            Reporter::Team1 => row.team1_id,
+            Reporter::Team2 => row.team2_id,
+            Reporter::Duty | Reporter::Admin => None,
+        };
+        let standing = report.standing();
+        let result = standing.claim.result();
+        let counter = report.countered();
+        ReportDto {
+            state: report.state,
+            by_team_id: team(standing.by),
+            team1_score: result.team1_score,
+            team2_score: result.team2_score,
+            sets: result.sets.clone(),
+            counter_sets: counter.map(|c| c.claim.result().sets.clone()),
+            counter_team1_score: counter.map(|c| c.claim.result().team1_score),
+            counter_team2_score: counter.map(|c| c.claim.result().team2_score),
+            counter_by_team_id: counter.and_then(|c| team(c.by)),
+            deadline: (report.state == ReportState::Proposed).then(|| utc_text(report.deadline)),
+            decided_by_admin: standing.by == Reporter::Admin,
+        }
+    }
 }
 
 impl MatchDto {
@@ -225,6 +280,7 @@ impl MatchDto {
             forfeit_side: row.forfeit_side,
             winner_id: core.winner(),
             sets: row.sets.clone(),
+            report: row.report.as_ref().map(|r| ReportDto::new(r, row)),
         }
     }
 }

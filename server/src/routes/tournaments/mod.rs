@@ -1,11 +1,13 @@
 //! Tournaments over HTTP: the console's calls (`admin.rs`), the public event page, its live
-//! stream and the member's team (`public.rs`), and the answers they share (`dto.rs`).
+//! stream and the member's team (`public.rs`), a team's report of a result (`reports.rs`), and the
+//! answers they share (`dto.rs`).
 //! Shapes: the tournament, its matches and standings in camelCase, plus `poolCount`, `version`,
 //! pools and quality.
 
 pub mod admin;
 mod dto;
 pub mod public;
+pub mod reports;
 pub mod sync;
 
 use axum::http::StatusCode;
@@ -58,6 +60,8 @@ impl From<scores::Refused> for AppError {
             // The format's refusal of the sets entered: the form shows it under the sets.
             R::Rejected(code) if code.starts_with("set") => AppError::Validation(vec![FieldError::new("sets", code)]),
             R::Rejected(code) => AppError::client(StatusCode::UNPROCESSABLE_ENTITY, code),
+            R::Conflict(code) => AppError::conflict(code),
+            R::Forbidden => AppError::client(StatusCode::FORBIDDEN, "forbidden"),
             R::Db(e) => e.into(),
         }
     }

@@ -1,0 +1,229 @@
+//! Results reported by the teams, in a team-scored tournament. Each accepted report is stored
+//! in order (`match_reports`); the match keeps its report as core's rule made it (`report`,
+//! with its state and deadline for the lists and the scheduler). Only a result that counts
+//! touches the match's score, through the one score path (`scores::apply`, or the forfeit of a
+//! team that concedes), so standings and the bracket move on final results only.
+
+use centre_core::format::{SetScore, forfeit_score};
+use centre_core::report::{Claim, Report, ReportState, Reported, Reporter, Version, apply};
+use centre_core::schedule::ScheduleError;
+use centre_core::sync::Entered;
+use centre_core::timefmt::utc_text;
+use centre_core::tournament::Scoring;
+use centre_core::validation::Score;
+use chrono::{DateTime, SubsecRound, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::scores::{self, Changed, Refused, changed, follow_results, forfeit, sets_text};
+use super::{MatchRow, TournamentRow, bump_version, find, find_match};
+use crate::db::json_text;
+
+/// Who asks: a member, perhaps an admin.
+#[derive(Debug, Clone, Copy)]
+pub struct Asker<'a> {
+    pub user_id: &'a str,
+    pub is_admin: bool,
+}
+
+/// What a report says, before the rule reads it.
+#[derive(Debug, Clone)]
+pub enum Said {
+    /// The score, team 1 first.
+    Score(Score),
+    /// The reporting team concedes.
+    Concede,
+}
+
+/// The side a member reports for: the captain of a playing team (who registered it), else an
+/// admin. `None`: neither.
+fn reporter(conn: &Connection, m: &MatchRow, asker: Asker<'_>) -> rusqlite::Result<Option<Reporter>> {
+    let captain_of: Option<i64> = conn
+        .query_row(
+            "SELECT id FROM event_registrations WHERE id IN (?1, ?2) AND user_id = ?3 ORDER BY id = ?1 DESC LIMIT 1",
+            params![m.team1_id, m.team2_id, asker.user_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(match captain_of {
+        Some(id) if Some(id) == m.team1_id => Some(Reporter::Team1),
+        Some(_) => Some(Reporter::Team2),
+        None if asker.is_admin => Some(Reporter::Admin),
+        None => None,
+    })
+}
+
+/// Whether this member already sent this report (its `client_id`): a repeat changes nothing.
+fn already_sent(conn: &Connection, match_id: i64, user_id: &str, client_id: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM match_reports WHERE match_id = ?1 AND user_id = ?2 AND client_id = ?3)",
+        params![match_id, user_id, client_id],
+        |r| r.get(0),
+    )
+}
+
+/// The report of match `match_id`, in one transaction: checked by core's rule against what the
+/// match's report holds, stored, and, once its result counts, written as the match's score.
+pub fn submit(
+    conn: &Connection,
+    match_id: i64,
+    asker: Asker<'_>,
+    said: Said,
+    client_id: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<(MatchRow, Changed), Refused> {
+    // Whole seconds, as every instant is stored: the deadline read back is the one the rule set.
+    let now = now.trunc_subsecs(0);
+    let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    let t = find(conn, m.tournament_id)?.ok_or(Refused::NotFound)?;
+    if t.scoring != Scoring::Teams {
+        return Err(Refused::Conflict("team_scoring_off"));
+    }
+    let by = reporter(conn, &m, asker)?.ok_or(Refused::Forbidden)?;
+    if let Some(client_id) = client_id
+        && already_sent(conn, m.id, asker.user_id, client_id)?
+    {
+        return answer(conn, m.id);
+    }
+    if m.is_completed() || m.forfeit_side.is_some() {
+        return Err(Refused::Completed);
+    }
+    if !m.to_core().teams_known() {
+        return Err(Refused::Rule(ScheduleError::MatchTeamsUnknown));
+    }
+    let claim = claim_of(&t, &m, by, said)?;
+    let version = Version { by, claim, at: now };
+    let next = apply(m.report.as_ref(), version.clone(), u32::from(t.confirm_minutes))
+        .map_err(|refused| Refused::Conflict(refused.code()))?;
+    store(conn, &m, &version, asker.user_id, client_id)?;
+    settle(conn, &m, &next, asker.user_id, now)?;
+    answer(conn, m.id)
+}
+
+/// The claim a report makes, its score read under the phase's format (a refusal is 422).
+fn claim_of(t: &TournamentRow, m: &MatchRow, by: Reporter, said: Said) -> Result<Claim, Refused> {
+    let format = t.formats.of(m.round_type);
+    Ok(match said {
+        Said::Score(score) => {
+            let (team1, team2) = scores::scored(&t.formats, m, entered(&score))?;
+            Claim::Result(Reported { team1_score: team1, team2_score: team2, sets: score.sets().to_vec() })
+        }
+        Said::Concede => {
+            let side = by.side().ok_or(Refused::Conflict("concede_own_team_only"))?;
+            // A single-score format has no forfeit score: the match is won by forfeit, unscored.
+            let (team1_score, team2_score, sets) = forfeit_score(format, side).unwrap_or_default();
+            Claim::Concede(Reported { team1_score, team2_score, sets })
+        }
+    })
+}
+
+fn entered(score: &Score) -> Entered<'_> {
+    Entered { team1: score.team1_score(), team2: score.team2_score(), sets: score.sets() }
+}
+
+/// One accepted report, in order.
+fn store(conn: &Connection, m: &MatchRow, v: &Version, user_id: &str, client_id: Option<&str>) -> rusqlite::Result<()> {
+    let r = v.claim.result();
+    conn.execute(
+        "INSERT INTO match_reports (match_id, reporter, conceded, team1_score, team2_score, sets, user_id, client_id,
+            created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT id FROM users WHERE id = ?7), ?8, ?9)",
+        params![
+            m.id,
+            v.by,
+            matches!(v.claim, Claim::Concede(_)),
+            r.team1_score,
+            r.team2_score,
+            sets_text(&r.sets)?,
+            user_id,
+            client_id,
+            utc_text(v.at),
+        ],
+    )?;
+    Ok(())
+}
+
+/// Keeps the match's report as it now stands, and writes its result once it counts.
+fn settle(conn: &Connection, m: &MatchRow, report: &Report, user_id: &str, now: DateTime<Utc>) -> Result<(), Refused> {
+    conn.execute(
+        "UPDATE matches SET report = ?2, report_state = ?3, report_deadline = ?4, version = version + 1, updated_at = ?5
+         WHERE id = ?1",
+        params![m.id, json_text(report)?, report.state, utc_text(report.deadline), utc_text(now)],
+    )?;
+    let Some(counting) = report.counting() else {
+        bump_version(conn, m.tournament_id)?;
+        return Ok(());
+    };
+    let now = utc_text(now);
+    match &counting.claim {
+        Claim::Concede(_) => {
+            let side = counting.by.side().ok_or(Refused::Conflict("concede_own_team_only"))?;
+            forfeit(conn, m, side, user_id, &now)?;
+            follow_results(conn, m.tournament_id, &now)?;
+            bump_version(conn, m.tournament_id)?;
+        }
+        Claim::Result(r) => {
+            let sets: &[SetScore] = &r.sets;
+            let entered = Entered { team1: r.team1_score, team2: r.team2_score, sets };
+            scores::applied(scores::apply(conn, m, entered, None, user_id, &now)?)?;
+        }
+    }
+    Ok(())
+}
+
+fn answer(conn: &Connection, match_id: i64) -> Result<(MatchRow, Changed), Refused> {
+    let after = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    let changed = changed(conn, after.tournament_id)?;
+    Ok((after, changed))
+}
+
+/// An admin's score in a team-scored tournament (`PUT /api/admin/matches/{id}/score`): written
+/// as any admin's score is, and kept as the report's decision, whether or not a team reported.
+pub fn record(
+    conn: &Connection,
+    match_id: i64,
+    score: Score,
+    user_id: &str,
+    now: &str,
+) -> Result<(MatchRow, Changed), Refused> {
+    let before = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    let t = find(conn, before.tournament_id)?.ok_or(Refused::NotFound)?;
+    let written = scores::record(conn, match_id, score.clone(), user_id, now)?;
+    if t.scoring != Scoring::Teams {
+        return Ok(written);
+    }
+    let at = centre_core::validation::parse_date_time(now).ok_or(Refused::NotFound)?;
+    let claim = claim_of(&t, &before, Reporter::Admin, Said::Score(score))?;
+    let version = Version { by: Reporter::Admin, claim, at };
+    let decided = apply(before.report.as_ref(), version.clone(), u32::from(t.confirm_minutes))
+        .map_err(|refused| Refused::Conflict(refused.code()))?;
+    store(conn, &before, &version, user_id, None)?;
+    conn.execute(
+        "UPDATE matches SET report = ?2, report_state = ?3, report_deadline = ?4 WHERE id = ?1",
+        params![match_id, json_text(&decided)?, decided.state, utc_text(decided.deadline)],
+    )?;
+    answer(conn, match_id)
+}
+
+/// The scheduler's pass: every proposal whose window has passed confirms itself and its result
+/// is written, each in the caller's transaction (one process at a time, so exactly once).
+pub fn confirm_due(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Changed>, Refused> {
+    let due: Vec<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM matches WHERE report_state = 'proposed' AND report_deadline <= ?1 ORDER BY report_deadline, id",
+        )?
+        .query_map(params![utc_text(now)], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut out = Vec::new();
+    for id in due {
+        let Some(m) = find_match(conn, id)? else { continue };
+        let Some(report) = m.report.as_ref().map(|r| r.at(now)) else { continue };
+        if report.state != ReportState::AutoConfirmed || m.is_completed() {
+            continue;
+        }
+        let by = report.standing().by;
+        settle(conn, &m, &report, "", now)?;
+        tracing::info!(match_id = id, ?by, "a proposed result confirmed itself: its window passed");
+        out.push(changed(conn, m.tournament_id)?);
+    }
+    Ok(out)
+}
