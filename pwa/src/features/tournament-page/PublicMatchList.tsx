@@ -3,7 +3,7 @@
 // 'En cours' or 'À venir'. The member's team's matches stand out.
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
-import { Badge, MatchStateBadge } from '../tournament-shared/Badges';
+import { Badge, MatchStateBadge, ReportBadge } from '../tournament-shared/Badges';
 import { setsOfScore } from '../tournament-shared/format';
 import { SetScores } from '../tournament-shared/SetScores';
 import { courtOf, matchState, roundName, sideName } from '../tournament-shared/rounds';
@@ -36,6 +36,7 @@ export function PublicMatchList({ matches, poolCount, myTeamId }: { matches: Mat
                   {court !== null && <span>{t('schedule.court', { n: court })}</span>}
                   <MatchStateBadge state={state} />
                   {state === 'completed' && match.forfeit && <Badge tone="amber">{t('schedule.forfeit')}</Badge>}
+                  <ReportBadge match={match} />
                 </span>
               </div>
               <div className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-base">

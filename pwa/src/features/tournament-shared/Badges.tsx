@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TournamentStatus } from '../../api/types';
 import type { MatchState } from './rounds';
+import type { Match } from './types';
 
 const base = 'inline-block rounded px-2 py-0.5 text-xs font-semibold';
 
@@ -29,4 +30,34 @@ export function MatchStateBadge({ state }: { state: MatchState }) {
   if (state === 'completed') return <Badge tone="green">{t('public.completed')}</Badge>;
   if (state === 'inProgress') return <Badge tone="blue">{t('public.inProgress')}</Badge>;
   return <Badge tone="slate">{t('public.upcoming')}</Badge>;
+}
+
+/** A score as the report reads: the sets ('21-18, 17-21') where there are sets, else '21-18'. */
+function reportedScore(team1: number, team2: number, sets: number[][] | null | undefined): string {
+  return sets && sets.length > 0 ? sets.map(([a, b]) => `${a}-${b}`).join(', ') : `${team1}-${team2}`;
+}
+
+/** Whether a match's report has something to say (see [`ReportBadge`]). */
+export function hasReportBadge(match: Match): boolean {
+  const report = match.report;
+  return !!report && (report.state === 'proposed' || report.state === 'disputed' || report.decidedByAdmin);
+}
+
+/**
+ * A team-scored match's report: 'Résultat proposé 21-18 (provisoire)' while the other side has
+ * not answered, 'Contesté : 21-18 / 18-21' until the organisers decide, 'Décidé par
+ * l'organisation' once they did; nothing for a result the teams agreed on, or with no report.
+ */
+export function ReportBadge({ match }: { match: Match }) {
+  const { t } = useTranslation('tournaments');
+  const report = match.report;
+  if (!report || !hasReportBadge(match)) return null;
+  const proposed = reportedScore(report.team1Score, report.team2Score, report.sets);
+  if (report.state === 'proposed') return <Badge tone="amber">{t('report.proposed', { score: proposed })}</Badge>;
+  if (report.state === 'disputed') {
+    const counter = reportedScore(report.counterTeam1Score ?? 0, report.counterTeam2Score ?? 0, report.counterSets);
+    return <Badge tone="amber">{t('report.disputed', { score: proposed, counter })}</Badge>;
+  }
+  if (report.decidedByAdmin) return <Badge tone="slate">{t('report.decided')}</Badge>;
+  return null;
 }

@@ -3,12 +3,13 @@
 // has sets) and 'Terminé' once complete. A match that can be scored is one large
 // button (a thumb at the courts); a completed pool match offers 'Corriger le score' while the
 // bracket is not drawn. The FINALE card is highlighted and names the winner once complete. A
-// score of this phone not yet sent shows 'En attente de synchronisation'.
+// score of this phone not yet sent shows 'En attente de synchronisation'. In a team-scored
+// tournament, a result a team proposed or disputed, or the organisers decided, says so.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
-import { Badge } from '../tournament-shared/Badges';
+import { Badge, hasReportBadge, ReportBadge } from '../tournament-shared/Badges';
 import { setsOfScore } from '../tournament-shared/format';
 import { TrophyIcon } from '../tournament-shared/Medal';
 import { SetScores } from '../tournament-shared/SetScores';
@@ -88,6 +89,11 @@ function MatchBody({ match, poolCount, waiting }: { match: Match; poolCount: num
       {!done && (match.status === 'in_progress' || match.late) && (
         <span className="flex flex-wrap items-center gap-2">
           {match.status === 'in_progress' ? <Badge tone="blue">{t('schedule.inProgress')}</Badge> : <Badge tone="amber">{t('schedule.late')}</Badge>}
+        </span>
+      )}
+      {hasReportBadge(match) && (
+        <span className="flex flex-wrap items-center gap-2">
+          <ReportBadge match={match} />
         </span>
       )}
       {done && <SetScores sets={setsOfScore(match)} className="block text-right text-sm font-semibold tabular-nums text-slate-800" />}
