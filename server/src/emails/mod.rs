@@ -5,6 +5,7 @@ pub mod camps;
 pub mod courts;
 pub mod events;
 pub mod payments;
+pub mod reports;
 pub mod waitlist;
 
 use centre_core::Lang;

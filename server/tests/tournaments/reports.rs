@@ -42,6 +42,18 @@ fn played(standings: &[Value]) -> i64 {
     standings.iter().map(|s| s["played"].as_i64().unwrap()).sum()
 }
 
+/// The e-mails about a team's registration: (to, subject, body).
+fn emails_about(app: &TestApp, registration: i64) -> Vec<(String, String, String)> {
+    let conn = rusqlite::Connection::open(&app.db_path).unwrap();
+    let mut stmt = conn
+        .prepare(
+            "SELECT to_address, subject, body_text FROM outbox_emails
+             WHERE about_kind = 'event_registration' AND about_id = ?1 AND subject LIKE 'Résultat%' ORDER BY id",
+        )
+        .unwrap();
+    stmt.query_map([registration], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect()
+}
+
 fn reports_of(app: &TestApp, match_id: i64) -> i64 {
     let conn = rusqlite::Connection::open(&app.db_path).unwrap();
     conn.query_row("SELECT count(*) FROM match_reports WHERE match_id = ?1", [match_id], |r| r.get(0)).unwrap()
@@ -73,6 +85,11 @@ async fn a_captain_proposes_the_other_confirms_and_only_then_the_standings_move(
     assert_eq!(confirmed["report"]["deadline"], Value::Null);
     assert_eq!((confirmed["team1Score"].as_u64(), confirmed["status"].as_str()), (Some(21), Some("completed")));
     assert_eq!(played(&setup.standings().await), 2, "both teams have played once");
+    assert_eq!(
+        emails_about(&setup.app, b.id).len() + emails_about(&setup.app, a.id).len(),
+        1,
+        "a confirmation tells nobody"
+    );
 
     // Final: a captain changes nothing more; the admin's correction does.
     let late = report(&a.user.client, &setup.app, mid, json!({"team1Score": 21, "team2Score": 5})).await;

@@ -4,6 +4,7 @@
 //! touches the match's score, through the one score path (`scores::apply`, or the forfeit of a
 //! team that concedes), so standings and the bracket move on final results only.
 
+use centre_core::Lang;
 use centre_core::format::{SetScore, forfeit_score};
 use centre_core::report::{Claim, Report, ReportState, Reported, Reporter, Version, apply};
 use centre_core::schedule::ScheduleError;
@@ -17,6 +18,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::scores::{self, Changed, Refused, changed, follow_results, forfeit, sets_text};
 use super::{MatchRow, TournamentRow, bump_version, find, find_match};
 use crate::db::json_text;
+use crate::db::outbox::{self, About};
+use crate::emails::reports::{Proposal, ReportLetters};
 
 /// Who asks: a member, perhaps an admin.
 #[derive(Debug, Clone, Copy)]
@@ -69,6 +72,7 @@ pub fn submit(
     asker: Asker<'_>,
     said: Said,
     client_id: Option<&str>,
+    letters: &ReportLetters,
     now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), Refused> {
     // Whole seconds, as every instant is stored: the deadline read back is the one the rule set.
@@ -96,7 +100,59 @@ pub fn submit(
         .map_err(|refused| Refused::Conflict(refused.code()))?;
     store(conn, &m, &version, asker.user_id, client_id)?;
     settle(conn, &m, &next, asker.user_id, now)?;
+    // A new proposal (not one its author replaced) is told to the other side, once.
+    let renewed = m.report.as_ref().is_some_and(|r| r.state == ReportState::Proposed && r.standing().by == by);
+    if next.state == ReportState::Proposed && !renewed {
+        tell_the_other_side(conn, &m, &next, letters, now)?;
+    }
     answer(conn, m.id)
+}
+
+/// E-mails the captain of each playing team other than the proposer, at their verified address
+/// and in their registration's language, in this transaction (the outbox sends it after).
+fn tell_the_other_side(
+    conn: &Connection,
+    m: &MatchRow,
+    report: &Report,
+    letters: &ReportLetters,
+    now: DateTime<Utc>,
+) -> rusqlite::Result<()> {
+    let proposal = report.standing();
+    let by_team = match proposal.by {
+        Reporter::Team1 => m.team1_name.as_deref(),
+        Reporter::Team2 => m.team2_name.as_deref(),
+        Reporter::Duty | Reporter::Admin => None,
+    };
+    let event_id = find(conn, m.tournament_id)?.map_or(0, |t| t.event_id);
+    for (side, team, name) in
+        [(Reporter::Team1, m.team1_id, &m.team1_name), (Reporter::Team2, m.team2_id, &m.team2_name)]
+    {
+        let Some(registration) = team.filter(|_| side != proposal.by) else { continue };
+        let Some((to, lang)) = captain_address(conn, registration)? else { continue };
+        let own_team = name.as_deref().unwrap_or_default();
+        let email = letters.proposed(&Proposal {
+            to: &to,
+            lang,
+            event_id,
+            by_team: by_team.unwrap_or_default(),
+            own_team,
+            result: proposal.claim.result(),
+            deadline: &utc_text(report.deadline),
+        });
+        outbox::enqueue(conn, About::EventRegistration(registration), &email, now)?;
+    }
+    Ok(())
+}
+
+/// The verified address of the member who registered a team, and the language of its e-mails.
+fn captain_address(conn: &Connection, registration: i64) -> rusqlite::Result<Option<(String, Lang)>> {
+    conn.query_row(
+        "SELECT u.email, r.lang FROM event_registrations r JOIN users u ON u.id = r.user_id
+         WHERE r.id = ?1 AND u.email IS NOT NULL AND u.email_verified = 1",
+        params![registration],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()
 }
 
 /// The claim a report makes, its score read under the phase's format (a refusal is 422).

@@ -9,6 +9,7 @@ use super::dto::MatchDto;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::tournaments::reports::{self, Asker, Said};
+use crate::emails::reports::ReportLetters;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
@@ -36,13 +37,16 @@ pub async fn report(
     let form = validate_report(&body).map_err(AppError::Validation)?;
     let said = form.score.map_or(Said::Concede, Said::Score);
     let now = state.now();
+    let letters = ReportLetters::new(&state.settings);
     let (row, changed) = state
         .db
         .write(move |tx| {
             let asker = Asker { user_id: user.id(), is_admin: user.is_admin() };
-            reports::submit(tx, id, asker, said, form.client_id.as_deref(), now).map_err(AppError::from)
+            reports::submit(tx, id, asker, said, form.client_id.as_deref(), &letters, now).map_err(AppError::from)
         })
         .await?;
     state.live.tournament_changed(changed.event_id);
+    // A new proposal's e-mail to the other captain is in the outbox.
+    state.mailer.kick();
     Ok(Json(MatchDto::new(&row, now)))
 }
