@@ -222,3 +222,33 @@ async fn both_captains_at_the_same_instant_give_one_result_and_keep_both_reports
     assert_eq!(setup.history(mid).await.len(), 1, "the match was scored once");
     assert_eq!(played(&setup.standings().await), 2);
 }
+
+#[tokio::test]
+async fn a_score_from_the_scorekeepers_phone_decides_a_dispute_too() {
+    let setup = Setup::new(4, teams_config()).await;
+    setup.generate().await;
+    let (m, a, b) = first_match(&setup).await;
+    let mid = id(&m["id"]);
+    ok(report(&a.user.client, &setup.app, mid, json!({"team1Score": 21, "team2Score": 18})).await).await;
+    ok(report(&b.user.client, &setup.app, mid, json!({"team1Score": 18, "team2Score": 21})).await).await;
+    // The console scores through its phone's outbox: the pushed entry is the organisers' decision.
+    let entry = json!({
+        "seq": 1, "entryId": "tel-1", "matchId": mid, "team1Score": 21, "team2Score": 17,
+        "baseVersion": m["version"], "enteredAt": "2030-06-01T13:25:00Z",
+    });
+    let answer = setup
+        .app
+        .client
+        .post(setup.app.at("/api/admin/sync/scores"))
+        .json(&json!({"deviceId": "tel", "entries": [entry]}));
+    let answer: Value = ok(answer.send().await.unwrap()).await;
+    assert_eq!(answer["results"][0]["outcome"], "applied", "{answer}");
+    let after = setup.matches().await.into_iter().find(|x| id(&x["id"]) == mid).unwrap();
+    assert_eq!(
+        (after["report"]["state"].as_str(), after["report"]["decidedByAdmin"].as_bool()),
+        (Some("resolved"), Some(true))
+    );
+    assert_eq!((after["team1Score"].as_u64(), after["team2Score"].as_u64()), (Some(21), Some(17)));
+    assert_eq!(after["report"]["counterTeam1Score"], 18, "the teams' versions stay readable: {}", after["report"]);
+    assert_eq!(reports_of(&setup.app, mid), 3);
+}

@@ -232,8 +232,8 @@ fn answer(conn: &Connection, match_id: i64) -> Result<(MatchRow, Changed), Refus
     Ok((after, changed))
 }
 
-/// An admin's score in a team-scored tournament (`PUT /api/admin/matches/{id}/score`): written
-/// as any admin's score is, and kept as the report's decision, whether or not a team reported.
+/// An admin's score online (`PUT /api/admin/matches/{id}/score`): written as any admin's score
+/// is, then, in a team-scored tournament, kept as the report's decision ([`decided`]).
 pub fn record(
     conn: &Connection,
     match_id: i64,
@@ -242,22 +242,32 @@ pub fn record(
     now: &str,
 ) -> Result<(MatchRow, Changed), Refused> {
     let before = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
+    let written = scores::record(conn, match_id, score, user_id, now)?;
+    decided(conn, &before, user_id, now)?;
+    Ok((find_match(conn, match_id)?.ok_or(Refused::NotFound)?, written.1))
+}
+
+/// After an admin's score was applied to a match (`before`, as it was), online or pushed by a
+/// phone: in a team-scored tournament the score is the report's decision, whether or not a team
+/// had reported (state `resolved`, the admin's version kept with the teams'). Nothing otherwise.
+pub fn decided(conn: &Connection, before: &MatchRow, user_id: &str, now: &str) -> Result<(), Refused> {
     let t = find(conn, before.tournament_id)?.ok_or(Refused::NotFound)?;
-    let written = scores::record(conn, match_id, score.clone(), user_id, now)?;
-    if t.scoring != Scoring::Teams {
-        return Ok(written);
+    let after = find_match(conn, before.id)?.ok_or(Refused::NotFound)?;
+    if t.scoring != Scoring::Teams || !after.is_completed() {
+        return Ok(());
     }
     let at = centre_core::validation::parse_date_time(now).ok_or(Refused::NotFound)?;
-    let claim = claim_of(&t, &before, Reporter::Admin, Said::Score(score))?;
+    let (team1_score, team2_score) = (after.team1_score.unwrap_or(0), after.team2_score.unwrap_or(0));
+    let claim = Claim::Result(Reported { team1_score, team2_score, sets: after.sets.clone() });
     let version = Version { by: Reporter::Admin, claim, at };
-    let decided = apply(before.report.as_ref(), version.clone(), u32::from(t.confirm_minutes))
+    let report = apply(before.report.as_ref(), version.clone(), u32::from(t.confirm_minutes))
         .map_err(|refused| Refused::Conflict(refused.code()))?;
-    store(conn, &before, &version, user_id, None)?;
+    store(conn, before, &version, user_id, None)?;
     conn.execute(
         "UPDATE matches SET report = ?2, report_state = ?3, report_deadline = ?4 WHERE id = ?1",
-        params![match_id, json_text(&decided)?, decided.state, utc_text(decided.deadline)],
+        params![before.id, json_text(&report)?, report.state, utc_text(report.deadline)],
     )?;
-    answer(conn, match_id)
+    Ok(())
 }
 
 /// The scheduler's pass: every proposal whose window has passed confirms itself and its result

@@ -14,6 +14,7 @@ use centre_core::sync::{Entered, Sides, SyncOutcome, Verdict};
 use centre_core::validation::Score;
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::reports;
 use super::scores::{self, Changed, Refused, changed};
 use super::views::USER_NAME;
 use super::{MatchRow, bump_version, find_match};
@@ -117,6 +118,11 @@ impl Kind for Scores<'_> {
         };
         let entered = Entered { team1: e.team1_score, team2: e.team2_score, sets: &e.sets };
         match scores::apply(conn, &m, entered, e.seen_teams, self.user_id, now) {
+            Ok(Verdict::Apply) => match reports::decided(conn, &m, self.user_id, now) {
+                Ok(()) => Ok(Verdict::Apply),
+                Err(Refused::Db(err)) => Err(err),
+                Err(_) => Ok(Verdict::Rejected("match_completed")),
+            },
             Ok(verdict) => Ok(verdict),
             Err(Refused::Db(err)) => Err(err),
             Err(Refused::Rejected(code)) => Ok(Verdict::Rejected(code)),
