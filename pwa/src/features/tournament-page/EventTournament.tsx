@@ -1,5 +1,6 @@
 // The tournament parts of the event page /event/{eventId}: the signed-in
-// member's 'Votre équipe' card, the match schedule and the 'Classement'. They follow the
+// member's 'Votre équipe' card (and, where the teams score, their results to report), the match
+// schedule and the 'Classement'. They follow the
 // tournament live while it runs (useTournamentStream), and are kept for offline use at once.
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { formatsOf } from '../tournament-shared/format';
 import { refreshEventTournament, useEventTournament, useUserTeam } from '../tournament-shared/queries';
 import { useTournamentStream } from '../tournament-shared/useTournamentStream';
 import { YourTeamCard } from './YourTeamCard';
+import { CaptainReports } from './CaptainReports';
 
 const NO_MATCHES: never[] = [];
 
@@ -47,6 +49,9 @@ export function EventTournament({ eventId }: { eventId: string }) {
         {t('public.title')}
       </h2>
       {myTeam && <YourTeamCard team={myTeam} poolCount={tournament.poolCount} format={formats.pool} over={tournament.status === 'completed'} />}
+      {myTeam && tournament.scoring === 'teams' && (
+        <CaptainReports eventId={tournament.eventId} teamId={myTeam.teamId} matches={matches} poolCount={tournament.poolCount} formats={formats} />
+      )}
       {matches.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.notScheduled')}</p>
       ) : (

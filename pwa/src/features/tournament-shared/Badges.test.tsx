@@ -4,25 +4,9 @@ import { cleanup, screen } from '@testing-library/react';
 import i18n from '../../i18n';
 import { renderPage, serve } from '../../test/render';
 import { ReportBadge } from './Badges';
-import { match } from './testFixtures';
+import { match, matchReport } from './testFixtures';
 import type { Match } from './types';
 
-type Report = NonNullable<Match['report']>;
-
-const report = (overrides: Partial<Report>): Report => ({
-  state: 'proposed',
-  byTeamId: 11,
-  team1Score: 21,
-  team2Score: 18,
-  sets: [],
-  counterSets: null,
-  counterTeam1Score: null,
-  counterTeam2Score: null,
-  counterByTeamId: null,
-  deadline: '2030-07-01T13:30:00Z',
-  decidedByAdmin: false,
-  ...overrides,
-});
 
 afterEach(async () => {
   cleanup();
@@ -45,16 +29,16 @@ async function shown(m: Match): Promise<string> {
 
 describe("a team-scored match's report", () => {
   it('says a proposal is provisional, a dispute shows both versions, a decision is the organisers’', async () => {
-    expect(await shown(match({ report: report({}) }))).toBe('Résultat proposé 21-18 (provisoire)');
-    const sets = report({ state: 'disputed', sets: [[21, 18], [17, 21], [15, 12]], counterSets: [[21, 18], [17, 21], [12, 15]] });
+    expect(await shown(match({ report: matchReport({}) }))).toBe('Résultat proposé 21-18 (provisoire)');
+    const sets = matchReport({ state: 'disputed', sets: [[21, 18], [17, 21], [15, 12]], counterSets: [[21, 18], [17, 21], [12, 15]] });
     expect(await shown(match({ report: sets }))).toBe('Contesté : 21-18, 17-21, 15-12 / 21-18, 17-21, 12-15');
-    expect(await shown(match({ report: report({ state: 'resolved', decidedByAdmin: true }) }))).toBe("Décidé par l'organisation");
+    expect(await shown(match({ report: matchReport({ state: 'resolved', decidedByAdmin: true }) }))).toBe("Décidé par l'organisation");
     await i18n.changeLanguage('en');
-    expect(await shown(match({ report: report({}) }))).toBe('Proposed result 21-18 (provisional)');
+    expect(await shown(match({ report: matchReport({}) }))).toBe('Proposed result 21-18 (provisional)');
   });
 
   it('says nothing for a result the teams agreed on, or in a staff-scored tournament', async () => {
-    expect(await shown(match({ report: report({ state: 'confirmed', deadline: null }) }))).toBe('');
+    expect(await shown(match({ report: matchReport({ state: 'confirmed', deadline: null }) }))).toBe('');
     expect(await shown(match({ report: null }))).toBe('');
   });
 });

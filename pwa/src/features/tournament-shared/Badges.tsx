@@ -33,7 +33,7 @@ export function MatchStateBadge({ state }: { state: MatchState }) {
 }
 
 /** A score as the report reads: the sets ('21-18, 17-21') where there are sets, else '21-18'. */
-function reportedScore(team1: number, team2: number, sets: number[][] | null | undefined): string {
+export function reportedScore(team1: number, team2: number, sets: number[][] | null | undefined): string {
   return sets && sets.length > 0 ? sets.map(([a, b]) => `${a}-${b}`).join(', ') : `${team1}-${team2}`;
 }
 

@@ -129,3 +129,21 @@ export function adminTournament(overrides: Partial<AdminTournament> = {}): Admin
     ...overrides,
   };
 }
+
+/** A team-scored match's report: by default team 13 proposed 21-18, without sets. */
+export function matchReport(overrides: Partial<NonNullable<Match['report']>> = {}): NonNullable<Match['report']> {
+  return {
+    state: 'proposed',
+    byTeamId: 13,
+    team1Score: 21,
+    team2Score: 18,
+    sets: [],
+    counterSets: null,
+    counterTeam1Score: null,
+    counterTeam2Score: null,
+    counterByTeamId: null,
+    deadline: '2030-07-01T13:40:00Z',
+    decidedByAdmin: false,
+    ...overrides,
+  };
+}

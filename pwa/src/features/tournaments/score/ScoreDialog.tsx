@@ -10,15 +10,45 @@
 // a set that cannot happen are refused here, with the server's message); a correction is sent
 // at once. Below a score, 'Le match commence' and 'Forfait': a team that did not show up (both online only).
 import { useTranslation } from 'react-i18next';
+import type { Schemas } from '../../../api/types';
 import { Dialog } from '../../../components/Dialog';
+import { loadCore } from '../../../core';
 import { formatOf, setsOf, type Formats } from '../../tournament-shared/format';
+import type { UseScoreSave } from '../../tournament-shared/score/parts';
+import { ScoreForm } from '../../tournament-shared/score/SingleScoreForm';
+import { SetsForm } from '../../tournament-shared/score/SetsScoreForm';
+import { refusalOf, setsRefusal } from '../../tournament-shared/scoreCheck';
 import type { Match } from '../../tournament-shared/types';
+import { useCorrectScore, useScoreMatch } from '../mutations';
 import { ForfeitChoice, StartChoice } from './OnlineChoices';
-import type { ScoreKind } from './parts';
-import { ScoreForm } from './SingleScoreForm';
-import { SetsForm } from './SetsScoreForm';
 
-export type { ScoreKind } from './parts';
+/** What the dialog enters: a score or a correction (a forfeit is not entered here). */
+export type ScoreKind = Exclude<Schemas['ScoreKind'], 'forfeit'>;
+
+/**
+ * How the console saves: a score goes to the phone's outbox once centre-core's merge rule says
+ * the server will take it; a correction is sent at once, its sets checked as a first score's.
+ */
+function consoleSave(eventId: number, match: Match, kind: ScoreKind, formats: Formats, lang: string): UseScoreSave {
+  if (kind === 'correction') {
+    return function useCorrectionSave(handlers) {
+      const correct = useCorrectScore(eventId, handlers);
+      return {
+        pending: correct.isPending,
+        check: async ({ sets }) => (sets && sets.length > 0 ? setsRefusal(await loadCore(), match, sets, formats, lang) : null),
+        send: (score) => correct.mutate({ matchId: match.id, ...score }),
+      };
+    };
+  }
+  return function useScoreSave(handlers) {
+    const score = useScoreMatch(eventId, handlers);
+    return {
+      pending: score.isPending,
+      check: ({ team1Score, team2Score, sets }) => refusalOf(match, team1Score, team2Score, lang, { sets, formats }),
+      send: (entered) => score.mutate({ match, ...entered }),
+    };
+  };
+}
 
 interface ScoreDialogProps {
   eventId: number;
@@ -34,7 +64,7 @@ interface ScoreDialogProps {
 const SINGLE: Formats = {};
 
 export function ScoreDialog({ eventId, match, kind, poolCount, formats = SINGLE, onClose }: ScoreDialogProps) {
-  const { t } = useTranslation('tournaments');
+  const { t, i18n } = useTranslation('tournaments');
   const format = match ? formatOf(formats, match) : undefined;
   const sets = setsOf(format);
   const key = match ? `${match.id}-${kind}` : '';
@@ -42,9 +72,9 @@ export function ScoreDialog({ eventId, match, kind, poolCount, formats = SINGLE,
     <Dialog open={match !== null} onClose={onClose} title={kind === 'correction' ? t('score.correctTitle') : t('score.title')} closeLabel={t('close')}>
       {match &&
         (format && sets ? (
-          <SetsForm key={key} eventId={eventId} match={match} kind={kind} poolCount={poolCount} format={format} sets={sets} formats={formats} onDone={onClose} />
+          <SetsForm key={key} match={match} prefill={kind === 'correction'} poolCount={poolCount} format={format} sets={sets} formats={formats} useSave={consoleSave(eventId, match, kind, formats, i18n.language)} onDone={onClose} />
         ) : (
-          <ScoreForm key={key} eventId={eventId} match={match} kind={kind} poolCount={poolCount} formats={formats} onDone={onClose} />
+          <ScoreForm key={key} match={match} prefill={kind === 'correction'} poolCount={poolCount} formats={formats} useSave={consoleSave(eventId, match, kind, formats, i18n.language)} onDone={onClose} />
         ))}
       {match && kind === 'score' && <StartChoice eventId={eventId} match={match} onDone={onClose} />}
       {match && kind === 'score' && <ForfeitChoice eventId={eventId} match={match} onDone={onClose} />}

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCoreFromBytes, loadedCore, type CoreModule } from '../../../core';
 import type { OutboxEntry } from '../../../db/outbox';
 import { FORMATS, match, standing } from '../../tournament-shared/testFixtures';
-import { entriesToShow, project, refusalOf, setsRefusal } from './projection';
+import { refusalOf, setsRefusal } from '../../tournament-shared/scoreCheck';
+import { entriesToShow, project } from './projection';
 
 beforeAll(async () => {
   await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));

@@ -1,21 +1,39 @@
-// What both score forms share: who and what is scored, the refusal, the save row.
+// What both score forms share: who and what is scored, how it is saved, the refusal, the save
+// row. The forms serve the console (a score through the phone's outbox, a correction) and a
+// captain's report alike: the caller says how a checked score is saved.
 import { useTranslation } from 'react-i18next';
-import type { Formats } from '../../tournament-shared/format';
+import type { SetScore } from '../../../core';
+import type { Formats } from '../format';
 import { formatTime } from '../../../lib/format';
-import { courtOf, roundName, type Translate } from '../../tournament-shared/rounds';
-import type { Match } from '../../tournament-shared/types';
+import { courtOf, roundName, type Translate } from '../rounds';
+import type { Match } from '../types';
 import { FormActions } from '../../../components/form/FormActions';
-import type { Schemas } from '../../../api/types';
 
-/** What the dialog enters: a score or a correction (a forfeit is not entered here). */
-export type ScoreKind = Exclude<Schemas['ScoreKind'], 'forfeit'>;
+/** A score as a form hands it over: with sets where the phase has them (the numbers then the sets won). */
+export interface EnteredScore {
+  team1Score: number;
+  team2Score: number;
+  sets?: SetScore[];
+}
+
+/** How a form saves a score it checked. */
+export interface ScoreSave {
+  pending: boolean;
+  /** centre-core's refusal code for this score, asked before sending; none: the server decides. */
+  check?: (score: EnteredScore) => Promise<string | null>;
+  send: (score: EnteredScore) => void;
+}
+
+/** Builds the save with the form's answers: a success closes it, an error shows in it. */
+export type UseScoreSave = (handlers: { onSuccess: () => void; onError: (error: unknown) => void }) => ScoreSave;
 
 export interface FormProps {
-  eventId: number;
   match: Match;
-  kind: ScoreKind;
+  /** Starts from the match's score (a correction). */
+  prefill: boolean;
   poolCount: number;
   formats: Formats;
+  useSave: UseScoreSave;
   onDone: () => void;
 }
 

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { coreMessage, loadCore, readScore, type CoreModule, type SetScore } from '../../../core';
 import { useCore } from '../../../core/useCore';
-import { useCorrectScore, useScoreMatch } from '../mutations';
-import { formatName, setsOfScore, type Formats, type MatchFormat, type SetsFormat } from '../../tournament-shared/format';
-import { sideName, type Translate } from '../../tournament-shared/rounds';
-import { refusalOf, setsRefusal } from '../sync/projection';
-import type { Match } from '../../tournament-shared/types';
-import { Refusal, ScoreActions, matchLine, type FormProps, type ScoreKind } from './parts';
+import { formatName, setsOfScore, type Formats, type MatchFormat, type SetsFormat } from '../format';
+import { sideName, type Translate } from '../rounds';
+import { setsRefusal } from '../scoreCheck';
+import type { Match } from '../types';
+import { Refusal, ScoreActions, matchLine, type FormProps } from './parts';
 /** One set as typed: team 1's points, team 2's. */
 type Row = [string, string];
 
@@ -17,8 +16,8 @@ const isTyped = (row: Row) => row[0].trim() !== '' || row[1].trim() !== '';
 const isFilled = (row: Row) => row[0].trim() !== '' && row[1].trim() !== '';
 
 /** As many rows as the format has sets; a correction starts from the match's sets. */
-function initialRows(match: Match, kind: ScoreKind, count: number): Row[] {
-  const sets = kind === 'correction' ? setsOfScore(match) : [];
+function initialRows(match: Match, prefill: boolean, count: number): Row[] {
+  const sets = prefill ? setsOfScore(match) : [];
   return Array.from({ length: count }, (_, index): Row => {
     const [team1, team2] = sets[index] ?? [];
     return team1 === undefined || team2 === undefined ? ['', ''] : [String(team1), String(team2)];
@@ -61,24 +60,21 @@ interface RowError {
   side: 1 | 2;
 }
 
-export function SetsForm({ eventId, match, kind, poolCount, format, sets: setsFormat, formats, onDone }: FormProps & { format: MatchFormat; sets: SetsFormat }) {
+export function SetsForm({ match, prefill, poolCount, format, sets: setsFormat, formats, useSave, onDone }: FormProps & { format: MatchFormat; sets: SetsFormat }) {
   const { t, i18n } = useTranslation('tournaments');
   const lang = i18n.language;
   const id = useId();
   const core = useCore();
-  const [rows, setRows] = useState<Row[]>(() => initialRows(match, kind, setsFormat.sets));
+  const [rows, setRows] = useState<Row[]>(() => initialRows(match, prefill, setsFormat.sets));
   const [rowErrors, setRowErrors] = useState<Record<number, RowError>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const handlers = {
+  const save = useSave({
     onSuccess: onDone,
-    // A correction is the server's to refuse: its message for the sets (or a score) shows here.
+    // What the server refuses (a correction, a report): its message for the sets (or a score) shows here.
     onError: (error: unknown) => {
       if (error instanceof ApiError && error.fieldErrors) setRefusal(error.fieldErrors.sets ?? Object.values(error.fieldErrors)[0] ?? null);
     },
-  };
-  const score = useScoreMatch(eventId, handlers);
-  const correct = useCorrectScore(eventId, handlers);
-  const mutation = kind === 'correction' ? correct : score;
+  });
 
   const reading = useMemo(() => (core ? readSets(core, match, rows, formats, lang) : null), [core, match, rows, formats, lang]);
   // Every set is played: all rows at once. A best-of: the sets in, and one more while undecided.
@@ -132,19 +128,17 @@ export function SetsForm({ eventId, match, kind, poolCount, format, sets: setsFo
       return;
     }
     const { team1Score, team2Score } = whole.score;
-    const code =
-      kind === 'correction' ? setsRefusal(loaded, match, sets, formats, lang) : await refusalOf(match, team1Score, team2Score, lang, { sets, formats });
+    const code = save.check ? await save.check({ team1Score, team2Score, sets }) : null;
     if (code) {
       setRefusal(await coreMessage(code, lang));
       return;
     }
     setRefusal(null);
-    if (kind === 'correction') correct.mutate({ matchId: match.id, team1Score, team2Score, sets });
-    else score.mutate({ match, team1Score, team2Score, sets });
+    save.send({ team1Score, team2Score, sets });
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4" aria-busy={mutation.isPending}>
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4" aria-busy={save.pending}>
       <p className="text-slate-700">{matchLine(match, poolCount, t)}</p>
       <p className="text-sm font-medium text-slate-800">{t('score.format', { name: formatName(format, t) })}</p>
       <fieldset>
@@ -193,7 +187,7 @@ export function SetsForm({ eventId, match, kind, poolCount, format, sets: setsFo
       </p>
       <p className="text-sm text-slate-600">{t('score.setsHint')}</p>
       <Refusal message={refusal} />
-      <ScoreActions pending={mutation.isPending} disabled={!canSave} onCancel={onDone} />
+      <ScoreActions pending={save.pending} disabled={!canSave} onCancel={onDone} />
     </form>
   );
 }

@@ -4,34 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/TextField';
 import { useForm, type FieldErrors } from '../../../components/form/useForm';
 import { coreMessage, validateScore } from '../../../core';
-import { useCorrectScore, useScoreMatch } from '../mutations';
-import { sideName } from '../../tournament-shared/rounds';
-import { refusalOf } from '../sync/projection';
+import { sideName } from '../rounds';
 import { Refusal, ScoreActions, matchLine, type FormProps } from './parts';
 type ScoreValues = { team1Score: string; team2Score: string };
 
-export function ScoreForm({ eventId, match, kind, poolCount, formats, onDone }: FormProps) {
+export function ScoreForm({ match, prefill, poolCount, useSave, onDone }: FormProps) {
   const { t, i18n } = useTranslation('tournaments');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const handlers = { onSuccess: onDone, onError: (error: unknown) => form.setServerErrors(error) };
-  const score = useScoreMatch(eventId, handlers);
-  const correct = useCorrectScore(eventId, handlers);
-  const mutation = kind === 'correction' ? correct : score;
+  const save = useSave({ onSuccess: onDone, onError: (error: unknown) => form.setServerErrors(error) });
   const submit = async (values: ScoreValues) => {
-    const team1Score = Number(values.team1Score);
-    const team2Score = Number(values.team2Score);
-    if (kind === 'correction') {
-      correct.mutate({ matchId: match.id, team1Score, team2Score });
-      return;
-    }
-    const code = await refusalOf(match, team1Score, team2Score, i18n.language, { formats });
+    const score = { team1Score: Number(values.team1Score), team2Score: Number(values.team2Score) };
+    const code = save.check ? await save.check(score) : null;
     setRefusal(code ? await coreMessage(code, i18n.language) : null);
-    if (!code) score.mutate({ match, team1Score, team2Score });
+    if (!code) save.send(score);
   };
   const form = useForm<ScoreValues>({
     initial: {
-      team1Score: kind === 'correction' && match.team1Score !== null ? String(match.team1Score) : '',
-      team2Score: kind === 'correction' && match.team2Score !== null ? String(match.team2Score) : '',
+      team1Score: prefill && match.team1Score !== null ? String(match.team1Score) : '',
+      team2Score: prefill && match.team2Score !== null ? String(match.team2Score) : '',
     },
     validate: async (values) => (await validateScore(values, i18n.language)) as FieldErrors<ScoreValues>,
     onSubmit: submit,
@@ -50,7 +40,7 @@ export function ScoreForm({ eventId, match, kind, poolCount, formats, onDone }: 
     />
   );
   return (
-    <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-5" aria-busy={mutation.isPending}>
+    <form noValidate onSubmit={(e) => void form.handleSubmit(e)} className="space-y-5" aria-busy={save.pending}>
       <p className="text-slate-700">{matchLine(match, poolCount, t)}</p>
       <div className="grid grid-cols-2 gap-4">
         {input('team1Score', 1)}
@@ -58,7 +48,7 @@ export function ScoreForm({ eventId, match, kind, poolCount, formats, onDone }: 
       </div>
       <p className="text-sm text-slate-600">{t('score.hint')}</p>
       <Refusal message={refusal} />
-      <ScoreActions pending={mutation.isPending} disabled={!filled} onCancel={onDone} />
+      <ScoreActions pending={save.pending} disabled={!filled} onCancel={onDone} />
     </form>
   );
 }

@@ -1,0 +1,129 @@
+// 'Vos résultats à déclarer': in a tournament the teams score, the captain's matches that are
+// under way or past their time, each with what to do: 'Saisir le résultat' (or change their own
+// proposal while the other team has not answered), 'Confirmer' or 'Contester' the other team's,
+// or nothing while a dispute waits for the organisers. A banner counts the results waiting for
+// the captain's confirmation. The score is entered in the console's own forms, checked by
+// centre-core before it is sent.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import type { SetScore } from '../../core';
+import { Dialog } from '../../components/Dialog';
+import { reportedScore } from '../tournament-shared/Badges';
+import { formatOf, setsOf, type Formats } from '../tournament-shared/format';
+import { matchLine, type UseScoreSave } from '../tournament-shared/score/parts';
+import { ScoreForm } from '../tournament-shared/score/SingleScoreForm';
+import { SetsForm } from '../tournament-shared/score/SetsScoreForm';
+import { bySchedule } from '../tournament-shared/schedule';
+import { refusalOf } from '../tournament-shared/scoreCheck';
+import { sideName } from '../tournament-shared/rounds';
+import type { Match } from '../tournament-shared/types';
+import { useReportResult } from './mutations';
+
+interface CaptainReportsProps {
+  eventId: number;
+  teamId: number;
+  matches: Match[];
+  poolCount: number;
+  formats: Formats;
+}
+
+/**
+ * The team's matches a captain reports now: teams known, not final, and begun (its time has
+ * come: the server shows it under way, or late behind its court's match) or already reported.
+ */
+function toReport(matches: Match[], teamId: number): Match[] {
+  return matches
+    .filter((m) => (m.team1Id === teamId || m.team2Id === teamId) && m.team1Id !== null && m.team2Id !== null)
+    .filter((m) => m.status !== 'completed' && !m.forfeit)
+    .filter((m) => m.report !== null || m.status === 'in_progress' || m.late)
+    .sort(bySchedule);
+}
+
+/** A report's sets as pairs, team 1's points first. */
+const pairs = (sets: number[][]): SetScore[] => sets.map(([team1 = 0, team2 = 0]) => [team1, team2]);
+
+/** Waits for this captain: the other team proposed. */
+const awaitsMe = (m: Match, teamId: number) => m.report?.state === 'proposed' && m.report.byTeamId !== teamId;
+
+function reportSave(eventId: number, match: Match, formats: Formats, lang: string): UseScoreSave {
+  return function useReportSave(handlers) {
+    const report = useReportResult(eventId, handlers);
+    return {
+      pending: report.isPending,
+      check: ({ team1Score, team2Score, sets }) => refusalOf(match, team1Score, team2Score, lang, { sets, formats }),
+      send: (score) => report.mutate({ matchId: match.id, score }),
+    };
+  };
+}
+
+export function CaptainReports({ eventId, teamId, matches, poolCount, formats }: CaptainReportsProps) {
+  const { t, i18n } = useTranslation('tournaments');
+  const [entering, setEntering] = useState<Match | null>(null);
+  const confirm = useReportResult(eventId);
+  const mine = toReport(matches, teamId);
+  if (mine.length === 0) return null;
+  const waiting = mine.filter((m) => awaitsMe(m, teamId)).length;
+  const format = entering ? formatOf(formats, entering) : undefined;
+  const sets = setsOf(format);
+  const close = () => setEntering(null);
+  return (
+    <section aria-labelledby="captain-reports-title" className="rounded-xl border-2 border-amber-400 bg-amber-50 p-5" data-testid="captain-reports">
+      <h3 id="captain-reports-title" className="text-xl font-bold text-amber-950">
+        {t('captain.title')}
+      </h3>
+      {waiting > 0 && (
+        <p role="status" className="mt-2 font-semibold text-amber-950">
+          {t('captain.waiting', { count: waiting })}
+        </p>
+      )}
+      <ul className="mt-4 space-y-3">
+        {mine.map((m) => {
+          const report = m.report;
+          const score = report ? reportedScore(report.team1Score, report.team2Score, report.sets) : '';
+          const opponent = sideName(m, m.team1Id === teamId ? 2 : 1, t);
+          return (
+            <li key={m.id} className="rounded-lg bg-white p-4" data-testid="captain-match">
+              <p className="font-semibold">{t('team.against', { team: opponent })}</p>
+              <p className="text-sm text-slate-700">{matchLine(m, poolCount, t)}</p>
+              {report?.state === 'disputed' ? (
+                <p className="mt-2 font-medium text-amber-900">{t('captain.disputed', { score, counter: reportedScore(report.counterTeam1Score ?? 0, report.counterTeam2Score ?? 0, report.counterSets) })}</p>
+              ) : awaitsMe(m, teamId) ? (
+                <>
+                  <p className="mt-2 font-medium">{t('captain.theirProposal', { team: opponent, score })}</p>
+                  <div className="mt-3 grid grid-cols-2 gap-3">
+                    <Button
+                      className="min-h-12"
+                      disabled={confirm.isPending}
+                      onClick={() => confirm.mutate({ matchId: m.id, score: { team1Score: report?.team1Score ?? 0, team2Score: report?.team2Score ?? 0, sets: pairs(report?.sets ?? []) } })}
+                    >
+                      {t('captain.confirm')}
+                    </Button>
+                    <Button variant="secondary" className="min-h-12" onClick={() => setEntering(m)}>
+                      {t('captain.dispute')}
+                    </Button>
+                  </div>
+                </>
+              ) : (
+                <>
+                  {report?.state === 'proposed' && <p className="mt-2 font-medium">{t('captain.ownProposal', { score })}</p>}
+                  <Button className="mt-3 min-h-12 w-full" onClick={() => setEntering(m)}>
+                    {report?.state === 'proposed' ? t('captain.change') : t('captain.report')}
+                  </Button>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Dialog open={entering !== null} onClose={close} title={t('captain.dialogTitle')} closeLabel={t('close')}>
+        {entering &&
+          (format && sets ? (
+            <SetsForm key={entering.id} match={entering} prefill={false} poolCount={poolCount} format={format} sets={sets} formats={formats} useSave={reportSave(eventId, entering, formats, i18n.language)} onDone={close} />
+          ) : (
+            <ScoreForm key={entering.id} match={entering} prefill={false} poolCount={poolCount} formats={formats} useSave={reportSave(eventId, entering, formats, i18n.language)} onDone={close} />
+          ))}
+      </Dialog>
+    </section>
+  );
+}
