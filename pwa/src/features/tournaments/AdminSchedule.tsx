@@ -1,5 +1,6 @@
 // The console's graphical schedule: 'Prochains matchs à saisir' first (what the admin at the
-// courts needs next), then the pool phase round by round, then the knockout (QF, SF, FINALE).
+// courts needs next; where the teams score, their proposed and disputed results before it), then
+// the pool phase round by round, then the knockout (QF, SF, FINALE).
 // Tapping a match to score opens 'Saisir le score du match'. `matches` are the projected ones
 // (this phone's waiting scores applied); which of them can be scored or corrected is
 // centre-core's answer for that list (useMatchActions); `waiting` marks those not sent yet,
@@ -7,6 +8,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MatchCard } from './MatchCard';
+import { TeamReports } from './TeamReports';
 import { formatsOf } from '../tournament-shared/format';
 import { byRound, knockoutColumns, nextToScore, poolMatches } from '../tournament-shared/schedule';
 import { ScoreDialog, type ScoreKind } from './score/ScoreDialog';
@@ -58,6 +60,9 @@ export function AdminSchedule({ tournament, matches, waiting, loading }: AdminSc
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('schedule.empty')}</p>
       ) : (
         <>
+          {tournament.scoring === 'teams' && (
+            <TeamReports eventId={tournament.eventId} matches={matches} poolCount={tournament.poolCount} onOtherScore={(matchId) => setScoring({ matchId, kind: 'score' })} />
+          )}
           <div className="rounded-xl border-2 border-brand-600 bg-brand-50 p-4" data-testid="next-to-score">
             <h4 className="text-lg font-bold text-brand-800">{t('schedule.next')}</h4>
             {next === null ? null : next.length === 0 ? (
