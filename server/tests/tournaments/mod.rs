@@ -8,6 +8,7 @@
 
 pub mod support;
 
+mod duties;
 mod flow;
 mod forfeits;
 mod formats;

@@ -6,7 +6,7 @@ import { formatTime } from '../../lib/format';
 import { Badge, MatchStateBadge, ReportBadge } from '../tournament-shared/Badges';
 import { setsOfScore } from '../tournament-shared/format';
 import { SetScores } from '../tournament-shared/SetScores';
-import { courtOf, matchState, roundName, sideName } from '../tournament-shared/rounds';
+import { courtOf, dutyName, matchState, roundName, sideName } from '../tournament-shared/rounds';
 import { bySchedule } from '../tournament-shared/schedule';
 import type { Match } from '../tournament-shared/types';
 
@@ -22,6 +22,7 @@ export function PublicMatchList({ matches, poolCount, myTeamId }: { matches: Mat
         {ordered.map((match) => {
           const state = matchState(match);
           const court = courtOf(match);
+          const duty = dutyName(match, t);
           const mine = myTeamId !== null && (match.team1Id === myTeamId || match.team2Id === myTeamId);
           return (
             <li
@@ -34,6 +35,7 @@ export function PublicMatchList({ matches, poolCount, myTeamId }: { matches: Mat
                 <span className="flex flex-wrap items-center gap-3 text-slate-700">
                   <span>{match.scheduledTime ? formatTime(match.scheduledTime) : t('schedule.tbdTime')}</span>
                   {court !== null && <span>{t('schedule.court', { n: court })}</span>}
+                  {duty && <span>{t('schedule.duty', { team: duty })}</span>}
                   <MatchStateBadge state={state} />
                   {state === 'completed' && match.forfeit && <Badge tone="amber">{t('schedule.forfeit')}</Badge>}
                   <ReportBadge match={match} />

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BracketCode } from '../../api/types';
 import i18n from '../../i18n';
-import { bracketName, matchState, poolLetter, roundName, sideName, winnerName, type Translate } from './rounds';
+import { bracketName, dutyName, matchState, poolLetter, roundName, sideName, winnerName, type Translate } from './rounds';
 import type { KnockoutRound } from './schedule';
 import { match } from './testFixtures';
 
@@ -64,5 +64,12 @@ describe("a match's public badge", () => {
   it('names the winner of a completed match only', () => {
     expect(winnerName(match({ status: 'completed', winnerId: 12 }))).toBe('Les Castors');
     expect(winnerName(match({ status: 'scheduled', winnerId: 12 }))).toBeNull();
+  });
+
+  it("names a match's work team, 'Perdant SF1' while that loser is to come, and none without one", () => {
+    expect(dutyName(match({ dutyTeamId: 14, dutyTeamName: 'Les Loutres' }), fr)).toBe('Les Loutres');
+    expect(dutyName(match({ dutyFrom: 'SF1' }), fr)).toBe('Perdant SF1');
+    expect(dutyName(match({ dutyFrom: 'SF1' }), en)).toBe('Loser of SF1');
+    expect(dutyName(match({}), fr)).toBeNull();
   });
 });

@@ -60,6 +60,12 @@ export function sideName(match: Match, side: 1 | 2, t: Translate): string {
   return from ? t('round.winnerOf', { code: from }) : t('round.tbd');
 }
 
+/** The work team refereeing a match: its name, 'Perdant SF1' while that loser is to come, else none. */
+export function dutyName(match: Match, t: Translate): string | null {
+  if (match.dutyTeamName) return match.dutyTeamName;
+  return match.dutyFrom ? t('round.loserOf', { code: match.dutyFrom }) : null;
+}
+
 export type MatchState = 'completed' | 'inProgress' | 'upcoming';
 
 /** The public badge: the score once completed, 'En cours' while in progress, otherwise 'À venir'. */

@@ -78,6 +78,9 @@ export function match(overrides: Partial<Match> = {}): Match {
     winnerId: null,
     sets: [],
     report: null,
+    dutyTeamId: null,
+    dutyTeamName: null,
+    dutyFrom: null,
     ...overrides,
   };
 }
@@ -125,6 +128,7 @@ export function adminTournament(overrides: Partial<AdminTournament> = {}): Admin
     version: 1,
     createdAt: '2030-06-01T13:00:00Z',
     quality: null,
+    dutyQuality: null,
     estimates: [],
     ...overrides,
   };

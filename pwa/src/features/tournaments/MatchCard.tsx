@@ -4,7 +4,8 @@
 // button (a thumb at the courts); a completed pool match offers 'Corriger le score' while the
 // bracket is not drawn. The FINALE card is highlighted and names the winner once complete. A
 // score of this phone not yet sent shows 'En attente de synchronisation'. In a team-scored
-// tournament, a result a team proposed or disputed, or the organisers decided, says so.
+// tournament, a result a team proposed or disputed, or the organisers decided, says so; where
+// the matches get a work team, it is named ('Arbitrage : Les Hérons', 'Perdant SF1').
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -13,7 +14,7 @@ import { Badge, hasReportBadge, ReportBadge } from '../tournament-shared/Badges'
 import { setsOfScore } from '../tournament-shared/format';
 import { TrophyIcon } from '../tournament-shared/Medal';
 import { SetScores } from '../tournament-shared/SetScores';
-import { courtOf, roundName, sideName, winnerName } from '../tournament-shared/rounds';
+import { courtOf, dutyName, roundName, sideName, winnerName } from '../tournament-shared/rounds';
 import type { Match } from '../tournament-shared/types';
 
 interface MatchCardProps {
@@ -59,6 +60,7 @@ function MatchBody({ match, poolCount, waiting }: { match: Match; poolCount: num
   const done = match.status === 'completed';
   const court = courtOf(match);
   const winner = winnerName(match);
+  const duty = dutyName(match, t);
   const side = (n: 1 | 2): ReactNode => {
     const score = n === 1 ? match.team1Score : match.team2Score;
     const won = done && match.winnerId !== null && match.winnerId === (n === 1 ? match.team1Id : match.team2Id);
@@ -81,6 +83,7 @@ function MatchBody({ match, poolCount, waiting }: { match: Match; poolCount: num
       <span className="flex flex-wrap gap-x-3 text-sm text-slate-700">
         <span>{match.scheduledTime ? formatTime(match.scheduledTime) : t('schedule.tbdTime')}</span>
         {court !== null && <span>{t('schedule.court', { n: court })}</span>}
+        {duty && <span>{t('schedule.duty', { team: duty })}</span>}
       </span>
       <span className="block space-y-1 text-base">
         {side(1)}

@@ -48,6 +48,8 @@ pub struct TournamentRow {
     pub scoring: Scoring,
     pub confirm_minutes: u16,
     pub duty: DutyMode,
+    /// Core's measure of the work teams drawn with the schedule (JSON), where there are any.
+    pub duty_quality_json: Option<String>,
 }
 
 impl TournamentRow {
@@ -64,7 +66,7 @@ impl TournamentRow {
 
 const TOURNAMENT_COLUMNS: &str = "id, event_id, name, status, courts_available, match_duration_minutes,
     break_between_matches, start_time, pool_count, version, quality_json, created_at, pool_format, knockout_format,
-    scoring, confirm_minutes, duty";
+    scoring, confirm_minutes, duty, duty_quality_json";
 
 fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
     Ok(TournamentRow {
@@ -87,6 +89,7 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
         scoring: row.get(14)?,
         confirm_minutes: row.get(15)?,
         duty: row.get(16)?,
+        duty_quality_json: row.get(17)?,
     })
 }
 
@@ -140,6 +143,10 @@ pub struct MatchRow {
     pub started_at: Option<String>,
     /// The teams' report of its result, in a team-scored tournament (core's `Report`).
     pub report: Option<Report>,
+    /// Its work team, where the matches get one: known, or the loser of `duty_from` once final.
+    pub duty_team_id: Option<i64>,
+    pub duty_team_name: Option<String>,
+    pub duty_from: Option<BracketCode>,
 }
 
 impl MatchRow {
@@ -181,14 +188,17 @@ fn match_select() -> String {
             coalesce(m.team1_id, m.team1_withdrawn), coalesce(m.team2_id, m.team2_withdrawn),
             coalesce({}, w1.name), coalesce({}, w2.name), m.team1_from, m.team2_from, m.team1_score, m.team2_score,
             m.forfeit_side, m.scheduled_time, m.court_number, m.slot_index, m.version, m.updated_at, m.sets,
-            m.team1_withdrawn IS NOT NULL, m.team2_withdrawn IS NOT NULL, m.started_at, m.report
+            m.team1_withdrawn IS NOT NULL, m.team2_withdrawn IS NOT NULL, m.started_at, m.report,
+            m.duty_team_id, {}, m.duty_from
          FROM matches m
          LEFT JOIN event_registrations r1 ON r1.id = m.team1_id
          LEFT JOIN event_registrations r2 ON r2.id = m.team2_id
          LEFT JOIN withdrawn_teams w1 ON w1.registration_id = m.team1_withdrawn
-         LEFT JOIN withdrawn_teams w2 ON w2.registration_id = m.team2_withdrawn",
+         LEFT JOIN withdrawn_teams w2 ON w2.registration_id = m.team2_withdrawn
+         LEFT JOIN event_registrations r3 ON r3.id = m.duty_team_id",
         TEAM_NAME.replace("{r}", "r1"),
         TEAM_NAME.replace("{r}", "r2"),
+        TEAM_NAME.replace("{r}", "r3"),
     )
 }
 
@@ -220,6 +230,9 @@ fn match_from_row(row: &Row<'_>) -> rusqlite::Result<MatchRow> {
         updated_at: row.get(20)?,
         sets: json_column(row.get(21)?, 21)?.unwrap_or_default(),
         report: json_column(row.get(25)?, 25)?,
+        duty_team_id: row.get(26)?,
+        duty_team_name: row.get(27)?,
+        duty_from: row.get(28)?,
     })
 }
 

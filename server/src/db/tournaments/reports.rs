@@ -37,21 +37,25 @@ pub enum Said {
     Concede,
 }
 
-/// The side a member reports for: the captain of a playing team (who registered it), else an
-/// admin. `None`: neither.
+/// The side a member reports for: the captain of a playing team (who registered it), else of
+/// the match's work team, else an admin. `None`: none of them.
 fn reporter(conn: &Connection, m: &MatchRow, asker: Asker<'_>) -> rusqlite::Result<Option<Reporter>> {
-    let captain_of: Option<i64> = conn
-        .query_row(
-            "SELECT id FROM event_registrations WHERE id IN (?1, ?2) AND user_id = ?3 ORDER BY id = ?1 DESC LIMIT 1",
-            params![m.team1_id, m.team2_id, asker.user_id],
-            |r| r.get(0),
-        )
-        .optional()?;
-    Ok(match captain_of {
-        Some(id) if Some(id) == m.team1_id => Some(Reporter::Team1),
-        Some(_) => Some(Reporter::Team2),
-        None if asker.is_admin => Some(Reporter::Admin),
-        None => None,
+    let mut stmt =
+        conn.prepare_cached("SELECT id FROM event_registrations WHERE id IN (?1, ?2, ?3) AND user_id = ?4")?;
+    let mine: Vec<i64> = stmt
+        .query_map(params![m.team1_id, m.team2_id, m.duty_team_id, asker.user_id], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let holds = |team: Option<i64>| team.is_some_and(|t| mine.contains(&t));
+    Ok(if holds(m.team1_id) {
+        Some(Reporter::Team1)
+    } else if holds(m.team2_id) {
+        Some(Reporter::Team2)
+    } else if holds(m.duty_team_id) {
+        Some(Reporter::Duty)
+    } else if asker.is_admin {
+        Some(Reporter::Admin)
+    } else {
+        None
     })
 }
 
@@ -121,7 +125,8 @@ fn tell_the_other_side(
     let by_team = match proposal.by {
         Reporter::Team1 => m.team1_name.as_deref(),
         Reporter::Team2 => m.team2_name.as_deref(),
-        Reporter::Duty | Reporter::Admin => None,
+        Reporter::Duty => m.duty_team_name.as_deref(),
+        Reporter::Admin => None,
     };
     let event_id = find(conn, m.tournament_id)?.map_or(0, |t| t.event_id);
     for (side, team, name) in

@@ -1,10 +1,12 @@
 //! Creating a tournament, editing it (re-timing the matches not yet played once the schedule
 //! exists), generating its schedule, and deleting it.
 
+use centre_core::schedule::duty::{Duty, assign_duties, duty_courts};
 use centre_core::schedule::{
     PlannedMatch, ScheduleError, ScheduleQuality, ScheduleSettings, pools_schedule, split_pools,
 };
 use centre_core::timefmt::utc_text;
+use centre_core::tournament::DutyMode;
 use centre_core::validation::TournamentConfig;
 use rusqlite::{Connection, params};
 
@@ -170,14 +172,30 @@ fn retime(conn: &Connection, id: i64, settings: &ScheduleSettings, now: &str) ->
     Ok(())
 }
 
-/// Inserts planned matches (pool or knockout) of tournament `id`.
-pub(super) fn insert_planned(conn: &Connection, id: i64, planned: &[PlannedMatch], now: &str) -> rusqlite::Result<()> {
+/// Inserts planned matches (pool or knockout) of tournament `id`, with their work teams when
+/// `duties` holds one per match (empty: none).
+pub(super) fn insert_planned(
+    conn: &Connection,
+    id: i64,
+    planned: &[PlannedMatch],
+    duties: &[Option<Duty>],
+    now: &str,
+) -> rusqlite::Result<()> {
     let mut stmt = conn.prepare_cached(
         "INSERT INTO matches (tournament_id, round_type, round_name, bracket_code, pool, team1_id, team2_id,
-            team1_from, team2_from, scheduled_time, court_number, slot_index, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            team1_from, team2_from, scheduled_time, court_number, slot_index, updated_at, duty_team_id, duty_from)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     )?;
-    for p in planned {
+    for (k, p) in planned.iter().enumerate() {
+        let duty = duties.get(k).copied().flatten();
+        let duty_team = match duty {
+            Some(Duty::Team { team_id }) => Some(team_id),
+            _ => None,
+        };
+        let duty_from = match duty {
+            Some(Duty::LoserOf { code }) => Some(code),
+            _ => None,
+        };
         stmt.execute(params![
             id,
             p.round_type,
@@ -192,9 +210,26 @@ pub(super) fn insert_planned(conn: &Connection, id: i64, planned: &[PlannedMatch
             p.court_number,
             p.slot_index,
             now,
+            duty_team,
+            duty_from,
         ])?;
     }
     Ok(())
+}
+
+/// The work teams of `planned` among `pools` when the tournament's matches get one, with their
+/// quality as JSON; none otherwise.
+pub(super) fn duties_of(
+    tournament: &TournamentRow,
+    planned: &[PlannedMatch],
+    pools: &[Vec<i64>],
+    settings: &ScheduleSettings,
+) -> rusqlite::Result<(Vec<Option<Duty>>, Option<String>)> {
+    if tournament.duty != DutyMode::Teams {
+        return Ok((Vec::new(), None));
+    }
+    let plan = assign_duties(planned, pools, settings);
+    Ok((plan.duties, Some(json_text(&plan.quality)?)))
 }
 
 /// The pool phase of the event's teams (spread over `pool_count` pools by registration order,
@@ -204,8 +239,12 @@ pub fn generate(conn: &Connection, id: i64, now: &str) -> Result<(TournamentRow,
     if tournament.status.has_schedule() {
         return Err(Refused::NotSetup);
     }
-    let settings = tournament.settings().ok_or(Refused::StartTimeRequired)?;
+    let mut settings = tournament.settings().ok_or(Refused::StartTimeRequired)?;
     let teams: Vec<i64> = event_teams(conn, tournament.event_id)?.into_iter().map(|t| t.id).collect();
+    if tournament.duty == DutyMode::Teams {
+        // Each match needs a third team free to referee it: no more courts at once than that.
+        settings.courts_available = duty_courts(settings.courts_available, teams.len());
+    }
     if teams.len() < 2 {
         return Err(Refused::NotEnoughTeams);
     }
@@ -214,12 +253,13 @@ pub fn generate(conn: &Connection, id: i64, now: &str) -> Result<(TournamentRow,
         return Err(Refused::PoolTooSmall);
     }
     let plan = schedule_on_a_large_stack(&pools, &settings)?;
-    insert_planned(conn, id, &plan.matches, now)?;
+    let (duties, duty_quality) = duties_of(&tournament, &plan.matches, &pools, &settings)?;
+    insert_planned(conn, id, &plan.matches, &duties, now)?;
     let quality_json = serde_json::to_string(&plan.quality)
         .map_err(|e| Refused::Db(rusqlite::Error::ToSqlConversionFailure(Box::new(e))))?;
     conn.execute(
-        "UPDATE tournaments SET status = 'in_progress', quality_json = ?2 WHERE id = ?1",
-        params![id, quality_json],
+        "UPDATE tournaments SET status = 'in_progress', quality_json = ?2, duty_quality_json = ?3 WHERE id = ?1",
+        params![id, quality_json, duty_quality],
     )?;
     bump_version(conn, id)?;
     let row = find(conn, id)?.ok_or(Refused::NotFound)?;

@@ -5,14 +5,17 @@
 //! its final.
 
 use centre_core::format::{Formats, SetScore, forfeit_score, result_of};
+use centre_core::schedule::duty::{Duty, duty_courts, duty_team};
 use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
 use centre_core::sync::{Entered, Sides, Verdict, judge};
-use centre_core::tournament::{CorrectionRefused, MatchStatus, RoundType, ScoreKind, TournamentStatus};
+use centre_core::tournament::{
+    BracketCode, CorrectionRefused, DutyMode, Match, MatchStatus, RoundType, ScoreKind, TournamentStatus,
+};
 use centre_core::validation::Score;
 use rusqlite::{Connection, params};
 
-use super::schedule::insert_planned;
+use super::schedule::{duties_of, insert_planned};
 use super::views::pool_standings;
 use super::{MatchRow, bump_version, core_matches, find, find_match, matches};
 
@@ -293,15 +296,23 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
             return Ok(());
         }
         let rows = matches(conn, tournament_id)?;
-        let settings = tournament.settings().ok_or(Refused::Rule(ScheduleError::StartTimeRequired))?;
+        let mut settings = tournament.settings().ok_or(Refused::Rule(ScheduleError::StartTimeRequired))?;
         let pools = pool_standings(conn, &tournament, &rows)?;
+        if tournament.duty == DutyMode::Teams {
+            // As in the pools: a third team free for every match on at once.
+            let teams = pools.iter().map(Vec::len).sum();
+            settings.courts_available = duty_courts(settings.courts_available, teams);
+        }
         let seeds = seed_pools(&pools);
         let first_slot = rows.iter().map(|m| m.slot_index + 1).max().unwrap_or(0);
         let planned = plan_knockout(&seeds, &settings, first_slot);
         if planned.is_empty() {
             set_status(conn, tournament_id, TournamentStatus::Completed)?;
         } else {
-            insert_planned(conn, tournament_id, &planned, now)?;
+            // The knockout's work teams: losers of earlier matches, else the teams already out.
+            let everyone = vec![pools.iter().flatten().map(|s| s.team_id).collect::<Vec<_>>()];
+            let (duties, _) = duties_of(&tournament, &planned, &everyone, &settings)?;
+            insert_planned(conn, tournament_id, &planned, &duties, now)?;
         }
         return Ok(());
     }
@@ -317,9 +328,29 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
             )?;
         }
     }
+    fill_duties(conn, tournament_id, &advanced, now)?;
     let final_done = advanced.iter().any(|m| m.round_type == RoundType::Final && m.status == MatchStatus::Completed);
     if final_done {
         set_status(conn, tournament_id, TournamentStatus::Completed)?;
+    }
+    Ok(())
+}
+
+/// The knockout's work teams still waiting for a loser: filled in once that match is final.
+fn fill_duties(conn: &Connection, tournament_id: i64, matches: &[Match], now: &str) -> rusqlite::Result<()> {
+    let waiting: Vec<(i64, BracketCode)> = conn
+        .prepare_cached(
+            "SELECT id, duty_from FROM matches WHERE tournament_id = ?1 AND duty_from IS NOT NULL AND duty_team_id IS NULL",
+        )?
+        .query_map(params![tournament_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, code) in waiting {
+        if let Some(team) = duty_team(Duty::LoserOf { code }, matches) {
+            conn.execute(
+                "UPDATE matches SET duty_team_id = ?2, version = version + 1, updated_at = ?3 WHERE id = ?1",
+                params![id, team, now],
+            )?;
+        }
     }
     Ok(())
 }

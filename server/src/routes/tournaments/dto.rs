@@ -2,6 +2,7 @@
 
 use centre_core::format::{MatchFormat, SetScore};
 use centre_core::report::{Report, ReportState, Reporter};
+use centre_core::schedule::duty::DutyQuality;
 use centre_core::schedule::places::final_ranking;
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
@@ -108,6 +109,9 @@ pub struct AdminTournamentDto {
     #[serde(flatten)]
     pub tournament: TournamentDto,
     pub quality: Option<QualityDto>,
+    /// The work teams' quality (conflicts, which must be 0; spread; back-to-back duties), once
+    /// drawn with the schedule.
+    pub duty_quality: Option<DutyQuality>,
     pub estimates: Vec<EstimateDto>,
 }
 
@@ -136,7 +140,8 @@ impl AdminTournamentDto {
                 end_time: settings.map(|s| utc_text(s.start_time + Duration::minutes(i64::from(e.total_minutes)))),
             })
             .collect();
-        AdminTournamentDto { tournament: TournamentDto::new(row, teams), quality, estimates }
+        let duty_quality = row.duty_quality_json.as_deref().and_then(|q| serde_json::from_str::<DutyQuality>(q).ok());
+        AdminTournamentDto { tournament: TournamentDto::new(row, teams), quality, duty_quality, estimates }
     }
 }
 
@@ -187,6 +192,12 @@ pub struct MatchDto {
     /// The teams' report of the result, in a team-scored tournament (else null). While it is
     /// proposed or disputed, the match's own status, scores and sets stay as they were.
     pub report: Option<ReportDto>,
+    /// The work team refereeing it, where the matches get one.
+    pub duty_team_id: Option<i64>,
+    pub duty_team_name: Option<String>,
+    /// While the work team is the loser of an earlier knockout match not final yet: that match
+    /// ('Perdant QF1').
+    pub duty_from: Option<BracketCode>,
 }
 
 /// A match's report as people read it: the standing version (the proposal, or the decision),
@@ -219,7 +230,8 @@ impl ReportDto {
         let team = |by: Reporter| match by {
             Reporter::Team1 => row.team1_id,
             Reporter::Team2 => row.team2_id,
-            Reporter::Duty | Reporter::Admin => None,
+            Reporter::Duty => row.duty_team_id,
+            Reporter::Admin => None,
         };
         let standing = report.standing();
         let result = standing.claim.result();
@@ -281,6 +293,9 @@ impl MatchDto {
             winner_id: core.winner(),
             sets: row.sets.clone(),
             report: row.report.as_ref().map(|r| ReportDto::new(r, row)),
+            duty_team_id: row.duty_team_id,
+            duty_team_name: row.duty_team_name.clone(),
+            duty_from: row.duty_from.filter(|_| row.duty_team_id.is_none()),
         }
     }
 }
