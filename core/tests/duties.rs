@@ -84,7 +84,7 @@ fn a_team_refereed_phase_leaves_a_third_team_free_per_court() {
     assert_eq!(duty_courts(0, 3), 1);
 }
 
-/// The planned bracket as stored before any knockout match is played.
+/// Planned matches as stored before any is played.
 fn stored(bracket: &[PlannedMatch]) -> Vec<Match> {
     let unplayed = |i: usize, p: &PlannedMatch| Match {
         bracket_code: p.bracket_code,
@@ -93,6 +93,7 @@ fn stored(bracket: &[PlannedMatch]) -> Vec<Match> {
         team2_id: p.team2_id,
         team1_score: None,
         team2_score: None,
+        scheduled_time: Some(p.scheduled_time),
         ..Match::played(100 + i as i64, 0, 0, 0, 0)
     };
     bracket.iter().enumerate().map(|(i, p)| unplayed(i, p)).collect()
@@ -143,4 +144,28 @@ fn knockout_matches_are_refereed_by_an_earlier_loser_once_it_is_known() {
     (semi.status, semi.team1_score, semi.team2_score) = (MatchStatus::Completed, Some(2), Some(1));
     assert_eq!(duty_team(final_duty, &stored), Some(4));
     assert_eq!(duty_team(Duty::Team { team_id: 7 }, &stored), Some(7));
+}
+
+#[test]
+fn an_admins_work_team_is_held_to_the_same_rule() {
+    use centre_core::schedule::duty::free_to_referee;
+    let s = settings(2);
+    let ids: Vec<TeamId> = (1..=6).collect();
+    let schedule = pools_schedule(std::slice::from_ref(&ids), &s).expect("a schedule");
+    let stored = stored(&schedule.matches);
+    let plan = assign_duties(&schedule.matches, std::slice::from_ref(&ids), &s);
+    let duties: Vec<Option<TeamId>> =
+        plan.duties.iter().map(|d| if let Some(Duty::Team { team_id }) = d { Some(*team_id) } else { None }).collect();
+    let first = &stored[0];
+    let slot = s.slot_minutes();
+    // Its own teams, the teams of the match beside it and the team refereeing that one are busy.
+    let beside = stored.iter().zip(&duties).find(|(o, _)| o.id != first.id && o.scheduled_time == first.scheduled_time);
+    let (beside, beside_duty) = beside.expect("two matches at once on two courts");
+    for busy in [first.team1_id, first.team2_id, beside.team1_id, beside.team2_id, *beside_duty].into_iter().flatten() {
+        assert!(!free_to_referee(busy, first, &stored, &duties, slot), "{busy} is busy");
+    }
+    let free: Vec<TeamId> =
+        ids.iter().copied().filter(|&t| free_to_referee(t, first, &stored, &duties, slot)).collect();
+    assert_eq!(free.len(), 1, "six teams, two matches and one other duty at once: {free:?}");
+    assert_eq!(Some(free[0]), duties[0], "the drawn work team is the free one");
 }

@@ -149,6 +149,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(tournaments::admin::standings))
         .routes(routes!(tournaments::admin::score))
         .routes(routes!(tournaments::admin::correction))
+        .routes(routes!(tournaments::admin::duty))
         .routes(routes!(tournaments::admin::forfeit))
         .routes(routes!(tournaments::admin::start))
         .routes(routes!(tournaments::admin::history))

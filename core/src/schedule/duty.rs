@@ -344,3 +344,22 @@ impl<'a> Board<'a> {
 fn sides_of(index: &IdIndex, p: &PlannedMatch) -> Vec<usize> {
     [p.team1_id, p.team2_id].into_iter().flatten().filter_map(|t| index.get(t)).collect()
 }
+
+/// Whether `team` could referee `m`: it plays no match and referees no other match that
+/// overlaps it (starts less than `slot_minutes` apart), `duties` holding each match's work team.
+/// The rule an admin's change of a work team is held to, as the drawing is.
+pub fn free_to_referee(
+    team: TeamId,
+    m: &Match,
+    matches: &[Match],
+    duties: &[Option<TeamId>],
+    slot_minutes: i64,
+) -> bool {
+    let Some(start) = m.scheduled_time else {
+        return !(m.team1_id == Some(team) || m.team2_id == Some(team));
+    };
+    matches.iter().zip(duties.iter().copied().chain(std::iter::repeat(None))).all(|(o, duty)| {
+        let overlaps = o.id == m.id || o.scheduled_time.is_some_and(|t| (t - start).num_minutes().abs() < slot_minutes);
+        !overlaps || (o.team1_id != Some(team) && o.team2_id != Some(team) && (o.id == m.id || duty != Some(team)))
+    })
+}

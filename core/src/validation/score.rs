@@ -165,3 +165,19 @@ pub fn validate_report(input: &ReportInput) -> Result<ReportForm, Vec<FieldError
     }
     Ok(ReportForm { score, client_id: client_id.map(str::to_owned) })
 }
+
+/// Body of `PUT /api/admin/matches/{matchId}/duty`: the team that referees the match.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", default)]
+pub struct DutyInput {
+    pub team_id: Option<NumberInput>,
+}
+
+/// The team's registration id, a whole positive number.
+pub fn validate_duty(input: &DutyInput) -> Result<i64, Vec<FieldError>> {
+    match input.team_id.as_ref().and_then(NumberInput::as_integer) {
+        Some(id) if id > 0 => Ok(id),
+        _ => Err(vec![FieldError::new("teamId", "duty_team_invalid")]),
+    }
+}

@@ -101,3 +101,31 @@ async fn the_knockout_is_refereed_by_earlier_losers_filled_in_once_known() {
     let sf2 = bracket(&after, "SF2");
     assert_eq!((sf2["dutyTeamId"].as_i64(), &sf2["dutyFrom"]), (loser, &Value::Null), "{sf2}");
 }
+
+#[tokio::test]
+async fn an_admin_gives_a_match_another_work_team_that_is_free_then() {
+    let setup = Setup::new(6, duty_config()).await;
+    setup.generate().await;
+    let matches = setup.matches().await;
+    let m = &matches[0];
+    let put = |team: Value| {
+        let url = setup.app.at(&format!("/api/admin/matches/{}/duty", m["id"]));
+        setup.app.client.put(url).header("X-Lang", "fr").json(&json!({"teamId": team})).send()
+    };
+    // A team playing at that time (its own, or the match beside it), or refereeing beside it: 409.
+    let beside = overlapping(&matches, m).into_iter().find(|o| o["id"] != m["id"]).unwrap().clone();
+    for busy in [&m["team1Id"], &beside["team2Id"], &beside["dutyTeamId"]] {
+        let (status, refusal) = refused(put(busy.clone()).await.unwrap()).await;
+        assert_eq!((status, refusal["code"].as_str()), (409, Some("duty_team_busy")), "{busy}");
+    }
+    let (status, refusal) = refused(put(json!(999_999)).await.unwrap()).await;
+    assert_eq!((status, refusal["code"].as_str()), (422, Some("duty_team_invalid")));
+    assert_eq!(put(json!("x")).await.unwrap().status(), 422);
+    // The one team free then takes it (the drawn one is that team: giving it again changes nothing).
+    let answered: Value = put(m["dutyTeamId"].clone()).await.unwrap().json().await.unwrap();
+    assert_eq!(answered["dutyTeamId"], m["dutyTeamId"]);
+    // Only an admin.
+    let member = setup.app.user("membre@example.org", None).await;
+    let url = setup.app.at(&format!("/api/admin/matches/{}/duty", m["id"]));
+    assert_eq!(member.client.put(url).json(&json!({"teamId": 1})).send().await.unwrap().status(), 403);
+}

@@ -9,6 +9,7 @@
 //! - [`teams`]: a team withdrawn from its event.
 //! - [`views`]: what the console, the event page and the member read.
 
+pub mod duties;
 pub mod reports;
 pub mod schedule;
 pub mod scores;

@@ -1,12 +1,13 @@
 //! The console's tournament calls (admin only): create, edit, delete, generate, read matches and
-//! standings, score, correct, record a forfeit, and a match's history. Every write tells the live event page.
+//! standings, score, correct, record a forfeit, change a work team, and a match's history. Every write tells the live event page.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{
-    ForfeitInput, ScoreInput, TournamentConfigInput, validate_forfeit, validate_score, validate_tournament_config,
+    DutyInput, ForfeitInput, ScoreInput, TournamentConfigInput, validate_duty, validate_forfeit, validate_score,
+    validate_tournament_config,
 };
 use serde::Serialize;
 
@@ -14,7 +15,7 @@ use super::dto::{AdminTournamentDto, Board, MatchDto, QualityDto, StandingDto};
 use crate::app::AppState;
 use crate::auth::Admin;
 use crate::db::events;
-use crate::db::tournaments::{self, reports, schedule, scores, views};
+use crate::db::tournaments::{self, duties, reports, schedule, scores, views};
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
@@ -300,6 +301,33 @@ pub async fn score(
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
     write_score(&state, &admin, id, &body, reports::record).await
+}
+
+/// `PUT /api/admin/matches/{matchId}/duty`: another work team for the match, one that plays
+/// and referees nothing at that time (else 409 `duty_team_busy`).
+#[utoipa::path(
+    put,
+    path = "/api/admin/matches/{id}/duty",
+    tag = "tournaments",
+    params(params::MatchId),
+    request_body = DutyInput,
+    responses(
+        (status = 200, description = "OK", body = MatchDto),
+        responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
+    )
+)]
+pub async fn duty(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Id(id): Id,
+    ApiJson(body): ApiJson<DutyInput>,
+) -> Result<Json<MatchDto>, AppError> {
+    let team = validate_duty(&body).map_err(AppError::Validation)?;
+    let now = state.now();
+    let (row, changed) =
+        state.db.write(move |tx| duties::set_duty(tx, id, team, &utc_text(now)).map_err(AppError::from)).await?;
+    state.live.tournament_changed(changed.event_id);
+    Ok(Json(MatchDto::new(&row, now)))
 }
 
 /// `PUT /api/admin/matches/{matchId}/correction`: a completed pool match, before the draw.
