@@ -110,7 +110,11 @@ pub fn prepare(settings: Settings) -> Result<AppState, PrepareError> {
     )?
     .map(Arc::new);
     let seeded = seed::reference_data(&mut conn, today).and_then(|()| {
-        if settings.demo { seed::demo_data(&mut conn, settings.timezone, now, sin_key.as_deref()) } else { Ok(()) }
+        if settings.demo {
+            seed::demo_data(&mut conn, settings.timezone, now, sin_key.as_deref(), &settings.public_url)
+        } else {
+            Ok(())
+        }
     });
     match seeded {
         Err(e) if e.refused_by_storage() => {

@@ -99,6 +99,15 @@ async fn the_demo_is_alive(at: NaiveDateTime, expected: Day) {
                 let started = instant(playing["scheduledTime"].as_str().unwrap());
                 assert!(started <= now && now - started < Duration::minutes(20), "{day}: its time has come: {started}");
             }
+            // The teams score it: one result waits for its confirmation, another is disputed,
+            // and neither moved the match.
+            let states: Vec<&str> = matches.iter().filter_map(|m| m["report"]["state"].as_str()).collect();
+            assert!(states.contains(&"proposed") && states.contains(&"disputed"), "{day}: {states:?}");
+            for waiting in
+                matches.iter().filter(|m| matches!(m["report"]["state"].as_str(), Some("proposed" | "disputed")))
+            {
+                assert_eq!(waiting["status"], "in_progress", "{day}: {waiting}");
+            }
         }
         Day::OverOn(days_ago) => {
             let played = today - Duration::days(days_ago);
@@ -115,6 +124,18 @@ async fn the_demo_is_alive(at: NaiveDateTime, expected: Day) {
             // Over yesterday, it is no longer in the public list of events to come.
             assert_eq!(events.iter().any(|e| e["id"] == 1), days_ago == 0, "{day}");
         }
+    }
+
+    // Team-scored and team-refereed: every pool match has its work team, not one of its own; a
+    // result that counts was confirmed by both captains (or decided by the organisers' phones).
+    assert_eq!((tournament["scoring"].as_str(), tournament["duty"].as_str()), (Some("teams"), Some("teams")), "{day}");
+    for m in matches.iter().filter(|m| m["roundType"] == "pool") {
+        let duty = &m["dutyTeamId"];
+        assert!(duty.is_i64() && *duty != m["team1Id"] && *duty != m["team2Id"], "{day}: {m}");
+    }
+    for m in matches.iter().filter(|m| m["status"] == "completed") {
+        let state = m["report"]["state"].as_str();
+        assert!(matches!(state, Some("confirmed" | "resolved")), "{day}: {m}");
     }
 
     // Teams of four players.

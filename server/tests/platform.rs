@@ -173,9 +173,9 @@ async fn demo_data_is_seeded_once_into_an_empty_database() {
     let count = |sql: &str| -> i64 { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
     assert_eq!(count("SELECT count(*) FROM events"), 5);
     assert_eq!(count("SELECT count(*) FROM events WHERE featured = 1"), 1);
-    // The demo's member, its counsellor, the former member whose deletion request waits and the 3
-    // parents of its waiting list, once each.
-    assert_eq!(count("SELECT count(*) FROM users"), 6, "the demo's people, once");
+    // The demo's member, its counsellor, the former member whose deletion request waits, the 3
+    // parents of its waiting list and the 5 other captains of the day's tournament, once each.
+    assert_eq!(count("SELECT count(*) FROM users"), 11, "the demo's people, once");
     assert_eq!(count("SELECT count(*) FROM court_bookings"), bookings);
     assert_eq!(count("SELECT count(*) FROM day_camp_registrations"), camps);
 }

@@ -271,6 +271,7 @@ pub fn demo_data(
     tz: chrono_tz::Tz,
     now: DateTime<Utc>,
     sin_key: Option<&crate::secret::SinKey>,
+    public_url: &str,
 ) -> Result<(), OpenError> {
     let wrap = |source: rusqlite::Error| OpenError::Seeding { what: "demo data", source };
     if conn.query_row("SELECT EXISTS (SELECT 1 FROM events)", [], |r| r.get::<_, bool>(0)).map_err(wrap)? {
@@ -283,7 +284,8 @@ pub fn demo_data(
     }
     // Whole seconds, as stored.
     let now = now - Duration::nanoseconds(i64::from(now.nanosecond()));
-    let demo = Demo { tx: &tx, tz, now, today: now.with_timezone(&tz).date_naive(), sin_key };
+    let letters = crate::emails::reports::ReportLetters { public_url: public_url.to_owned(), tz };
+    let demo = Demo { tx: &tx, tz, now, today: now.with_timezone(&tz).date_naive(), sin_key, letters };
     demo.seed().map_err(wrap)?;
     tx.commit().map_err(wrap)
 }
@@ -305,6 +307,8 @@ struct Demo<'a> {
     today: NaiveDate,
     /// Seals the demo payer's social insurance number; without a key the demo has none.
     sin_key: Option<&'a crate::secret::SinKey>,
+    /// What a captain's proposal e-mails the other captain: links to this site.
+    letters: crate::emails::reports::ReportLetters,
 }
 
 impl Demo<'_> {
@@ -404,15 +408,20 @@ impl Demo<'_> {
     /// The demo member's account (e-mail verified, as the development sign-in makes it), a
     /// member for more than a year; the one there already when the demo is seeded again.
     fn member(&self) -> rusqlite::Result<String> {
-        if let Some(user) = super::users::find_by_verified_email(self.tx, DEMO_MEMBER.email)? {
+        self.person(&DEMO_MEMBER, 420)
+    }
+
+    /// The account of `person` (e-mail verified), there since `days_ago`; the one the demo has
+    /// already at that address, where the person has another role in it or it is seeded again.
+    fn person(&self, person: &DemoPerson, days_ago: i64) -> rusqlite::Result<String> {
+        if let Some(user) = super::users::find_by_verified_email(self.tx, person.email)? {
             return Ok(user.id);
         }
         let id = super::users::new_user_id();
-        let since = utc_text(self.ago(420));
         self.tx.execute(
             "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at, email_verified)
              VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)",
-            params![id, DEMO_MEMBER.email, DEMO_MEMBER.first, DEMO_MEMBER.last, since],
+            params![id, person.email, person.first, person.last, utc_text(self.ago(days_ago))],
         )?;
         Ok(id)
     }
@@ -420,18 +429,7 @@ impl Demo<'_> {
     /// The counsellor, given the first two camp weeks, who opened one child's record yesterday.
     fn camp_staff(&self) -> rusqlite::Result<()> {
         let person = DEMO_COUNSELLOR;
-        let id = match super::users::find_by_verified_email(self.tx, person.email)? {
-            Some(user) => user.id,
-            None => {
-                let id = super::users::new_user_id();
-                self.tx.execute(
-                    "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at, email_verified)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)",
-                    params![id, person.email, person.first, person.last, utc_text(self.ago(90))],
-                )?;
-                id
-            }
-        };
+        let id = self.person(&person, 90)?;
         super::users::grant(self.tx, &id, super::users::Role::CampStaff, None, &utc_text(self.now))
             .map_err(|e| fail("camp staff", e))?;
         let weeks: Vec<i64> = self
@@ -584,18 +582,7 @@ impl Demo<'_> {
         };
         let starts = self.local(week_start, NaiveTime::from_hms_opt(8, 0, 0).unwrap_or(NaiveTime::MIN));
         for (n, parent) in WAITING.iter().enumerate() {
-            let user_id = match super::users::find_by_verified_email(self.tx, parent.email)? {
-                Some(user) => user.id,
-                None => {
-                    let id = super::users::new_user_id();
-                    self.tx.execute(
-                        "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at, email_verified)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?5, 1)",
-                        params![id, parent.email, parent.first, parent.last, utc_text(self.ago(90))],
-                    )?;
-                    id
-                }
-            };
+            let user_id = self.person(parent, 90)?;
             let child = WAITING_CHILDREN[n % WAITING_CHILDREN.len()];
             let birth = week_start
                 .checked_sub_months(chrono::Months::new(12 * (min_age + 1)))

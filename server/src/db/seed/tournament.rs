@@ -1,7 +1,9 @@
 //! The demo's tournaments. The day's (/event/1) is played by the real scheduler and scores, at
 //! the courts' daytime hours whatever the hour the demo starts: during the day it is under way
 //! (some rounds over, the next being played on every court, the rest to come); in the evening or
-//! at night it is over, with its podium. The next one (/event/2) takes registrations, set up in
+//! at night it is over, with its podium. Its teams score it and referee it: each result was
+//! proposed by one captain and confirmed by the other, and while it is under way one result
+//! waits for a confirmation and one is disputed, as on a real day at the courts. The next one (/event/2) takes registrations, set up in
 //! the console (its tournament created, not drawn yet), and is the event the centre features.
 
 use centre_core::sync::SyncOutcome;
@@ -14,7 +16,7 @@ use rusqlite::params;
 
 use super::{COURTS, DEMO_MEMBER, Demo, Pay, Signup, fail};
 use crate::db::devices;
-use crate::db::tournaments::{self, MatchRow, schedule, scores, sync};
+use crate::db::tournaments::{self, MatchRow, reports, schedule, scores, sync};
 
 /// A team: its name, its captain's e-mail, then its four players, captain first.
 type DemoTeam = (&'static str, &'static str, [(&'static str, &'static str); 4]);
@@ -162,13 +164,15 @@ impl Demo<'_> {
         // Registered nine days ago, twice reminded, past the seven-day deadline but kept because
         // the tournament started (the Paiements tab says so); the first team (the demo member's)
         // paid by an Interac transfer an admin confirmed, the second marked paid by hand.
+        // Every captain has an account: the teams report their own results.
         for (n, team) in LIVE_TEAMS.iter().enumerate() {
             let pay = match n {
                 0 => Pay::Transfer,
                 1 => Pay::Paid,
                 _ => Pay::Pending { reminders: 2 },
             };
-            let signup = Signup { user_id: (n == 0).then_some(member), days_ago: 9, pay };
+            let captain = if n == 0 { member.to_owned() } else { self.captain(team)? };
+            let signup = Signup { user_id: Some(&captain), days_ago: 9, pay };
             self.team(event_id, n as i64 + 1, team, price_cents, signup)?;
         }
         self.tx.execute("UPDATE events SET payment_deadline_days = 7 WHERE id = ?1", params![event_id])?;
@@ -179,6 +183,7 @@ impl Demo<'_> {
             DayTournament::UnderWay { start, rounds } => {
                 let tournament = self.drawn(event_id, start)?;
                 self.play_until(tournament, rounds)?;
+                self.reports_waiting(tournament, rounds)?;
                 start
             }
             DayTournament::Over { start } => {
@@ -216,7 +221,12 @@ impl Demo<'_> {
     /// The tournament of event `event_id` created to start at `start` and its schedule drawn.
     fn drawn(&self, event_id: i64, start: DateTime<Utc>) -> rusqlite::Result<i64> {
         let created = utc_text(self.now);
-        let input = TournamentConfigInput { start_time: Some(utc_text(start)), ..Default::default() };
+        let input = TournamentConfigInput {
+            start_time: Some(utc_text(start)),
+            scoring: Some("teams".to_owned()),
+            duty: Some("teams".to_owned()),
+            ..Default::default()
+        };
         let config = validate_tournament_config(&input).map_err(|e| fail("tournament", e))?;
         let tournament = schedule::create(self.tx, event_id, &config, &created).map_err(|e| fail("tournament", e))?;
         schedule::generate(self.tx, tournament.id, &created).map_err(|e| fail("schedule", e))?;
@@ -255,14 +265,48 @@ impl Demo<'_> {
                 self.scored_by_phones(m)?;
                 continue;
             }
-            let input = ScoreInput {
-                team1_score: Some(NumberInput::Number(f64::from(*a))),
-                team2_score: Some(NumberInput::Number(f64::from(*b))),
-                sets: None,
-            };
-            let score = validate_score(&input).map_err(|e| fail("score", e))?;
-            scores::record(self.tx, m.id, score, "", &utc_text(self.now)).map_err(|e| fail("score", (n, e)))?;
+            // Team 1's captain proposes, team 2's confirms: the result counts.
+            for side in [1, 2] {
+                self.reported(m, side, (*a, *b)).map_err(|e| fail("score", (n, e)))?;
+            }
         }
+        Ok(())
+    }
+
+    /// While the day's tournament is under way, the round being played has finished early on
+    /// its courts: its first match's result was proposed by team 2 and waits for team 1's
+    /// captain (the demo member's team where it plays), and its second one is disputed.
+    fn reports_waiting(&self, tournament: i64, rounds: i32) -> rusqlite::Result<()> {
+        let round = u32::try_from(rounds).unwrap_or(0);
+        let mut playing: Vec<MatchRow> = tournaments::matches(self.tx, tournament)?
+            .into_iter()
+            .filter(|m| m.slot_index == round && !m.is_completed() && m.to_core().teams_known())
+            .collect();
+        // The demo member's team (the first registered) answers the proposal, where it plays.
+        playing.sort_by_key(|m| (m.team1_name.as_deref() != Some(LIVE_TEAMS[0].0), m.court_number));
+        if let Some(m) = playing.first() {
+            self.reported(m, 2, (21, 17)).map_err(|e| fail("proposal", e))?;
+        }
+        if let Some(m) = playing.get(1) {
+            self.reported(m, 1, (21, 19)).map_err(|e| fail("dispute", e))?;
+            self.reported(m, 2, (19, 21)).map_err(|e| fail("dispute", e))?;
+        }
+        Ok(())
+    }
+
+    /// The result `score` (team 1 first) reported by the captain of side `side` of match `m`.
+    fn reported(&self, m: &MatchRow, side: u8, (a, b): (u32, u32)) -> Result<(), scores::Refused> {
+        let input = ScoreInput {
+            team1_score: Some(NumberInput::Number(f64::from(a))),
+            team2_score: Some(NumberInput::Number(f64::from(b))),
+            sets: None,
+        };
+        let score = validate_score(&input).map_err(|_| scores::Refused::Rejected("score"))?;
+        let team = if side == 1 { m.team1_id } else { m.team2_id };
+        let captain: String =
+            self.tx.query_row("SELECT user_id FROM event_registrations WHERE id = ?1", params![team], |r| r.get(0))?;
+        let asker = reports::Asker { user_id: &captain, is_admin: false };
+        reports::submit(self.tx, m.id, asker, reports::Said::Score(score), None, &self.letters, self.now)?;
         Ok(())
     }
 
@@ -321,6 +365,12 @@ impl Demo<'_> {
         let config = validate_tournament_config(&input).map_err(|e| fail("tournament", e))?;
         schedule::create(self.tx, event_id, &config, &utc_text(self.now)).map_err(|e| fail("tournament", e))?;
         Ok(())
+    }
+
+    /// The account of `team`'s captain, at the captain's address.
+    fn captain(&self, team: &DemoTeam) -> rusqlite::Result<String> {
+        let (_, email, [(first, last), ..]) = *team;
+        self.person(&super::DemoPerson { first, last, email }, 60)
     }
 
     /// A team of four, number `number` of the event, signed up as `signup` says (a released one
