@@ -10,9 +10,10 @@ node pwa/scripts/bundle-report.mjs
 echo
 
 # ---- Section: core rules (criterion, native) ----
-# The pure rules at tournament and season sizes (core/benches/core.rs): pool schedules, standings
-# over 1,000 matches, a court's month view. Short warm-up and measurement keep the section to
-# about a minute; each line is criterion's median estimate with its interval.
+# The pure rules at tournament and season sizes (core/benches/core.rs): pool schedules, a 64-team
+# day with its work teams (target: under 1 s), standings over 1,000 matches, a court's month
+# view. Short warm-up and measurement keep the section to about a minute; each line is
+# criterion's median estimate with its interval.
 echo "== Core rules (criterion, native release build; median [low high])"
 cargo bench --quiet -p centre-core --bench core -- --warm-up-time 1 --measurement-time 3 2> >(grep -v '^Benchmarking' >&2) | awk '
   /time:/ {

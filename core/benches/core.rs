@@ -3,7 +3,8 @@
 use std::hint::black_box;
 
 use centre_core::format::preset;
-use centre_core::schedule::{ScheduleSettings, pool_schedule};
+use centre_core::schedule::duty::{assign_duties, duty_courts};
+use centre_core::schedule::{ScheduleSettings, pool_schedule, pools_schedule, split_pools};
 use centre_core::slots::{CourtHours, month_view};
 use centre_core::standings::{standings, standings_in};
 use centre_core::tournament::{Match, Team};
@@ -30,6 +31,30 @@ fn schedule(c: &mut Criterion) {
                 b.iter(|| pool_schedule(black_box(ids), black_box(&settings)))
             });
         }
+    }
+    group.finish();
+}
+
+/// A team-refereed day of 64 teams: the pools drawn, then a work team given to every match (the
+/// courts capped so that a third team is free on each). The target is under 1 s.
+fn schedule_with_duties(c: &mut Criterion) {
+    let mut group = c.benchmark_group("duties_64_teams");
+    group.sample_size(10);
+    let ids: Vec<i64> = (1..=64).collect();
+    for (pools, courts) in [(1usize, 4u8), (4, 4)] {
+        let split = split_pools(&ids, pools);
+        let settings = ScheduleSettings {
+            courts_available: duty_courts(courts, ids.len()),
+            match_duration_minutes: 20,
+            break_between_matches: 5,
+            start_time: start(),
+        };
+        group.bench_with_input(BenchmarkId::new(format!("{pools}_pools_{courts}_courts"), 64), &split, |b, split| {
+            b.iter(|| {
+                let schedule = pools_schedule(black_box(split), black_box(&settings)).expect("a schedule");
+                assign_duties(&schedule.matches, split, &settings)
+            })
+        });
     }
     group.finish();
 }
@@ -85,5 +110,5 @@ fn slots_month(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, schedule, standings_1000, standings_in_sets, slots_month);
+criterion_group!(benches, schedule, schedule_with_duties, standings_1000, standings_in_sets, slots_month);
 criterion_main!(benches);
