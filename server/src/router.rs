@@ -155,6 +155,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(tournaments::admin::history))
         .routes(routes!(tournaments::reports::report))
         .routes(routes!(sync::scores::push))
+        .routes(routes!(sync::reports::push))
         .routes(routes!(tournaments::sync::conflicts))
         .routes(routes!(tournaments::sync::resolve))
         .routes(routes!(tournaments::public::tournament))

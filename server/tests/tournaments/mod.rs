@@ -13,6 +13,7 @@ mod flow;
 mod forfeits;
 mod formats;
 mod public;
+mod report_sync;
 mod reports;
 mod schedule;
 mod scoring;

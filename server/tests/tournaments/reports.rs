@@ -8,14 +8,14 @@ use serde_json::{Value, json};
 use super::support::*;
 use crate::common::TestApp;
 
-fn teams_config() -> Value {
+pub(super) fn teams_config() -> Value {
     let mut body = config(2, 1);
     body["scoring"] = json!("teams");
     body["confirmMinutes"] = json!(15);
     body
 }
 
-async fn report(client: &reqwest::Client, app: &TestApp, match_id: i64, body: Value) -> reqwest::Response {
+pub(super) async fn report(client: &reqwest::Client, app: &TestApp, match_id: i64, body: Value) -> reqwest::Response {
     client
         .post(app.at(&format!("/api/matches/{match_id}/report")))
         .header("X-Lang", "fr")
@@ -25,20 +25,20 @@ async fn report(client: &reqwest::Client, app: &TestApp, match_id: i64, body: Va
         .unwrap()
 }
 
-async fn ok(response: reqwest::Response) -> Value {
+pub(super) async fn ok(response: reqwest::Response) -> Value {
     assert_eq!(response.status(), 200, "{:?}", response.text().await);
     response.json().await.unwrap()
 }
 
 /// The first match and the two members who registered its teams.
-async fn first_match(setup: &Setup) -> (Value, &Registered, &Registered) {
+pub(super) async fn first_match(setup: &Setup) -> (Value, &Registered, &Registered) {
     let m = setup.matches().await.into_iter().next().unwrap();
     let captain = |side: &str| setup.teams.iter().find(|t| Some(t.id) == m[side].as_i64()).unwrap();
     let (a, b) = (captain("team1Id"), captain("team2Id"));
     (m, a, b)
 }
 
-fn played(standings: &[Value]) -> i64 {
+pub(super) fn played(standings: &[Value]) -> i64 {
     standings.iter().map(|s| s["played"].as_i64().unwrap()).sum()
 }
 
@@ -54,7 +54,7 @@ fn emails_about(app: &TestApp, registration: i64) -> Vec<(String, String, String
     stmt.query_map([registration], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect()
 }
 
-fn reports_of(app: &TestApp, match_id: i64) -> i64 {
+pub(super) fn reports_of(app: &TestApp, match_id: i64) -> i64 {
     let conn = rusqlite::Connection::open(&app.db_path).unwrap();
     conn.query_row("SELECT count(*) FROM match_reports WHERE match_id = ?1", [match_id], |r| r.get(0)).unwrap()
 }

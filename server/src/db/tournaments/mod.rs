@@ -9,7 +9,9 @@
 //! - [`teams`]: a team withdrawn from its event.
 //! - [`views`]: what the console, the event page and the member read.
 
+pub mod conflicts;
 pub mod duties;
+pub mod report_entries;
 pub mod reports;
 pub mod schedule;
 pub mod scores;

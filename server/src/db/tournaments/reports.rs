@@ -122,12 +122,7 @@ fn tell_the_other_side(
     now: DateTime<Utc>,
 ) -> rusqlite::Result<()> {
     let proposal = report.standing();
-    let by_team = match proposal.by {
-        Reporter::Team1 => m.team1_name.as_deref(),
-        Reporter::Team2 => m.team2_name.as_deref(),
-        Reporter::Duty => m.duty_team_name.as_deref(),
-        Reporter::Admin => None,
-    };
+    let by_team = team_name(m, proposal.by);
     let event_id = find(conn, m.tournament_id)?.map_or(0, |t| t.event_id);
     for (side, team, name) in
         [(Reporter::Team1, m.team1_id, &m.team1_name), (Reporter::Team2, m.team2_id, &m.team2_name)]
@@ -147,6 +142,16 @@ fn tell_the_other_side(
         outbox::enqueue(conn, About::EventRegistration(registration), &email, now)?;
     }
     Ok(())
+}
+
+/// The name of the team reporting as `by` in match `m` (none for an admin).
+pub fn team_name(m: &MatchRow, by: Reporter) -> Option<&str> {
+    match by {
+        Reporter::Team1 => m.team1_name.as_deref(),
+        Reporter::Team2 => m.team2_name.as_deref(),
+        Reporter::Duty => m.duty_team_name.as_deref(),
+        Reporter::Admin => None,
+    }
 }
 
 /// The verified address of the member who registered a team, and the language of its e-mails.

@@ -38,6 +38,23 @@ pub enum Refused {
     Db(rusqlite::Error),
 }
 
+impl Refused {
+    /// The catalogue code a device's entry is rejected with (a database failure has none: the
+    /// entry is not taken).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refused::NotFound => "not_found",
+            Refused::Completed => "match_completed",
+            Refused::NotCompleted => "match_not_completed",
+            Refused::CorrectionClosed => "correction_closed",
+            Refused::Rule(rule) => rule.code(),
+            Refused::Rejected(code) | Refused::Conflict(code) => code,
+            Refused::Forbidden => "forbidden",
+            Refused::Db(_) => "internal",
+        }
+    }
+}
+
 impl From<rusqlite::Error> for Refused {
     fn from(e: rusqlite::Error) -> Self {
         Refused::Db(e)

@@ -56,6 +56,39 @@ pub struct Outcome {
     pub code: Option<String>,
 }
 
+impl Outcome {
+    /// The answer for an entry of match `match_id`.
+    pub fn of(seq: i64, entry_id: &str, match_id: i64, outcome: SyncOutcome, code: Option<&str>) -> Outcome {
+        Outcome { seq, entry_id: entry_id.to_owned(), match_id, outcome, code: code.map(str::to_owned) }
+    }
+
+    /// The stored outcome of number `seq` of `device`, in `table` (a match entries' table, which
+    /// has these columns: `score_entries`, `report_entries`).
+    pub(super) fn stored(conn: &Connection, table: &str, device: &str, seq: i64) -> rusqlite::Result<Option<Outcome>> {
+        conn.query_row(
+            &format!("SELECT seq, entry_id, match_id, outcome, code FROM {table} WHERE device_id = ?1 AND seq = ?2"),
+            params![device, seq],
+            |r| {
+                Ok(Outcome {
+                    seq: r.get(0)?,
+                    entry_id: r.get(1)?,
+                    match_id: r.get(2)?,
+                    outcome: r.get(3)?,
+                    code: r.get(4)?,
+                })
+            },
+        )
+        .optional()
+    }
+
+    /// Whether `table` holds an entry with this id.
+    pub(super) fn taken(conn: &Connection, table: &str, entry_id: &str) -> rusqlite::Result<bool> {
+        conn.query_row(&format!("SELECT EXISTS (SELECT 1 FROM {table} WHERE entry_id = ?1)"), params![entry_id], |r| {
+            r.get(0)
+        })
+    }
+}
+
 /// Score entries as a kind of device entry, entered by `user_id`; collects the events whose
 /// tournament changed (a score applied or a conflict raised), for their live pages.
 pub struct Scores<'a> {
@@ -90,26 +123,11 @@ impl Kind for Scores<'_> {
     type Outcome = Outcome;
 
     fn stored(&self, conn: &Connection, device: &str, seq: i64) -> rusqlite::Result<Option<Outcome>> {
-        conn.query_row(
-            "SELECT seq, entry_id, match_id, outcome, code FROM score_entries WHERE device_id = ?1 AND seq = ?2",
-            params![device, seq],
-            |r| {
-                Ok(Outcome {
-                    seq: r.get(0)?,
-                    entry_id: r.get(1)?,
-                    match_id: r.get(2)?,
-                    outcome: r.get(3)?,
-                    code: r.get(4)?,
-                })
-            },
-        )
-        .optional()
+        Outcome::stored(conn, "score_entries", device, seq)
     }
 
     fn taken(&self, conn: &Connection, entry_id: &str) -> rusqlite::Result<bool> {
-        conn.query_row("SELECT EXISTS (SELECT 1 FROM score_entries WHERE entry_id = ?1)", params![entry_id], |r| {
-            r.get(0)
-        })
+        Outcome::taken(conn, "score_entries", entry_id)
     }
 
     fn apply(&self, conn: &Connection, e: &Entry, now: &str) -> rusqlite::Result<Verdict> {
@@ -161,13 +179,7 @@ impl Kind for Scores<'_> {
     }
 
     fn outcome(&self, e: &Entry, outcome: SyncOutcome, code: Option<&str>) -> Outcome {
-        Outcome {
-            seq: e.seq,
-            entry_id: e.entry_id.clone(),
-            match_id: e.match_id,
-            outcome,
-            code: code.map(str::to_owned),
-        }
+        Outcome::of(e.seq, &e.entry_id, e.match_id, outcome, code)
     }
 }
 
@@ -182,6 +194,8 @@ pub struct ScoreSide {
     pub device_name: Option<String>,
     pub entered_at: Option<String>,
     pub received_at: Option<String>,
+    /// The team whose report this is, for a dispute the teams raised from a phone.
+    pub team: Option<String>,
 }
 
 /// An open conflict: the match's score and the entry that disagrees with it.
@@ -193,7 +207,7 @@ pub struct Conflict {
     pub proposed: ScoreSide,
 }
 
-/// The open conflicts of a tournament, oldest first.
+/// The open score conflicts of a tournament, oldest first.
 pub fn conflicts(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<Conflict>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT e.entry_id, e.match_id, e.team1_score, e.team2_score, {USER_NAME}, e.device_id, e.entered_at,
@@ -216,6 +230,7 @@ pub fn conflicts(conn: &Connection, tournament_id: i64) -> rusqlite::Result<Vec<
                 entered_at: r.get(6)?,
                 received_at: r.get(7)?,
                 sets: json_column(r.get(8)?, 8)?.unwrap_or_default(),
+                team: None,
             },
         ))
     })?;
@@ -263,6 +278,7 @@ fn current_side(conn: &Connection, m: &MatchRow) -> rusqlite::Result<ScoreSide> 
         device_name: applied.as_ref().and_then(|a| a.3.clone()),
         entered_at: applied.as_ref().map(|a| a.1.clone()).or(changed_at.clone()),
         received_at: applied.map(|a| a.2).or(changed_at),
+        team: None,
     })
 }
 

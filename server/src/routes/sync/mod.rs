@@ -1,6 +1,7 @@
 //! A device's numbered entries over HTTP, one route per kind, each with its own role: a
-//! scorekeeper's scores (`POST /api/admin/sync/scores`, admins) and a counsellor's attendance
-//! (`POST /api/camp-staff/sync/attendance`, camp staff and admins). Every push has the same
+//! scorekeeper's scores (`POST /api/admin/sync/scores`, admins), a counsellor's attendance
+//! (`POST /api/camp-staff/sync/attendance`, camp staff and admins) and a captain's reports
+//! (`POST /api/user/sync/reports`, signed-in members, each report held to the captains' rule). Every push has the same
 //! shape, `{deviceId, deviceName?, entries: [{seq, entryId, …}]}` → `{lastSeq, results: [{seq,
 //! entryId, outcome, code, message}]}`, and the same refusals: a malformed device or entry (422),
 //! more than [`MAX_ENTRIES`] entries (422), and entries that do not continue from the device's
@@ -8,6 +9,7 @@
 //! entry does is `db::devices`' protocol and the kind's rule.
 
 pub mod attendance;
+pub mod reports;
 pub mod scores;
 
 use std::collections::BTreeSet;

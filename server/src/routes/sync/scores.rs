@@ -14,8 +14,10 @@ use serde::{Deserialize, Serialize};
 use super::{checked_device, entry_invalid, gap, id_ok, in_order, message};
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::devices;
-use crate::db::tournaments::sync::{Entry, Scores};
+use centre_core::Lang;
+
+use crate::db::devices::{self, Pushed};
+use crate::db::tournaments::sync::{Entry, Outcome, Scores};
 use crate::error::{ApiJson, AppError, ReqLang};
 use crate::openapi::responses;
 
@@ -119,6 +121,12 @@ pub async fn push(
     for event in events {
         state.live.tournament_changed(event);
     }
+    answered(pushed, lang).map(Json)
+}
+
+/// The answer to a push of match entries (scores, or the teams' reports): each entry's outcome
+/// with its refusal in the request's language, or 409 `sync_gap` when nothing was taken.
+pub(super) fn answered(pushed: Pushed<Outcome>, lang: Lang) -> Result<PushAnswer, AppError> {
     gap(&pushed)?;
     let results = pushed
         .outcomes
@@ -132,5 +140,5 @@ pub async fn push(
             code: o.code,
         })
         .collect();
-    Ok(Json(PushAnswer { last_seq: pushed.last_seq, results }))
+    Ok(PushAnswer { last_seq: pushed.last_seq, results })
 }

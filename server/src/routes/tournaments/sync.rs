@@ -1,5 +1,5 @@
-//! The conflicts the phones' score entries raise (the entries arrive through
-//! `routes/sync/scores.rs`), and how admins settle them:
+//! The conflicts the phones' entries raise (scores through `routes/sync/scores.rs`, the teams'
+//! disputes through `routes/sync/reports.rs`), and how admins settle them:
 //!
 //! - `GET /api/admin/tournaments/{id}/conflicts` → the open conflicts.
 //! - `POST /api/admin/score-conflicts/{entryId}/resolve` `{keep: "current"|"proposed"}` → the match.
@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::dto::MatchDto;
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::tournaments::sync::{self, Conflict, Keep, ResolveRefused, ScoreSide};
+use crate::db::tournaments::conflicts;
+use crate::db::tournaments::sync::{Conflict, Keep, ResolveRefused, ScoreSide};
 use crate::db::tournaments::{self};
 use crate::error::{ApiJson, AppError};
 use crate::routes::sync::id_ok;
@@ -35,6 +36,9 @@ pub struct SideDto {
     device_name: Option<String>,
     entered_at: Option<String>,
     received_at: Option<String>,
+    /// The team whose version this is, for a dispute the teams raised from a phone ('proposé par
+    /// A', 'contre-proposé par B'); null for a phone's score.
+    team: Option<String>,
 }
 
 impl From<ScoreSide> for SideDto {
@@ -48,6 +52,7 @@ impl From<ScoreSide> for SideDto {
             device_name: s.device_name,
             entered_at: s.entered_at,
             received_at: s.received_at,
+            team: s.team,
         }
     }
 }
@@ -109,7 +114,7 @@ pub async fn conflicts(
         .db
         .read(move |conn| {
             tournaments::find(conn, id)?.ok_or_else(AppError::not_found)?;
-            Ok::<_, AppError>(sync::conflicts(conn, id)?)
+            Ok::<_, AppError>(conflicts::open(conn, id)?)
         })
         .await?;
     Ok(Json(rows.into_iter().map(ConflictDto::from).collect()))
@@ -157,7 +162,7 @@ pub async fn resolve(
     let (row, changed) = state
         .db
         .write(move |tx| {
-            sync::resolve(tx, &entry_id, keep, &user, &utc_text(now)).map_err(|r| match r {
+            conflicts::resolve(tx, &entry_id, keep, &user, &utc_text(now)).map_err(|r| match r {
                 ResolveRefused::NotFound => AppError::not_found(),
                 ResolveRefused::Resolved => AppError::conflict("conflict_resolved"),
                 ResolveRefused::Score(s) => AppError::from(s),
