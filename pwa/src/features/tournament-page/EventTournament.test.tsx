@@ -4,6 +4,7 @@ import i18n from '../../i18n';
 import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventTournament } from './EventTournament';
 import { adminTournament, FORMATS, match, standing } from '../tournament-shared/testFixtures';
+import type { Match } from '../tournament-shared/types';
 
 const me = { id: 'u1', firstName: 'Marie', lastName: 'Tremblay', email: 'marie@example.org', profileImageUrl: null, createdAt: '2026-01-02T15:00:00Z' };
 const { quality, estimates, ...tournament } = adminTournament({ status: 'in_progress', poolCount: 1 });
@@ -98,6 +99,71 @@ describe("the event page's tournament", () => {
     await renderPart();
     const next = await screen.findByTestId('your-next-match');
     expect(next.textContent).toContain('À déterminer');
+  });
+
+  describe("the team's day", () => {
+    // Les Castors (12): they played at 09:00, referee the match in progress, play at 10:00, and
+    // referee the final, not timed yet; the 10:30 match is none of theirs.
+    const day = [
+      matches[0] as Match,
+      { ...(matches[1] as Match), dutyTeamId: 12, dutyTeamName: 'Les Castors' },
+      matches[2] as Match,
+      match({ id: 4, round: 4, team1Id: 11, team2Id: 13, team1Name: 'Les Huards', team2Name: 'Les Loups', scheduledTime: '2030-07-01T14:30:00Z', dutyTeamId: 14, dutyTeamName: 'Les Ours' }),
+      match({ id: 9, roundType: 'final', bracketCode: 'F', pool: null, round: null, team1Id: null, team2Id: null, team1Name: null, team2Name: null, team1From: 'SF1', team2From: 'SF2', scheduledTime: null, slotIndex: 5, dutyTeamId: 12, dutyTeamName: 'Les Castors' }),
+    ];
+    const castors = { eventId: 7, teamId: 12, teamName: 'Les Castors', captainName: 'Marie Tremblay', standing: standings[2], nextMatch: matches[2], finalPlace: null };
+    const lines = (list: HTMLElement) => within(list).getAllByRole('listitem');
+
+    it('lists the matches the team plays and referees in time order, the done ones muted and the next one highlighted', async () => {
+      serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament, matches: day, standings }, '/api/events/7/user-team': castors });
+      await renderPart();
+      const card = await screen.findByTestId('your-team');
+      // The next match stays as it was, the day comes beside it.
+      expect(within(card).getByTestId('your-next-match').textContent).toContain('Contre Les Loups');
+      const yours = within(card).getByTestId('your-day');
+      expect(within(yours).getByRole('heading', { name: 'Votre journée' })).toBeTruthy();
+      const list = within(yours).getByRole('list', { name: 'Votre journée' });
+      expect(list.tagName).toBe('OL');
+      expect(lines(list).map((line) => line.textContent)).toEqual([
+        'Vous jouez à 09:00 · terrain 1 contre Les HuardsTerminé',
+        'Vous arbitrez à 09:30 · terrain 2',
+        'Vous jouez à 10:00 · terrain 1 contre Les Loups',
+        'Vous arbitrez · À définir · terrain 1',
+      ]);
+      const [played, refereeing, next] = lines(list) as HTMLElement[];
+      expect(played?.className).toContain('text-slate-500');
+      expect(within(played as HTMLElement).getByText('Terminé')).toBeTruthy();
+      // The match in progress is the one to come now: only it stands out.
+      expect(lines(list).map((line) => line.getAttribute('aria-current'))).toEqual([null, 'step', null, null]);
+      expect(refereeing?.className).toContain('bg-brand-100');
+      expect(next?.className).not.toContain('bg-brand-100');
+    });
+
+    it('says it in English', async () => {
+      await i18n.changeLanguage('en');
+      serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament, matches: day, standings }, '/api/events/7/user-team': castors });
+      await renderPart();
+      const list = within(await screen.findByTestId('your-day')).getByRole('list', { name: 'Your day' });
+      expect(lines(list).map((line) => line.textContent)).toEqual([
+        'You play at 09:00 · court 1 against Les HuardsCompleted',
+        'You referee at 09:30 · court 2',
+        'You play at 10:00 · court 1 against Les Loups',
+        'You referee · To be set · court 1',
+      ]);
+    });
+
+    it('is left out once the tournament is over, and when the team has no match', async () => {
+      serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament: { ...tournament, status: 'completed' }, matches: day, standings }, '/api/events/7/user-team': castors });
+      await renderPart();
+      await screen.findByTestId('your-final-place');
+      expect(screen.queryByTestId('your-day')).toBeNull();
+      cleanup();
+
+      serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament, matches: day, standings }, '/api/events/7/user-team': { ...castors, teamId: 15, teamName: 'Les Renards' } });
+      await renderPart();
+      await screen.findByTestId('your-next-match');
+      expect(screen.queryByTestId('your-day')).toBeNull();
+    });
   });
 
   const finished = { ...tournament, status: 'completed' as const };

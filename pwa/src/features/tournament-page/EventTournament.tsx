@@ -1,7 +1,7 @@
-// The tournament parts of the event page /event/{eventId}: the signed-in
-// member's 'Votre équipe' card (and, where the teams score, their results to report), the match
-// schedule and the 'Classement'. They follow the
-// tournament live while it runs (useTournamentStream), and are kept for offline use at once.
+// The tournament parts of the event page /event/{eventId}: the signed-in member's 'Votre équipe'
+// card with the team's day (and, where the teams score, their results to report), the match
+// schedule and the 'Classement'. They follow the tournament live while it runs
+// (useTournamentStream), and are kept for offline use at once.
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ export function EventTournament({ eventId }: { eventId: string }) {
       <h2 id="event-tournament-title" className="text-2xl font-bold">
         {t('public.title')}
       </h2>
-      {myTeam && <YourTeamCard team={myTeam} poolCount={tournament.poolCount} format={formats.pool} over={tournament.status === 'completed'} />}
+      {myTeam && <YourTeamCard team={myTeam} matches={matches} poolCount={tournament.poolCount} format={formats.pool} over={tournament.status === 'completed'} />}
       {myTeam && tournament.scoring === 'teams' && (
         <CaptainReports eventId={tournament.eventId} teamId={myTeam.teamId} matches={matches} poolCount={tournament.poolCount} formats={formats} />
       )}

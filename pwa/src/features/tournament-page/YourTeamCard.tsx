@@ -1,23 +1,27 @@
 // 'Votre équipe' on the event page, for a signed-in member whose team plays: team name, captain,
 // standing (points, differential, wins, losses; the sets won-lost where the pool's format has
-// sets) and the next match with its court and time, 'À déterminer' when there is none yet; once
-// the tournament is over, its final place as the server gives it ('Tournoi terminé · 3e place').
+// sets) and the next match with its court and time, 'À déterminer' when there is none yet, then
+// the team's day (YourDay: the matches it plays and referees); once the tournament is over, its
+// final place as the server gives it ('Tournoi terminé · 3e place').
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
 import { setsOf, setsRecord, type MatchFormat } from '../tournament-shared/format';
 import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/rounds';
 import { signed } from '../tournament-shared/standings';
-import type { UserTeam } from '../tournament-shared/types';
+import type { Match, UserTeam } from '../tournament-shared/types';
+import { YourDay } from './YourDay';
 
 interface YourTeamCardProps {
   team: UserTeam;
+  /** The tournament's matches, for the team's day. */
+  matches: Match[];
   poolCount: number;
   format?: MatchFormat;
   /** The tournament is completed: no next match, the final place instead. */
   over?: boolean;
 }
 
-export function YourTeamCard({ team, poolCount, format, over = false }: YourTeamCardProps) {
+export function YourTeamCard({ team, matches, poolCount, format, over = false }: YourTeamCardProps) {
   const { t } = useTranslation('tournaments');
   const standing = team.standing;
   const sets = !!setsOf(format);
@@ -76,6 +80,7 @@ export function YourTeamCard({ team, poolCount, format, over = false }: YourTeam
           <NextMatch team={team} poolCount={poolCount} />
         )}
       </div>
+      {!over && <YourDay teamId={team.teamId} matches={matches} />}
     </section>
   );
 }

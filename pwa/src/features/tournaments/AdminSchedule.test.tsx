@@ -19,7 +19,7 @@ afterEach(cleanup);
 
 async function show(matches: Match[], waiting = NOTHING_WAITS) {
   serve({});
-  await renderPage(<AdminSchedule tournament={tournament} matches={matches} waiting={waiting} loading={false} />);
+  await renderPage(<AdminSchedule tournament={tournament} matches={matches} teams={[]} waiting={waiting} loading={false} />);
 }
 
 const done = match({ id: 1, status: 'completed', team1Score: 21, team2Score: 15, winnerId: 11 });

@@ -4,13 +4,15 @@
 // Tapping a match to score opens 'Saisir le score du match'. `matches` are the projected ones
 // (this phone's waiting scores applied); which of them can be scored or corrected is
 // centre-core's answer for that list (useMatchActions); `waiting` marks those not sent yet,
-// which cannot be corrected until the server has them.
+// which cannot be corrected until the server has them. Where the teams referee, the dialog also
+// changes a match's work team, chosen among `teams` (the standings' rows: every team of the event).
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MatchCard } from './MatchCard';
 import { TeamReports } from './TeamReports';
 import { formatsOf } from '../tournament-shared/format';
 import { byRound, knockoutColumns, nextToScore, poolMatches } from '../tournament-shared/schedule';
+import type { DutyTeam } from './score/DutyChoice';
 import { ScoreDialog, type ScoreKind } from './score/ScoreDialog';
 import type { Match, Tournament } from '../tournament-shared/types';
 import { useMatchActions } from './useMatchActions';
@@ -21,11 +23,12 @@ const nextCount = (courts: number) => Math.max(2, courts * 2);
 interface AdminScheduleProps {
   tournament: Tournament;
   matches: Match[];
+  teams: readonly DutyTeam[];
   waiting: ReadonlySet<number>;
   loading: boolean;
 }
 
-export function AdminSchedule({ tournament, matches, waiting, loading }: AdminScheduleProps) {
+export function AdminSchedule({ tournament, matches, teams, waiting, loading }: AdminScheduleProps) {
   const { t } = useTranslation('tournaments');
   const [scoring, setScoring] = useState<{ matchId: number; kind: ScoreKind } | null>(null);
   const actions = useMatchActions(matches);
@@ -103,6 +106,8 @@ export function AdminSchedule({ tournament, matches, waiting, loading }: AdminSc
         kind={scoring?.kind ?? 'score'}
         poolCount={tournament.poolCount}
         formats={formats}
+        duty={tournament.duty}
+        teams={teams}
         onClose={() => setScoring(null)}
       />
     </section>

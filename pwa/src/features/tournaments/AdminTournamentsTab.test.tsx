@@ -72,6 +72,8 @@ describe('the Tournois tab', () => {
       status: 'in_progress',
       poolCount: 2,
       quality: { slotsUsed: 5, lowerBound: 4, courtUsePercent: 83.4, backToBack: 1, longestWait: [], longestWaitMinutes: 60, estimatedEndTime: '2030-07-01T15:30:00Z' },
+      duty: 'teams',
+      dutyQuality: { conflicts: 0, spread: 1, backToBack: 2 },
     });
     const matches = [
       match({ id: 1, pool: 0, round: 1, status: 'completed', team1Score: 21, team2Score: 15, winnerId: 11 }),
@@ -100,6 +102,10 @@ describe('the Tournois tab', () => {
     expect(quality.textContent).toContain('5 (minimum possible : 4)');
     expect(quality.textContent).toContain('83 %');
     expect(quality.textContent).toContain('60 min');
+    // The teams referee: the duties' quality beside the schedule's.
+    expect(within(quality).getByText('Arbitrages sans équipe').nextElementSibling?.textContent).toBe('0');
+    expect(within(quality).getByText('Écart des arbitrages entre équipes').nextElementSibling?.textContent).toBe('1');
+    expect(within(quality).getByText('Arbitrages consécutifs').nextElementSibling?.textContent).toBe('2');
 
     // One table per pool; the top 2 'Finale' (green), rows 3-4 'Demi-finale' (yellow).
     const tables = within(await screen.findByRole('tabpanel')).getAllByTestId('standings-table');
@@ -143,6 +149,9 @@ describe('the Tournois tab', () => {
     expect(save.disabled).toBe(true);
     fireEvent.change(second, { target: { value: '19' } });
     expect(save.disabled).toBe(false);
+    // Its work team is chosen among the event's teams (the standings'), not the two playing.
+    const duty = within(dialog).getByLabelText('Équipe qui arbitre ce match');
+    expect(within(duty).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choisir une équipe', 'Les Castors', 'Les Huards', 'Les Renards']);
   });
 
   it('shows the end time of each pool count before generating, and confirms before deleting', async () => {

@@ -93,7 +93,7 @@ function TournamentDashboard({ tournament, eventId, names }: { tournament: Admin
     <>
       <OfflineLine loaded={reads.every((read) => read.isSuccess)} updatedAt={Math.max(...reads.map((read) => read.dataUpdatedAt))} />
       <TournamentStatusCard tournament={tournament} name={names.tournament} />
-      {tournament.quality && <ScheduleQualityCard quality={tournament.quality} />}
+      {tournament.quality && <ScheduleQualityCard quality={tournament.quality} duty={tournament.dutyQuality} />}
       {(matches.isError || standings.isError) && (
         <p role="alert" className="text-red-800">
           {t('loadError')}
@@ -111,7 +111,7 @@ function TournamentDashboard({ tournament, eventId, names }: { tournament: Admin
       <ScoreConflicts tournament={tournament} />
       <RejectedScores entries={projected.entries} matches={list} />
       <StandingsTabs tournament={tournament} standings={rows} matches={list} />
-      <AdminSchedule tournament={tournament} matches={list} waiting={projected.waiting} loading={matches.isLoading} />
+      <AdminSchedule tournament={tournament} matches={list} teams={rows} waiting={projected.waiting} loading={matches.isLoading} />
       {list.length > 0 && <DeviceNameField />}
       {list.length > 0 && <PrintView tournament={tournament} names={names} matches={list} standings={rows} />}
     </>

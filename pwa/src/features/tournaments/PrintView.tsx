@@ -1,12 +1,12 @@
 // What 'Imprimer' puts on paper (A4): one page per pool with its standings and its matches
-// (an empty score box to fill in by hand; a score in sets written out, '21-18, 17-21'), then
-// the knockout. It sits beside the app's root,
-// hidden on screen; when printing, index.css shows it alone (the console is hidden).
+// (an empty score box to fill in by hand; a score in sets written out, '21-18, 17-21'; the work
+// team that referees it, where a table has any), then the knockout. It sits beside the app's
+// root, hidden on screen; when printing, index.css shows it alone (the console is hidden).
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
 import { formatOf, formatsOf, pointsLegend, setsOf, setsOfScore, setsText, type Formats } from '../tournament-shared/format';
-import { courtOf, poolLetter, roundName, sideName } from '../tournament-shared/rounds';
+import { courtOf, dutyName, poolLetter, roundName, sideName } from '../tournament-shared/rounds';
 import { bySchedule, poolMatches } from '../tournament-shared/schedule';
 import { StandingsTable } from './StandingsTable';
 import type { Match, Standing, Tournament } from '../tournament-shared/types';
@@ -61,11 +61,14 @@ function scoreText(match: Match): string {
 function MatchesTable({ matches, poolCount, formats }: { matches: Match[]; poolCount: number; formats: Formats }) {
   const { t } = useTranslation('tournaments');
   const cell = 'border border-slate-400 px-2 py-1';
+  // A column left empty on every row would only take room from the team names.
+  const withDuty = matches.some((match) => match.dutyTeamId !== null || match.dutyFrom !== null);
+  const columns = ['time', 'court', 'round', 'team1', 'score', 'team2', ...(withDuty ? (['duty'] as const) : [])] as const;
   return (
     <table className="mt-3 w-full border-collapse text-left text-sm">
       <thead>
         <tr>
-          {(['time', 'court', 'round', 'team1', 'score', 'team2'] as const).map((column) => (
+          {columns.map((column) => (
             <th key={column} scope="col" className={cell}>
               {t(`print.${column}`)}
             </th>
@@ -82,6 +85,7 @@ function MatchesTable({ matches, poolCount, formats }: { matches: Match[]; poolC
             {/* Sets need room to be written by hand. */}
             <td className={`${cell} ${setsOf(formatOf(formats, match)) ? 'w-40' : 'w-24'} text-center`}>{scoreText(match)}</td>
             <td className={cell}>{sideName(match, 2, t)}</td>
+            {withDuty && <td className={cell}>{dutyName(match, t) ?? ''}</td>}
           </tr>
         ))}
       </tbody>

@@ -135,6 +135,22 @@ export function useStartMatch(eventId: number, handlers: Handlers<Match> = {}) {
   });
 }
 
+/**
+ * PUT /api/admin/matches/{id}/duty: another work team referees the match, one free at that time
+ * (the server refuses a busy one with its message); online only.
+ */
+export function useSetDuty(eventId: number, handlers: Handlers<Match> = {}) {
+  const { t } = useTranslation('tournaments');
+  return useApiMutation<{ matchId: number; teamId: number }, Match>({
+    mutationFn: ({ matchId, teamId }) => apiFetch<Match>(`/api/admin/matches/${matchId}/duty`, { method: 'PUT', body: { teamId } }),
+    invalidates: changed(eventId),
+    success: () => ({ title: t('toast.dutyChanged') }),
+    failure: { title: t('toast.dutyError'), description: t('toast.genericError') },
+    onSuccess: handlers.onSuccess,
+    onError: handlers.onError,
+  });
+}
+
 /** POST /api/admin/score-conflicts/{entryId}/resolve: the admin keeps one of the two scores. */
 export function useResolveConflict(eventId: number) {
   const { t } = useTranslation('tournaments');

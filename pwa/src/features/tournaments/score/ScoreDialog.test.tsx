@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Toaster } from '../../../components/toast';
 import { coreMessage, loadCoreFromBytes } from '../../../core';
 import { db } from '../../../db/database';
+import i18n from '../../../i18n';
 import { tournamentEntries } from '../../../db/outbox';
 import { apiError, renderPage, serve } from '../../../test/render';
 import type { Formats } from '../../tournament-shared/format';
-import { FORMATS, match } from '../../tournament-shared/testFixtures';
+import { FORMATS, match, standing } from '../../tournament-shared/testFixtures';
 import type { Match } from '../../tournament-shared/types';
 import { ScoreDialog, type ScoreKind } from './ScoreDialog';
 
@@ -182,5 +184,122 @@ describe('the score dialog, set by set (a phase with sets)', () => {
     expect(within(dialog).getAllByRole('spinbutton')).toHaveLength(2);
     expect(within(dialog).getByLabelText(/Les Huards/)).toBeTruthy();
     expect(within(dialog).queryByTestId('sets-summary')).toBeNull();
+  });
+});
+
+describe("the score dialog's work team (where the teams referee)", () => {
+  const teams = [
+    standing({ teamId: 11, teamName: 'Les Huards' }),
+    standing({ teamId: 12, teamName: 'Les Castors' }),
+    standing({ teamId: 14, teamName: 'Les Ours' }),
+    standing({ teamId: 13, teamName: 'Les Loups' }),
+    standing({ teamId: 15, teamName: 'Les Renards', withdrawn: true }),
+  ];
+  const refereed = match({ id: 3, tournamentId: 5, dutyTeamId: 13, dutyTeamName: 'Les Loups' });
+
+  async function openDuty(target: Match, answer: unknown = { ...target, dutyTeamId: 14, dutyTeamName: 'Les Ours' }, title = 'Saisir le score du match') {
+    const onClose = vi.fn();
+    const fetch = serve({ '/api/admin/sync/scores': apiError(503, 'unavailable'), [`/api/admin/matches/${target.id}/duty`]: answer });
+    await renderPage(
+      <>
+        <ScoreDialog eventId={7} match={target} kind="score" poolCount={1} formats={BEACH} duty="teams" teams={teams} onClose={onClose} />
+        <Toaster />
+      </>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: title });
+    return { dialog, onClose, fetch };
+  }
+
+  const choice = (dialog: HTMLElement) => within(within(dialog).getByRole('group', { name: "Équipe d'arbitrage" })).getByLabelText('Équipe qui arbitre ce match') as HTMLSelectElement;
+  const change = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: "Changer l'arbitrage" }) as HTMLButtonElement;
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('offers the teams free to referee, starts on the current one, and sends the one chosen', async () => {
+    const { dialog, onClose, fetch } = await openDuty(refereed);
+    const select = choice(dialog);
+    // Neither side of the match, nor a withdrawn team; by name.
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Les Loups', 'Les Ours']);
+    expect(select.value).toBe('13');
+    expect(select.className).toContain('min-h-11');
+    expect(within(dialog).getByText("Une équipe libre à cette heure : elle ne joue ni n'arbitre un autre match.")).toBeTruthy();
+    // Nothing to change until another team is chosen.
+    expect(change(dialog).disabled).toBe(true);
+    fireEvent.change(select, { target: { value: '14' } });
+    expect(change(dialog).disabled).toBe(false);
+    expect(change(dialog).className).toContain('min-h-11');
+
+    await act(async () => {
+      fireEvent.click(change(dialog));
+    });
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const call = fetch.mock.calls.find(([path]) => path === '/api/admin/matches/3/duty');
+    expect(call?.[1]?.method).toBe('PUT');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ teamId: 14 });
+    expect(await screen.findByText('Arbitrage changé')).toBeTruthy();
+  });
+
+  it("shows the server's refusal under the choice, and keeps the dialog open", async () => {
+    const busy = () =>
+      new Response(JSON.stringify({ code: 'duty_team_busy', message: 'Les Ours jouent ou arbitrent déjà à cette heure.' }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      });
+    const { dialog, onClose } = await openDuty(refereed, busy);
+    fireEvent.change(choice(dialog), { target: { value: '14' } });
+    await act(async () => {
+      fireEvent.click(change(dialog));
+    });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Les Ours jouent ou arbitrent déjà à cette heure.');
+    expect(choice(dialog).getAttribute('aria-invalid')).toBe('true');
+    expect(onClose).not.toHaveBeenCalled();
+    // Another choice clears it.
+    fireEvent.change(choice(dialog), { target: { value: '13' } });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for a team where the work team is a knockout loser still to come', async () => {
+    const semi = match({ id: 7, tournamentId: 5, roundType: 'final', bracketCode: 'F', pool: null, round: null, dutyFrom: 'SF1' });
+    const { dialog } = await openDuty(semi);
+    const select = choice(dialog);
+    expect(select.value).toBe('');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choisir une équipe', 'Les Loups', 'Les Ours']);
+    expect(change(dialog).disabled).toBe(true);
+  });
+
+  it('waits for the network, and says so', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { dialog } = await openDuty(refereed);
+    expect(within(dialog).getByText("Changer l'arbitrage demande une connexion.")).toBeTruthy();
+    fireEvent.change(choice(dialog), { target: { value: '14' } });
+    expect(change(dialog).disabled).toBe(true);
+  });
+
+  it('is not offered without work teams, nor when correcting a score', async () => {
+    serve({});
+    await renderPage(<ScoreDialog eventId={7} match={refereed} kind="score" poolCount={1} formats={BEACH} teams={teams} onClose={vi.fn()} />);
+    await screen.findByRole('dialog', { name: 'Saisir le score du match' });
+    expect(screen.queryByTestId('duty-choice')).toBeNull();
+    cleanup();
+
+    const done = match({ ...refereed, status: 'completed', team1Score: 2, team2Score: 0, winnerId: 11, sets: [[21, 18], [21, 17]] });
+    await renderPage(<ScoreDialog eventId={7} match={done} kind="correction" poolCount={1} formats={BEACH} duty="teams" teams={teams} onClose={vi.fn()} />);
+    await screen.findByRole('dialog', { name: 'Corriger le score' });
+    expect(screen.queryByTestId('duty-choice')).toBeNull();
+  });
+
+  it('says it in English', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      const { dialog } = await openDuty(refereed, undefined, 'Enter the match score');
+      const group = within(dialog).getByRole('group', { name: 'Work team' });
+      expect(within(group).getByLabelText('Team refereeing this match')).toBeTruthy();
+      expect(within(group).getByRole('button', { name: 'Change work team' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
   });
 });

@@ -8,7 +8,8 @@
 // the server's field errors land on the same inputs. A score goes to this phone's outbox
 // (online or not), once centre-core's merge rule says the server will take it (a knockout draw,
 // a set that cannot happen are refused here, with the server's message); a correction is sent
-// at once. Below a score, 'Le match commence' and 'Forfait': a team that did not show up (both online only).
+// at once. Below a score, 'Le match commence', 'Forfait': a team that did not show up, and where
+// the teams referee, 'Équipe d'arbitrage' (all three online only).
 import { useTranslation } from 'react-i18next';
 import type { Schemas } from '../../../api/types';
 import { Dialog } from '../../../components/Dialog';
@@ -18,8 +19,9 @@ import type { UseScoreSave } from '../../tournament-shared/score/parts';
 import { ScoreForm } from '../../tournament-shared/score/SingleScoreForm';
 import { SetsForm } from '../../tournament-shared/score/SetsScoreForm';
 import { refusalOf, setsRefusal } from '../../tournament-shared/scoreCheck';
-import type { Match } from '../../tournament-shared/types';
+import type { Match, Tournament } from '../../tournament-shared/types';
 import { useCorrectScore, useScoreMatch } from '../mutations';
+import { DutyChoice, type DutyTeam } from './DutyChoice';
 import { ForfeitChoice, StartChoice } from './OnlineChoices';
 
 /** What the dialog enters: a score or a correction (a forfeit is not entered here). */
@@ -58,12 +60,17 @@ interface ScoreDialogProps {
   poolCount: number;
   /** The tournament's formats (none given: both phases `single`). */
   formats?: Formats;
+  /** Whether the matches get a work team (none given: they do not). */
+  duty?: Tournament['duty'];
+  /** The event's teams, to choose a match's work team from. */
+  teams?: readonly DutyTeam[];
   onClose: () => void;
 }
 
 const SINGLE: Formats = {};
+const NO_TEAMS: readonly DutyTeam[] = [];
 
-export function ScoreDialog({ eventId, match, kind, poolCount, formats = SINGLE, onClose }: ScoreDialogProps) {
+export function ScoreDialog({ eventId, match, kind, poolCount, formats = SINGLE, duty = 'none', teams = NO_TEAMS, onClose }: ScoreDialogProps) {
   const { t, i18n } = useTranslation('tournaments');
   const format = match ? formatOf(formats, match) : undefined;
   const sets = setsOf(format);
@@ -78,6 +85,8 @@ export function ScoreDialog({ eventId, match, kind, poolCount, formats = SINGLE,
         ))}
       {match && kind === 'score' && <StartChoice eventId={eventId} match={match} onDone={onClose} />}
       {match && kind === 'score' && <ForfeitChoice eventId={eventId} match={match} onDone={onClose} />}
+      {/* A work team changed meanwhile (on another phone) starts the choice over on it. */}
+      {match && kind === 'score' && duty === 'teams' && <DutyChoice key={`${key}-${match.dutyTeamId}`} eventId={eventId} match={match} teams={teams} onDone={onClose} />}
     </Dialog>
   );
 }
