@@ -3,7 +3,8 @@
 //! window passed (`db::waitlist::offers`) and the court-slot entries whose slot has begun
 //! (`db::waitlist::line`), then the personal data whose retention period ended
 //! (`db::privacy::retention`), then the teams' proposed results whose window passed
-//! (`db::tournaments::reports`), at start and every ten minutes.
+//! (`db::tournaments::reports`), at start and every ten minutes. A proposal's window is minutes
+//! long (10 by default), so the proposals are also looked at every half minute in between.
 //! The work due is read from the database each time, so a restart loses nothing; each pass is
 //! one write transaction, so two processes started by mistake do it once between them.
 
@@ -22,6 +23,7 @@ use crate::emails::waitlist::WaitlistLetters;
 use crate::error::AppError;
 
 const EVERY: Duration = Duration::from_secs(10 * 60);
+const PROPOSALS_EVERY: Duration = Duration::from_secs(30);
 
 /// One pass as of `now` (the clock, or a test's moment); queued e-mails are sent after commit.
 pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, AppError> {
@@ -29,7 +31,7 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     let policy = state.settings.reminders;
     let letters = PaymentLetters { interac_email: state.settings.interac_email.clone(), tz };
     let offer_letters = WaitlistLetters::new(&state.settings);
-    let (report, offers_expired, slots_ended, retained, confirmed) = state
+    let (report, offers_expired, slots_ended, retained) = state
         .db
         .write(move |tx| {
             let report = due::run(tx, now, tz, policy, &letters).map_err(AppError::from)?;
@@ -39,10 +41,10 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
             // Court slots that have begun: their lists have nothing left to wait for.
             let slots_ended = line::end_passed_slots(tx, &utc_text(now))?;
             let retained = retention::run(tx, now.with_timezone(&tz).date_naive(), now)?;
-            let confirmed = reports::confirm_due(tx, now).map_err(AppError::from)?;
-            Ok::<_, AppError>((report, expired, slots_ended, retained, confirmed))
+            Ok::<_, AppError>((report, expired, slots_ended, retained))
         })
         .await?;
+    confirm_proposals(state, now).await?;
     if retained != retention::Report::default() {
         tracing::info!(
             health = retained.health,
@@ -54,9 +56,6 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
             waiting_list_forms = retained.waiting_list_forms,
             "retention: personal data past its period erased or anonymised"
         );
-    }
-    for changed in &confirmed {
-        state.live.tournament_changed(changed.event_id);
     }
     // Offers made in the pass are in the outbox too.
     state.mailer.kick();
@@ -81,13 +80,29 @@ pub async fn run_once(state: &AppState, now: DateTime<Utc>) -> Result<Report, Ap
     Ok(report)
 }
 
+/// The teams' proposed results whose window passed, confirmed as of `now` (one write
+/// transaction: with two processes, once between them); their live pages are told.
+pub async fn confirm_proposals(state: &AppState, now: DateTime<Utc>) -> Result<usize, AppError> {
+    let confirmed = state.db.write(move |tx| reports::confirm_due(tx, now).map_err(AppError::from)).await?;
+    for changed in &confirmed {
+        state.live.tournament_changed(changed.event_id);
+    }
+    Ok(confirmed.len())
+}
+
 pub fn spawn(state: AppState) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let between = (EVERY.as_secs() / PROPOSALS_EVERY.as_secs()).max(1);
         loop {
             if let Err(e) = run_once(&state, state.now()).await {
                 tracing::warn!(error = ?e, "payments: scheduled work failed; will retry");
             }
-            tokio::time::sleep(EVERY).await;
+            for _ in 0..between {
+                tokio::time::sleep(PROPOSALS_EVERY).await;
+                if let Err(e) = confirm_proposals(&state, state.now()).await {
+                    tracing::warn!(error = ?e, "reports: confirming proposals failed; will retry");
+                }
+            }
         }
     })
 }

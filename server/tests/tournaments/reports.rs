@@ -124,7 +124,7 @@ async fn another_result_disputes_it_and_the_admin_decides_in_one_entry() {
 }
 
 #[tokio::test]
-async fn an_unanswered_proposal_confirms_itself_when_the_scheduler_passes_its_window() {
+async fn an_unanswered_proposal_confirms_itself_once_when_the_scheduler_passes_its_window() {
     let setup = Setup::new(4, teams_config()).await;
     setup.generate().await;
     let (m, a, b) = first_match(&setup).await;
@@ -132,9 +132,18 @@ async fn an_unanswered_proposal_confirms_itself_when_the_scheduler_passes_its_wi
     let proposed = ok(report(&a.user.client, &setup.app, mid, json!({"team1Score": 21, "team2Score": 12})).await).await;
     let deadline = at(proposed["report"]["deadline"].as_str().unwrap());
 
-    centre_server::scheduler::run_once(&setup.app.state, deadline - Duration::minutes(1)).await.unwrap();
+    // The half-minute pass of proposals, in two processes on one file at once.
+    let path = setup.app.db_path.clone();
+    let other =
+        tokio::task::spawn_blocking(move || centre_server::prepare(centre_server::settings::Settings::for_tests(path)))
+            .await
+            .unwrap()
+            .unwrap();
+    let confirm = centre_server::scheduler::confirm_proposals;
+    assert_eq!(confirm(&setup.app.state, deadline - Duration::minutes(1)).await.unwrap(), 0);
     assert_eq!(setup.matches().await[0]["report"]["state"], "proposed", "not before its window ends");
-    centre_server::scheduler::run_once(&setup.app.state, deadline).await.unwrap();
+    let (first, second) = tokio::join!(confirm(&setup.app.state, deadline), confirm(&other, deadline));
+    assert_eq!(first.unwrap() + second.unwrap(), 1, "confirmed once, by one of the two");
     let after = setup.matches().await.into_iter().find(|x| id(&x["id"]) == mid).unwrap();
     assert_eq!(
         (after["report"]["state"].as_str(), after["status"].as_str()),
