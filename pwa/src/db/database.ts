@@ -1,8 +1,8 @@
 // The phone's own storage (IndexedDB through Dexie; this folder is the only importer of
 // Dexie). Three tables:
 // - `meta`: one row, the device's id (a UUID made once) and the number its next entry gets;
-// - `outbox`: every entry made on this phone, of every kind (a tournament's score, a day camp's
-//   attendance), numbered 1, 2, 3… (`seq`) across kinds, with what the server answered; entries
+// - `outbox`: every entry made on this phone, of every kind (a tournament's score, a captain's
+//   report of their match, a day camp's attendance), numbered 1, 2, 3… (`seq`) across kinds, with what the server answered; entries
 //   are never deleted, so a server restored from a backup can be given them again (since
 //   version 2 a score may carry its `sets`; since version 3 every entry says its `kind`);
 // - `cache`: the last good answer of each query that must work offline (src/api/offline.ts).
@@ -13,7 +13,7 @@ import type { Schemas, SyncOutcome } from '../api/types';
 export type EntryState = 'pending' | SyncOutcome;
 
 /** What an outbox entry is: each kind has its own push endpoint (src/sync/). */
-export type OutboxKind = 'score' | 'attendance';
+export type OutboxKind = 'score' | 'report' | 'attendance';
 
 /** What every entry carries, whatever its kind. */
 interface EntryBase {
@@ -55,6 +55,21 @@ export interface OutboxEntry extends EntryBase {
   sets?: [number, number][];
 }
 
+/**
+ * A captain's report of their match's result (team 1's points first, whoever reports), or their
+ * team conceding it; held to the captains' rule by the server when it arrives.
+ */
+export interface ReportEntry extends EntryBase {
+  kind: 'report';
+  eventId: number;
+  matchId: number;
+  team1Score: number;
+  team2Score: number;
+  /** Where the match's phase is played in sets: each set's points; the scores are the sets won. */
+  sets?: [number, number][];
+  forfeit?: boolean;
+}
+
 /** Who took a child home: the registering parent, an adult of the health form, the child alone
  *  (when the form allows it) or someone else (only with an admin's override). */
 export type PickupKind = Schemas['PickupKind'];
@@ -76,7 +91,7 @@ export interface AttendanceEntry extends EntryBase {
 }
 
 /** Any entry of the outbox. */
-export type AnyEntry = OutboxEntry | AttendanceEntry;
+export type AnyEntry = OutboxEntry | ReportEntry | AttendanceEntry;
 
 /** An entry's kind (entries written before version 3 are scores). */
 export function kindOf(entry: AnyEntry): OutboxKind {

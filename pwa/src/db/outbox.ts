@@ -1,12 +1,14 @@
-// The outbox: entries of every kind (scores, attendance) are numbered by the device in the same
+// The outbox: entries of every kind (scores, captains' reports, attendance) are numbered by the device in the same
 // transaction that stores them, pushed in that order, and keep the server's answer. See database.ts.
 import { liveQuery } from 'dexie';
-import { db, kindOf, newId, type AnyEntry, type AttendanceEntry, type DeviceMeta, type EntryState, type OutboxEntry } from './database';
+import { db, kindOf, newId, type AnyEntry, type AttendanceEntry, type DeviceMeta, type EntryState, type OutboxEntry, type OutboxKind, type ReportEntry } from './database';
 
 export { kindOf } from './database';
-export type { AnyEntry, AttendanceEntry, EntryState, OutboxEntry, OutboxKind, PickupKind } from './database';
+export type { AnyEntry, AttendanceEntry, EntryState, OutboxEntry, OutboxKind, PickupKind, ReportEntry } from './database';
 
 export type NewEntry = Pick<OutboxEntry, 'tournamentId' | 'eventId' | 'matchId' | 'team1Score' | 'team2Score' | 'baseVersion' | 'team1Id' | 'team2Id' | 'sets'>;
+
+export type NewReport = Pick<ReportEntry, 'eventId' | 'matchId' | 'team1Score' | 'team2Score' | 'sets' | 'forfeit'>;
 
 export type NewAttendance = Pick<AttendanceEntry, 'registrationId' | 'weekId' | 'day' | 'action' | 'at' | 'pickupKind' | 'pickupName'>;
 
@@ -70,6 +72,11 @@ export function enqueueEntry(entry: NewEntry, now = new Date()): Promise<OutboxE
   return enqueue<OutboxEntry>({ ...entry, kind: 'score' }, now);
 }
 
+/** Stores a captain's report with the device's next number. */
+export function enqueueReport(entry: NewReport, now = new Date()): Promise<ReportEntry> {
+  return enqueue<ReportEntry>({ ...entry, kind: 'report' }, now);
+}
+
 /** Stores a child's arrival or departure with the device's next number. */
 export function enqueueAttendance(entry: NewAttendance, now = new Date()): Promise<AttendanceEntry> {
   return enqueue<AttendanceEntry>({ ...entry, kind: 'attendance' }, now);
@@ -97,7 +104,7 @@ export function resendAfter(lastSeq: number): Promise<void> {
 }
 
 /** How many entries wait to be sent (of one kind, or of all). */
-export function waitingCount(kind?: 'score' | 'attendance'): Promise<number> {
+export function waitingCount(kind?: OutboxKind): Promise<number> {
   const pending = db.outbox.where('state').equals('pending');
   return kind ? pending.filter((e) => kindOf(e) === kind).count() : pending.count();
 }
@@ -115,6 +122,15 @@ export function waitingAttendance(): Promise<number> {
 /** A tournament's entries from this phone, in their order. */
 export function tournamentEntries(tournamentId: number): Promise<OutboxEntry[]> {
   return db.outbox.where('tournamentId').equals(tournamentId).sortBy('seq') as Promise<OutboxEntry[]>;
+}
+
+/** The reports of one event's matches made on this phone, in their order. */
+export function reportEntries(eventId: number): Promise<ReportEntry[]> {
+  return db.outbox
+    .where('kind')
+    .equals('report')
+    .filter((e) => e.kind === 'report' && e.eventId === eventId)
+    .sortBy('seq') as Promise<ReportEntry[]>;
 }
 
 /** The arrivals and departures of one camp week recorded on this phone, in their order. */

@@ -1,13 +1,14 @@
 // The offline sync is started once, at the app's root, with the streams of the kinds the
 // signed-in person sends: an admin's scores (and attendance: admins record it on /animation
-// too), a counsellor's attendance; a member's or a visitor's page registers nothing and sends
-// nothing. A waiting entry is sent without any badge or page on screen.
+// too), a counsellor's attendance, any member's reports as a captain; a visitor's page registers
+// nothing and sends nothing. A waiting entry is sent without any badge or page on screen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { db } from '../db/database';
-import { enqueueAttendance, enqueueEntry, waitingCount } from '../db/outbox';
+import { enqueueAttendance, enqueueEntry, enqueueReport, waitingCount } from '../db/outbox';
 import { ATTENDANCE_PATH } from '../features/camp-staff/attendance/stream';
 import { useRoles } from '../features/auth/session';
+import { REPORT_PATH } from '../features/tournament-page/reportStream';
 import { SYNC_PATH } from '../features/tournaments/sync/push';
 import { useIdle } from '../lib/idle';
 import { json, renderPage, serve } from '../test/render';
@@ -18,7 +19,10 @@ import { kindsFor, SyncStarter } from './SyncStarter';
 const ana = { id: 'u1', firstName: 'Ana', lastName: 'Roy', email: 'ana@example.org', profileImageUrl: null, createdAt: '2026-01-01T00:00:00Z' };
 
 const score = () => enqueueEntry({ tournamentId: 5, eventId: 7, matchId: 11, team1Score: 21, team2Score: 15, baseVersion: 1 });
+const report = () => enqueueReport({ eventId: 7, matchId: 11, team1Score: 21, team2Score: 18 });
 const arrival = () => enqueueAttendance({ registrationId: 3, weekId: 2, day: '2030-07-02', action: 'arrival', at: '2030-07-02T12:00:00.000Z' });
+
+const STREAMS = [SYNC_PATH, REPORT_PATH, ATTENDANCE_PATH];
 
 /** The API for `user` (null: a visitor) with these roles; every push is applied. */
 function api(user: typeof ana | null, { isAdmin = false, isCampStaff = false } = {}) {
@@ -32,13 +36,13 @@ function api(user: typeof ana | null, { isAdmin = false, isCampStaff = false } =
   });
   const answer = fetch.getMockImplementation();
   fetch.mockImplementation(async (path, init) => {
-    if (path === SYNC_PATH || path === ATTENDANCE_PATH) return applied(JSON.parse(String(init?.body)) as { entries: { seq: number }[] });
+    if (STREAMS.includes(String(path))) return applied(JSON.parse(String(init?.body)) as { entries: { seq: number }[] });
     return answer!(path, init);
   });
   return fetch;
 }
 
-const sent = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([path]) => path).filter((path) => path === SYNC_PATH || path === ATTENDANCE_PATH);
+const sent = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([path]) => path).filter((path) => STREAMS.includes(String(path)));
 const registered = () => registeredStreams().map((stream) => stream.kind).sort();
 
 /** Says when the roles are known and the page has settled: when SyncRoot has decided. */
@@ -58,11 +62,12 @@ afterEach(() => {
 });
 
 describe('the kinds of entry a phone sends, by role', () => {
-  it('scores for admins, attendance for counsellors and admins, nothing for anybody else', () => {
-    expect(kindsFor({ isAdmin: true, isCampStaff: false })).toEqual(['score', 'attendance']);
-    expect(kindsFor({ isAdmin: false, isCampStaff: true })).toEqual(['attendance']);
-    expect(kindsFor({ isAdmin: true, isCampStaff: true })).toEqual(['score', 'attendance']);
-    expect(kindsFor({ isAdmin: false, isCampStaff: false })).toEqual([]);
+  it('scores for admins, reports for every member, attendance for counsellors and admins, nothing for a visitor', () => {
+    expect(kindsFor({ signedIn: true, isAdmin: true, isCampStaff: false })).toEqual(['score', 'report', 'attendance']);
+    expect(kindsFor({ signedIn: true, isAdmin: false, isCampStaff: true })).toEqual(['report', 'attendance']);
+    expect(kindsFor({ signedIn: true, isAdmin: true, isCampStaff: true })).toEqual(['score', 'report', 'attendance']);
+    expect(kindsFor({ signedIn: true, isAdmin: false, isCampStaff: false })).toEqual(['report']);
+    expect(kindsFor({ signedIn: false, isAdmin: false, isCampStaff: false })).toEqual([]);
   });
 });
 
@@ -70,12 +75,12 @@ describe('the starter', () => {
   it("registers the streams of the signed-in person's kinds while mounted, and only those", async () => {
     api(ana, { isCampStaff: true });
     await renderPage(<SyncStarter />);
-    await vi.waitFor(() => expect(registered()).toEqual(['attendance']));
+    await vi.waitFor(() => expect(registered()).toEqual(['attendance', 'report']));
     cleanup();
     expect(registered()).toEqual([]);
     api(ana, { isAdmin: true });
     await renderPage(<SyncStarter />);
-    await vi.waitFor(() => expect(registered()).toEqual(['attendance', 'score']));
+    await vi.waitFor(() => expect(registered()).toEqual(['attendance', 'report', 'score']));
   });
 });
 
@@ -86,7 +91,7 @@ describe('the sync at the root', () => {
     await renderPage(<SyncRoot />);
     await vi.waitFor(async () => expect(await waitingCount()).toBe(0), { timeout: 10_000 });
     expect(sent(fetch)).toEqual([SYNC_PATH]);
-    expect(registered()).toEqual(['attendance', 'score']);
+    expect(registered()).toEqual(['attendance', 'report', 'score']);
   });
 
   it('runs for a counsellor with the attendance stream alone: an arrival recorded offline is sent from any page', { timeout: 15_000 }, async () => {
@@ -95,7 +100,16 @@ describe('the sync at the root', () => {
     await renderPage(<SyncRoot />);
     await vi.waitFor(async () => expect(await waitingCount()).toBe(0), { timeout: 10_000 });
     expect(sent(fetch)).toEqual([ATTENDANCE_PATH]);
-    expect(registered()).toEqual(['attendance']);
+    expect(registered()).toEqual(['attendance', 'report']);
+  });
+
+  it("runs for a member with the report stream alone: a captain's result kept offline is sent from any page", { timeout: 15_000 }, async () => {
+    await report();
+    const fetch = api(ana);
+    await renderPage(<SyncRoot />);
+    await vi.waitFor(async () => expect(await waitingCount()).toBe(0), { timeout: 10_000 });
+    expect(sent(fetch)).toEqual([REPORT_PATH]);
+    expect(registered()).toEqual(['report']);
   });
 
   it("sends both kinds for an admin who is a counsellor too, in the device's order", { timeout: 15_000 }, async () => {
@@ -107,29 +121,24 @@ describe('the sync at the root', () => {
     expect(sent(fetch)).toEqual([SYNC_PATH, ATTENDANCE_PATH]);
   });
 
-  for (const [who, user] of [
-    ['a member', ana],
-    ['a visitor', null],
-  ] as const) {
-    it(`does not run for ${who}`, { timeout: 15_000 }, async () => {
-      await score();
-      // The sync's chunk already loaded: had the root asked for it, it would be on the page in
-      // the same pass as the decision below.
-      await import('./SyncStarter');
-      await import('../api/QueryRoot');
-      const fetch = api(user);
-      await renderPage(
-        <>
-          <SyncRoot />
-          <Decided />
-        </>,
-      );
-      await screen.findByText('decided', {}, { timeout: 10_000 });
-      // A lazy part whose module is loaded appears once React has heard its promise resolve.
-      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-      expect(registered()).toEqual([]);
-      expect(sent(fetch)).toEqual([]);
-      expect(await waitingCount()).toBe(1);
-    });
-  }
+  it('does not run for a visitor', { timeout: 15_000 }, async () => {
+    await score();
+    // The sync's chunk already loaded: had the root asked for it, it would be on the page in
+    // the same pass as the decision below.
+    await import('./SyncStarter');
+    await import('../api/QueryRoot');
+    const fetch = api(null);
+    await renderPage(
+      <>
+        <SyncRoot />
+        <Decided />
+      </>,
+    );
+    await screen.findByText('decided', {}, { timeout: 10_000 });
+    // A lazy part whose module is loaded appears once React has heard its promise resolve.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(registered()).toEqual([]);
+    expect(sent(fetch)).toEqual([]);
+    expect(await waitingCount()).toBe(1);
+  });
 });

@@ -7,23 +7,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OutboxKind } from '../db/outbox';
 import { useRoles } from '../features/auth/session';
 import { attendanceStream } from '../features/camp-staff/attendance/stream';
+import { reportStream } from '../features/tournament-page/reportStream';
 import { scoreStream } from '../features/tournaments/sync/push';
 import { startSync } from './engine';
 import { registerStream } from './push';
 
 interface Roles {
+  signedIn: boolean;
   isAdmin: boolean;
   isCampStaff: boolean;
 }
 
 /**
  * Every kind of entry a phone sends: who sends it (the roles the server takes it from: scores
- * from admins, a day camp's attendance from counsellors and admins, who record it on /animation
- * too), and the registration of its stream as its feature defines it, which answers the undo.
+ * from admins, captains' reports from any signed-in member (the server holds each to the
+ * captains' rule), a day camp's attendance from counsellors and admins, who record it on
+ * /animation too), and the registration of its stream as its feature defines it, which answers the undo.
  * SyncRoot.tsx loads this chunk for exactly these roles.
  */
 const KINDS: { kind: OutboxKind; sentBy: (roles: Roles) => boolean; register: () => () => void }[] = [
   { kind: 'score', sentBy: (r) => r.isAdmin, register: () => registerStream(scoreStream) },
+  { kind: 'report', sentBy: (r) => r.signedIn, register: () => registerStream(reportStream) },
   { kind: 'attendance', sentBy: (r) => r.isAdmin || r.isCampStaff, register: () => registerStream(attendanceStream) },
 ];
 
@@ -47,16 +51,17 @@ async function askPersistentStorage(): Promise<void> {
 
 /** Runs the sync engine for the signed-in person's kinds while mounted (the app's one): shows nothing. */
 export function SyncStarter() {
-  const { isAdmin, isCampStaff } = useRoles();
+  const { user, isAdmin, isCampStaff } = useRoles();
+  const signedIn = user !== null;
   const queryClient = useQueryClient();
   useEffect(() => {
-    const unregister = KINDS.filter((k) => k.sentBy({ isAdmin, isCampStaff })).map((k) => k.register());
+    const unregister = KINDS.filter((k) => k.sentBy({ signedIn, isAdmin, isCampStaff })).map((k) => k.register());
     const stop = startSync(queryClient);
     return () => {
       stop();
       unregister.forEach((undo) => undo());
     };
-  }, [isAdmin, isCampStaff, queryClient]);
+  }, [signedIn, isAdmin, isCampStaff, queryClient]);
   useEffect(() => void askPersistentStorage(), []);
   return null;
 }

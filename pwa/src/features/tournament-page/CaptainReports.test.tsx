@@ -1,9 +1,12 @@
-// A captain reports their team's results on the event page, in a tournament the teams score.
+// A captain reports their team's results on the event page, in a tournament the teams score:
+// each report goes to this phone's outbox (sent when the server answers), and says so meanwhile.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { loadCoreFromBytes } from '../../core';
+import { db } from '../../db/database';
+import { enqueueReport, recordAnswers, reportEntries } from '../../db/outbox';
 import { renderPage, serve } from '../../test/render';
 import { TournamentStatusBadge } from '../tournament-shared/Badges';
 import { match, matchReport } from '../tournament-shared/testFixtures';
@@ -14,14 +17,17 @@ beforeAll(async () => {
   await loadCoreFromBytes(readFileSync(resolve('src/core/pkg/centre_core_wasm_bg.wasm')));
 });
 
+beforeEach(async () => {
+  await Promise.all([db.meta.clear(), db.outbox.clear()]);
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-
-const sent = (fetch: ReturnType<typeof serve>, path: string) =>
-  fetch.mock.calls.filter(([p, init]) => p === path && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+/** What this phone's outbox holds for event 7: (match, scores, state). */
+const kept = async () => (await reportEntries(7)).map((e) => [e.matchId, e.team1Score, e.team2Score, e.state]);
 
 const matches: Match[] = [
   match({ id: 1, status: 'in_progress' }),
@@ -33,7 +39,7 @@ const matches: Match[] = [
 
 describe("a captain's results to report", () => {
   it('lists the matches begun or reported, counts those to confirm, and confirms the other team’s result', async () => {
-    const fetch = serve({ '/api/matches/2/report': match({ id: 2 }) });
+    serve({});
     await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} />);
     const section = await screen.findByTestId('captain-reports');
     expect(within(section).getByRole('status').textContent).toBe('1 résultat attend votre confirmation');
@@ -44,13 +50,15 @@ describe("a captain's results to report", () => {
     await act(async () => {
       fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Confirmer' }));
     });
-    await vi.waitFor(() => expect(sent(fetch, '/api/matches/2/report')).toHaveLength(1));
-    expect(sent(fetch, '/api/matches/2/report')[0]).toMatchObject({ team1Score: 21, team2Score: 18 });
-    expect(typeof sent(fetch, '/api/matches/2/report')[0]!.clientId).toBe('string');
+    await vi.waitFor(async () => expect(await kept()).toEqual([[2, 21, 18, 'pending']]));
+    // Until the server answers, the match says what waits instead of offering it again.
+    const row = (await screen.findAllByTestId('captain-match'))[1]!;
+    await within(row).findByText("En attente d'envoi : 21-18");
+    expect(within(row).queryByRole('button', { name: 'Confirmer' })).toBeNull();
   });
 
-  it("enters the team's result in the console's form, checked by centre-core, and sends it", async () => {
-    const fetch = serve({ '/api/matches/1/report': match({ id: 1 }) });
+  it("enters the team's result in the console's form, checked by centre-core, and keeps it to send", async () => {
+    serve({});
     await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} />);
     fireEvent.click(within((await screen.findAllByTestId('captain-match'))[0]!).getByRole('button', { name: 'Saisir le résultat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Saisir le résultat' });
@@ -59,8 +67,17 @@ describe("a captain's results to report", () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     });
-    await vi.waitFor(() => expect(sent(fetch, '/api/matches/1/report')).toHaveLength(1));
-    expect(sent(fetch, '/api/matches/1/report')[0]).toMatchObject({ team1Score: 21, team2Score: 15 });
+    await vi.waitFor(async () => expect(await kept()).toEqual([[1, 21, 15, 'pending']]));
+  });
+
+  it("says why the server refused a report, and offers the match's buttons again", async () => {
+    serve({});
+    const entry = await enqueueReport({ eventId: 7, matchId: 2, team1Score: 21, team2Score: 18 });
+    await recordAnswers([{ seq: entry.seq, outcome: 'rejected', code: 'report_disputed', message: "Les deux équipes ont donné des résultats différents : l'organisation tranche." }]);
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} />);
+    const row = (await screen.findAllByTestId('captain-match'))[1]!;
+    expect((await within(row).findByRole('alert')).textContent).toBe("Résultat refusé : Les deux équipes ont donné des résultats différents : l'organisation tranche.");
+    expect(within(row).getByRole('button', { name: 'Confirmer' })).toBeTruthy();
   });
 
   it('shows nothing while no match of the team has begun', async () => {

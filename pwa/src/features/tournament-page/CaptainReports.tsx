@@ -4,18 +4,19 @@
 // or nothing while a dispute waits for the organisers. A banner counts the results waiting for
 // the captain's confirmation. The score is entered in the console's own forms, checked by
 // centre-core before it is sent.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import type { SetScore } from '../../core';
 import { Dialog } from '../../components/Dialog';
+import { reportEntries, type ReportEntry } from '../../db/outbox';
+import { useWatched } from '../../sync/useWatched';
 import { reportedScore } from '../tournament-shared/Badges';
 import { formatOf, setsOf, type Formats } from '../tournament-shared/format';
 import { matchLine, type UseScoreSave } from '../tournament-shared/score/parts';
 import { ScoreForm } from '../tournament-shared/score/SingleScoreForm';
 import { SetsForm } from '../tournament-shared/score/SetsScoreForm';
 import { bySchedule } from '../tournament-shared/schedule';
-import { refusalOf } from '../tournament-shared/scoreCheck';
+import { refusalOf, setPairs } from '../tournament-shared/scoreCheck';
 import { sideName } from '../tournament-shared/rounds';
 import type { Match } from '../tournament-shared/types';
 import { useReportResult } from './mutations';
@@ -40,11 +41,16 @@ function toReport(matches: Match[], teamId: number): Match[] {
     .sort(bySchedule);
 }
 
-/** A report's sets as pairs, team 1's points first. */
-const pairs = (sets: number[][]): SetScore[] => sets.map(([team1 = 0, team2 = 0]) => [team1, team2]);
-
 /** Waits for this captain: the other team proposed. */
 const awaitsMe = (m: Match, teamId: number) => m.report?.state === 'proposed' && m.report.byTeamId !== teamId;
+
+const NO_ENTRIES: ReportEntry[] = [];
+
+/** This phone's reports of the event's matches, live from IndexedDB. */
+function useReportEntries(eventId: number): ReportEntry[] {
+  const query = useCallback(() => reportEntries(eventId), [eventId]);
+  return useWatched(query, NO_ENTRIES);
+}
 
 function reportSave(eventId: number, match: Match, formats: Formats, lang: string): UseScoreSave {
   return function useReportSave(handlers) {
@@ -61,6 +67,7 @@ export function CaptainReports({ eventId, teamId, matches, poolCount, formats }:
   const { t, i18n } = useTranslation('tournaments');
   const [entering, setEntering] = useState<Match | null>(null);
   const confirm = useReportResult(eventId);
+  const entries = useReportEntries(eventId);
   const mine = toReport(matches, teamId);
   if (mine.length === 0) return null;
   const waiting = mine.filter((m) => awaitsMe(m, teamId)).length;
@@ -82,11 +89,21 @@ export function CaptainReports({ eventId, teamId, matches, poolCount, formats }:
           const report = m.report;
           const score = report ? reportedScore(report.team1Score, report.team2Score, report.sets) : '';
           const opponent = sideName(m, m.team1Id === teamId ? 2 : 1, t);
+          const last = entries.filter((e) => e.matchId === m.id).at(-1);
           return (
             <li key={m.id} className="rounded-lg bg-white p-4" data-testid="captain-match">
               <p className="font-semibold">{t('team.against', { team: opponent })}</p>
               <p className="text-sm text-slate-700">{matchLine(m, poolCount, t)}</p>
-              {report?.state === 'disputed' ? (
+              {last?.state === 'rejected' && (
+                <p role="alert" className="mt-2 font-medium text-red-800">
+                  {t('captain.refused', { reason: last.message ?? last.code ?? t('toast.genericError') })}
+                </p>
+              )}
+              {last?.state === 'pending' ? (
+                <p className="mt-2 font-medium text-amber-900" data-testid="captain-sending">
+                  {t('captain.sending', { score: reportedScore(last.team1Score, last.team2Score, last.sets ?? []) })}
+                </p>
+              ) : report?.state === 'disputed' ? (
                 <p className="mt-2 font-medium text-amber-900">{t('captain.disputed', { score, counter: reportedScore(report.counterTeam1Score ?? 0, report.counterTeam2Score ?? 0, report.counterSets) })}</p>
               ) : awaitsMe(m, teamId) ? (
                 <>
@@ -95,7 +112,7 @@ export function CaptainReports({ eventId, teamId, matches, poolCount, formats }:
                     <Button
                       className="min-h-12"
                       disabled={confirm.isPending}
-                      onClick={() => confirm.mutate({ matchId: m.id, score: { team1Score: report?.team1Score ?? 0, team2Score: report?.team2Score ?? 0, sets: pairs(report?.sets ?? []) } })}
+                      onClick={() => confirm.mutate({ matchId: m.id, score: { team1Score: report?.team1Score ?? 0, team2Score: report?.team2Score ?? 0, sets: setPairs(report?.sets) } })}
                     >
                       {t('captain.confirm')}
                     </Button>

@@ -20,8 +20,8 @@ function forfeitSide(match: Match): number | null {
   return match.team1Id === null ? 1 : 2;
 }
 
-/** Sets as centre-core reads them: pairs, team 1's points first. */
-function setPairs(sets: readonly (readonly number[])[] | null | undefined): SetScore[] {
+/** Sets as centre-core and the outbox keep them: pairs, team 1's points first. */
+export function setPairs(sets: readonly (readonly number[])[] | null | undefined): SetScore[] {
   return (sets ?? []).map(([team1 = 0, team2 = 0]) => [team1, team2]);
 }
 

@@ -12,6 +12,7 @@ import { bySchedule } from '../tournament-shared/schedule';
 import { sideName } from '../tournament-shared/rounds';
 import type { Match } from '../tournament-shared/types';
 import { useScoreMatch } from './mutations';
+import { setPairs } from '../tournament-shared/scoreCheck';
 
 interface TeamReportsProps {
   eventId: number;
@@ -34,7 +35,7 @@ export function TeamReports({ eventId, matches, poolCount, onOtherScore }: TeamR
   const proposed = matches.filter((m) => m.report?.state === 'proposed' && m.status !== 'completed').sort(bySchedule);
   const disputed = matches.filter((m) => m.report?.state === 'disputed' && m.status !== 'completed').sort(bySchedule);
   const keep = (match: Match, team1Score: number, team2Score: number, sets: number[][] | null) =>
-    score.mutate({ match, team1Score, team2Score, sets: (sets ?? []).map(([a = 0, b = 0]) => [a, b]) });
+    score.mutate({ match, team1Score, team2Score, sets: setPairs(sets) });
   return (
     <div className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4" data-testid="team-reports">
       <h4 className="text-lg font-bold text-amber-950">{t('teamReports.title')}</h4>

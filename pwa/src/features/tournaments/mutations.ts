@@ -11,6 +11,7 @@ import { enqueueEntry, type OutboxEntry } from '../../db/outbox';
 import { tournamentKeys } from '../tournament-shared/queries';
 import { kickSync } from '../../sync/engine';
 import type { AdminTournament, ConflictChoice, GeneratedSchedule, Match, ScoreInput, TournamentInput } from '../tournament-shared/types';
+import { setPairs } from '../tournament-shared/scoreCheck';
 
 /** Everything a change of the event's tournament shows up in. */
 const changed = (eventId: number): QueryKey[] => [
@@ -81,7 +82,7 @@ export function useScoreMatch(eventId: number, handlers: Handlers<OutboxEntry> =
     mutationFn: async ({ match, team1Score, team2Score, sets }) => {
       const entry = await enqueueEntry({
         tournamentId: match.tournamentId, eventId, matchId: match.id, team1Score, team2Score, baseVersion: match.version, team1Id: match.team1Id, team2Id: match.team2Id,
-        ...(sets && sets.length > 0 ? { sets: sets.map(([a = 0, b = 0]) => [a, b] as [number, number]) } : {}),
+        ...(sets && sets.length > 0 ? { sets: setPairs(sets) } : {}),
       });
       void kickSync();
       return entry;
