@@ -591,6 +591,18 @@ export interface EntryOutcome {
 }
 
 /** What the console offers on one match. */
+/** Matches refereed by the loser of an earlier knockout match (`loserOf`), and the results. */
+export interface DutyRequest {
+  matches: Match[];
+  duties: { matchId: number; loserOf: BracketCode }[];
+}
+
+/** A match's work team; null while it is the loser of a match not final yet. */
+export interface DutyTeam {
+  matchId: number;
+  teamId: number | null;
+}
+
 export interface MatchActions {
   id: number;
   canScore: boolean;
@@ -669,6 +681,7 @@ export interface JsonCalls {
   applyPending: [PendingRequest, Projection];
   projectChildDay: [ChildDayRequest, ChildDayProjection];
   matchActions: [MatchesRequest, MatchActions[]];
+  dutyTeams: [DutyRequest, DutyTeam[]];
   validateHealthFormUpdate: [HealthFormUpdateInput, HealthForm];
   /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */
   checkCampAge: [CampAgeRequest, null];

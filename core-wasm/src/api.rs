@@ -8,6 +8,7 @@
 use centre_core::Lang;
 use centre_core::format::{Formats, MatchFormat, Preset};
 use centre_core::payments::PaymentStatus;
+use centre_core::schedule::duty::{Duty, duty_team};
 use centre_core::schedule::knockout::{placeholder, plan_knockout};
 use centre_core::schedule::{ScheduleSettings, pool_schedule};
 use centre_core::slots::{CourtHours, check_booking, list_slots, month_view};
@@ -304,6 +305,45 @@ struct PendingRequest {
 /// A device's waiting entries applied, in order, by the server's own rule (core's `sync`).
 pub fn apply_pending(request: &str, lang_code: &str) -> String {
     let r = parse::<PendingRequest>(request).map(|q| project(&q.matches, &q.entries, &q.formats));
+    respond(r, lang(lang_code))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DutyRequest {
+    matches: Vec<Match>,
+    duties: Vec<MatchDuty>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct MatchDuty {
+    match_id: i64,
+    /// Refereed by the loser of this knockout match (a known team needs no rule).
+    loser_of: BracketCode,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DutyTeam {
+    match_id: i64,
+    /// None while it is the loser of a match not final yet.
+    team_id: Option<TeamId>,
+}
+
+/// The work team of each match refereed by the loser of an earlier knockout match, with these
+/// matches' results (known once that match is final), as the server fills it in. (The request
+/// names the match, not core's tagged `Duty`: reading a tagged enum costs the `.wasm` 7 KB.)
+pub fn duty_teams(request: &str, lang_code: &str) -> String {
+    let r = parse::<DutyRequest>(request).map(|q| {
+        q.duties
+            .iter()
+            .map(|d| DutyTeam {
+                match_id: d.match_id,
+                team_id: duty_team(Duty::LoserOf { code: d.loser_of }, &q.matches),
+            })
+            .collect::<Vec<_>>()
+    });
     respond(r, lang(lang_code))
 }
 

@@ -114,6 +114,13 @@ pub fn apply_pending(request: &str, lang_code: &str) -> String {
     api::apply_pending(request, lang_code)
 }
 
+/// Each match's work team with the given results: a knockout match's, the loser of an earlier
+/// one once it is final (the console shows it before its score is sent).
+#[wasm_bindgen(js_name = dutyTeams)]
+pub fn duty_teams(request: &str, lang_code: &str) -> String {
+    api::duty_teams(request, lang_code)
+}
+
 /// What this phone's waiting attendance entries do to a child's day, in order: the day (arrival,
 /// departure and who took the child, notice, the 9:30 flag) and each entry's outcome.
 #[wasm_bindgen(js_name = projectChildDay)]

@@ -24,6 +24,7 @@ fn call(name: &str, args: &[String]) -> String {
         "splitFullName" => api::split_full_name(a(0)),
         "checkCampAge" => api::check_camp_age(a(0), a(1)),
         "matchActions" => api::match_actions(a(0), a(1)),
+        "dutyTeams" => api::duty_teams(a(0), a(1)),
         "paymentMoves" => api::payment_moves(a(0)),
         other => panic!("unknown export {other}"),
     }
@@ -148,6 +149,17 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
         ),
         ("applyPending", "entries", vec![j(json!({"matches": matches, "entries": entries})), s("fr")]),
         ("matchActions", "pool", vec![j(json!({"matches": matches})), s("fr")]),
+        (
+            "dutyTeams",
+            "the loser of a semifinal once final, not before",
+            vec![
+                j(json!({"matches": ko, "duties": [
+                    {"matchId": 12, "loserOf": "SF1"},
+                    {"matchId": 13, "loserOf": "SF2"}
+                ]})),
+                s("fr"),
+            ],
+        ),
         ("paymentMoves", "expired", vec![s("expired")]),
         // Volleyball sets: the same checks, standings and projection with a format.
         ("validateScore", "sets", vec![j(json!({"sets": [[21, 18], [17, 21]]})), s("fr")]),

@@ -7,6 +7,8 @@ import type {
   Envelope as CoreEnvelope,
   CourtBookingInput,
   DayCampRegistrationInput,
+  DutyRequest,
+  DutyTeam,
   EntryOutcomeName,
   EventInput,
   HealthFormUpdateInput,
@@ -264,6 +266,15 @@ export function matchActions(core: CoreModule, matches: MatchInput[], lang: stri
   const request = { matches } as MatchesRequest;
   const actions = valueOf<MatchActions[]>(core.matchActions(JSON.stringify(request), lang));
   return new Map(actions.map((action) => [action.id, action]));
+}
+
+/**
+ * The work team of each match in `duties` with the results of `matches`: a knockout match's is
+ * the loser of an earlier one once that match is final (null before), as the server fills it in.
+ */
+export function dutyTeams(core: CoreModule, request: DutyRequest, lang: string): ReadonlyMap<number, number | null> {
+  const teams = valueOf<DutyTeam[]>(core.dutyTeams(JSON.stringify(request), lang));
+  return new Map(teams.map((duty) => [duty.matchId, duty.teamId]));
 }
 
 /** The states an admin may move a registration to from `status`, in the order offered. */

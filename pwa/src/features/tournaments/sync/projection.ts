@@ -1,9 +1,10 @@
 // What the console shows while this phone's scores wait: the server's matches with
 // the waiting entries applied by centre-core (the server's own merge rule under the
 // tournament's formats: sets checked, the bracket advanced as the server would), and each
-// pool's standings recomputed from them under the pool's format. Derived on every change,
-// never stored.
-import { applyPending, computeStandings, type CoreMatch, type CoreScoreEntry } from '../../../core';
+// pool's standings recomputed from them under the pool's format, and a knockout match's work
+// team named once the match whose loser referees it is decided here (core's rule, as the server
+// fills it in). Derived on every change, never stored.
+import { applyPending, computeStandings, dutyTeams, loadCore, type CoreMatch, type CoreScoreEntry } from '../../../core';
 import type { OutboxEntry } from '../../../db/outbox';
 import type { Formats } from '../../tournament-shared/format';
 import { toCoreMatch } from '../../tournament-shared/scoreCheck';
@@ -69,6 +70,17 @@ function teamNames(matches: Match[], standings: Standing[]): Map<number, string>
   return names;
 }
 
+/** The projected matches with each 'Perdant QF1' work team named once core knows the loser. */
+async function withDuties(matches: Match[], names: Map<number, string>, lang: string): Promise<Match[]> {
+  const duties = matches.flatMap((m) => (m.dutyTeamId === null && m.dutyFrom ? [{ matchId: m.id, loserOf: m.dutyFrom }] : []));
+  if (duties.length === 0) return matches;
+  const teams = dutyTeams(await loadCore(), { matches: matches.map(toCoreMatch), duties }, lang);
+  return matches.map((m) => {
+    const team = teams.get(m.id);
+    return team == null ? m : { ...m, dutyTeamId: team, dutyTeamName: names.get(team) ?? null, dutyFrom: null };
+  });
+}
+
 /**
  * Each pool's standings from the projected matches, ranked under the pool's format (its sets,
  * results table and tie-breaks); the server's rows say which team is in which pool.
@@ -103,7 +115,11 @@ export async function project(matches: Match[], standings: Standing[], entries: 
   const { matches: after } = await applyPending({ matches: matches.map(toCoreMatch), entries: entries.map(toCoreEntry), formats }, lang);
   const byId = new Map(after.map((m) => [m.id, m]));
   const names = teamNames(matches, standings);
-  const projected = matches.map((m) => merge(m, byId.get(m.id), names));
+  const projected = await withDuties(
+    matches.map((m) => merge(m, byId.get(m.id), names)),
+    names,
+    lang,
+  );
   return {
     matches: projected,
     standings: await poolStandings(projected, standings, lang, formats),
