@@ -38,7 +38,15 @@ export function useApiMutation<TVariables = void, TData = unknown>(options: ApiM
     networkMode: options.networkMode,
     onSuccess: async (data, variables) => {
       const keys = typeof options.invalidates === 'function' ? options.invalidates(data, variables) : options.invalidates;
-      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      // A read already on its way may have left before the write landed: TanStack would keep
+      // it (a first fetch, shown over the previous list, is not restarted by an invalidation),
+      // so it is cancelled first, and the refetch reads what the write did.
+      await Promise.all(
+        keys.map(async (queryKey) => {
+          await queryClient.cancelQueries({ queryKey });
+          await queryClient.invalidateQueries({ queryKey });
+        }),
+      );
       const shown = options.success?.(data, variables);
       if (shown) toast({ variant: 'success', ...shown });
       options.onSuccess?.(data, variables);
