@@ -95,7 +95,7 @@ pub fn push_attendance(
     device: &str,
     name: Option<&str>,
     entries: &[Entry],
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Result<Pushed<Outcome>, AppError> {
     let weeks = camp_staff::weeks_of(tx, &staff.user_id)?;
     let kind = Attendance { user_id: &staff.user_id, is_admin: staff.is_admin, weeks: &weeks, tz };

@@ -11,6 +11,8 @@
 //! leaves nothing of it. Run [`push`] in the caller's `BEGIN IMMEDIATE` transaction.
 
 use centre_core::sync::{Sequence, SyncOutcome, Verdict};
+use centre_core::timefmt::utc_text;
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// An entry as a device numbered it.
@@ -29,7 +31,7 @@ pub trait Kind {
     /// Whether an entry with this id was taken before, under any number.
     fn taken(&self, conn: &Connection, entry_id: &str) -> rusqlite::Result<bool>;
     /// Judges the entry and writes what it does (inside [`push`]'s savepoint).
-    fn apply(&self, conn: &Connection, entry: &Self::Entry, now: &str) -> rusqlite::Result<Verdict>;
+    fn apply(&self, conn: &Connection, entry: &Self::Entry, now: DateTime<Utc>) -> rusqlite::Result<Verdict>;
     /// Keeps the entry with its verdict, for replays and the console.
     fn store(
         &self,
@@ -37,7 +39,7 @@ pub trait Kind {
         device: &str,
         entry: &Self::Entry,
         verdict: Verdict,
-        now: &str,
+        now: DateTime<Utc>,
     ) -> rusqlite::Result<()>;
     /// The answer for `entry`.
     fn outcome(&self, entry: &Self::Entry, outcome: SyncOutcome, code: Option<&str>) -> Self::Outcome;
@@ -85,10 +87,10 @@ pub fn push<K: Kind>(
     device: &str,
     name: Option<&str>,
     entries: &[K::Entry],
-    now: &str,
+    now: DateTime<Utc>,
 ) -> rusqlite::Result<Pushed<K::Outcome>> {
     if let Some(name) = name {
-        name_device(conn, device, name, now)?;
+        name_device(conn, device, name, &utc_text(now))?;
     }
     let mut outcomes = Vec::with_capacity(entries.len());
     let mut gap = false;
@@ -110,7 +112,7 @@ pub fn take<K: Kind>(
     kind: &K,
     device: &str,
     entry: &K::Entry,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> rusqlite::Result<Option<K::Outcome>> {
     match Sequence::of(entry.seq(), last_seq(conn, device)?) {
         Sequence::Replay => {
@@ -126,12 +128,12 @@ pub fn take<K: Kind>(
     if !taken {
         kind.store(conn, device, entry, verdict, now)?;
     }
-    advance(conn, device, entry.seq(), now)?;
+    advance(conn, device, entry.seq(), &utc_text(now))?;
     Ok(Some(kind.outcome(entry, verdict.outcome(), verdict.code())))
 }
 
 /// The kind's verdict, its writes undone when it refuses the entry.
-fn applied<K: Kind>(conn: &Connection, kind: &K, entry: &K::Entry, now: &str) -> rusqlite::Result<Verdict> {
+fn applied<K: Kind>(conn: &Connection, kind: &K, entry: &K::Entry, now: DateTime<Utc>) -> rusqlite::Result<Verdict> {
     conn.execute_batch("SAVEPOINT device_entry")?;
     let verdict = kind.apply(conn, entry, now);
     if !matches!(verdict, Ok(Verdict::Apply | Verdict::Conflict | Verdict::Duplicate)) {

@@ -197,15 +197,22 @@ impl Kind for Attendance<'_> {
         )
     }
 
-    fn apply(&self, conn: &Connection, e: &Entry, now: &str) -> rusqlite::Result<Verdict> {
+    fn apply(&self, conn: &Connection, e: &Entry, now: DateTime<Utc>) -> rusqlite::Result<Verdict> {
         let verdict = verdict(conn, e, self)?;
         if verdict == Verdict::Apply {
-            apply(conn, e, self.user_id, now)?;
+            apply(conn, e, self.user_id, &centre_core::timefmt::utc_text(now))?;
         }
         Ok(verdict)
     }
 
-    fn store(&self, conn: &Connection, device: &str, e: &Entry, verdict: Verdict, now: &str) -> rusqlite::Result<()> {
+    fn store(
+        &self,
+        conn: &Connection,
+        device: &str,
+        e: &Entry,
+        verdict: Verdict,
+        now: DateTime<Utc>,
+    ) -> rusqlite::Result<()> {
         let pickup = e.pickup.as_ref();
         conn.execute(
             "INSERT INTO camp_attendance_entries (entry_id, device_id, seq, registration_id, week_id, day, action, at,
@@ -223,7 +230,7 @@ impl Kind for Attendance<'_> {
                 pickup.map(|p| p.kind),
                 pickup.and_then(|p| p.name.as_deref()),
                 self.user_id,
-                now,
+                centre_core::timefmt::utc_text(now),
                 verdict.outcome(),
                 verdict.code(),
             ],

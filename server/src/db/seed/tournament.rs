@@ -331,7 +331,7 @@ impl Demo<'_> {
                 seen_teams: Some((m.team1_id, m.team2_id)),
                 sets: Vec::new(),
             };
-            let outcome = devices::take(self.tx, &sync::Scores::by(""), device, &entry, &created)?
+            let outcome = devices::take(self.tx, &sync::Scores::by(""), device, &entry, self.now)?
                 .ok_or_else(|| fail("score entry", "a gap"))?;
             let expected = if loser == 18 { SyncOutcome::Applied } else { SyncOutcome::Conflict };
             if outcome.outcome != expected {

@@ -2,6 +2,7 @@
 //! (`sync`) and the teams' disputes raised from a phone (`report_entries`), each settled by its
 //! entry's id.
 
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::scores::Changed;
@@ -21,7 +22,7 @@ pub fn resolve(
     entry_id: &str,
     keep: Keep,
     user_id: &str,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), ResolveRefused> {
     match report_entries::resolve(conn, entry_id, keep, user_id, now) {
         Some(decided) => decided,

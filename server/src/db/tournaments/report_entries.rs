@@ -10,8 +10,9 @@ use std::collections::BTreeSet;
 
 use centre_core::report::{ReportState, Version};
 use centre_core::sync::{SyncOutcome, Verdict};
-use centre_core::validation::{Score, parse_date_time};
-use chrono::Utc;
+use centre_core::timefmt::utc_text;
+use centre_core::validation::Score;
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::reports::{self, Asker, Said};
@@ -66,8 +67,7 @@ impl Kind for Reports<'_> {
         Outcome::taken(conn, "report_entries", entry_id)
     }
 
-    fn apply(&self, conn: &Connection, e: &Entry, now: &str) -> rusqlite::Result<Verdict> {
-        let now = parse_date_time(now).unwrap_or_else(Utc::now);
+    fn apply(&self, conn: &Connection, e: &Entry, now: DateTime<Utc>) -> rusqlite::Result<Verdict> {
         let said = e.said.clone();
         match reports::submit(conn, e.match_id, self.asker, said, Some(&e.entry_id), self.letters, now) {
             Ok((m, changed)) => {
@@ -81,11 +81,27 @@ impl Kind for Reports<'_> {
         }
     }
 
-    fn store(&self, conn: &Connection, device: &str, e: &Entry, verdict: Verdict, now: &str) -> rusqlite::Result<()> {
+    fn store(
+        &self,
+        conn: &Connection,
+        device: &str,
+        e: &Entry,
+        verdict: Verdict,
+        now: DateTime<Utc>,
+    ) -> rusqlite::Result<()> {
         conn.execute(
             "INSERT INTO report_entries (entry_id, device_id, seq, match_id, user_id, received_at, outcome, code)
              VALUES (?1, ?2, ?3, ?4, (SELECT id FROM users WHERE id = ?5), ?6, ?7, ?8)",
-            params![e.entry_id, device, e.seq, e.match_id, self.asker.user_id, now, verdict.outcome(), verdict.code()],
+            params![
+                e.entry_id,
+                device,
+                e.seq,
+                e.match_id,
+                self.asker.user_id,
+                utc_text(now),
+                verdict.outcome(),
+                verdict.code()
+            ],
         )?;
         Ok(())
     }
@@ -151,7 +167,7 @@ pub fn resolve(
     entry_id: &str,
     keep: Keep,
     user_id: &str,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Option<Result<(MatchRow, Changed), ResolveRefused>> {
     let raised = conn
         .query_row(
@@ -172,7 +188,7 @@ fn decide(
     match_id: i64,
     keep: Keep,
     user_id: &str,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), ResolveRefused> {
     let m = find_match(conn, match_id)?.ok_or(ResolveRefused::NotFound)?;
     let report = m.report.as_ref().filter(|r| r.state == ReportState::Disputed).ok_or(ResolveRefused::Resolved)?;

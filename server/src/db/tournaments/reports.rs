@@ -249,7 +249,7 @@ pub fn record(
     match_id: i64,
     score: Score,
     user_id: &str,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), Refused> {
     let before = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
     let written = scores::record(conn, match_id, score, user_id, now)?;
@@ -260,13 +260,12 @@ pub fn record(
 /// After an admin's score was applied to a match (`before`, as it was), online or pushed by a
 /// phone: in a team-scored tournament the score is the report's decision, whether or not a team
 /// had reported (state `resolved`, the admin's version kept with the teams'). Nothing otherwise.
-pub fn decided(conn: &Connection, before: &MatchRow, user_id: &str, now: &str) -> Result<(), Refused> {
+pub fn decided(conn: &Connection, before: &MatchRow, user_id: &str, at: DateTime<Utc>) -> Result<(), Refused> {
     let t = find(conn, before.tournament_id)?.ok_or(Refused::NotFound)?;
     let after = find_match(conn, before.id)?.ok_or(Refused::NotFound)?;
     if t.scoring != Scoring::Teams || !after.is_completed() {
         return Ok(());
     }
-    let at = centre_core::validation::parse_date_time(now).ok_or(Refused::NotFound)?;
     let (team1_score, team2_score) = (after.team1_score.unwrap_or(0), after.team2_score.unwrap_or(0));
     let claim = Claim::Result(Reported { team1_score, team2_score, sets: after.sets.clone() });
     let version = Version { by: Reporter::Admin, claim, at };

@@ -9,10 +9,12 @@ use centre_core::schedule::duty::{Duty, duty_courts, duty_team};
 use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
 use centre_core::schedule::{ScheduleError, pool_complete};
 use centre_core::sync::{Entered, Sides, Verdict, judge};
+use centre_core::timefmt::utc_text;
 use centre_core::tournament::{
     BracketCode, CorrectionRefused, DutyMode, Match, MatchStatus, RoundType, ScoreKind, TournamentStatus,
 };
 use centre_core::validation::Score;
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::schedule::{duties_of, insert_planned};
@@ -74,7 +76,7 @@ pub(super) fn changed(conn: &Connection, tournament_id: i64) -> Result<Changed, 
 }
 
 /// The signature of [`record`] and [`correct`].
-pub type ScoreWrite = fn(&Connection, i64, Score, &str, &str) -> Result<(MatchRow, Changed), Refused>;
+pub type ScoreWrite = fn(&Connection, i64, Score, &str, DateTime<Utc>) -> Result<(MatchRow, Changed), Refused>;
 
 /// Records the score of a match not yet completed (a completed match takes no score: changing
 /// it is a correction, [`correct`]).
@@ -84,8 +86,9 @@ pub fn record(
     match_id: i64,
     score: Score,
     user_id: &str,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), Refused> {
+    let now = &utc_text(now);
     write_match(conn, match_id, |m| {
         let entered = Entered { team1: score.team1_score(), team2: score.team2_score(), sets: score.sets() };
         applied(apply(conn, m, entered, None, user_id, now)?)
@@ -212,8 +215,9 @@ pub fn correct(
     match_id: i64,
     score: Score,
     user_id: &str,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), Refused> {
+    let now = &utc_text(now);
     write_match(conn, match_id, |m| {
         m.to_core().can_correct(bracket_drawn(conn, m.tournament_id)?).map_err(|refused| match refused {
             CorrectionRefused::Closed => Refused::CorrectionClosed,

@@ -11,7 +11,9 @@ use std::collections::BTreeSet;
 
 use centre_core::format::SetScore;
 use centre_core::sync::{Entered, Sides, SyncOutcome, Verdict};
+use centre_core::timefmt::utc_text;
 use centre_core::validation::Score;
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::reports;
@@ -130,12 +132,12 @@ impl Kind for Scores<'_> {
         Outcome::taken(conn, "score_entries", entry_id)
     }
 
-    fn apply(&self, conn: &Connection, e: &Entry, now: &str) -> rusqlite::Result<Verdict> {
+    fn apply(&self, conn: &Connection, e: &Entry, now: DateTime<Utc>) -> rusqlite::Result<Verdict> {
         let Some(m) = find_match(conn, e.match_id)? else {
             return Ok(Verdict::Rejected("not_found"));
         };
         let entered = Entered { team1: e.team1_score, team2: e.team2_score, sets: &e.sets };
-        match scores::apply(conn, &m, entered, e.seen_teams, self.user_id, now) {
+        match scores::apply(conn, &m, entered, e.seen_teams, self.user_id, &utc_text(now)) {
             Ok(Verdict::Apply) => match reports::decided(conn, &m, self.user_id, now) {
                 Ok(()) => Ok(Verdict::Apply),
                 Err(Refused::Db(err)) => Err(err),
@@ -149,7 +151,14 @@ impl Kind for Scores<'_> {
         }
     }
 
-    fn store(&self, conn: &Connection, device: &str, e: &Entry, verdict: Verdict, now: &str) -> rusqlite::Result<()> {
+    fn store(
+        &self,
+        conn: &Connection,
+        device: &str,
+        e: &Entry,
+        verdict: Verdict,
+        now: DateTime<Utc>,
+    ) -> rusqlite::Result<()> {
         let tournament_id: Option<i64> = find_match(conn, e.match_id)?.map(|m| m.tournament_id);
         conn.execute(
             "INSERT INTO score_entries (entry_id, device_id, seq, match_id, tournament_id, team1_score, team2_score,
@@ -166,7 +175,7 @@ impl Kind for Scores<'_> {
                 e.base_version.max(0),
                 e.entered_at,
                 self.user_id,
-                now,
+                utc_text(now),
                 verdict.outcome(),
                 verdict.code(),
                 scores::sets_text(&e.sets)?,
@@ -311,7 +320,7 @@ pub fn resolve(
     entry_id: &str,
     keep: Keep,
     user_id: &str,
-    now: &str,
+    now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), ResolveRefused> {
     /// The entry's match, its score and sets, and how it was settled.
     type Proposed = (i64, u32, u32, Option<String>, Vec<SetScore>);
@@ -339,7 +348,7 @@ pub fn resolve(
             resolution = CASE WHEN team1_score = ?2 AND team2_score = ?3 AND sets IS ?6 THEN 'proposed' ELSE 'current' END,
             resolved_by = (SELECT id FROM users WHERE id = ?4), resolved_at = ?5
          WHERE match_id = ?1 AND outcome = 'conflict' AND resolution IS NULL",
-        params![match_id, after.team1_score, after.team2_score, user_id, now, scores::sets_text(&after.sets)?],
+        params![match_id, after.team1_score, after.team2_score, user_id, utc_text(now), scores::sets_text(&after.sets)?],
     )?;
     bump_version(conn, after.tournament_id)?;
     let changed = changed(conn, after.tournament_id).map_err(ResolveRefused::Score)?;

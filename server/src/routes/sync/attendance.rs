@@ -9,7 +9,6 @@ use axum::Json;
 use axum::extract::State;
 use centre_core::attendance::{AttendanceAction, Pickup, PickupKind};
 use centre_core::sync::SyncOutcome;
-use centre_core::timefmt::utc_text;
 use centre_core::validation::{Text, parse_date_time};
 use chrono::{NaiveDate, Timelike};
 use serde::{Deserialize, Serialize};
@@ -116,10 +115,10 @@ pub async fn push(
     let name = checked_device(&body.device_id, body.device_name.as_deref(), body.entries.len())?;
     let entries = in_order(body.entries.into_iter().map(entry).collect::<Result<Vec<_>, _>>()?);
     let staff = Staff { user_id: user.id().to_owned(), is_admin: user.is_admin() };
-    let (device, tz, now) = (body.device_id, state.settings.timezone, utc_text(state.now()));
+    let (device, tz, now) = (body.device_id, state.settings.timezone, state.now());
     let pushed = state
         .db
-        .write(move |tx| camp_staff::push_attendance(tx, &staff, tz, &device, name.as_deref(), &entries, &now))
+        .write(move |tx| camp_staff::push_attendance(tx, &staff, tz, &device, name.as_deref(), &entries, now))
         .await?;
     gap(&pushed)?;
     let results = pushed

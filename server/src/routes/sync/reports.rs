@@ -8,7 +8,6 @@
 use axum::Json;
 use axum::extract::State;
 use centre_core::format::SetScore;
-use centre_core::timefmt::utc_text;
 use centre_core::validation::{NumberInput, ReportInput, parse_date_time, validate_report};
 use serde::Deserialize;
 
@@ -96,14 +95,14 @@ pub async fn push(
     let name = checked_device(&body.device_id, body.device_name.as_deref(), body.entries.len())?;
     let entries = in_order(body.entries.into_iter().map(entry).collect::<Result<Vec<_>, _>>()?);
     let device = body.device_id;
-    let now = utc_text(state.now());
+    let now = state.now();
     let letters = ReportLetters::new(&state.settings);
     let (pushed, events) = state
         .db
         .write(move |tx| {
             let asker = Asker { user_id: user.id(), is_admin: user.is_admin() };
             let reports = Reports::by(asker, &letters);
-            let pushed = devices::push(tx, &reports, &device, name.as_deref(), &entries, &now)?;
+            let pushed = devices::push(tx, &reports, &device, name.as_deref(), &entries, now)?;
             Ok::<_, AppError>((pushed, reports.changed.into_inner()))
         })
         .await?;

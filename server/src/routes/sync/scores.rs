@@ -109,12 +109,12 @@ pub async fn push(
 ) -> Result<Json<PushAnswer>, AppError> {
     let name = checked_device(&body.device_id, body.device_name.as_deref(), body.entries.len())?;
     let entries = in_order(body.entries.into_iter().map(entry).collect::<Result<Vec<_>, _>>()?);
-    let (device, user, now) = (body.device_id, admin.0.id().to_owned(), utc_text(state.now()));
+    let (device, user, now) = (body.device_id, admin.0.id().to_owned(), state.now());
     let (pushed, events) = state
         .db
         .write(move |tx| {
             let scores = Scores::by(&user);
-            let pushed = devices::push(tx, &scores, &device, name.as_deref(), &entries, &now)?;
+            let pushed = devices::push(tx, &scores, &device, name.as_deref(), &entries, now)?;
             Ok::<_, AppError>((pushed, scores.changed.into_inner()))
         })
         .await?;

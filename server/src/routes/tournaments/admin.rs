@@ -276,8 +276,7 @@ async fn write_score(
     let score = validate_score(body).map_err(AppError::Validation)?;
     let user = admin.0.id().to_owned();
     let now = state.now();
-    let (row, changed) =
-        state.db.write(move |tx| write(tx, id, score, &user, &utc_text(now)).map_err(AppError::from)).await?;
+    let (row, changed) = state.db.write(move |tx| write(tx, id, score, &user, now).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);
     Ok(Json(MatchDto::new(&row, now)))
 }

@@ -6,7 +6,6 @@
 
 use axum::Json;
 use axum::extract::State;
-use centre_core::timefmt::utc_text;
 use serde::{Deserialize, Serialize};
 
 use super::dto::MatchDto;
@@ -162,7 +161,7 @@ pub async fn resolve(
     let (row, changed) = state
         .db
         .write(move |tx| {
-            conflicts::resolve(tx, &entry_id, keep, &user, &utc_text(now)).map_err(|r| match r {
+            conflicts::resolve(tx, &entry_id, keep, &user, now).map_err(|r| match r {
                 ResolveRefused::NotFound => AppError::not_found(),
                 ResolveRefused::Resolved => AppError::conflict("conflict_resolved"),
                 ResolveRefused::Score(s) => AppError::from(s),
