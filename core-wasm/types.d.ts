@@ -590,7 +590,6 @@ export interface EntryOutcome {
   code: string | null;
 }
 
-/** What the console offers on one match. */
 /** Matches refereed by the loser of an earlier knockout match (`loserOf`), and the results. */
 export interface DutyRequest {
   matches: Match[];
@@ -603,10 +602,68 @@ export interface DutyTeam {
   teamId: number | null;
 }
 
+/** What the console offers on one match. */
 export interface MatchActions {
   id: number;
   canScore: boolean;
   canCorrect: boolean;
+}
+
+/** Where a match's report stands (`proposed → confirmed | auto_confirmed | disputed → resolved`). */
+export type ReportState = 'proposed' | 'confirmed' | 'auto_confirmed' | 'disputed' | 'resolved';
+/** Who reports: a playing team, the match's work team, or an admin. */
+export type Reporter = 'team1' | 'team2' | 'duty' | 'admin';
+
+/** A match's report as the server last answered it: its state and standing version. */
+export interface ReportSeen {
+  state: ReportState;
+  /** Who stands behind the standing version. */
+  by: Reporter;
+  team1Score: number;
+  team2Score: number;
+  sets?: [number, number][] | null;
+  /** Required while proposed: when the proposal confirms itself. */
+  deadline?: IsoDateTime | null;
+}
+
+/** One of this phone's waiting reports, team 1 first whoever reports. */
+export interface ReportClaim {
+  by: Reporter;
+  team1Score: number;
+  team2Score: number;
+  sets?: [number, number][] | null;
+  /** The reporting team concedes. */
+  forfeit?: boolean | null;
+  /** When it was entered (the device's clock). */
+  at: IsoDateTime;
+}
+
+/** A match's report and this phone's waiting reports of it, in the device's order. */
+export interface ReportRequest {
+  /** Null: nothing reported yet. */
+  report?: ReportSeen | null;
+  entries: ReportClaim[];
+  /** The competition's window, in minutes. */
+  windowMinutes: number;
+  now: IsoDateTime;
+}
+
+/** What one waiting report will do: the state it leaves, or the code it is refused with. */
+export interface ReportOutcome {
+  state: ReportState | null;
+  code: string | null;
+}
+
+/** The report once the waiting reports are applied, as it stands at `now`. */
+export interface ReportOutlook {
+  /** Null: nothing reported. */
+  state: ReportState | null;
+  /** Whether the result is final: only then does it move standings and the bracket. */
+  counts: boolean;
+  /** While proposed: when the proposal confirms itself. */
+  deadline: IsoDateTime | null;
+  /** One per entry, in the given order. */
+  outcomes: ReportOutcome[];
 }
 
 export interface Projection {
@@ -682,6 +739,7 @@ export interface JsonCalls {
   projectChildDay: [ChildDayRequest, ChildDayProjection];
   matchActions: [MatchesRequest, MatchActions[]];
   dutyTeams: [DutyRequest, DutyTeam[]];
+  reportOutlook: [ReportRequest, ReportOutlook];
   validateHealthFormUpdate: [HealthFormUpdateInput, HealthForm];
   /** Fits: `null`. Otherwise a `Failure` with code `child_age_program` under `childBirthDate`. */
   checkCampAge: [CampAgeRequest, null];

@@ -45,7 +45,7 @@ impl Obj {
     }
 
     /// A nested value read by serde (a match format, a score's sets).
-    fn value<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>, Failure> {
+    pub(crate) fn value<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>, Failure> {
         self.get(key).map(|v| serde_json::from_value(v.clone()).map_err(|_| Failure::Malformed)).transpose()
     }
 
@@ -62,6 +62,17 @@ impl Obj {
         }
     }
 
+    /// A whole number that fits `u32` (a count, a score).
+    pub(crate) fn whole(&self, key: &str) -> Result<Option<u32>, Failure> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(Value::Number(n)) => {
+                n.as_u64().and_then(|n| u32::try_from(n).ok()).map(Some).ok_or(Failure::Malformed)
+            }
+            Some(_) => Err(Failure::Malformed),
+        }
+    }
+
     pub(crate) fn flag(&self, key: &str) -> Result<Option<bool>, Failure> {
         match self.get(key) {
             None => Ok(None),
@@ -71,7 +82,7 @@ impl Obj {
     }
 
     /// A nested object read by `read` (the health form).
-    fn object<T>(&self, key: &str, read: fn(&Obj) -> Result<T, Failure>) -> Result<Option<T>, Failure> {
+    pub(crate) fn object<T>(&self, key: &str, read: fn(&Obj) -> Result<T, Failure>) -> Result<Option<T>, Failure> {
         match self.get(key) {
             None => Ok(None),
             Some(Value::Object(map)) => read(&Obj(map.clone())).map(Some),

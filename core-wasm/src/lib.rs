@@ -12,6 +12,7 @@ pub mod api;
 pub mod attendance;
 pub mod failure;
 pub mod forms;
+pub mod report;
 pub mod zone;
 
 use wasm_bindgen::prelude::*;
@@ -126,4 +127,12 @@ pub fn duty_teams(request: &str, lang_code: &str) -> String {
 #[wasm_bindgen(js_name = projectChildDay)]
 pub fn project_child_day(request: &str, lang_code: &str) -> String {
     attendance::project_child_day(request, lang_code)
+}
+
+/// What this phone's waiting reports of a match will do, in order (propose, confirm, dispute,
+/// or the refusal's code), and where the report stands now: a proposal past its deadline has
+/// confirmed itself.
+#[wasm_bindgen(js_name = reportOutlook)]
+pub fn report_outlook(request: &str, lang_code: &str) -> String {
+    report::report_outlook(request, lang_code)
 }

@@ -326,3 +326,43 @@ fn catalogue_is_the_core_catalogue() {
     assert_eq!(centre_core_wasm::message("slot_taken", "en"), "This slot is no longer available.");
     assert_eq!(centre_core_wasm::message("no_such_code", "fr"), "no_such_code");
 }
+
+/// The phone's outlook is core's `report::apply` over its entries, then `at(now)`: the
+/// proposer's replacement starts the window again, a late answer finds the proposal confirmed.
+#[test]
+fn a_report_outlook_is_cores_rule() {
+    use centre_core::report::{Claim, Reported, Reporter, Version, apply};
+    let result = |a, b| Claim::Result(Reported { team1_score: a, team2_score: b, sets: Vec::new() });
+    let first = Version { by: Reporter::Team1, claim: result(21, 18), at: utc("2026-08-24T13:20:00Z") };
+    let again = Version { by: Reporter::Team1, claim: result(21, 17), at: utc("2026-08-24T13:25:00Z") };
+    let core = apply(None, first, 10).and_then(|r| apply(Some(&r), again, 10)).expect("applies");
+    let request = |now: &str| {
+        json!({"windowMinutes": 10, "now": now, "entries": [
+            {"by": "team1", "team1Score": 21, "team2Score": 18, "at": "2026-08-24T13:20:00Z"},
+            {"by": "team1", "team1Score": 21, "team2Score": 17, "at": "2026-08-24T13:25:00Z"}
+        ]})
+        .to_string()
+    };
+    let open = ok(&centre_core_wasm::report::report_outlook(&request("2026-08-24T13:31:00Z"), "fr"));
+    assert_eq!(open["deadline"], centre_core::timefmt::utc_text(core.deadline));
+    assert_eq!((open["state"].clone(), open["counts"].clone()), (json!("proposed"), json!(false)));
+    let lapsed = ok(&centre_core_wasm::report::report_outlook(&request("2026-08-24T13:35:00Z"), "fr"));
+    assert_eq!(lapsed["state"], core.at(utc("2026-08-24T13:35:00Z")).state.as_str());
+    assert_eq!(
+        (lapsed["state"].clone(), lapsed["counts"].clone(), lapsed["deadline"].clone()),
+        (json!("auto_confirmed"), json!(true), Value::Null)
+    );
+
+    for bad in [
+        json!({"windowMinutes": 10, "now": "2026-08-24T13:31:00Z", "entries": [{"by": "coach", "team1Score": 1, "team2Score": 0, "at": "2026-08-24T13:20:00Z"}]}),
+        json!({"windowMinutes": -1, "now": "2026-08-24T13:31:00Z", "entries": []}),
+        json!({"windowMinutes": 10, "now": "2026-08-24T13:31:00Z", "entries": [],
+            "report": {"state": "proposed", "by": "team1", "team1Score": 21, "team2Score": 18}}),
+    ] {
+        assert_eq!(
+            answer(&centre_core_wasm::report::report_outlook(&bad.to_string(), "fr"))["code"],
+            "malformed_json",
+            "{bad}"
+        );
+    }
+}

@@ -20,6 +20,7 @@ fn call(name: &str, args: &[String]) -> String {
         "standings" => api::standings_of(a(0), a(1)),
         "applyPending" => api::apply_pending(a(0), a(1)),
         "projectChildDay" => centre_core_wasm::attendance::project_child_day(a(0), a(1)),
+        "reportOutlook" => centre_core_wasm::report::report_outlook(a(0), a(1)),
         "message" => centre_core_wasm::message(a(0), a(1)),
         "splitFullName" => api::split_full_name(a(0)),
         "checkCampAge" => api::check_camp_age(a(0), a(1)),
@@ -158,6 +159,32 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<String>)> {
                     {"matchId": 13, "loserOf": "SF2"}
                 ]})),
                 s("fr"),
+            ],
+        ),
+        // A confirmation entered after the proposal's deadline finds it confirmed by itself.
+        (
+            "reportOutlook",
+            "late confirmation",
+            vec![
+                j(json!({"report": {"state": "proposed", "by": "team1", "team1Score": 21, "team2Score": 18,
+                    "deadline": "2026-08-24T13:30:00Z"},
+                    "entries": [{"by": "team2", "team1Score": 21, "team2Score": 18, "at": "2026-08-24T13:31:00Z"}],
+                    "windowMinutes": 10, "now": "2026-08-24T13:31:00Z"})),
+                s("fr"),
+            ],
+        ),
+        // The proposer replaces its proposal (the window starts again), the other side disputes.
+        (
+            "reportOutlook",
+            "replaced then disputed",
+            vec![
+                j(json!({"report": null, "windowMinutes": 10, "now": "2026-08-24T13:22:00Z", "entries": [
+                    {"by": "team1", "team1Score": 2, "team2Score": 1, "sets": [[21, 18], [17, 21], [15, 12]], "at": "2026-08-24T13:20:00Z"},
+                    {"by": "team1", "team1Score": 2, "team2Score": 0, "sets": [[21, 18], [21, 17]], "at": "2026-08-24T13:21:00Z"},
+                    {"by": "duty", "team1Score": 0, "team2Score": 0, "forfeit": true, "at": "2026-08-24T13:21:30Z"},
+                    {"by": "team2", "team1Score": 2, "team2Score": 1, "sets": [[21, 18], [17, 21], [15, 12]], "at": "2026-08-24T13:22:00Z"}
+                ]})),
+                s("en"),
             ],
         ),
         ("paymentMoves", "expired", vec![s("expired")]),

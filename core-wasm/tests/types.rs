@@ -211,6 +211,17 @@ fn output_shapes_match_the_rust_serialization() {
     assert_eq!(api::payment_moves("refunded"), "[]");
     assert_eq!(api::payment_moves("nonsense"), "[]");
 
+    let report = json!({"report": {"state": "proposed", "by": "team1", "team1Score": 2, "team2Score": 1,
+        "sets": [[21, 18], [17, 21], [15, 12]], "deadline": "2026-08-24T13:30:00Z"},
+        "entries": [{"by": "team2", "team1Score": 2, "team2Score": 0, "sets": [[21, 18], [21, 17]], "at": "2026-08-24T13:25:00Z"},
+            {"by": "team2", "team1Score": 0, "team2Score": 0, "forfeit": true, "at": "2026-08-24T13:26:00Z"}],
+        "windowMinutes": 10, "now": "2026-08-24T13:27:00Z"});
+    let outlook = ok(&centre_core_wasm::report::report_outlook(&report.to_string(), "fr"));
+    check_output(&all, "ReportOutlook", &outlook);
+    check_output(&all, "ReportOutcome", &outlook["outcomes"][0]);
+    assert_eq!(outlook["state"], "disputed", "{outlook}");
+    assert_eq!(outlook["outcomes"][1]["code"], "report_disputed", "{outlook}");
+
     let split = ok(&api::split_full_name("Marie Tremblay"));
     assert_eq!(split, json!(["Marie", "Tremblay"]));
     let failure = answer(api::validate_score("{}", "fr"));
@@ -313,6 +324,22 @@ fn input_shapes_are_what_the_rust_side_reads() {
         r["entries"] = json!([e]);
         answer(centre_core_wasm::attendance::project_child_day(&r.to_string(), "fr"))
     });
+    let claim = json!({"by": "team2", "team1Score": 21, "team2Score": 18, "sets": [], "forfeit": false, "at": "2026-08-24T13:25:00Z"});
+    let standing = json!({"state": "resolved", "by": "admin", "team1Score": 21, "team2Score": 18, "sets": [],
+        "deadline": "2026-08-24T13:20:00Z"});
+    let request = json!({"report": standing, "entries": [claim], "windowMinutes": 10, "now": "2026-08-24T13:27:00Z"});
+    let outlook = |r: &Value| answer(centre_core_wasm::report::report_outlook(&r.to_string(), "fr"));
+    check_input(&all, "ReportRequest", &request, outlook);
+    check_input(&all, "ReportSeen", &standing, |seen| {
+        let mut r = request.clone();
+        r["report"] = seen.clone();
+        outlook(&r)
+    });
+    check_input(&all, "ReportClaim", &claim, |c| {
+        let mut r = request.clone();
+        r["entries"] = json!([c]);
+        outlook(&r)
+    });
     check_input(
         &all,
         "PendingRequest",
@@ -344,9 +371,12 @@ fn texts<T: serde::Serialize>(all: &[T]) -> Vec<String> {
 #[test]
 fn closed_sets_match_cores_enums() {
     use centre_core::attendance::{AttendanceAction, PickupKind};
+    use centre_core::report::{ReportState, Reporter};
     use centre_core::tournament::{BracketCode, MatchStatus, RoundType};
     use centre_core::tournament::{DutyMode, Scoring};
-    let expected: [(&str, Vec<String>); 14] = [
+    let expected: [(&str, Vec<String>); 16] = [
+        ("ReportState", texts(ReportState::ALL)),
+        ("Reporter", texts(Reporter::ALL)),
         ("Scoring", texts(Scoring::ALL)),
         ("DutyMode", texts(DutyMode::ALL)),
         ("Lang", texts(centre_core::Lang::ALL)),

@@ -173,6 +173,8 @@ test("B confirms without network: 'En attente d'envoi : 21-18', nothing reaches 
   await row.getByRole('button', { name: 'Confirmer' }).tap();
   const sending = row.getByTestId('captain-sending');
   await sending.getByText("En attente d'envoi : 21-18", { exact: true }).waitFor();
+  // core-wasm's report rule, the server's, says what the waiting answer will do.
+  await sending.getByText('Il confirmera le résultat.', { exact: true }).waitFor();
   assert.equal(await row.getByRole('button', { name: 'Confirmer' }).count(), 0, 'no button to tap twice while it waits');
   assert.equal(await row.getByRole('button', { name: 'Contester' }).count(), 0);
 

@@ -21,6 +21,9 @@ import type {
   Preset as CorePreset,
   PresetFormat,
   Projection,
+  ReportOutlook,
+  ReportRequest,
+  ReportState as CoreReportState,
   RoundType as CoreRoundType,
   Score,
   ScoreInput,
@@ -208,6 +211,8 @@ export type {
   ChildDayRequest,
   ChildDayProjection,
   AttendanceEntry as CoreAttendanceEntry,
+  ReportOutlook,
+  ReportRequest,
 } from '../../../core-wasm/types';
 
 /** The value of an `Ok` envelope; a refusal is a bug here (the requests are built, not typed). */
@@ -277,12 +282,21 @@ export function dutyTeams(core: CoreModule, request: DutyRequest, lang: string):
   return new Map(teams.map((duty) => [duty.matchId, duty.teamId]));
 }
 
-/** The states an admin may move a registration to from `status`, in the order offered. */
+/**
+ * What this phone's waiting reports of a match will do (propose, confirm, dispute, or the code
+ * they are refused with) and where the report stands now, a proposal past its deadline having
+ * confirmed itself: core's report rule, the server's. On the loaded module, at once.
+ */
+export function reportOutlook(core: CoreModule, request: ReportRequest, lang: string): ReportOutlook {
+  return valueOf<ReportOutlook>(core.reportOutlook(JSON.stringify(request), lang));
+}
+
 /** The console's format presets in its order, each with the format it names. */
 export function presetFormats(core: CoreModule): PresetFormat[] {
   return JSON.parse(core.presetFormats()) as PresetFormat[];
 }
 
+/** The states an admin may move a registration to from `status`, in the order offered. */
 export function paymentMoves(core: CoreModule, status: PaymentStatus): PaymentStatus[] {
   return JSON.parse(core.paymentMoves(status)) as PaymentStatus[];
 }
@@ -325,5 +339,6 @@ export type StatesAreTheContract = Assert<
     Same<CorePreset, Schemas['Preset']>,
     Same<CoreAttendanceAction, Schemas['AttendanceAction']>,
     Same<CorePickupKind, Schemas['PickupKind']>,
+    Same<CoreReportState, Schemas['ReportState']>,
   ]
 >;

@@ -40,7 +40,7 @@ const matches: Match[] = [
 describe("a captain's results to report", () => {
   it('lists the matches begun or reported, counts those to confirm, and confirms the other team’s result', async () => {
     serve({});
-    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} />);
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} confirmMinutes={10} />);
     const section = await screen.findByTestId('captain-reports');
     expect(within(section).getByRole('status').textContent).toBe('1 résultat attend votre confirmation');
     const rows = within(section).getAllByTestId('captain-match');
@@ -53,13 +53,46 @@ describe("a captain's results to report", () => {
     await vi.waitFor(async () => expect(await kept()).toEqual([[2, 21, 18, 'pending']]));
     // Until the server answers, the match says what waits instead of offering it again.
     const row = (await screen.findAllByTestId('captain-match'))[1]!;
+    // core's report rule says what it will do; the banner no longer counts it.
     await within(row).findByText("En attente d'envoi : 21-18");
+    expect(within(row).getByText('Il confirmera le résultat.')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Confirmer' })).toBeNull();
+    expect(within(await screen.findByTestId('captain-reports')).queryByRole('status')).toBeNull();
+  });
+
+  it('says a waiting answer with another score will dispute the result', async () => {
+    serve({});
+    await enqueueReport({ eventId: 7, matchId: 2, team1Score: 18, team2Score: 21 });
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} confirmMinutes={10} />);
+    const row = (await screen.findAllByTestId('captain-match'))[1]!;
+    await within(row).findByText("En attente d'envoi : 18-21");
+    expect(within(row).getByText("Il contestera le résultat : l'organisation tranchera.")).toBeTruthy();
+  });
+
+  it('shows a proposal past its deadline confirmed, with no answer offered, even before the server says so', async () => {
+    serve({});
+    const lapsed = match({ id: 2, late: true, team1Id: 13, team1Name: 'Les Hérons', team2Id: 11, team2Name: 'Les Huards', report: matchReport({ deadline: '2020-07-01T13:40:00Z' }) });
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={[lapsed]} poolCount={1} formats={{}} confirmMinutes={10} />);
+    const row = await screen.findByTestId('captain-match');
+    await within(row).findByText('21-18 : confirmé sans réponse dans le délai.');
+    expect(within(row).queryByRole('button', { name: 'Confirmer' })).toBeNull();
+    expect(within(screen.getByTestId('captain-reports')).queryByRole('status')).toBeNull();
+  });
+
+  it('draws the proposal confirmed when its deadline passes while the page is open', async () => {
+    serve({});
+    const soon = new Date(Date.now() + 1500).toISOString();
+    const open = match({ id: 2, late: true, team1Id: 13, team1Name: 'Les Hérons', team2Id: 11, team2Name: 'Les Huards', report: matchReport({ deadline: soon }) });
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={[open]} poolCount={1} formats={{}} confirmMinutes={10} />);
+    const row = await screen.findByTestId('captain-match');
+    await within(row).findByRole('button', { name: 'Confirmer' });
+    await within(row).findByText('21-18 : confirmé sans réponse dans le délai.', {}, { timeout: 4000 });
     expect(within(row).queryByRole('button', { name: 'Confirmer' })).toBeNull();
   });
 
   it("enters the team's result in the console's form, checked by centre-core, and keeps it to send", async () => {
     serve({});
-    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} />);
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} confirmMinutes={10} />);
     fireEvent.click(within((await screen.findAllByTestId('captain-match'))[0]!).getByRole('button', { name: 'Saisir le résultat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Saisir le résultat' });
     fireEvent.change(within(dialog).getByLabelText(/Les Huards/), { target: { value: '21' } });
@@ -74,7 +107,7 @@ describe("a captain's results to report", () => {
     serve({});
     const entry = await enqueueReport({ eventId: 7, matchId: 2, team1Score: 21, team2Score: 18 });
     await recordAnswers([{ seq: entry.seq, outcome: 'rejected', code: 'report_disputed', message: "Les deux équipes ont donné des résultats différents : l'organisation tranche." }]);
-    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} />);
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={matches} poolCount={1} formats={{}} confirmMinutes={10} />);
     const row = (await screen.findAllByTestId('captain-match'))[1]!;
     expect((await within(row).findByRole('alert')).textContent).toBe("Résultat refusé : Les deux équipes ont donné des résultats différents : l'organisation tranche.");
     expect(within(row).getByRole('button', { name: 'Confirmer' })).toBeTruthy();
@@ -85,7 +118,7 @@ describe("a captain's results to report", () => {
     await renderPage(
       <>
         <TournamentStatusBadge status="in_progress" />
-        <CaptainReports eventId={7} teamId={11} matches={[match({ id: 3 })]} poolCount={1} formats={{}} />
+        <CaptainReports eventId={7} teamId={11} matches={[match({ id: 3 })]} poolCount={1} formats={{}} confirmMinutes={10} />
       </>,
     );
     // Drawn with its texts loaded: the absence is an answer, not a page still loading.

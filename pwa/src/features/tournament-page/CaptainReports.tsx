@@ -3,11 +3,14 @@
 // proposal while the other team has not answered), 'Confirmer' or 'Contester' the other team's,
 // or nothing while a dispute waits for the organisers. A banner counts the results waiting for
 // the captain's confirmation. The score is entered in the console's own forms, checked by
-// centre-core before it is sent.
-import { useCallback, useState } from 'react';
+// centre-core before it is sent. What a report waiting in the outbox will do, and whether a
+// proposal has confirmed itself at its deadline, is core's report rule (`outlook.ts`).
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { messageNow, type ReportOutlook } from '../../core';
+import { useCore } from '../../core/useCore';
 import { reportEntries, type ReportEntry } from '../../db/outbox';
 import { useWatched } from '../../sync/useWatched';
 import { reportedScore } from '../tournament-shared/Badges';
@@ -20,6 +23,7 @@ import { refusalOf, setPairs } from '../tournament-shared/scoreCheck';
 import { sideName } from '../tournament-shared/rounds';
 import type { Match } from '../tournament-shared/types';
 import { useReportResult } from './mutations';
+import { outlookOf } from './outlook';
 
 interface CaptainReportsProps {
   eventId: number;
@@ -27,6 +31,8 @@ interface CaptainReportsProps {
   matches: Match[];
   poolCount: number;
   formats: Formats;
+  /** The tournament's window for the other side's answer. */
+  confirmMinutes: number;
 }
 
 /**
@@ -41,8 +47,23 @@ function toReport(matches: Match[], teamId: number): Match[] {
     .sort(bySchedule);
 }
 
-/** Waits for this captain: the other team proposed. */
-const awaitsMe = (m: Match, teamId: number) => m.report?.state === 'proposed' && m.report.byTeamId !== teamId;
+/** Waits for this captain: the other team proposed, and neither its deadline nor this phone's
+ *  own answer has settled it yet. */
+const awaitsMe = (m: Match, teamId: number, outlook: ReportOutlook | null) =>
+  m.report?.state === 'proposed' && m.report.byTeamId !== teamId && (outlook?.state ?? 'proposed') === 'proposed';
+
+/** Now, drawn again when the next of `deadlines` passes (a proposal then confirms itself). */
+function useNowPast(deadlines: (string | null | undefined)[]): Date {
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const now = new Date();
+  const next = Math.min(...deadlines.map((d) => (d ? Date.parse(d) : Infinity)).filter((at) => at > now.getTime()));
+  useEffect(() => {
+    if (!Number.isFinite(next)) return undefined;
+    const id = window.setTimeout(redraw, Math.min(next - Date.now() + 100, 2 ** 31 - 1));
+    return () => window.clearTimeout(id);
+  }, [next]);
+  return now;
+}
 
 const NO_ENTRIES: ReportEntry[] = [];
 
@@ -63,14 +84,24 @@ function reportSave(eventId: number, match: Match, formats: Formats, lang: strin
   };
 }
 
-export function CaptainReports({ eventId, teamId, matches, poolCount, formats }: CaptainReportsProps) {
+export function CaptainReports({ eventId, teamId, matches, poolCount, formats, confirmMinutes }: CaptainReportsProps) {
   const { t, i18n } = useTranslation('tournaments');
   const [entering, setEntering] = useState<Match | null>(null);
   const confirm = useReportResult(eventId);
   const entries = useReportEntries(eventId);
+  const core = useCore();
   const mine = toReport(matches, teamId);
+  const now = useNowPast(mine.map((m) => m.report?.deadline));
   if (mine.length === 0) return null;
-  const waiting = mine.filter((m) => awaitsMe(m, teamId)).length;
+  const outlooks = new Map(mine.map((m) => [m.id, outlookOf(core, m, teamId, entries, confirmMinutes, now, i18n.language)]));
+  const waiting = mine.filter((m) => awaitsMe(m, teamId, outlooks.get(m.id) ?? null)).length;
+  /** What the phone's last waiting report of a match will do, in words. */
+  const will = (outlook: ReportOutlook | null | undefined) => {
+    const last = outlook?.outcomes.at(-1);
+    if (!last) return null;
+    if (last.code) return t('captain.will.refused', { reason: core ? messageNow(core, last.code, i18n.language) : last.code });
+    return last.state === 'proposed' || last.state === 'confirmed' || last.state === 'disputed' ? t(`captain.will.${last.state}`) : null;
+  };
   const format = entering ? formatOf(formats, entering) : undefined;
   const sets = setsOf(format);
   const close = () => setEntering(null);
@@ -90,6 +121,7 @@ export function CaptainReports({ eventId, teamId, matches, poolCount, formats }:
           const score = report ? reportedScore(report.team1Score, report.team2Score, report.sets) : '';
           const opponent = sideName(m, m.team1Id === teamId ? 2 : 1, t);
           const last = entries.filter((e) => e.matchId === m.id).at(-1);
+          const outlook = outlooks.get(m.id);
           return (
             <li key={m.id} className="rounded-lg bg-white p-4" data-testid="captain-match">
               <p className="font-semibold">{t('team.against', { team: opponent })}</p>
@@ -101,11 +133,15 @@ export function CaptainReports({ eventId, teamId, matches, poolCount, formats }:
               )}
               {last?.state === 'pending' ? (
                 <p className="mt-2 font-medium text-amber-900" data-testid="captain-sending">
-                  {t('captain.sending', { score: reportedScore(last.team1Score, last.team2Score, last.sets ?? []) })}
+                  <span>{t('captain.sending', { score: reportedScore(last.team1Score, last.team2Score, last.sets ?? []) })}</span> <span>{will(outlook)}</span>
+                </p>
+              ) : report?.state === 'proposed' && outlook?.state === 'auto_confirmed' ? (
+                <p className="mt-2 font-medium" data-testid="captain-auto-confirmed">
+                  {t('captain.autoConfirmed', { score })}
                 </p>
               ) : report?.state === 'disputed' ? (
                 <p className="mt-2 font-medium text-amber-900">{t('captain.disputed', { score, counter: reportedScore(report.counterTeam1Score ?? 0, report.counterTeam2Score ?? 0, report.counterSets) })}</p>
-              ) : awaitsMe(m, teamId) ? (
+              ) : awaitsMe(m, teamId, outlook ?? null) ? (
                 <>
                   <p className="mt-2 font-medium">{t('captain.theirProposal', { team: opponent, score })}</p>
                   <div className="mt-3 grid grid-cols-2 gap-3">

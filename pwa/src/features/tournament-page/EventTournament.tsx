@@ -50,7 +50,7 @@ export function EventTournament({ eventId }: { eventId: string }) {
       </h2>
       {myTeam && <YourTeamCard team={myTeam} matches={matches} poolCount={tournament.poolCount} format={formats.pool} over={tournament.status === 'completed'} />}
       {myTeam && tournament.scoring === 'teams' && (
-        <CaptainReports eventId={tournament.eventId} teamId={myTeam.teamId} matches={matches} poolCount={tournament.poolCount} formats={formats} />
+        <CaptainReports eventId={tournament.eventId} teamId={myTeam.teamId} matches={matches} poolCount={tournament.poolCount} formats={formats} confirmMinutes={tournament.confirmMinutes} />
       )}
       {matches.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">{t('public.notScheduled')}</p>
