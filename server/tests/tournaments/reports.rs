@@ -232,6 +232,32 @@ async fn both_captains_at_the_same_instant_give_one_result_and_keep_both_reports
     assert_eq!(played(&setup.standings().await), 2);
 }
 
+/// The other captain hears of a proposal once, though the captain's phone sends it twice at the
+/// same instant to two server processes on one file (a retry landing on the other process).
+#[tokio::test]
+async fn a_proposal_sent_to_two_processes_at_once_is_told_to_the_other_captain_once() {
+    let setup = Setup::new(4, teams_config()).await;
+    setup.generate().await;
+    let (m, a, b) = first_match(&setup).await;
+    let mid = id(&m["id"]);
+    let other = setup.app.beside(|_| {}).await;
+    // The same captain, signed in on the other process's address.
+    let there = crate::common::same_origin_client(&other.url);
+    crate::common::sign_in(&there, &other.url, &a.user.email).await;
+    let score = json!({"team1Score": 21, "team2Score": 16});
+    let (first, second) = tokio::join!(
+        report(&a.user.client, &setup.app, mid, score.clone()),
+        report(&there, &other, mid, score.clone())
+    );
+    let states = [ok(first).await["report"]["state"].clone(), ok(second).await["report"]["state"].clone()];
+    assert_eq!(states, [json!("proposed"), json!("proposed")]);
+    assert_eq!(reports_of(&setup.app, mid), 2, "both reports kept");
+    let told = emails_about(&setup.app, b.id);
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].1, "Résultat proposé 21-16 — confirmer ou contester");
+    assert!(emails_about(&setup.app, a.id).is_empty(), "the proposer is not told of its own report");
+}
+
 #[tokio::test]
 async fn a_score_from_the_scorekeepers_phone_decides_a_dispute_too() {
     let setup = Setup::new(4, teams_config()).await;
