@@ -28,9 +28,7 @@ pub fn refused(e: Refused) -> AppError {
         Refused::NotFound => AppError::not_found(),
         Refused::Forbidden => AppError::forbidden(),
         Refused::NotCampStaff => AppError::conflict("not_camp_staff"),
-        Refused::UnknownWeek(_) => {
-            AppError::Validation(vec![centre_core::FieldError::new("weekIds", "camp_week_unknown")])
-        }
+        Refused::UnknownWeek(_) => AppError::field("weekIds", "camp_week_unknown"),
         Refused::Db(e) => AppError::from(e),
     }
 }

@@ -5,7 +5,6 @@
 //! the same way: the parent's own registration (someone else's, or a missing one, is 404),
 //! its window checked, the change, and the part as it is now.
 
-use centre_core::FieldError;
 use centre_core::camps::health_form_editable;
 use centre_core::rl24::payers_editable;
 use centre_core::validation::{HealthForm, Payer};
@@ -138,7 +137,7 @@ pub fn save_payers(
 pub fn give_absence(tx: &Connection, id: i64, parent: &Parent, day: NaiveDate) -> Result<String, AppError> {
     own(tx, id, &parent.user_id)?;
     notices::give(tx, id, day, parent.today, &parent.user_id, &parent.now).map_err(|e| match e {
-        Refused::Rule(code) => AppError::Validation(vec![FieldError::new("day", code)]),
+        Refused::Rule(code) => AppError::field("day", code),
         Refused::Db(e) => AppError::from(e),
     })
 }

@@ -5,7 +5,6 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use centre_core::FieldError;
 use centre_core::timefmt::parse_date;
 use serde::{Deserialize, Serialize};
 
@@ -56,7 +55,7 @@ pub async fn give(
     Id(id): Id,
     ApiJson(body): ApiJson<AbsenceNoticeBody>,
 ) -> Result<(StatusCode, Json<AbsenceNoticeDto>), AppError> {
-    let invalid = |code| AppError::Validation(vec![FieldError::new("day", code)]);
+    let invalid = |code| AppError::field("day", code);
     let day = parse_date(body.day.trim()).ok_or_else(|| invalid("date_invalid"))?;
     let parent = parent(&state, &user);
     let recorded_at = state.db.write(move |tx| my_camp::give_absence(tx, id, &parent, day)).await?;

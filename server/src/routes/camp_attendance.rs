@@ -10,7 +10,6 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use centre_core::FieldError;
 use centre_core::attendance::PickupKind;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::Text;
@@ -175,9 +174,8 @@ pub async fn add_override(
     Admin(admin): Admin,
     ApiJson(body): ApiJson<PickupOverrideBody>,
 ) -> Result<(StatusCode, Json<PickupOverrideDto>), AppError> {
-    let date = parse_date(Some(&body.date))?
-        .ok_or_else(|| AppError::Validation(vec![FieldError::new("date", "date_invalid")]))?;
-    let refused = |field| AppError::Validation(vec![FieldError::new(field, "pickup_override_invalid")]);
+    let date = parse_date(Some(&body.date))?.ok_or_else(|| AppError::field("date", "date_invalid"))?;
+    let refused = |field| AppError::field(field, "pickup_override_invalid");
     let name = Text::parse(body.person_name.trim(), NAME_MAX).map_err(|_| refused("personName"))?.into_string();
     let reason = Text::parse(body.reason.trim(), REASON_MAX).map_err(|_| refused("reason"))?.into_string();
     if name.is_empty() {

@@ -254,7 +254,7 @@ pub async fn set_weeks(
     weeks.sort_unstable();
     weeks.dedup();
     if weeks.len() > MAX_WEEKS {
-        return Err(AppError::Validation(vec![centre_core::FieldError::new("weekIds", "too_long")]));
+        return Err(AppError::field("weekIds", "too_long"));
     }
     let id = user_id.clone();
     let week_ids = state.db.write(move |tx| db::camp_staff::set_weeks(tx, &id, &weeks).map_err(refused)).await?;

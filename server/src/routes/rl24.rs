@@ -5,7 +5,7 @@
 use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use centre_core::{FieldError, Lang};
+use centre_core::Lang;
 use serde::Deserialize;
 
 use crate::app::AppState;
@@ -32,8 +32,7 @@ pub struct LangQuery {
 }
 
 fn checked_year(year: Option<i32>) -> Result<i32, AppError> {
-    year.filter(|y| (2000..=2100).contains(y))
-        .ok_or_else(|| AppError::Validation(vec![FieldError::new("year", "year_invalid")]))
+    year.filter(|y| (2000..=2100).contains(y)).ok_or_else(|| AppError::field("year", "year_invalid"))
 }
 
 /// `GET /api/admin/rl24.xlsx?year=YYYY` (admins): sheet 'RL-24', one row per payer per child

@@ -4,9 +4,9 @@
 //! as sent or kept.
 
 use axum::http::StatusCode;
+use centre_core::Lang;
 use centre_core::camps::{program_name, week_label};
 use centre_core::validation::DayCampRegistrationInput;
-use centre_core::{FieldError, Lang};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::Value;
@@ -81,9 +81,7 @@ pub fn register_error(e: RegisterError, child: &str) -> AppError {
                 ],
             )
         }
-        RegisterError::NoProgramForAge => {
-            AppError::Validation(vec![FieldError::new("childBirthDate", centre_core::camps::CODE_AGE_NO_PROGRAM)])
-        }
+        RegisterError::NoProgramForAge => AppError::field("childBirthDate", centre_core::camps::CODE_AGE_NO_PROGRAM),
         RegisterError::Duplicate(w) => detailed(
             StatusCode::CONFLICT,
             "camp_duplicate_child",

@@ -41,7 +41,7 @@ pub fn save(
             (Some(sin), Some(key)) => {
                 Some(key.seal(registration_id, sin.digits()).map_err(|e| AppError::Internal(format!("sealing: {e}")))?)
             }
-            (Some(_), None) => return Err(AppError::Validation(vec![FieldError::new("payers", "sin_unavailable")])),
+            (Some(_), None) => return Err(AppError::field("payers", "sin_unavailable")),
             (None, _) => None,
         };
         sealed.push(NewPayer { payer, sin_sealed: number });

@@ -10,7 +10,6 @@ pub(crate) mod view;
 
 pub use reconcile::PaidByDto;
 
-use centre_core::FieldError;
 use serde::Deserialize;
 
 use crate::db::payments::PaymentStatus;
@@ -29,7 +28,7 @@ impl PaymentBody {
     pub fn target(&self) -> Result<PaymentStatus, AppError> {
         match self.payment_status.as_deref().and_then(PaymentStatus::parse) {
             Some(s) if s.set_by_admin() => Ok(s),
-            _ => Err(AppError::Validation(vec![FieldError::new("paymentStatus", "payment_status_invalid")])),
+            _ => Err(AppError::field("paymentStatus", "payment_status_invalid")),
         }
     }
 }

@@ -5,7 +5,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use centre_core::FieldError;
 use centre_core::payments::{self as rules, Line, Outcome, Payable, PayableKind, Transfer};
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{Text, TextError, dollars};
@@ -76,7 +75,7 @@ const MAX_RECONCILE_TEXT: usize = 200_000;
 fn free_text(field: &'static str, raw: &str) -> Result<(), AppError> {
     match Text::parse_multiline(raw, MAX_RECONCILE_TEXT) {
         Ok(_) | Err(TextError::Empty) => Ok(()),
-        Err(e) => Err(AppError::Validation(vec![FieldError::new(field, e.generic_code().unwrap_or("validation"))])),
+        Err(e) => Err(AppError::field(field, e.generic_code().unwrap_or("validation"))),
     }
 }
 
@@ -98,7 +97,7 @@ pub async fn reconcile(
     ApiJson(body): ApiJson<ReconcileBody>,
 ) -> Result<Response, AppError> {
     if body.text.len() > MAX_RECONCILE_TEXT {
-        return Err(AppError::Validation(vec![FieldError::new("text", "too_long")]));
+        return Err(AppError::field("text", "too_long"));
     }
     free_text("text", &body.text)?;
     let parsed = rules::parse(&body.text).map_err(|e| AppError::Detailed {
@@ -179,7 +178,7 @@ pub async fn confirm(
     ApiJson(body): ApiJson<ConfirmBody>,
 ) -> Result<Response, AppError> {
     if body.items.is_empty() || body.items.len() > 500 {
-        return Err(AppError::Validation(vec![FieldError::new("items", "transfer_batch_invalid")]));
+        return Err(AppError::field("items", "transfer_batch_invalid"));
     }
     for item in &body.items {
         let t = &item.transfer;

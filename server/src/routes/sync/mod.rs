@@ -14,8 +14,8 @@ pub mod scores;
 
 use std::collections::BTreeSet;
 
+use centre_core::Lang;
 use centre_core::validation::Text;
-use centre_core::{FieldError, Lang};
 
 use crate::db::devices::{Numbered, Pushed};
 use crate::error::AppError;
@@ -35,24 +35,24 @@ pub(crate) fn id_ok(raw: &str) -> bool {
 /// [`MAX_ENTRIES`] entries. Answers the name, checked.
 fn checked_device(device_id: &str, device_name: Option<&str>, entries: usize) -> Result<Option<String>, AppError> {
     if !id_ok(device_id) {
-        return Err(AppError::Validation(vec![FieldError::new("deviceId", "sync_device_invalid")]));
+        return Err(AppError::field("deviceId", "sync_device_invalid"));
     }
     let name = match device_name.map(|n| Text::parse(n, DEVICE_NAME_MAX)) {
         None => None,
         Some(Ok(name)) => Some(name.into_string()),
         Some(Err(_)) => {
-            return Err(AppError::Validation(vec![FieldError::new("deviceName", "sync_device_name_invalid")]));
+            return Err(AppError::field("deviceName", "sync_device_name_invalid"));
         }
     };
     if entries > MAX_ENTRIES {
-        return Err(AppError::Validation(vec![FieldError::new("entries", "sync_too_many")]));
+        return Err(AppError::field("entries", "sync_too_many"));
     }
     Ok(name)
 }
 
 /// A malformed entry: the whole push is refused (the phone's outbox is its own to fix).
 fn entry_invalid() -> AppError {
-    AppError::Validation(vec![FieldError::new("entries", "sync_entry_invalid")])
+    AppError::field("entries", "sync_entry_invalid")
 }
 
 /// The push's entries in `seq` order, a number sent twice counting once.

@@ -11,7 +11,6 @@ pub mod reports;
 pub mod sync;
 
 use axum::http::StatusCode;
-use centre_core::FieldError;
 use centre_core::schedule::ScheduleError;
 
 use crate::db::tournaments::{schedule, scores};
@@ -20,9 +19,7 @@ use crate::error::AppError;
 fn rule(e: ScheduleError) -> AppError {
     match e {
         ScheduleError::BracketConflict => AppError::conflict(e.code()),
-        ScheduleError::StartTimeRequired => {
-            AppError::Validation(vec![FieldError::new("startTime", "start_time_required")])
-        }
+        ScheduleError::StartTimeRequired => AppError::field("startTime", "start_time_required"),
         _ => AppError::client(StatusCode::UNPROCESSABLE_ENTITY, e.code()),
     }
 }
@@ -35,7 +32,7 @@ impl From<schedule::Refused> for AppError {
             R::Exists => AppError::conflict("tournament_exists"),
             R::NotSetup => AppError::conflict("tournament_not_setup"),
             R::NotEnoughTeams => AppError::client(StatusCode::UNPROCESSABLE_ENTITY, "not_enough_teams"),
-            R::PoolTooSmall => AppError::Validation(vec![FieldError::new("poolCount", "pool_too_small")]),
+            R::PoolTooSmall => AppError::field("poolCount", "pool_too_small"),
             R::StartTimeRequired => rule(ScheduleError::StartTimeRequired),
             R::CourtsLocked => AppError::conflict("courts_locked"),
             R::PoolsLocked => AppError::conflict("pools_locked"),
@@ -58,7 +55,7 @@ impl From<scores::Refused> for AppError {
             R::Rejected("not_found") => AppError::not_found(),
             R::Rejected("match_completed") => AppError::conflict("match_completed"),
             // The format's refusal of the sets entered: the form shows it under the sets.
-            R::Rejected(code) if code.starts_with("set") => AppError::Validation(vec![FieldError::new("sets", code)]),
+            R::Rejected(code) if code.starts_with("set") => AppError::field("sets", code),
             R::Rejected(code) => AppError::client(StatusCode::UNPROCESSABLE_ENTITY, code),
             R::Conflict(code) => AppError::conflict(code),
             R::Forbidden => AppError::client(StatusCode::FORBIDDEN, "forbidden"),

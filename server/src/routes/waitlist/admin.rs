@@ -4,9 +4,9 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use centre_core::Lang;
 use centre_core::timefmt::utc_text;
 use centre_core::waitlist::{EntryState, ListKind};
-use centre_core::{FieldError, Lang};
 use serde::{Deserialize, Serialize};
 
 use super::{OfferDto, label, target_ids};
@@ -135,7 +135,7 @@ pub async fn move_entry(
     let rank = usize::try_from(body.rank)
         .ok()
         .filter(|r| *r >= 1)
-        .ok_or_else(|| AppError::Validation(vec![FieldError::new("rank", "waitlist_rank_invalid")]))?;
+        .ok_or_else(|| AppError::field("rank", "waitlist_rank_invalid"))?;
     let moved = state.db.write(move |tx| line::move_to(tx, entry_id, rank).map_err(AppError::from)).await?;
     if moved { Ok(StatusCode::NO_CONTENT) } else { Err(AppError::not_found()) }
 }
@@ -196,7 +196,7 @@ pub async fn close(
         CloseBody { event_id: None, program_id: Some(program_id), week_id: Some(week_id) } => {
             Target::CampWeek { program_id, week_id }
         }
-        _ => return Err(AppError::Validation(vec![FieldError::new("eventId", "waitlist_target_invalid")])),
+        _ => return Err(AppError::field("eventId", "waitlist_target_invalid")),
     };
     let now = utc_text(state.now());
     let closed = state.db.write(move |tx| line::close(tx, &target, &now).map_err(AppError::from)).await?;

@@ -147,7 +147,7 @@ pub async fn join_slot(
     ApiJson(body): ApiJson<SlotBody>,
 ) -> Result<(StatusCode, Json<WaitlistEntryDto>), AppError> {
     let start = centre_core::validation::parse_date_time(&body.start_time)
-        .ok_or_else(|| AppError::Validation(vec![centre_core::FieldError::new("startTime", "date_invalid")]))?;
+        .ok_or_else(|| AppError::field("startTime", "date_invalid"))?;
     let who = member(&state, &user, lang);
     if start <= who.now {
         return Err(AppError::conflict("date_in_past"));
