@@ -2,7 +2,8 @@
 
 use std::hint::black_box;
 
-use centre_core::format::preset;
+use centre_core::format::{MatchFormat, preset};
+use centre_core::league::{Grid, Night, Roster, Rules, grid_of, next_placement, plan_night};
 use centre_core::schedule::duty::{assign_duties, duty_courts};
 use centre_core::schedule::{ScheduleSettings, pool_schedule, pools_schedule, split_pools};
 use centre_core::slots::{CourtHours, month_view};
@@ -59,6 +60,25 @@ fn schedule_with_duties(c: &mut Criterion) {
     group.finish();
 }
 
+/// A league night of 72 teams in groups of 4 (18 tiers), every match played: the next night's
+/// grid from its results. The target is under 5 ms.
+fn league_next_placement(c: &mut Criterion) {
+    let ids: Vec<i64> = (1..=72).collect();
+    let grid = grid_of(&ids, 4).expect("a grid");
+    let previous = Grid { tiers: grid.tiers.iter().rev().cloned().collect() };
+    let matches: Vec<Match> = plan_night(&grid, 6, 20, u32::MAX)
+        .expect("laid out")
+        .iter()
+        .enumerate()
+        .map(|(i, m)| Match::played(i as i64, m.team1, m.team2, 21, (i as u32 * 7) % 26))
+        .collect();
+    let night = Night { grid: &grid, matches: &matches, absent: &[5, 40], previous: Some(&previous) };
+    let rules = Rules { group_size: 4, format: MatchFormat::default() };
+    c.bench_function("league_next_placement_72_teams", |b| {
+        b.iter(|| next_placement(black_box(&night), &Roster::default(), black_box(&rules)))
+    });
+}
+
 fn standings_1000(c: &mut Criterion) {
     // 1,000 completed pool matches among 40 teams (a deterministic spread of pairs and scores).
     let teams: Vec<Team> = (0..40).map(|id| Team::new(id, format!("Équipe {id}"))).collect();
@@ -110,5 +130,13 @@ fn slots_month(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, schedule, schedule_with_duties, standings_1000, standings_in_sets, slots_month);
+criterion_group!(
+    benches,
+    schedule,
+    schedule_with_duties,
+    league_next_placement,
+    standings_1000,
+    standings_in_sets,
+    slots_month
+);
 criterion_main!(benches);

@@ -20,6 +20,7 @@ pub mod attendance;
 pub mod camps;
 pub mod errors;
 pub mod format;
+pub mod league;
 pub mod messages;
 pub mod payments;
 pub mod privacy;

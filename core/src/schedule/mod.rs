@@ -208,7 +208,7 @@ pub fn pool_letter(index: u8) -> char {
 }
 
 /// The circle method: rounds of pairs of team indices; every pair appears exactly once.
-fn circle_rounds(n: usize) -> Vec<Vec<(u16, u16)>> {
+pub(crate) fn circle_rounds(n: usize) -> Vec<Vec<(u16, u16)>> {
     let m = if n.is_multiple_of(2) { n } else { n + 1 };
     let bye = n; // index of the dummy team when `n` is odd
     let mut ring: Vec<usize> = (0..m).collect();

@@ -1089,3 +1089,66 @@ fn offer_hours_on_events_and_camp_programs() {
         );
     }
 }
+
+#[test]
+fn league_settings_take_dates_or_weeks_and_check_each_field() {
+    let ok = json!({"firstNight": "2027-06-01", "weeks": 3, "startTime": "18:30", "courts": [2, 1, 2]});
+    let league = validate_league(&parse(&ok)).expect("league");
+    let date = |m, d| chrono::NaiveDate::from_ymd_opt(2027, m, d).expect("date");
+    assert_eq!(league.nights, [date(6, 1), date(6, 8), date(6, 15)]);
+    assert_eq!(league.courts, [2, 1], "each court once, in the order given");
+    assert_eq!((league.group_size, league.match_duration_minutes, league.confirm_hours), (3, 20, 24));
+    assert_eq!(league.confirm_minutes(), 24 * 60);
+    let listed =
+        with(&ok, json!({"nights": ["2027-06-15", "2027-06-01", "2027-06-15"], "groupSize": "4", "confirmHours": 168}));
+    let league = validate_league(&parse(&listed)).expect("listed nights win over weeks");
+    assert_eq!((league.nights, league.group_size, league.confirm_hours), (vec![date(6, 1), date(6, 15)], 4, 168));
+
+    const NIGHTS: (&str, &str) = (
+        "Donnez les dates des soirées (AAAA-MM-JJ), ou la première soirée et un nombre de semaines de 1 à 30",
+        "Give the nights' dates (YYYY-MM-DD), or the first night and a number of weeks from 1 to 30",
+    );
+    let bad = json!({"firstNight": "01/06/2027", "weeks": 31, "startTime": "6 h 30", "courts": [], "groupSize": 5,
+        "format": "football", "matchDurationMinutes": 5, "confirmHours": 169});
+    let errors = validate_league(&parse(&bad)).expect_err("refused");
+    assert_errors(
+        "every field",
+        &errors,
+        &[
+            ("nights", "league_nights_invalid", NIGHTS.0, NIGHTS.1),
+            (
+                "startTime",
+                "league_start_invalid",
+                "L'heure de début doit être au format HH:MM (par exemple 18:30)",
+                "The start time must be HH:MM (for example 18:30)",
+            ),
+            ("courts", "league_courts_invalid", "Choisissez au moins un terrain", "Choose at least one court"),
+            (
+                "groupSize",
+                "league_group_size_invalid",
+                "Les groupes comptent 3 ou 4 équipes",
+                "Groups hold 3 or 4 teams",
+            ),
+            (
+                "format",
+                "format_invalid",
+                "Ce format de match n'existe pas ou n'est pas valide.",
+                "This match format does not exist or is not valid.",
+            ),
+            (
+                "matchDurationMinutes",
+                "duration_invalid",
+                "La durée d'un match doit être un nombre entier de 10 à 60 minutes",
+                "A match must last a whole number of minutes from 10 to 60",
+            ),
+            (
+                "confirmHours",
+                "confirm_hours_invalid",
+                "Le délai de confirmation doit être un nombre entier de 1 à 168 heures",
+                "The confirmation window must be a whole number of hours from 1 to 168",
+            ),
+        ],
+    );
+    let none = validate_league(&parse(&json!({"startTime": "18:30", "courts": [1]}))).expect_err("no nights");
+    assert_errors("no nights", &none, &[("nights", "league_nights_invalid", NIGHTS.0, NIGHTS.1)]);
+}

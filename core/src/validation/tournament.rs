@@ -119,7 +119,7 @@ impl Default for TournamentConfig {
 }
 
 /// `default` when blank or absent; a whole number inside `lo..=hi`; otherwise `code` on `field`.
-fn in_range(
+pub(super) fn in_range(
     c: &mut Checker,
     n: Option<&NumberInput>,
     (lo, hi, default): (i64, i64, i64),
