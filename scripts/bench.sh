@@ -11,8 +11,8 @@ echo
 
 # ---- Section: core rules (criterion, native) ----
 # The pure rules at tournament and season sizes (core/benches/core.rs): pool schedules, a 64-team
-# day with its work teams (target: under 1 s), standings over 1,000 matches, a court's month
-# view. Short warm-up and measurement keep the section to about a minute; each line is
+# day with its work teams (target: under 1 s), a 72-team league night's next grid (target:
+# under 5 ms), standings over 1,000 matches, a court's month view. Short warm-up and measurement keep the section to about a minute; each line is
 # criterion's median estimate with its interval.
 echo "== Core rules (criterion, native release build; median [low high])"
 cargo bench --quiet -p centre-core --bench core -- --warm-up-time 1 --measurement-time 3 2> >(grep -v '^Benchmarking' >&2) | awk '
