@@ -300,10 +300,13 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
     }
     // While pool matches are still to play and the bracket is not drawn (core's `pool_complete`
     // is false), a result changes nothing here: asked of the database rather than by reading
-    // every match, so a score costs the same whatever the pool's size.
+    // every match (the index `matches_round_status` seeks each), so a score costs the same
+    // whatever the pool's size.
     let (drawn, pools_open): (bool, bool) = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1 AND round_type <> 'pool'),
-                EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1 AND round_type = 'pool' AND status <> 'completed')",
+        "SELECT EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1
+                        AND round_type IN ('quarterfinal', 'semifinal', 'final')),
+                EXISTS (SELECT 1 FROM matches WHERE tournament_id = ?1 AND round_type = 'pool'
+                        AND status IN ('scheduled', 'in_progress'))",
         params![tournament_id],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
