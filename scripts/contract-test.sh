@@ -25,8 +25,11 @@ RUST_LOG=warn "$binary" serve --addr "127.0.0.1:$port" --db "$dir/centre.db" --m
   --demo --dev-login --write-limit 0 >"$dir/server.log" 2>&1 &
 server=$!
 cleanup() {
+  local status=$?
   kill "$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
+  # A 500 says only "internal" to the client: the cause is in the server's log, so show it.
+  [ "$status" -eq 0 ] || grep -E -B 2 -A 8 '\bERROR\b|panicked' "$dir/server.log" | tail -n 80 || true
   rm -rf "$dir"
 }
 trap cleanup EXIT

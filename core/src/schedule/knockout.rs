@@ -212,6 +212,12 @@ pub fn seed_pools(pools: &[Vec<Standing>]) -> Vec<Standing> {
     out
 }
 
+/// Every team still in the pools' standings, pool by pool: the teams the knockout may draw or
+/// give a work duty. A withdrawn team stays in its table but is out: its registration is gone.
+pub fn teams_still_in(pools: &[Vec<Standing>]) -> Vec<TeamId> {
+    pools.iter().flatten().filter(|s| !s.withdrawn).map(|s| s.team_id).collect()
+}
+
 /// Time slots the knockout phase of `teams` teams takes on `courts` courts.
 pub fn knockout_slots(teams: usize, courts: usize) -> u32 {
     let c = courts.max(1);

@@ -222,6 +222,9 @@ fn a_withdrawn_team_ranks_last_and_its_results_still_count_for_the_others() {
     assert_eq!((t[3].tournament_points, t[3].position), (6, 4));
     assert_eq!((t[1].points_against, t[1].losses), (40, 1), "A's loss to C stands as played");
     assert_eq!(t[2].decided_by, None, "nothing decided B against a withdrawn team");
-    let seeds = crate::schedule::knockout::seed_pools(&[t]);
+    let pools = [t];
+    let seeds = crate::schedule::knockout::seed_pools(&pools);
     assert_eq!(seeds.iter().map(|s| s.team_id).collect::<Vec<_>>(), [4, 1, 2], "a withdrawn team is never seeded");
+    let still_in = crate::schedule::knockout::teams_still_in(&pools);
+    assert_eq!(still_in, [4, 1, 2], "nor given a work duty");
 }

@@ -129,3 +129,30 @@ async fn an_admin_gives_a_match_another_work_team_that_is_free_then() {
     let url = setup.app.at(&format!("/api/admin/matches/{}/duty", m["id"]));
     assert_eq!(member.client.put(url).json(&json!({"teamId": 1})).send().await.unwrap().status(), 403);
 }
+
+#[tokio::test]
+async fn a_team_withdrawn_after_it_played_never_referees_the_knockout() {
+    // Six teams; three play their pool and withdraw; the last withdrawal completes the pool
+    // (its matches left are forfeits) and draws the final between the two still in. The teams
+    // out stay in the table, but no one is left free to referee: the final has no work team
+    // rather than a team whose registration is gone.
+    let setup = Setup::new(6, duty_config()).await;
+    setup.generate().await;
+    let ids = setup.ids();
+    let last = ids[5];
+    for m in setup.matches().await {
+        let (a, b) = (id(&m["team1Id"]), id(&m["team2Id"]));
+        if a != last && b != last {
+            setup.score_ok(id(&m["id"]), if a < b { 21 } else { 15 }, if a < b { 15 } else { 21 }).await;
+        }
+    }
+    for gone in [ids[0], ids[1], ids[4], last] {
+        setup.delete_team(gone).await;
+    }
+    let knockout: Vec<Value> = setup.matches().await.into_iter().filter(|m| m["roundType"] != "pool").collect();
+    assert_eq!(knockout.len(), 1, "the final is drawn once the pool is complete: {knockout:?}");
+    let fin = &knockout[0];
+    assert_eq!(sides(fin), (Some(ids[2]), Some(ids[3])), "{fin}");
+    assert_eq!((&fin["dutyTeamId"], &fin["dutyFrom"]), (&Value::Null, &Value::Null), "{fin}");
+    assert_eq!(setup.standings().await.len(), 6, "the teams out stay in the table");
+}

@@ -6,7 +6,7 @@
 
 use centre_core::format::{Formats, SetScore, forfeit_score, result_of};
 use centre_core::schedule::duty::{Duty, duty_courts, duty_team};
-use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools};
+use centre_core::schedule::knockout::{advance, plan_knockout, seed_pools, teams_still_in};
 use centre_core::schedule::{ScheduleError, pool_complete};
 use centre_core::sync::{Entered, Sides, Verdict, judge};
 use centre_core::timefmt::utc_text;
@@ -322,10 +322,10 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
         let rows = matches(conn, tournament_id)?;
         let mut settings = tournament.settings().ok_or(Refused::Rule(ScheduleError::StartTimeRequired))?;
         let pools = pool_standings(conn, &tournament, &rows)?;
+        let still_in = teams_still_in(&pools);
         if tournament.duty == DutyMode::Teams {
             // As in the pools: a third team free for every match on at once.
-            let teams = pools.iter().map(Vec::len).sum();
-            settings.courts_available = duty_courts(settings.courts_available, teams);
+            settings.courts_available = duty_courts(settings.courts_available, still_in.len());
         }
         let seeds = seed_pools(&pools);
         let first_slot = rows.iter().map(|m| m.slot_index + 1).max().unwrap_or(0);
@@ -333,8 +333,9 @@ pub fn follow_results(conn: &Connection, tournament_id: i64, now: &str) -> Resul
         if planned.is_empty() {
             set_status(conn, tournament_id, TournamentStatus::Completed)?;
         } else {
-            // The knockout's work teams: losers of earlier matches, else the teams already out.
-            let everyone = vec![pools.iter().flatten().map(|s| s.team_id).collect::<Vec<_>>()];
+            // The knockout's work teams: losers of earlier matches, else the teams already out
+            // of the bracket but still in the tournament (never a withdrawn one).
+            let everyone = vec![still_in];
             let (duties, _) = duties_of(&tournament, &planned, &everyone, &settings)?;
             insert_planned(conn, tournament_id, &planned, &duties, now)?;
         }
