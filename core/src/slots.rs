@@ -157,7 +157,7 @@ pub struct DayAvailability {
 /// The instant of a local wall-clock time. A time skipped by a spring-forward resolves to the
 /// first instant after the gap; a repeated time resolves to its earlier (`latest == false`) or
 /// later occurrence.
-fn local_instant<Z: TimeZone>(tz: &Z, local: NaiveDateTime, latest: bool) -> DateTime<Utc> {
+pub(crate) fn local_instant<Z: TimeZone>(tz: &Z, local: NaiveDateTime, latest: bool) -> DateTime<Utc> {
     let mut probe = local;
     // A gap is at most a few hours; walk forward minute by minute to its end.
     for _ in 0..=24 * 60 {

@@ -26,7 +26,7 @@ use crate::openapi::responses::{
 use crate::public_cache::{self, PublicCache, Varies};
 use crate::routes::{
     admin, auth, camp_absences, camp_attendance, camp_health, camp_payers, camp_programs, camp_staff, courts, daycamps,
-    event_registrations, events, health, payments, privacy, rl24, sync, tournaments, waitlist,
+    event_registrations, events, health, leagues, payments, privacy, rl24, sync, tournaments, waitlist,
 };
 
 /// What the routes' paths are added to: the document's info and the components shared by many
@@ -158,6 +158,11 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(sync::reports::push))
         .routes(routes!(tournaments::sync::conflicts))
         .routes(routes!(tournaments::sync::resolve))
+        .routes(routes!(leagues::admin::create))
+        .routes(routes!(leagues::admin::update))
+        .routes(routes!(leagues::admin::seeding))
+        .routes(routes!(leagues::public::league))
+        .routes(routes!(leagues::public::night))
         .routes(routes!(tournaments::public::tournament))
         .routes(routes!(tournaments::public::stream))
         .routes(routes!(tournaments::public::user_team))

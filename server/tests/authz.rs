@@ -210,6 +210,7 @@ fn later_calls(target: &str) -> Vec<Call> {
     let officer = json!({"name": "Rosalie Caron", "title": "Directrice générale", "email": "vie.privee@example.org", "phone": "819-555-0199"});
     let incident =
         json!({"occurredOn": "2026-01-02", "description": "Courriel au mauvais parent", "affected": "Une famille"});
+    let league = json!({"firstNight": "2099-06-09", "weeks": 4, "startTime": "18:30", "courts": [1]});
     vec![
         // Camp staff: the counsellor's week and the child registered in it; the admins' side.
         call(M::GET, "/api/camp-staff/status", SignedIn, Live(200)),
@@ -365,6 +366,13 @@ fn later_calls(target: &str) -> Vec<Call> {
         with_body(M::PUT, "/api/admin/waitlist-entries/999/rank", json!({"rank": 1}), Admin, Live(404)),
         call(M::POST, "/api/admin/waitlist-entries/999/offer", Admin, Live(404)),
         with_body(M::POST, "/api/admin/waitlists/close", json!({"eventId": 1}), Admin, Live(204)),
+        // Leagues: event 1 holds tournament 1, so a league there is the state's refusal; there
+        // is no league 999 (the flows are in tests/leagues/).
+        call(M::GET, "/api/events/1/league", Public, Live(200)),
+        call(M::GET, "/api/events/1/league/nights/1", Public, Live(404)),
+        with_body(M::POST, "/api/admin/events/1/league", league.clone(), Admin, Live(409)),
+        with_body(M::PUT, "/api/admin/leagues/999", league, Admin, Live(404)),
+        with_body(M::PUT, "/api/admin/leagues/999/seeding", json!({"teamIds": [1, 2]}), Admin, Live(404)),
         // Booking 1's slot (2099-07-01 14:00 UTC) is taken: each signed-in role joins its list.
         with_body(
             M::POST,

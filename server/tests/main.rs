@@ -28,6 +28,7 @@ mod fitness;
 mod fuzz;
 mod ids;
 mod import_cycles;
+mod leagues;
 mod litestream;
 mod mail;
 mod metrics;

@@ -209,6 +209,75 @@ pub fn next_placement(night: &Night<'_>, roster: &Roster<'_>, rules: &Rules) -> 
     grid_of(&order, rules.group_size)
 }
 
+/// A night of the season: `planned` (no grid yet), `published` (its grid out, results coming),
+/// `played` (closed: its grid and results are the record the next night is drawn from), or
+/// `cancelled` (nobody moves: the next night reuses its grid).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum NightState {
+    Planned,
+    Published,
+    Played,
+    Cancelled,
+}
+
+crate::stored::stored_text!(NightState {
+    Planned = "planned",
+    Published = "published",
+    Played = "played",
+    Cancelled = "cancelled",
+});
+
+impl NightState {
+    /// A night that happened or was called off stays in the season as it is: it is neither
+    /// removed nor renumbered by an edit.
+    pub fn is_settled(self) -> bool {
+        self != NightState::Planned
+    }
+}
+
+/// Why the courts (or a night) are closed: the closures' reasons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum ClosureReason {
+    Storm,
+    Rain,
+    Heat,
+    WaterQuality,
+    Other,
+}
+
+crate::stored::stored_text!(ClosureReason {
+    Storm = "storm",
+    Rain = "rain",
+    Heat = "heat",
+    WaterQuality = "water_quality",
+    Other = "other",
+});
+
+/// Minutes a night has from `start` until the courts close: the earliest closing of the
+/// league's courts that day (`None` for a court closed that day, which leaves none).
+pub fn minutes_until_close(start: chrono::NaiveTime, closings: &[Option<chrono::NaiveTime>]) -> u32 {
+    closings
+        .iter()
+        .map(|close| close.map_or(0, |c| u32::try_from((c - start).num_minutes().max(0)).unwrap_or(0)))
+        .min()
+        .unwrap_or(0)
+}
+
+/// When a match `start_minutes` after a night's start begins: the night's date at `start` in
+/// the centre's zone `tz` (a time a spring-forward skips is the first instant after it).
+pub fn match_start<Z: chrono::TimeZone>(
+    tz: &Z,
+    date: chrono::NaiveDate,
+    start: chrono::NaiveTime,
+    start_minutes: u32,
+) -> chrono::DateTime<chrono::Utc> {
+    crate::slots::local_instant(tz, date.and_time(start), false) + chrono::Duration::minutes(start_minutes.into())
+}
+
 /// A team's movement from one night's grid to the next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

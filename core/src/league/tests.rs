@@ -164,3 +164,17 @@ proptest! {
         prop_assert_eq!(third.sizes(), grid.sizes());
     }
 }
+
+#[test]
+fn a_night_is_timed_in_the_centre_s_zone_and_closes_with_its_first_court() {
+    use chrono::{NaiveDate, NaiveTime};
+    let t = |h, m| NaiveTime::from_hms_opt(h, m, 0).expect("time");
+    // 18:30 in Gatineau in June is 22:30 UTC; the third match of a group starts 40 min later.
+    let date = NaiveDate::from_ymd_opt(2027, 6, 8).expect("date");
+    let at = match_start(&chrono_tz::America::Toronto, date, t(18, 30), 40);
+    assert_eq!(at.to_rfc3339(), "2027-06-08T23:10:00+00:00");
+    assert_eq!(minutes_until_close(t(18, 30), &[Some(t(21, 0)), Some(t(22, 0))]), 150, "the first to close");
+    assert_eq!(minutes_until_close(t(18, 30), &[Some(t(21, 0)), None]), 0, "a court closed that day");
+    assert_eq!(minutes_until_close(t(21, 30), &[Some(t(21, 0))]), 0);
+    assert!(NightState::Played.is_settled() && !NightState::Planned.is_settled());
+}

@@ -18,6 +18,7 @@ pub mod daycamps;
 pub mod devices;
 pub mod event_registrations;
 pub mod events;
+pub mod leagues;
 pub mod outbox;
 pub mod payments;
 pub mod privacy;

@@ -14,6 +14,7 @@ pub(crate) mod daycamps;
 pub(crate) mod event_registrations;
 pub(crate) mod events;
 pub(crate) mod health;
+pub(crate) mod leagues;
 pub(crate) mod params;
 pub(crate) mod payments;
 pub(crate) mod privacy;

@@ -31,6 +31,21 @@ impl<S: Send + Sync> FromRequestParts<S> for Id {
     }
 }
 
+/// A route's `{id}` and its night's `{n}` (`/leagues/{id}/nights/{n}`): both by [`parse_id`].
+#[derive(Clone, Copy, Debug)]
+pub struct IdAndNight(pub i64, pub u32);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdAndNight {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Path((id, n)) =
+            Path::<(String, String)>::from_request_parts(parts, state).await.map_err(|_| AppError::not_found())?;
+        let n = u32::try_from(parse_id(&n)?).map_err(|_| AppError::not_found())?;
+        Ok(IdAndNight(parse_id(&id)?, n))
+    }
+}
+
 /// The route's one text parameter, as sent (percent-decoded); one that is not UTF-8 is 404.
 #[derive(Clone, Debug)]
 pub struct Segment(pub String);
@@ -86,6 +101,8 @@ row_id!(DeletionRequestId, "id", "deletion request");
 row_id!(IncidentId, "id", "incident");
 row_id!(OfferId, "id", "waiting-list offer");
 row_id!(WaitlistEntryId, "id", "waiting-list entry");
+row_id!(LeagueId, "id", "league");
+documented!(NightNumber, "n", i64, "The night's number in its season, from 1.");
 documented!(UserId, "userId", String, "The user's id.");
 documented!(EntryId, "id", String, "The score entry's id.");
 documented!(ProgramId, "id", String, "The camp program's id.");

@@ -28,6 +28,8 @@ pub enum Refused {
     NotFound,
     /// The event already has a tournament.
     Exists,
+    /// The event is a league: it holds one or the other.
+    HasLeague,
     /// Generation after the schedule exists.
     NotSetup,
     NotEnoughTeams,
@@ -58,6 +60,9 @@ pub fn create(
     if find_for_event(conn, event_id)?.is_some() {
         return Err(Refused::Exists);
     }
+    if crate::db::leagues::find_for_event(conn, event_id)?.is_some() {
+        return Err(Refused::HasLeague);
+    }
     let inserted = conn.execute(
         "INSERT INTO tournaments (event_id, name, status, courts_available, match_duration_minutes,
             break_between_matches, start_time, pool_count, created_at, pool_format, knockout_format,
@@ -81,8 +86,12 @@ pub fn create(
     );
     match inserted {
         Ok(_) => {}
-        Err(e) if crate::db::refusal(&e).is_some() => {
+        Err(e) if crate::db::refusal(&e) == Some(crate::db::Refusal::Unique) => {
             return Err(Refused::Exists);
+        }
+        // The trigger: another admin's league came first.
+        Err(e) if crate::db::refusal(&e).is_some() => {
+            return Err(Refused::HasLeague);
         }
         Err(e) => return Err(e.into()),
     }

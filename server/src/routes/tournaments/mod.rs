@@ -30,6 +30,7 @@ impl From<schedule::Refused> for AppError {
         match r {
             R::NotFound => AppError::not_found(),
             R::Exists => AppError::conflict("tournament_exists"),
+            R::HasLeague => AppError::conflict("event_has_league"),
             R::NotSetup => AppError::conflict("tournament_not_setup"),
             R::NotEnoughTeams => AppError::client(StatusCode::UNPROCESSABLE_ENTITY, "not_enough_teams"),
             R::PoolTooSmall => AppError::field("poolCount", "pool_too_small"),

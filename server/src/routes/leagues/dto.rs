@@ -1,0 +1,177 @@
+//! The JSON answers of the league calls, in camelCase.
+
+use centre_core::format::MatchFormat;
+use centre_core::league::{ClosureReason, Grid, Movement, NightState, match_start, movement, plan_night};
+use centre_core::timefmt::{parse_time, utc_text};
+
+use serde::Serialize;
+
+use crate::db::leagues::views::{Board, NightBoard};
+use crate::db::leagues::{LeagueRow, NightRow};
+
+/// A league: its settings, `version` (a live page follows it) and its nights.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeagueDto {
+    pub id: i64,
+    pub event_id: i64,
+    /// The nights' first match, in the centre's time (`18:30`).
+    pub start_time: String,
+    /// The courts' ids, tier 1's court first.
+    pub courts: Vec<i64>,
+    pub group_size: u8,
+    pub format: MatchFormat,
+    pub match_duration_minutes: u16,
+    pub confirm_hours: u16,
+    /// The first night's order the admin set; `null`: the registration order.
+    pub seeding: Option<Vec<i64>>,
+    pub version: i64,
+    pub nights: Vec<NightDto>,
+}
+
+impl LeagueDto {
+    pub fn new(row: &LeagueRow, nights: &[NightRow]) -> LeagueDto {
+        LeagueDto {
+            id: row.id,
+            event_id: row.event_id,
+            start_time: row.start_time.clone(),
+            courts: row.courts.clone(),
+            group_size: row.group_size,
+            format: row.format.clone(),
+            match_duration_minutes: row.match_duration_minutes,
+            confirm_hours: row.confirm_hours,
+            seeding: row.seeding.clone(),
+            version: row.version,
+            nights: nights.iter().map(NightDto::new).collect(),
+        }
+    }
+}
+
+/// A night of the season: its number (from 1), date and state; a cancelled night's reason.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NightDto {
+    pub number: u32,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub state: NightState,
+    pub cancel_reason: Option<ClosureReason>,
+    pub cancel_message: Option<String>,
+}
+
+impl NightDto {
+    fn new(n: &NightRow) -> NightDto {
+        NightDto {
+            number: n.number,
+            date: n.date.to_string(),
+            state: n.state,
+            cancel_reason: n.cancel_reason,
+            cancel_message: n.cancel_message.clone(),
+        }
+    }
+}
+
+/// A team in a night's grid, and how it moved since the last night played.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GridTeamDto {
+    pub team_id: i64,
+    pub team_name: String,
+    pub movement: Movement,
+}
+
+/// A match of a night's grid: its teams and when it starts (UTC).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GridMatchDto {
+    pub team1_id: i64,
+    pub team2_id: i64,
+    pub scheduled_time: String,
+}
+
+/// A tier of the grid (1 = the top): one group on one court, its round robin.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TierDto {
+    pub tier: usize,
+    pub court_id: i64,
+    pub court_name: String,
+    pub court_name_en: String,
+    pub teams: Vec<GridTeamDto>,
+    pub matches: Vec<GridMatchDto>,
+}
+
+/// A night with its grid: no tiers while it is planned.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NightGridDto {
+    #[serde(flatten)]
+    pub night: NightDto,
+    pub tiers: Vec<TierDto>,
+}
+
+impl NightGridDto {
+    fn new(league: &LeagueRow, b: &NightBoard, tz: chrono_tz::Tz) -> NightGridDto {
+        let grid = b.night.grid.clone().unwrap_or_default();
+        // Only the teams still registered are shown; the layout was checked when published.
+        let shown = Grid {
+            tiers: grid.tiers.iter().map(|g| g.iter().copied().filter(|t| b.teams.contains_key(t)).collect()).collect(),
+        };
+        let start = parse_time(&league.start_time).unwrap_or_default();
+        let planned =
+            plan_night(&shown, b.courts.len(), u32::from(league.match_duration_minutes), u32::MAX).unwrap_or_default();
+        let tiers = shown
+            .tiers
+            .iter()
+            .enumerate()
+            .filter_map(|(i, group)| {
+                let court = b.courts.get(i % b.courts.len().max(1))?;
+                Some(TierDto {
+                    tier: i + 1,
+                    court_id: court.id,
+                    court_name: court.name.clone(),
+                    court_name_en: court.name_en.clone(),
+                    teams: group
+                        .iter()
+                        .map(|&t| GridTeamDto {
+                            team_id: t,
+                            team_name: b.teams.get(&t).cloned().unwrap_or_default(),
+                            movement: movement(b.previous.as_ref(), &shown, t),
+                        })
+                        .collect(),
+                    matches: planned
+                        .iter()
+                        .filter(|m| m.tier == i + 1)
+                        .map(|m| GridMatchDto {
+                            team1_id: m.team1,
+                            team2_id: m.team2,
+                            scheduled_time: utc_text(match_start(&tz, b.night.date, start, m.start_minutes)),
+                        })
+                        .collect(),
+                })
+            })
+            .collect();
+        NightGridDto { night: NightDto::new(&b.night), tiers }
+    }
+}
+
+/// `GET /api/events/{id}/league`: the league with its nights, and this week's night with its
+/// grid; a `null` league while the event has none.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicLeague {
+    pub league: Option<LeagueDto>,
+    pub night: Option<NightGridDto>,
+}
+
+impl PublicLeague {
+    pub fn new(board: Option<Board>, tz: chrono_tz::Tz) -> PublicLeague {
+        match board {
+            None => PublicLeague { league: None, night: None },
+            Some(b) => PublicLeague {
+                league: Some(LeagueDto::new(&b.league, &b.nights)),
+                night: b.night.as_ref().map(|n| NightGridDto::new(&b.league, n, tz)),
+            },
+        }
+    }
+}
