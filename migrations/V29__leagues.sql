@@ -56,3 +56,17 @@ WHEN OLD.state = 'played' AND (NEW.state <> 'played' OR NEW.grid IS NOT OLD.grid
 BEGIN
     SELECT RAISE(ABORT, 'league: a played night does not change');
 END;
+
+-- A team's word for one night: absent (`available` 0), said by its captain before the night's
+-- start or by an admin. No row: the team comes. Keyed by the night's date, which an edit of the
+-- season never changes (it renumbers the nights not yet published).
+CREATE TABLE league_availability (
+    league_id  INTEGER NOT NULL,
+    night_date TEXT NOT NULL,
+    team_id    INTEGER NOT NULL REFERENCES event_registrations(id) ON DELETE CASCADE,
+    available  INTEGER NOT NULL CHECK (available IN (0, 1)),
+    by_admin   INTEGER NOT NULL CHECK (by_admin IN (0, 1)),
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (league_id, night_date, team_id),
+    FOREIGN KEY (league_id, night_date) REFERENCES league_nights(league_id, night_date) ON DELETE CASCADE
+) STRICT, WITHOUT ROWID;

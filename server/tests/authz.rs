@@ -373,6 +373,15 @@ fn later_calls(target: &str) -> Vec<Call> {
         with_body(M::POST, "/api/admin/events/1/league", league.clone(), Admin, Live(409)),
         with_body(M::PUT, "/api/admin/leagues/999", league, Admin, Live(404)),
         with_body(M::PUT, "/api/admin/leagues/999/seeding", json!({"teamIds": [1, 2]}), Admin, Live(404)),
+        with_body(M::POST, "/api/admin/leagues/999/nights/1/cancel", json!({"reason": "rain"}), Admin, Live(404)),
+        with_body(M::PUT, "/api/leagues/999/nights/1/availability", json!({"available": false}), SignedIn, Live(404)),
+        with_body(
+            M::PUT,
+            "/api/admin/leagues/999/nights/1/availability",
+            json!({"available": false, "teamId": 1}),
+            Admin,
+            Live(404),
+        ),
         // Booking 1's slot (2099-07-01 14:00 UTC) is taken: each signed-in role joins its list.
         with_body(
             M::POST,

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::tournament::in_range;
 use super::{Checker, Errors, NumberInput, TournamentConfig};
 use crate::format::{FormatInput, MatchFormat, resolve};
-use crate::league::GROUP_SIZES;
+use crate::league::{ClosureReason, GROUP_SIZES};
 use crate::timefmt::{parse_date, parse_time};
 
 /// Body of `POST /api/admin/events/{eventId}/league` and `PUT /api/admin/leagues/{id}`.
@@ -154,4 +154,63 @@ pub fn validate_league(input: &LeagueInput) -> Result<LeagueConfig, Errors> {
             confirm_hours: hours? as u16,
         })
     })
+}
+
+/// Body of `POST /api/admin/leagues/{id}/nights/{n}/cancel`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase", default)]
+pub struct NightCancelInput {
+    /// Why: `storm`, `rain`, `heat`, `water_quality` or `other`.
+    pub reason: Option<String>,
+    /// Told to the captains (optional, up to 500 characters).
+    pub message: Option<String>,
+}
+
+/// A night's cancellation, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NightCancel {
+    pub reason: ClosureReason,
+    /// Trimmed; none when blank.
+    pub message: Option<String>,
+}
+
+/// The longest message a closure carries.
+pub const CLOSURE_MESSAGE_MAX: usize = 500;
+
+pub fn validate_night_cancel(input: &NightCancelInput) -> Result<NightCancel, Errors> {
+    let mut c = Checker::new();
+    let reason = input.reason.as_deref().map(str::trim).and_then(ClosureReason::parse);
+    if reason.is_none() {
+        c.push("reason", "closure_reason_invalid");
+    }
+    let message = input.message.as_deref().map(str::trim).filter(|m| !m.is_empty());
+    if message.is_some_and(|m| m.chars().count() > CLOSURE_MESSAGE_MAX) {
+        c.push("message", "closure_message_too_long");
+    }
+    c.finish(|| Some(NightCancel { reason: reason?, message: message.map(str::to_owned) }))
+}
+
+#[cfg(test)]
+mod cancel_tests {
+    use super::*;
+
+    #[test]
+    fn a_cancellation_names_a_closure_reason_and_a_short_message() {
+        let input = |reason: &str, message: &str| NightCancelInput {
+            reason: Some(reason.into()),
+            message: Some(message.into()),
+        };
+        assert_eq!(
+            validate_night_cancel(&input(" rain ", "  ")),
+            Ok(NightCancel { reason: ClosureReason::Rain, message: None })
+        );
+        let fields =
+            |r: Result<NightCancel, Errors>| r.err().unwrap_or_default().iter().map(|e| e.field).collect::<Vec<_>>();
+        assert_eq!(fields(validate_night_cancel(&input("hail", &"é".repeat(501)))), ["reason", "message"]);
+        assert_eq!(
+            validate_night_cancel(&input("water_quality", &"é".repeat(500))).map(|c| c.reason),
+            Ok(ClosureReason::WaterQuality)
+        );
+    }
 }

@@ -4,6 +4,7 @@
 pub mod camps;
 pub mod courts;
 pub mod events;
+pub mod leagues;
 pub mod payments;
 pub mod reports;
 pub mod waitlist;

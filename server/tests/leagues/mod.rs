@@ -8,7 +8,9 @@ use reqwest::Response;
 use serde_json::{Value, json};
 
 use crate::common::TestApp;
-use crate::tournaments::support::{config, create_event, create_tournament, register_teams};
+use crate::tournaments::support::{Registered, config, create_event, create_tournament, register_teams};
+
+mod nights;
 
 /// Ten Tuesdays from 8 June 2027 at 18:30 on both courts (they close at 21:00: 150 minutes).
 fn season(match_minutes: u32) -> Value {
@@ -22,6 +24,7 @@ struct League {
     app: TestApp,
     event_id: i64,
     teams: Vec<i64>,
+    captains: Vec<Registered>,
 }
 
 impl League {
@@ -29,8 +32,9 @@ impl League {
     async fn event(teams: usize) -> League {
         let app = TestApp::with_admin().await;
         let event_id = create_event(&app, "Ligue du mardi").await;
-        let teams = register_teams(&app, event_id, teams).await.into_iter().map(|t| t.id).collect();
-        League { app, event_id, teams }
+        let captains = register_teams(&app, event_id, teams).await;
+        let teams = captains.iter().map(|t| t.id).collect();
+        League { app, event_id, teams, captains }
     }
 
     async fn send(&self, method: reqwest::Method, path: &str, body: &Value, lang: &str) -> Response {

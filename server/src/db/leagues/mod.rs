@@ -2,6 +2,7 @@
 //! rules (group sizes, the grid, a night's layout, movement) are core's `league`; this stores
 //! what they gave. `setup.rs` creates and edits a league and publishes its first night.
 
+pub mod nights;
 pub mod setup;
 pub mod views;
 

@@ -32,6 +32,16 @@ pub enum Refused {
     SeedingInvalid,
     /// A night was played: the first night's order is history.
     SeedingLocked,
+    /// The night is played: it no longer changes.
+    NightPlayed,
+    /// The night is called off.
+    NightCancelled,
+    /// The night has begun: only an admin still marks a team absent.
+    NightStarted,
+    /// The member registered no team in this league.
+    NotYourTeam,
+    /// No such team in the league.
+    TeamUnknown,
     Db(rusqlite::Error),
     Schedule(ScheduleError),
 }
@@ -83,7 +93,7 @@ fn check_layout(conn: &Connection, config: &LeagueConfig, grid: &Grid, dates: &[
 }
 
 /// Publishes `grid` as night `number`'s.
-fn publish(conn: &Connection, league_id: i64, number: u32, grid: &Grid, now: &str) -> rusqlite::Result<()> {
+pub(super) fn publish(conn: &Connection, league_id: i64, number: u32, grid: &Grid, now: &str) -> rusqlite::Result<()> {
     conn.execute(
         "UPDATE league_nights SET state = ?3, grid = ?4, published_at = ?5 WHERE league_id = ?1 AND number = ?2",
         params![league_id, number, NightState::Published, json_text(grid)?, now],
@@ -161,6 +171,36 @@ fn check_nights(stored: &[NightRow], dates: &[NaiveDate]) -> Result<(), Refused>
     Ok(())
 }
 
+/// The season's nights become `dates`: the planned nights no longer listed go (with what their
+/// teams said of them), the others are numbered in date order, the new ones planned. The
+/// settled nights keep their numbers ([`check_nights`]).
+fn renumber(conn: &Connection, id: i64, stored: &[NightRow], dates: &[NaiveDate]) -> rusqlite::Result<()> {
+    for night in stored.iter().filter(|n| !n.state.is_settled() && !dates.contains(&n.date)) {
+        conn.execute(
+            "DELETE FROM league_nights WHERE league_id = ?1 AND night_date = ?2",
+            params![id, night.date.to_string()],
+        )?;
+    }
+    // Out of the way first: a night's number is its key.
+    conn.execute(
+        "UPDATE league_nights SET number = number + 1000 WHERE league_id = ?1 AND state = ?2",
+        params![id, NightState::Planned],
+    )?;
+    for (i, date) in dates.iter().enumerate() {
+        match stored.iter().find(|n| n.date == *date) {
+            Some(n) if n.state.is_settled() => {}
+            Some(_) => {
+                conn.execute(
+                    "UPDATE league_nights SET number = ?3 WHERE league_id = ?1 AND night_date = ?2",
+                    params![id, date.to_string(), i as i64 + 1],
+                )?;
+            }
+            None => insert_night(conn, id, i + 1, *date)?,
+        }
+    }
+    Ok(())
+}
+
 /// Edits league `id`: its settings while no night is played; its nights at any time, those not
 /// yet published. Until a night is played, the published grid follows the new settings.
 pub fn update(conn: &Connection, id: i64, config: &LeagueConfig, now: &str) -> Result<LeagueRow, Refused> {
@@ -187,12 +227,7 @@ pub fn update(conn: &Connection, id: i64, config: &LeagueConfig, now: &str) -> R
             config.confirm_hours
         ],
     )?;
-    conn.execute("DELETE FROM league_nights WHERE league_id = ?1 AND state = ?2", params![id, NightState::Planned])?;
-    for (i, date) in config.nights.iter().enumerate() {
-        if !stored.iter().any(|n| n.state.is_settled() && n.date == *date) {
-            insert_night(conn, id, i + 1, *date)?;
-        }
-    }
+    renumber(conn, id, &stored, &config.nights)?;
     if !played {
         republish(conn, id, &stored, &grid, now)?;
     }

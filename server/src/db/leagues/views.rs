@@ -25,6 +25,8 @@ pub struct NightBoard {
     pub teams: BTreeMap<i64, String>,
     /// The league's courts, tier 1's first (a court since removed is left out).
     pub courts: Vec<CourtRow>,
+    /// The teams that said they cannot come.
+    pub absent: Vec<i64>,
 }
 
 /// This week's night: the one published, else the last played.
@@ -47,6 +49,7 @@ pub fn board(conn: &Connection, league: LeagueRow, number: Option<u32>) -> rusql
     for &id in &league.courts {
         court_rows.extend(courts::find(conn, id)?);
     }
-    let night = NightBoard { night, previous, teams, courts: court_rows };
+    let absent = super::nights::absent(conn, league.id, night.date)?;
+    let night = NightBoard { night, previous, teams, courts: court_rows, absent };
     Ok(Some(Board { league, nights, night: Some(night) }))
 }

@@ -155,7 +155,7 @@ pub fn team_name(m: &MatchRow, by: Reporter) -> Option<&str> {
 }
 
 /// The verified address of the member who registered a team, and the language of its e-mails.
-fn captain_address(conn: &Connection, registration: i64) -> rusqlite::Result<Option<(String, Lang)>> {
+pub(crate) fn captain_address(conn: &Connection, registration: i64) -> rusqlite::Result<Option<(String, Lang)>> {
     conn.query_row(
         "SELECT u.email, r.lang FROM event_registrations r JOIN users u ON u.id = r.user_id
          WHERE r.id = ?1 AND u.email IS NOT NULL AND u.email_verified = 1",

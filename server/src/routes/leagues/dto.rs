@@ -78,6 +78,8 @@ pub struct GridTeamDto {
     pub team_id: i64,
     pub team_name: String,
     pub movement: Movement,
+    /// Said it cannot come: its matches are forfeits and it ranks last of its group.
+    pub absent: bool,
 }
 
 /// A match of a night's grid: its teams and when it starts (UTC).
@@ -137,6 +139,7 @@ impl NightGridDto {
                             team_id: t,
                             team_name: b.teams.get(&t).cloned().unwrap_or_default(),
                             movement: movement(b.previous.as_ref(), &shown, t),
+                            absent: b.absent.contains(&t),
                         })
                         .collect(),
                     matches: planned

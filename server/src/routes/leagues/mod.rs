@@ -1,9 +1,11 @@
-//! Weekly leagues over HTTP: the console's calls (`admin.rs`: create, edit, seed) and the
-//! public league page (`public.rs`), sharing the answers of `dto.rs`. Admin routes take the
-//! league's id, public ones the event's.
+//! Weekly leagues over HTTP: the console's calls (`admin.rs`: create, edit, seed; `nights.rs`:
+//! cancel a night, mark a team absent), the captain's availability (`nights.rs`) and the public
+//! league page (`public.rs`), sharing the answers of `dto.rs`. Admin and captain routes take
+//! the league's id, public ones the event's.
 
 pub mod admin;
 mod dto;
+pub mod nights;
 pub mod public;
 
 use axum::http::StatusCode;
@@ -47,6 +49,11 @@ impl From<Refused> for AppError {
             },
             Refused::SeedingInvalid => AppError::field("teamIds", "league_seeding_invalid"),
             Refused::SeedingLocked => AppError::conflict("league_seeding_locked"),
+            Refused::NightPlayed => AppError::conflict("league_night_played"),
+            Refused::NightCancelled => AppError::conflict("league_night_cancelled"),
+            Refused::NightStarted => AppError::conflict("league_night_started"),
+            Refused::NotYourTeam => AppError::forbidden(),
+            Refused::TeamUnknown => AppError::field("teamId", "league_team_unknown"),
             Refused::Db(e) => e.into(),
             Refused::Schedule(e) => e.into(),
         }
