@@ -161,6 +161,7 @@ fn api(cache: &PublicCache) -> OpenApiRouter<AppState> {
         .routes(routes!(leagues::admin::create))
         .routes(routes!(leagues::admin::update))
         .routes(routes!(leagues::admin::seeding))
+        .routes(routes!(leagues::admin::night_sheet))
         .routes(routes!(leagues::nights::cancel))
         .routes(routes!(leagues::nights::availability))
         .routes(routes!(leagues::nights::admin_availability))

@@ -374,6 +374,7 @@ fn later_calls(target: &str) -> Vec<Call> {
         with_body(M::PUT, "/api/admin/leagues/999", league, Admin, Live(404)),
         with_body(M::PUT, "/api/admin/leagues/999/seeding", json!({"teamIds": [1, 2]}), Admin, Live(404)),
         with_body(M::POST, "/api/admin/leagues/999/nights/1/cancel", json!({"reason": "rain"}), Admin, Live(404)),
+        call(M::GET, "/api/admin/leagues/999/nights/1.xlsx", Admin, Live(404)),
         with_body(M::PUT, "/api/leagues/999/nights/1/availability", json!({"available": false}), SignedIn, Live(404)),
         with_body(
             M::PUT,

@@ -55,20 +55,9 @@ pub fn workbook(rows: &[[Cell; 8]], event_title: &str, exported: NaiveDateTime) 
     book.save_to_buffer()
 }
 
-/// `inscriptions_{title}_{date}.xlsx`: the title's letters and digits (accents dropped), the
-/// rest as single underscores.
+/// `inscriptions_{title}_{date}.xlsx` ([`super::slug`] of the title).
 pub fn file_name(event_title: &str, today: NaiveDate) -> String {
-    let mut title = String::new();
-    for c in event_title.chars().map(centre_core::text::fold_accent) {
-        if c.is_ascii_alphanumeric() {
-            title.push(c);
-        } else if !title.ends_with('_') {
-            title.push('_');
-        }
-    }
-    let title = title.trim_matches('_');
-    let title = if title.is_empty() { "evenement" } else { title };
-    format!("inscriptions_{title}_{}.xlsx", today.format("%Y-%m-%d"))
+    format!("inscriptions_{}_{}.xlsx", super::slug(event_title, "evenement"), today.format("%Y-%m-%d"))
 }
 
 #[cfg(test)]

@@ -7,12 +7,28 @@
 
 pub mod camps;
 pub mod events;
+pub mod leagues;
 pub mod my_data;
 pub mod payments;
 pub mod rl24;
 
 use chrono::{DateTime, Datelike, NaiveDate, NaiveDateTime, Timelike, Utc};
 use rust_xlsxwriter::{ExcelDateTime, Format, Workbook, XlsxError};
+
+/// A file name's part from a title: its letters and digits (accents dropped), the rest as single
+/// underscores; `fallback` when nothing is left.
+pub fn slug(title: &str, fallback: &str) -> String {
+    let mut out = String::new();
+    for c in title.chars().map(centre_core::text::fold_accent) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    let out = out.trim_matches('_');
+    if out.is_empty() { fallback.to_owned() } else { out.to_owned() }
+}
 
 /// An instant on the centre's wall clock, French order: `10/06/2026 09:00`.
 pub const DATE_TIME_FORMAT: &str = "dd/mm/yyyy hh:mm";

@@ -46,6 +46,23 @@ impl<S: Send + Sync> FromRequestParts<S> for IdAndNight {
     }
 }
 
+/// A route's `{id}` and a night's spreadsheet `{n}.xlsx` (`/leagues/{id}/nights/3.xlsx`): the
+/// router cannot match a suffix, so the segment is read whole and must end in `.xlsx`.
+#[derive(Clone, Copy, Debug)]
+pub struct IdAndNightSheet(pub i64, pub u32);
+
+impl<S: Send + Sync> FromRequestParts<S> for IdAndNightSheet {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Path((id, file)) =
+            Path::<(String, String)>::from_request_parts(parts, state).await.map_err(|_| AppError::not_found())?;
+        let n = file.strip_suffix(".xlsx").ok_or_else(AppError::not_found)?;
+        let n = u32::try_from(parse_id(n)?).map_err(|_| AppError::not_found())?;
+        Ok(IdAndNightSheet(parse_id(&id)?, n))
+    }
+}
+
 /// The route's one text parameter, as sent (percent-decoded); one that is not UTF-8 is 404.
 #[derive(Clone, Debug)]
 pub struct Segment(pub String);
@@ -103,6 +120,7 @@ row_id!(OfferId, "id", "waiting-list offer");
 row_id!(WaitlistEntryId, "id", "waiting-list entry");
 row_id!(LeagueId, "id", "league");
 documented!(NightNumber, "n", i64, "The night's number in its season, from 1.");
+documented!(NightSheet, "n", String, "The night's number in its season, from 1, then `.xlsx` (`3.xlsx`).");
 documented!(UserId, "userId", String, "The user's id.");
 documented!(EntryId, "id", String, "The score entry's id.");
 documented!(ProgramId, "id", String, "The camp program's id.");

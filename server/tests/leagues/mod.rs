@@ -275,3 +275,31 @@ async fn the_season_is_edited_its_settled_nights_kept_in_place() {
     // This week's night is the last played while none is published.
     assert_eq!(answer["night"]["number"], 1);
 }
+
+#[tokio::test]
+async fn a_night_s_grid_prints_for_the_clubhouse_board() {
+    let l = League::event(10).await;
+    let id = l.created(&season(15)).await["league"]["id"].as_i64().unwrap();
+    let response = l.app.get(&format!("/api/admin/leagues/{id}/nights/1.xlsx")).await;
+    assert_eq!(response.status(), 200);
+    let header = |name: &str| response.headers()[name].to_str().unwrap().to_owned();
+    assert_eq!(header("x-row-count"), "12", "3 + 3 + 6 matches");
+    assert!(header("content-disposition").contains("grille_Ligue_du_mardi_soiree1_2027-06-08.xlsx"));
+    let book = crate::common::snap::workbook(&response.bytes().await.unwrap());
+    let grid = book["Grille"].as_array().unwrap();
+    assert_eq!(grid[0], json!(["Niveau", "Terrain", "Heure", "Équipe 1", "Équipe 2"]));
+    // 18:30 on the centre's clock, whatever the server's zone; tier 3 after the first wave.
+    let first = |row: &Value| row.as_array().unwrap()[..3].to_vec();
+    assert_eq!(first(&grid[1]), [json!(1.0), json!("Terrain de volleyball 1"), json!({"date": "2027-06-08 18:30"})]);
+    assert_eq!(first(&grid[7]), [json!(3.0), json!("Terrain de volleyball 1"), json!({"date": "2027-06-08 19:15"})]);
+    let teams = book["Équipes"].as_array().unwrap();
+    assert_eq!(teams.len(), 11);
+    assert_eq!(teams[1], json!([1.0, "Terrain de volleyball 1", "Équipe T0", "nouvelle", null]));
+    // A night with no grid yet, a night that is not one, a league that is not: 404.
+    for path in ["nights/2.xlsx", "nights/11.xlsx", "nights/1.csv", "nights/x.xlsx"] {
+        assert_eq!(l.app.get(&format!("/api/admin/leagues/{id}/{path}")).await.status(), 404, "{path}");
+    }
+    assert_eq!(l.app.get("/api/admin/leagues/999/nights/1.xlsx").await.status(), 404);
+    let member = l.captains[0].user.client.get(l.app.at(&format!("/api/admin/leagues/{id}/nights/1.xlsx")));
+    assert_eq!(member.send().await.unwrap().status(), 403);
+}

@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{LeagueInput, validate_league};
 use serde::Deserialize;
@@ -11,10 +12,12 @@ use serde::Deserialize;
 use super::dto::PublicLeague;
 use crate::app::AppState;
 use crate::auth::Admin;
-use crate::db::leagues::{setup, views};
+use crate::db::events;
+use crate::db::leagues::{self, setup, views};
 use crate::error::{ApiJson, AppError};
+use crate::exports;
 use crate::openapi::responses;
-use crate::routes::params::{self, Id};
+use crate::routes::params::{self, Id, IdAndNightSheet};
 
 /// `POST /api/admin/events/{eventId}/league`: 201 with the league (its `id`), its nights planned
 /// and the first night's grid published from the registration order.
@@ -117,4 +120,45 @@ pub async fn seeding(
         })
         .await?;
     Ok(Json(view))
+}
+
+/// `GET /api/admin/leagues/{id}/nights/{n}.xlsx` (admin): night `n`'s grid, sheets 'Grille'
+/// (one row per match) and 'Équipes' (one per team), printable; its name in
+/// Content-Disposition, its number of matches in `X-Row-Count`. A night with no grid yet: 404
+/// `nothing_to_export`.
+#[utoipa::path(
+    get,
+    path = "/api/admin/leagues/{id}/nights/{n}",
+    tag = "leagues",
+    params(params::LeagueId, params::NightSheet),
+    responses(
+        (status = 200, description = "The night's grid: the workbook, its name in Content-Disposition, its match count in X-Row-Count.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String),
+        responses::Unauthorized, responses::Forbidden, responses::NotFound
+    )
+)]
+pub async fn night_sheet(
+    State(state): State<AppState>,
+    _admin: Admin,
+    IdAndNightSheet(id, number): IdAndNightSheet,
+) -> Result<Response, AppError> {
+    let tz = state.settings.timezone;
+    let now = state.now();
+    let (name, bytes, count) = state
+        .db
+        .read(move |conn| {
+            let league = leagues::find(conn, id)?.ok_or_else(AppError::not_found)?;
+            let event = events::find(conn, league.event_id)?.ok_or_else(AppError::not_found)?;
+            let board = views::board(conn, league.clone(), Some(number))?.ok_or_else(AppError::not_found)?;
+            let night = board.night.ok_or_else(AppError::not_found)?;
+            let tiers = night.tiers(&league, tz);
+            let matches = exports::leagues::match_rows(&tiers, tz);
+            let teams = exports::leagues::team_rows(&tiers);
+            let title = format!("{}, soirée {number} ({})", event.title, night.night.date.format("%d/%m/%Y"));
+            let (bytes, count) = crate::routes::reply::sheet(&matches, "nothing_to_export", |m| {
+                exports::leagues::workbook(m, &teams, &title, exports::local(now, tz))
+            })?;
+            Ok::<_, AppError>((exports::leagues::file_name(&event.title, number, night.night.date), bytes, count))
+        })
+        .await?;
+    crate::routes::reply::xlsx(&name, bytes, count)
 }

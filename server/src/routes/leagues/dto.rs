@@ -1,8 +1,8 @@
 //! The JSON answers of the league calls, in camelCase.
 
 use centre_core::format::MatchFormat;
-use centre_core::league::{ClosureReason, Grid, Movement, NightState, match_start, movement, plan_night};
-use centre_core::timefmt::{parse_time, utc_text};
+use centre_core::league::{ClosureReason, Movement, NightState};
+use centre_core::timefmt::utc_text;
 
 use serde::Serialize;
 
@@ -114,44 +114,24 @@ pub struct NightGridDto {
 
 impl NightGridDto {
     fn new(league: &LeagueRow, b: &NightBoard, tz: chrono_tz::Tz) -> NightGridDto {
-        let grid = b.night.grid.clone().unwrap_or_default();
-        // Only the teams still registered are shown; the layout was checked when published.
-        let shown = Grid {
-            tiers: grid.tiers.iter().map(|g| g.iter().copied().filter(|t| b.teams.contains_key(t)).collect()).collect(),
-        };
-        let start = parse_time(&league.start_time).unwrap_or_default();
-        let planned =
-            plan_night(&shown, b.courts.len(), u32::from(league.match_duration_minutes), u32::MAX).unwrap_or_default();
-        let tiers = shown
-            .tiers
-            .iter()
-            .enumerate()
-            .filter_map(|(i, group)| {
-                let court = b.courts.get(i % b.courts.len().max(1))?;
-                Some(TierDto {
-                    tier: i + 1,
-                    court_id: court.id,
-                    court_name: court.name.clone(),
-                    court_name_en: court.name_en.clone(),
-                    teams: group
-                        .iter()
-                        .map(|&t| GridTeamDto {
-                            team_id: t,
-                            team_name: b.teams.get(&t).cloned().unwrap_or_default(),
-                            movement: movement(b.previous.as_ref(), &shown, t),
-                            absent: b.absent.contains(&t),
-                        })
-                        .collect(),
-                    matches: planned
-                        .iter()
-                        .filter(|m| m.tier == i + 1)
-                        .map(|m| GridMatchDto {
-                            team1_id: m.team1,
-                            team2_id: m.team2,
-                            scheduled_time: utc_text(match_start(&tz, b.night.date, start, m.start_minutes)),
-                        })
-                        .collect(),
-                })
+        let tiers = b
+            .tiers(league, tz)
+            .into_iter()
+            .map(|t| TierDto {
+                tier: t.tier,
+                court_id: t.court.id,
+                court_name: t.court.name,
+                court_name_en: t.court.name_en,
+                teams: t
+                    .teams
+                    .into_iter()
+                    .map(|x| GridTeamDto { team_id: x.id, team_name: x.name, movement: x.movement, absent: x.absent })
+                    .collect(),
+                matches: t
+                    .matches
+                    .into_iter()
+                    .map(|(team1_id, team2_id, at)| GridMatchDto { team1_id, team2_id, scheduled_time: utc_text(at) })
+                    .collect(),
             })
             .collect();
         NightGridDto { night: NightDto::new(&b.night), tiers }
