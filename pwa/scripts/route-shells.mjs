@@ -37,7 +37,7 @@ export const ROUTE_SHELLS = {
   events: { module: 'src/features/events/EventsPage.tsx', api: ['/api/events'] },
   event: {
     module: 'src/features/events/EventPage.tsx',
-    api: ['/api/events/{id}', '/api/events/{id}/tournament'],
+    api: ['/api/events/{id}', '/api/events/{id}/tournament', '/api/events/{id}/league'],
     member: ['/api/events/{id}/user-team'],
   },
   reservations: { module: 'src/features/courts/ReservationPage.tsx', api: ['/api/courts'] },

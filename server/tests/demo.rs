@@ -152,10 +152,16 @@ async fn the_demo_is_alive(at: NaiveDateTime, expected: Day) {
     assert_eq!(tournament["teamCount"].as_i64().unwrap(), teams.len() as i64);
 
     // Another tournament coming, registration open: a new team registers.
-    let coming = events
-        .iter()
-        .find(|e| e["id"] != 1 && e["categoryId"] == "volleyball" && instant(e["startDate"].as_str().unwrap()) > now)
-        .unwrap_or_else(|| panic!("{day}: another volleyball event to come"));
+    let mut coming = None;
+    for e in &events {
+        let ahead = e["id"] != 1 && e["categoryId"] == "volleyball" && instant(e["startDate"].as_str().unwrap()) > now;
+        // The weekly league is volleyball to come too, but no tournament.
+        if ahead && get(&admin, &app, &format!("/api/events/{}/league", e["id"])).await["league"].is_null() {
+            coming = Some(e);
+            break;
+        }
+    }
+    let coming = coming.unwrap_or_else(|| panic!("{day}: another volleyball tournament to come"));
     assert!(coming["currentParticipants"].as_i64() < coming["maxParticipants"].as_i64(), "{day}: places left");
     let coming_teams: Vec<Value> =
         serde_json::from_value(get(&admin, &app, &format!("/api/admin/events/{}/registrations", coming["id"])).await)
@@ -337,6 +343,20 @@ async fn the_demo_is_alive(at: NaiveDateTime, expected: Day) {
     assert!(queue[0]["daysLeft"].as_i64().is_some_and(|d| (1..30).contains(&d)), "{day}: {queue}");
     let incidents = get(&admin, &app, "/api/admin/privacy-incidents").await;
     assert_eq!(incidents.as_array().unwrap().len(), 1, "{day}: {incidents}");
+
+    // A weekly league (/event/6): eleven teams, ten Tuesdays from the next one at 18:30, the
+    // first night's grid out on both courts.
+    let league = get(&admin, &app, "/api/events/6/league").await;
+    let nights = league["league"]["nights"].as_array().unwrap();
+    assert_eq!(nights.len(), 10, "{day}: {league}");
+    let first = NaiveDate::parse_from_str(nights[0]["date"].as_str().unwrap(), "%Y-%m-%d").unwrap();
+    assert_eq!(first.weekday(), chrono::Weekday::Tue, "{day}");
+    assert!((1..=7).contains(&(first - today).num_days()), "{day}: the next Tuesday, not {first}");
+    let tiers = league["night"]["tiers"].as_array().unwrap();
+    let sizes: Vec<usize> = tiers.iter().map(|t| t["teams"].as_array().unwrap().len()).collect();
+    assert_eq!(sizes, [3, 3, 3, 2], "{day}");
+    let start = instant(tiers[0]["matches"][0]["scheduledTime"].as_str().unwrap()).with_timezone(&TZ);
+    assert_eq!((start.date_naive(), start.hour(), start.minute()), (first, 18, 30), "{day}");
 }
 
 /// `hour`:00 at the centre on the first `month`/`day` after the real today.

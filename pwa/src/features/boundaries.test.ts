@@ -18,7 +18,7 @@ const COMPOSES: Record<string, string[]> = {
   admin: ['courts/AdminBookingsTab', 'daycamps/AdminDayCampsTab', 'events/AdminEventsTab', 'notfound/NotFoundPage', 'notfound/OfflineScreen', 'payments/AdminPaymentsTab', 'privacy/AdminPrivacyTab', 'tournaments/AdminTournamentsTab', 'waitlist/AdminWaitlistsTab'],
   'camp-staff': ['daycamps/health/HealthFormTerms'],
   'my-registrations': ['courts/MyCourtBookingsCard', 'daycamps/MyDayCampsCard', 'events/MyEventRegistrationsCard', 'waitlist/MyWaitlistCard'],
-  events: ['tournament-page/EventTournament'],
+  events: ['league-page/EventLeague', 'tournament-page/EventTournament'],
   home: ['landing/LandingPage'],
 };
 const DATA = /^([a-z-]+\/(queries|checkoutQuery)|auth\/session|events\/model)$/;

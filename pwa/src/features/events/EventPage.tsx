@@ -5,13 +5,15 @@ import { ApiError } from '../../api/client';
 import { buttonClass } from '../../components/Button';
 import { usePageMeta } from '../../components/usePageMeta';
 import { formatLongDate, formatTime } from '../../lib/format';
+import { EventLeague } from '../league-page/EventLeague';
 import { EventTournament } from '../tournament-page/EventTournament';
 import { JoinWaitlistButton } from './JoinWaitlistButton';
 import { isFull, localizedEvent } from './model';
 import { useEvent } from './queries';
 
-/** /event/{eventId}: the event's details. The tournament parts
- * (the member's team, the schedule, the standings) come below, from the tournament feature. */
+/** /event/{eventId}: the event's details. A league's parts (the week's grid, the nights, the
+ * rules) come below from the league feature; otherwise the tournament parts (the member's team,
+ * the schedule, the standings) from the tournament feature. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   const { t, i18n } = useTranslation('events');
@@ -77,9 +79,9 @@ export function EventPage() {
           <JoinWaitlistButton event={data} />
         </div>
       )}
-      {/* The tournament's texts load on demand: the details above stay while they come. */}
+      {/* The league's or the tournament's texts load on demand: the details above stay while they come. */}
       <Suspense fallback={null}>
-        <EventTournament eventId={eventId} />
+        <EventLeague eventId={eventId} otherwise={<EventTournament eventId={eventId} />} />
       </Suspense>
     </div>
   );

@@ -131,7 +131,18 @@ const PLACE: &str = "Centre plein air, La Pêche (Québec)";
 #[derive(Debug, Clone, Copy)]
 enum When {
     DayTournament,
-    Ahead { days: i64, hour: u32 },
+    Ahead {
+        days: i64,
+        hour: u32,
+    },
+    /// A league: its first night, the next Tuesday at 18:30.
+    Tuesdays,
+}
+
+/// The first Tuesday after `today`.
+fn next_tuesday(today: NaiveDate) -> NaiveDate {
+    let ahead = (Weekday::Tue.num_days_from_monday() + 7 - today.weekday().num_days_from_monday()) % 7;
+    today + Duration::days(if ahead == 0 { 7 } else { i64::from(ahead) })
 }
 
 struct DemoEvent {
@@ -202,6 +213,17 @@ const DEMO_EVENTS: &[DemoEvent] = &[
         length_hours: 3,
         price_cents: 0,
         max: None,
+    },
+    DemoEvent {
+        title: "Ligue de volleyball du mardi",
+        title_en: "Tuesday volleyball league",
+        description: "Ligue 4x4 tous les mardis à 18 h 30 : groupes de 3 par terrain, le premier monte, le dernier descend.",
+        description_en: "4x4 league every Tuesday at 6:30 p.m.: groups of 3 per court, the first moves up, the last moves down.",
+        category: "volleyball",
+        when: When::Tuesdays,
+        length_hours: 3,
+        price_cents: 6000,
+        max: Some(60),
     },
 ];
 
@@ -327,6 +349,9 @@ impl Demo<'_> {
             let start = match e.when {
                 // Until its tournament says when it is played.
                 When::DayTournament => self.now,
+                When::Tuesdays => {
+                    self.local(next_tuesday(self.today), NaiveTime::from_hms_opt(18, 30, 0).unwrap_or(NaiveTime::MIN))
+                }
                 When::Ahead { days, hour } => self.local(
                     self.today + Duration::days(days),
                     NaiveTime::from_hms_opt(hour, 0, 0).unwrap_or(NaiveTime::MIN),
@@ -348,6 +373,7 @@ impl Demo<'_> {
                     self.coming_tournament(event_id, e.price_cents, start)?;
                 }
                 3 => self.unpaid_camping(event_id, e.price_cents)?,
+                5 => self.league(event_id, e.price_cents, next_tuesday(self.today))?,
                 _ => {}
             }
         }
@@ -881,6 +907,15 @@ fn demo_child(n: usize) -> DemoChild {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_league_starts_on_the_next_tuesday() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 12, d).unwrap_or_default();
+        // 1 December 2026 is a Tuesday.
+        assert_eq!(next_tuesday(day(1)), day(8));
+        assert_eq!(next_tuesday(day(3)), day(8));
+        assert_eq!(next_tuesday(day(7)), day(8));
+    }
 
     #[test]
     fn camp_weeks_are_the_coming_summers_mondays() {

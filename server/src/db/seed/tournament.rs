@@ -415,3 +415,34 @@ impl Demo<'_> {
         Ok(id)
     }
 }
+
+impl Demo<'_> {
+    /// The Tuesday league: the teams of both tournaments (eleven), paid, its season of ten
+    /// Tuesdays at 18:30 on both courts from `first_night`, night 1's grid published.
+    pub(super) fn league(
+        &self,
+        event_id: i64,
+        price_cents: i64,
+        first_night: chrono::NaiveDate,
+    ) -> rusqlite::Result<()> {
+        let teams = LIVE_TEAMS.iter().chain(COMING_TEAMS.iter().map(|(team, _, _)| team));
+        for (n, team) in teams.enumerate() {
+            let signup = Signup { user_id: None, days_ago: 20 - n as i64, pay: Pay::Paid };
+            self.team(event_id, n as i64 + 1, team, price_cents, signup)?;
+        }
+        crate::db::events::recount_participants(self.tx, event_id)?;
+        let input = centre_core::validation::LeagueInput {
+            first_night: Some(first_night.to_string()),
+            weeks: Some(NumberInput::Number(10.0)),
+            start_time: Some("18:30".into()),
+            // The courts' ids are their places in the list (reference data, in this order).
+            courts: Some((1..=COURTS.len() as i64).collect()),
+            match_duration_minutes: Some(NumberInput::Number(15.0)),
+            ..Default::default()
+        };
+        let config = centre_core::validation::validate_league(&input).map_err(|e| fail("league", e))?;
+        crate::db::leagues::setup::create(self.tx, event_id, &config, &utc_text(self.now))
+            .map_err(|e| fail("league", e))?;
+        Ok(())
+    }
+}
