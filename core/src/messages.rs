@@ -227,6 +227,7 @@ pub const CATALOGUE: &[(&str, &str, &str)] = &[
     ("league_night_cancelled", "Cette soirée est annulée.", "This night is cancelled."),
     ("league_night_started", "La soirée est commencée : seul un administrateur peut encore marquer une équipe absente.", "The night has started: only an admin can still mark a team absent."),
     ("league_team_unknown", "Cette équipe n'est pas inscrite à la ligue", "This team is not registered in the league"),
+    ("league_night_courts_closed", "Les terrains choisis sont fermés le {date} (hors saison ou jour de fermeture).", "The chosen courts are closed on {date} (out of season or a closed day)."),
     ("league_seeding_locked", "La première soirée est jouée : l'ordre de départ ne change plus.", "The first night has been played: the seeding no longer changes."),
     ("match_not_completed", "Ce match n'a pas encore de score à corriger.", "This match has no score to correct yet."),
     ("correction_closed", "Le tableau éliminatoire est déjà tiré : ce score ne peut plus être corrigé.", "The knockout bracket has been drawn: this score can no longer be corrected."),

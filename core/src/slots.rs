@@ -79,7 +79,8 @@ impl CourtHours {
         Duration::minutes(i64::from(self.slot_minutes))
     }
 
-    fn hours_on(&self, date: NaiveDate) -> Option<DayHours> {
+    /// The hours of `date`: none out of the season or on a closed weekday.
+    pub fn hours_on(&self, date: NaiveDate) -> Option<DayHours> {
         if date < self.season_start || date > self.season_end {
             return None;
         }

@@ -163,6 +163,12 @@ async fn a_league_that_cannot_be_laid_out_is_refused_saying_what_is_needed() {
     bad["groupSize"] = json!(3);
     let (status, body) = refusal(l.create(&bad).await).await;
     assert_eq!((status, body["fieldErrors"]["courts"].as_str()), (422, Some("Un des terrains choisis n'existe pas")));
+    // October: the courts' season is over (15 May to 30 September).
+    let mut autumn = season(15);
+    autumn["firstNight"] = json!("2027-09-21");
+    let (status, body) = refusal(l.create(&autumn).await).await;
+    assert_eq!((status, body["code"].as_str()), (422, Some("league_night_courts_closed")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("2027-10-05"), "{body}");
     assert_eq!(l.public("/league").await.1["league"], Value::Null);
 }
 

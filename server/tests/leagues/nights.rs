@@ -169,3 +169,30 @@ async fn what_a_team_said_of_a_night_stays_with_its_date_when_the_season_is_renu
         .unwrap();
     assert_eq!(kept, 1);
 }
+
+#[tokio::test]
+async fn a_night_called_off_ahead_is_skipped_when_the_night_before_is_cancelled() {
+    let l = League::event(4).await;
+    let id = l.created(&season(15)).await["league"]["id"].as_i64().unwrap();
+    let body = json!({"reason": "other"});
+    // Night 2 is called off a week ahead (the beach is booked), then rain cancels night 1:
+    // night 3 is this week's, with night 1's grid.
+    for n in [2, 1] {
+        let path = format!("/api/admin/leagues/{id}/nights/{n}/cancel");
+        assert_eq!(l.send(Method::POST, &path, &body, "fr").await.status(), 200);
+    }
+    let (_, public) = l.public("/league").await;
+    assert_eq!((&public["night"]["number"], &public["night"]["state"]), (&json!(3), &json!("published")));
+    assert_eq!(tier_teams(&public["night"]).concat().len(), 4);
+}
+
+#[tokio::test]
+async fn a_released_registration_is_no_team_to_answer_for() {
+    let l = League::event(4).await;
+    let id = l.created(&season(15)).await["league"]["id"].as_i64().unwrap();
+    let captain = &l.captains[2];
+    l.db().execute("UPDATE event_registrations SET status = 'cancelled' WHERE id = ?1", [captain.id]).unwrap();
+    let url = l.app.at(&format!("/api/leagues/{id}/nights/2/availability"));
+    let response = captain.user.client.put(&url).json(&json!({"available": false})).send().await.unwrap();
+    assert_eq!(response.status(), 403);
+}

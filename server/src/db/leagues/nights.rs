@@ -46,7 +46,8 @@ pub fn cancel(
          WHERE league_id = ?1 AND number = ?2",
         params![league_id, number, NightState::Cancelled, cancel.reason, cancel.message],
     )?;
-    let next = all.iter().find(|n| n.number == number + 1 && n.state == NightState::Planned);
+    // The next night still to come takes the grid (a night called off beforehand is skipped).
+    let next = all.iter().find(|n| n.number > number && n.state == NightState::Planned);
     if let (Some(grid), Some(next)) = (&night.grid, next) {
         publish(conn, league_id, next.number, grid, &utc_text(now))?;
     }
@@ -104,8 +105,14 @@ pub fn set_availability(
             (team_id, true)
         }
         Sayer::Captain { user_id, team_id } => {
+            // A registration released for non-payment is no team of the league any more.
+            let live = event_teams(conn, league.event_id)?;
             let own = teams_of_user(conn, &user_id, Some(league.event_id))?;
-            let team = own.iter().map(|(t, _)| t.team_id).find(|t| team_id.is_none_or(|asked| asked == *t));
+            let team = own
+                .iter()
+                .map(|(t, _)| t.team_id)
+                .filter(|t| live.iter().any(|l| l.id == *t))
+                .find(|t| team_id.is_none_or(|asked| asked == *t));
             (team.ok_or(Refused::NotYourTeam)?, false)
         }
     };

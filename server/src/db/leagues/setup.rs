@@ -3,6 +3,7 @@
 //! published), and seeded (the first night's order, until a night is played).
 
 use centre_core::league::{Grid, LeagueError, NightState, grid_of, minutes_until_close, plan_night};
+use centre_core::slots::DEFAULT_SLOT_MINUTES;
 use centre_core::timefmt::parse_time;
 use centre_core::validation::LeagueConfig;
 use chrono::{Datelike, NaiveDate};
@@ -22,6 +23,8 @@ pub enum Refused {
     HasTournament,
     /// A court id names no court.
     CourtUnknown,
+    /// A court of the league is closed that day (out of its season, or a closed weekday).
+    CourtsClosed(NaiveDate),
     /// Core refuses the grid or its layout (too few teams, too many waves...).
     Rule(LeagueError),
     /// A night was played: only the nights change.
@@ -76,16 +79,20 @@ fn team_ids(conn: &Connection, event_id: i64) -> rusqlite::Result<Vec<i64>> {
     Ok(event_teams(conn, event_id)?.into_iter().map(|t| t.id).collect())
 }
 
-/// Checks that `grid` fits every night of `dates` on the league's courts: each court exists,
-/// and the waves of groups end before the first of them closes that day.
+/// Checks that `grid` fits every night of `dates` on the league's courts: each court exists and
+/// is open that day (its season, its weekday), and the waves of groups end before the first of
+/// them closes.
 fn check_layout(conn: &Connection, config: &LeagueConfig, grid: &Grid, dates: &[NaiveDate]) -> Result<(), Refused> {
-    let mut hours = Vec::new();
+    let mut schedules = Vec::new();
     for &court in &config.courts {
-        hours.push(*courts::schedule(conn, court)?.ok_or(Refused::CourtUnknown)?.opening_hours());
+        schedules.push(courts::schedule(conn, court)?.ok_or(Refused::CourtUnknown)?);
     }
-    for date in dates {
-        let day = date.weekday().num_days_from_monday() as usize;
-        let closings: Vec<_> = hours.iter().map(|h| h[day].map(|d| d.close)).collect();
+    for &date in dates {
+        let mut closings = Vec::new();
+        for schedule in &schedules {
+            let day = schedule.hours_for_year(date.year(), DEFAULT_SLOT_MINUTES).hours_on(date);
+            closings.push(Some(day.ok_or(Refused::CourtsClosed(date))?.close));
+        }
         let minutes = minutes_until_close(config.start_time, &closings);
         plan_night(grid, config.courts.len(), u32::from(config.match_duration_minutes), minutes)?;
     }
@@ -211,8 +218,12 @@ pub fn update(conn: &Connection, id: i64, config: &LeagueConfig, now: &str) -> R
         return Err(Refused::SettingsLocked);
     }
     check_nights(&stored, &config.nights)?;
-    let teams = team_ids(conn, row.event_id)?;
-    let grid = grid_of(&first_order(row.seeding.as_deref(), &teams), config.group_size)?;
+    // Once a night is played the grids come from the results: the new nights are checked with
+    // the last one drawn, not with who registers now.
+    let grid = match stored.iter().rev().find_map(|n| n.grid.clone().filter(|_| played)) {
+        Some(last) => last,
+        None => grid_of(&first_order(row.seeding.as_deref(), &team_ids(conn, row.event_id)?), config.group_size)?,
+    };
     check_layout(conn, config, &grid, &config.nights)?;
     conn.execute(
         "UPDATE leagues SET start_time = ?2, courts = ?3, group_size = ?4, format = ?5, match_duration_minutes = ?6,

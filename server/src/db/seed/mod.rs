@@ -145,6 +145,21 @@ fn next_tuesday(today: NaiveDate) -> NaiveDate {
     today + Duration::days(if ahead == 0 { 7 } else { i64::from(ahead) })
 }
 
+/// A league's season in the courts' season (`start` to `end`, the one not over by `today`):
+/// its first night, the first Tuesday after today within it (else in the next season, `next`),
+/// and up to ten weekly nights before it ends.
+fn league_season(
+    today: NaiveDate,
+    (start, end): (NaiveDate, NaiveDate),
+    next: (NaiveDate, NaiveDate),
+) -> (NaiveDate, i64) {
+    let first_in = |(start, end): (NaiveDate, NaiveDate)| {
+        let first = next_tuesday(today.max(start - Duration::days(1)));
+        (first <= end).then(|| (first, ((end - first).num_days() / 7 + 1).min(10)))
+    };
+    first_in((start, end)).or_else(|| first_in(next)).unwrap_or((next_tuesday(today), 10))
+}
+
 struct DemoEvent {
     title: &'static str,
     title_en: &'static str,
@@ -334,6 +349,15 @@ struct Demo<'a> {
 }
 
 impl Demo<'_> {
+    /// The demo league's first night and number of nights, in the courts' season.
+    fn league_season(&self) -> rusqlite::Result<(NaiveDate, i64)> {
+        let schedule = super::courts::schedule(self.tx, 1).map_err(|e| fail("court 1", e))?;
+        let schedule = schedule.ok_or_else(|| fail("court 1", "missing"))?;
+        let season = schedule.coming_season(self.today);
+        let next = schedule.coming_season(season.1 + Duration::days(1));
+        Ok(league_season(self.today, season, next))
+    }
+
     fn ago(&self, days: i64) -> DateTime<Utc> {
         self.now - Duration::days(days)
     }
@@ -350,7 +374,7 @@ impl Demo<'_> {
                 // Until its tournament says when it is played.
                 When::DayTournament => self.now,
                 When::Tuesdays => {
-                    self.local(next_tuesday(self.today), NaiveTime::from_hms_opt(18, 30, 0).unwrap_or(NaiveTime::MIN))
+                    self.local(self.league_season()?.0, NaiveTime::from_hms_opt(18, 30, 0).unwrap_or(NaiveTime::MIN))
                 }
                 When::Ahead { days, hour } => self.local(
                     self.today + Duration::days(days),
@@ -373,7 +397,7 @@ impl Demo<'_> {
                     self.coming_tournament(event_id, e.price_cents, start)?;
                 }
                 3 => self.unpaid_camping(event_id, e.price_cents)?,
-                5 => self.league(event_id, e.price_cents, next_tuesday(self.today))?,
+                5 => self.league(event_id, e.price_cents, self.league_season()?)?,
                 _ => {}
             }
         }
@@ -909,12 +933,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_league_starts_on_the_next_tuesday() {
-        let day = |d| NaiveDate::from_ymd_opt(2026, 12, d).unwrap_or_default();
+    fn the_league_plays_on_tuesdays_in_the_courts_season() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap_or_default();
         // 1 December 2026 is a Tuesday.
-        assert_eq!(next_tuesday(day(1)), day(8));
-        assert_eq!(next_tuesday(day(3)), day(8));
-        assert_eq!(next_tuesday(day(7)), day(8));
+        assert_eq!(next_tuesday(day(2026, 12, 1)), day(2026, 12, 8));
+        assert_eq!(next_tuesday(day(2026, 12, 7)), day(2026, 12, 8));
+        let season = |y| (day(y, 5, 15), day(y, 9, 30));
+        // In December: next May's first Tuesday, ten weeks.
+        assert_eq!(league_season(day(2026, 12, 3), season(2027), season(2028)), (day(2027, 5, 18), 10));
+        // In July: next Tuesday, ten weeks; in September: the Tuesdays left.
+        assert_eq!(league_season(day(2027, 7, 1), season(2027), season(2028)), (day(2027, 7, 6), 10));
+        assert_eq!(league_season(day(2027, 9, 10), season(2027), season(2028)), (day(2027, 9, 14), 3));
+        // On the season's last Tuesday: the next season.
+        assert_eq!(league_season(day(2027, 9, 28), season(2027), season(2028)), (day(2028, 5, 16), 10));
     }
 
     #[test]

@@ -417,13 +417,13 @@ impl Demo<'_> {
 }
 
 impl Demo<'_> {
-    /// The Tuesday league: the teams of both tournaments (eleven), paid, its season of ten
+    /// The Tuesday league: the teams of both tournaments (eleven), paid, its season of `weeks`
     /// Tuesdays at 18:30 on both courts from `first_night`, night 1's grid published.
     pub(super) fn league(
         &self,
         event_id: i64,
         price_cents: i64,
-        first_night: chrono::NaiveDate,
+        (first_night, weeks): (chrono::NaiveDate, i64),
     ) -> rusqlite::Result<()> {
         let teams = LIVE_TEAMS.iter().chain(COMING_TEAMS.iter().map(|(team, _, _)| team));
         for (n, team) in teams.enumerate() {
@@ -433,7 +433,7 @@ impl Demo<'_> {
         crate::db::events::recount_participants(self.tx, event_id)?;
         let input = centre_core::validation::LeagueInput {
             first_night: Some(first_night.to_string()),
-            weeks: Some(NumberInput::Number(10.0)),
+            weeks: Some(NumberInput::Number(weeks as f64)),
             start_time: Some("18:30".into()),
             // The courts' ids are their places in the list (reference data, in this order).
             courts: Some((1..=COURTS.len() as i64).collect()),

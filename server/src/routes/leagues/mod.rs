@@ -39,6 +39,12 @@ impl From<Refused> for AppError {
             Refused::Exists => AppError::conflict("league_exists"),
             Refused::HasTournament => AppError::conflict("event_has_tournament"),
             Refused::CourtUnknown => AppError::field("courts", "league_court_unknown"),
+            Refused::CourtsClosed(date) => AppError::Detailed {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                code: "league_night_courts_closed",
+                field: Some("nights"),
+                args: vec![("date", Localized::same(date.to_string()))],
+            },
             Refused::Rule(e) => rule(e),
             Refused::SettingsLocked => AppError::conflict("league_settings_locked"),
             Refused::NightLocked(date) => AppError::Detailed {
