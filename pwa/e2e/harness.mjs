@@ -236,7 +236,7 @@ export async function eventWithTeams(browser, server, admin, { title, descriptio
  * tab opens it. Written from the centre's grouping, not read from the app.
  */
 export const CONSOLE_SECTIONS = [
-  { name: 'Activités', tabs: [['events', 'Événements'], ['tournaments', 'Tournois'], ['dayCamps', 'Camps de jour']] },
+  { name: 'Activités', tabs: [['events', 'Événements'], ['tournaments', 'Tournois'], ['leagues', 'Ligues'], ['dayCamps', 'Camps de jour']] },
   { name: 'Terrains', tabs: [['bookings', 'Réservations']] },
   { name: 'Personnes', tabs: [['members', 'Membres'], ['admins', 'Administrateurs'], ['supervisors', 'Superviseurs'], ['campStaff', 'Animateurs']] },
   { name: 'Paiements', tabs: [['payments', 'Paiements']] },

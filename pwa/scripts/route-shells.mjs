@@ -70,6 +70,7 @@ export const ADMIN_TABS = {
   bookings: { api: ['/api/admin/bookings'] },
   events: { api: ['/api/admin/events'] },
   tournaments: { module: 'src/features/tournaments/AdminTournamentsTab.tsx', api: ['/api/admin/events'] },
+  leagues: { module: 'src/features/leagues/AdminLeaguesTab.tsx', api: ['/api/admin/events'] },
   dayCamps: { api: ['/api/admin/day-camps'] },
   payments: { module: 'src/features/payments/AdminPaymentsTab.tsx', api: ['/api/admin/payments'] },
   waitlists: { api: ['/api/admin/waitlists'] },

@@ -15,7 +15,7 @@ const features = import.meta.dirname;
 
 /** Importing area → the other areas' components it composes. */
 const COMPOSES: Record<string, string[]> = {
-  admin: ['courts/AdminBookingsTab', 'daycamps/AdminDayCampsTab', 'events/AdminEventsTab', 'notfound/NotFoundPage', 'notfound/OfflineScreen', 'payments/AdminPaymentsTab', 'privacy/AdminPrivacyTab', 'tournaments/AdminTournamentsTab', 'waitlist/AdminWaitlistsTab'],
+  admin: ['courts/AdminBookingsTab', 'daycamps/AdminDayCampsTab', 'events/AdminEventsTab', 'leagues/AdminLeaguesTab', 'notfound/NotFoundPage', 'notfound/OfflineScreen', 'payments/AdminPaymentsTab', 'privacy/AdminPrivacyTab', 'tournaments/AdminTournamentsTab', 'waitlist/AdminWaitlistsTab'],
   'camp-staff': ['daycamps/health/HealthFormTerms'],
   'my-registrations': ['courts/MyCourtBookingsCard', 'daycamps/MyDayCampsCard', 'events/MyEventRegistrationsCard', 'waitlist/MyWaitlistCard'],
   events: ['league-page/EventLeague', 'tournament-page/EventTournament'],

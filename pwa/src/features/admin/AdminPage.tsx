@@ -29,6 +29,8 @@ import { MembersTab } from './MembersTab';
 const AdminTournamentsTab = lazy(() =>
   import('../tournaments/AdminTournamentsTab').then((m) => ({ default: m.AdminTournamentsTab })),
 );
+// The Ligues tab: only admins who run a league load it.
+const AdminLeaguesTab = lazy(() => import('../leagues/AdminLeaguesTab').then((m) => ({ default: m.AdminLeaguesTab })));
 const AdminPaymentsTab = lazy(() => import('../payments/AdminPaymentsTab').then((m) => ({ default: m.AdminPaymentsTab })));
 // 'Confidentialité' (Loi 25): the deletion queue, the incidents register, the person in charge.
 const AdminPrivacyTab = lazy(() => import('../privacy/AdminPrivacyTab').then((m) => ({ default: m.AdminPrivacyTab })));
@@ -69,6 +71,12 @@ function TabPanel({ tab }: { tab: TabId }) {
       return (
         <Suspense fallback={<Spinner label={t('grants.loading')} />}>
           <AdminTournamentsTab />
+        </Suspense>
+      );
+    case 'leagues':
+      return (
+        <Suspense fallback={<Spinner label={t('grants.loading')} />}>
+          <AdminLeaguesTab />
         </Suspense>
       );
     case 'payments':

@@ -13,6 +13,7 @@ const ADMIN = [
   ['/admin?tab=bookings', 'Terrains', null, 'bookings'],
   ['/admin?tab=events', 'Activités', 'Événements', 'events'],
   ['/admin?tab=tournaments', 'Activités', 'Tournois', 'tournaments'],
+  ['/admin?tab=leagues', 'Activités', 'Ligues', 'leagues'],
   ['/admin?tab=dayCamps', 'Activités', 'Camps de jour', 'dayCamps'],
   ['/admin?tab=members', 'Personnes', 'Membres', 'members'],
   ['/admin?tab=admins', 'Personnes', 'Administrateurs', 'admins'],
@@ -57,7 +58,7 @@ describe("the console's sections", () => {
   it('holds every tab once, in six sections', () => {
     const tabs = CONSOLE_SECTIONS.flatMap((section) => section.tabs);
     expect(tabs.slice().sort()).toEqual(
-      ['admins', 'bookings', 'campStaff', 'dayCamps', 'events', 'members', 'payments', 'privacy', 'supervisors', 'tournaments', 'waitlists'].sort(),
+      ['admins', 'bookings', 'campStaff', 'dayCamps', 'events', 'leagues', 'members', 'payments', 'privacy', 'supervisors', 'tournaments', 'waitlists'].sort(),
     );
     expect(CONSOLE_SECTIONS.map((section) => section.id)).toEqual(['activities', 'courts', 'people', 'payments', 'waitlists', 'privacy']);
   });

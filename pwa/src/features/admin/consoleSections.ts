@@ -6,7 +6,7 @@
 import type { Role } from '../../api/types';
 
 export const CONSOLE_SECTIONS = [
-  { id: 'activities', tabs: ['events', 'tournaments', 'dayCamps'] },
+  { id: 'activities', tabs: ['events', 'tournaments', 'leagues', 'dayCamps'] },
   { id: 'courts', tabs: ['bookings'] },
   { id: 'people', tabs: ['members', 'admins', 'supervisors', 'campStaff'] },
   { id: 'payments', tabs: ['payments'] },

@@ -7,10 +7,10 @@
 // moment (the live stream, tournament-shared/useTournamentStream.ts).
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { QueryStatus } from '../../components/QueryStatus';
+import { useSearchParam } from '../../lib/useSearchParam';
 import { useAdminEvents } from '../events/queries';
 import { AdminSchedule } from './AdminSchedule';
 import { EventSelect } from './EventSelect';
@@ -36,20 +36,11 @@ const NO_STANDINGS: Standing[] = [];
 export function AdminTournamentsTab() {
   const { t, i18n } = useTranslation('tournaments');
   const events = useAdminEvents();
-  const [params, setParams] = useSearchParams();
+  const [asked, setAsked] = useSearchParam('event');
   const { list: upcoming, opened } = useMemo(() => tournamentChoice(events.data ?? []), [events.data]);
-  const asked = Number(params.get('event'));
-  const selected = upcoming.find((event) => event.id === asked) ?? opened;
+  const selected = upcoming.find((event) => event.id === Number(asked)) ?? opened;
   const tournament = useAdminTournament(selected?.id ?? null);
-  const choose = (id: number) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set('event', String(id));
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (id: number) => setAsked(String(id));
 
   return (
     <section aria-labelledby="admin-tournaments-title" className="space-y-6">
