@@ -291,7 +291,12 @@ fn kept(conn: &Connection) -> Kept {
                      ORDER BY id, seq"
                 ),
             );
-            let rows = values(conn, &format!("SELECT * FROM \"{name}\" ORDER BY rowid"));
+            // A WITHOUT ROWID table has no rowid: a scan reads it in its key's order.
+            let keyed: bool = conn
+                .query_row("SELECT wr FROM pragma_table_list WHERE name = ?1", [&name], |r| r.get(0))
+                .unwrap_or(false);
+            let order = if keyed { "" } else { " ORDER BY rowid" };
+            let rows = values(conn, &format!("SELECT * FROM \"{name}\"{order}"));
             Table { name, columns, references, rows }
         })
         .collect();

@@ -140,7 +140,7 @@ async fn the_console_shell_follows_the_role_and_the_tab() {
 async fn the_event_shell_announces_the_event_of_its_address() {
     let app = TestApp::spawn().await;
     let visitor = app.get("/event/7").await.text().await.unwrap();
-    assert_eq!(reads(&visitor), ["/api/events/7", "/api/events/7/tournament"]);
+    assert_eq!(reads(&visitor), ["/api/events/7", "/api/events/7/tournament", "/api/events/7/league"]);
     app.sign_in_as("membre@example.org").await;
     let member = app.get("/event/7").await.text().await.unwrap();
     assert!(reads(&member).contains(&"/api/events/7/user-team"), "{member}");

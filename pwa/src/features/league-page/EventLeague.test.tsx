@@ -4,7 +4,7 @@ import i18n from '../../i18n';
 import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventLeague } from './EventLeague';
 import { FORMATS } from '../tournament-shared/testFixtures';
-import type { PublicLeague } from './queries';
+import type { Movement, PublicLeague } from './queries';
 
 const serve = (routes: Record<string, unknown>) => serveRoutes({ '/api/auth/user': apiError(401, 'unauthorized'), ...routes });
 
@@ -16,7 +16,7 @@ afterEach(async () => {
   await i18n.changeLanguage('fr');
 });
 
-const team = (teamId: number, teamName: string, movement: 'up' | 'down' | 'same' | 'new', absent = false) => ({ teamId, teamName, movement, absent });
+const team = (teamId: number, teamName: string, movement: Movement, absent = false) => ({ teamId, teamName, movement, absent });
 
 /** The shape GET /api/events/{id}/league answers: night 2 published after night 1 was played. */
 const answer: PublicLeague = {

@@ -3,7 +3,10 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import i18n from '../../i18n';
 import { apiError, json, renderPage, serve as serveRoutes } from '../../test/render';
 import { FORMATS } from '../tournament-shared/testFixtures';
-import type { PublicLeague } from '../league-page/queries';
+import type { Movement, PublicLeague } from '../league-page/queries';
+
+/** A team that joins the grid. */
+const NEW: Movement = 'new';
 import { AdminLeaguesTab } from './AdminLeaguesTab';
 
 afterEach(async () => {
@@ -29,7 +32,7 @@ const courts = [
   { id: 2, name: 'Terrain de volleyball 2', nameEn: 'Volleyball court 2' },
 ];
 
-const team = (teamId: number, teamName: string) => ({ teamId, teamName, movement: 'new' as const, absent: false });
+const team = (teamId: number, teamName: string) => ({ teamId, teamName, movement: NEW, absent: false });
 
 /** A league whose first night's grid is out: four teams in one tier of 4. */
 const league: PublicLeague = {

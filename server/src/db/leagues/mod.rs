@@ -74,7 +74,7 @@ pub fn find_for_event(conn: &Connection, event_id: i64) -> rusqlite::Result<Opti
 }
 
 /// The season's nights, the first first.
-pub fn nights(conn: &Connection, league_id: i64) -> rusqlite::Result<Vec<NightRow>> {
+pub fn season(conn: &Connection, league_id: i64) -> rusqlite::Result<Vec<NightRow>> {
     conn.prepare_cached(
         "SELECT number, night_date, state, grid, cancel_reason, cancel_message
            FROM league_nights WHERE league_id = ?1 ORDER BY number",

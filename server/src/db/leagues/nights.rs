@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::setup::{Refused, publish};
-use super::{LeagueRow, NightRow, bump_version, find, nights};
+use super::{LeagueRow, NightRow, bump_version, find, season};
 use crate::db::events;
 use crate::db::outbox::{self, About};
 use crate::db::tournaments::event_teams;
@@ -20,7 +20,7 @@ use crate::emails::leagues::{Cancelled, night_cancelled};
 /// League `league_id` and its night `number`; refused when either is missing.
 fn night_of(conn: &Connection, league_id: i64, number: u32) -> Result<(LeagueRow, Vec<NightRow>, NightRow), Refused> {
     let league = find(conn, league_id)?.ok_or(Refused::NotFound)?;
-    let all = nights(conn, league_id)?;
+    let all = season(conn, league_id)?;
     let night = all.iter().find(|n| n.number == number).cloned().ok_or(Refused::NotFound)?;
     Ok((league, all, night))
 }

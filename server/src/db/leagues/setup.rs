@@ -9,7 +9,7 @@ use centre_core::validation::LeagueConfig;
 use chrono::{Datelike, NaiveDate};
 use rusqlite::{Connection, params};
 
-use super::{LeagueRow, NightRow, bump_version, find, find_for_event, nights};
+use super::{LeagueRow, NightRow, bump_version, find, find_for_event, season};
 use crate::db::courts::{self, ScheduleError};
 use crate::db::tournaments::{self, event_teams};
 use crate::db::{Refusal, events, json_text, refusal};
@@ -212,7 +212,7 @@ fn renumber(conn: &Connection, id: i64, stored: &[NightRow], dates: &[NaiveDate]
 /// yet published. Until a night is played, the published grid follows the new settings.
 pub fn update(conn: &Connection, id: i64, config: &LeagueConfig, now: &str) -> Result<LeagueRow, Refused> {
     let row = find(conn, id)?.ok_or(Refused::NotFound)?;
-    let stored = nights(conn, id)?;
+    let stored = season(conn, id)?;
     let played = stored.iter().any(|n| n.state == NightState::Played);
     if played && !same_settings(&row, config) {
         return Err(Refused::SettingsLocked);
@@ -259,7 +259,7 @@ fn republish(conn: &Connection, id: i64, stored: &[NightRow], grid: &Grid, now: 
 /// played.
 pub fn seed(conn: &Connection, id: i64, order: &[i64], now: &str) -> Result<LeagueRow, Refused> {
     let row = find(conn, id)?.ok_or(Refused::NotFound)?;
-    let stored = nights(conn, id)?;
+    let stored = season(conn, id)?;
     if stored.iter().any(|n| n.state == NightState::Played) {
         return Err(Refused::SeedingLocked);
     }

@@ -8,7 +8,7 @@ use centre_core::timefmt::parse_time;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{LeagueRow, NightRow, nights};
+use super::{LeagueRow, NightRow, season};
 use crate::db::courts::{self, CourtRow};
 use crate::db::tournaments::event_teams;
 
@@ -39,7 +39,7 @@ fn this_week(nights: &[NightRow]) -> Option<u32> {
 
 /// The league's board with night `number` (`None`: this week's); `None` for no such night.
 pub fn board(conn: &Connection, league: LeagueRow, number: Option<u32>) -> rusqlite::Result<Option<Board>> {
-    let nights = nights(conn, league.id)?;
+    let nights = season(conn, league.id)?;
     let Some(number) = number.or_else(|| this_week(&nights)) else {
         return Ok(Some(Board { league, nights, night: None }));
     };
