@@ -383,6 +383,17 @@ fn later_calls(target: &str) -> Vec<Call> {
             Admin,
             Live(404),
         ),
+        // Teams' reports and work teams: there is no match 999; a phone's empty batch of reports
+        // is answered to any signed-in role (each entry is judged as the online report).
+        with_body(M::POST, "/api/matches/999/report", json!({"team1Score": 21, "team2Score": 18}), SignedIn, Live(404)),
+        with_body(
+            M::POST,
+            "/api/user/sync/reports",
+            json!({"deviceId": "authz-reports", "entries": []}),
+            SignedIn,
+            Live(200),
+        ),
+        with_body(M::PUT, "/api/admin/matches/999/duty", json!({"teamId": 1}), Admin, Live(404)),
         // Booking 1's slot (2099-07-01 14:00 UTC) is taken: each signed-in role joins its list.
         with_body(
             M::POST,

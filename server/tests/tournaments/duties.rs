@@ -124,10 +124,29 @@ async fn an_admin_gives_a_match_another_work_team_that_is_free_then() {
     // The one team free then takes it (the drawn one is that team: giving it again changes nothing).
     let answered: Value = put(m["dutyTeamId"].clone()).await.unwrap().json().await.unwrap();
     assert_eq!(answered["dutyTeamId"], m["dutyTeamId"]);
-    // Only an admin.
-    let member = setup.app.user("membre@example.org", None).await;
+    // Only an admin: not a visitor, a member, a supervisor, nor any captain, the match's own,
+    // its work team's or another team's.
     let url = setup.app.at(&format!("/api/admin/matches/{}/duty", m["id"]));
-    assert_eq!(member.client.put(url).json(&json!({"teamId": 1})).send().await.unwrap().status(), 403);
+    let body = json!({"teamId": m["dutyTeamId"]});
+    let anonymous = setup.app.new_client();
+    assert_eq!(anonymous.put(&url).json(&body).send().await.unwrap().status(), 401);
+    let member = setup.app.user("membre@example.org", None).await;
+    let supervisor = setup.app.user("superviseure@example.org", Some("supervisor")).await;
+    let captain = |team: &Value| setup.teams.iter().find(|t| Some(t.id) == team.as_i64()).unwrap();
+    let other = setup
+        .teams
+        .iter()
+        .find(|t| ![&m["team1Id"], &m["team2Id"], &m["dutyTeamId"]].iter().any(|x| x.as_i64() == Some(t.id)))
+        .unwrap();
+    let refused_ones = [
+        &member.client,
+        &supervisor.client,
+        &captain(&m["team1Id"]).user.client,
+        &captain(&m["dutyTeamId"]).user.client,
+    ];
+    for client in refused_ones.into_iter().chain([&other.user.client]) {
+        assert_eq!(client.put(&url).json(&body).send().await.unwrap().status(), 403);
+    }
 }
 
 #[tokio::test]

@@ -209,8 +209,11 @@ async fn only_the_two_captains_and_the_admins_report_and_only_when_the_teams_sco
     let staff = Setup::new(4, config(2, 1)).await;
     staff.generate().await;
     let (m, a, _) = first_match(&staff).await;
-    let (status, refusal) = refused(report(&a.user.client, &staff.app, id(&m["id"]), score).await).await;
+    let (status, refusal) = refused(report(&a.user.client, &staff.app, id(&m["id"]), score.clone()).await).await;
     assert_eq!((status, refusal["code"].as_str()), (409, Some("team_scoring_off")));
+    // A member who is no captain of the match is refused as anywhere else, learning nothing.
+    let stranger = staff.app.user("curieux@example.org", None).await;
+    assert_eq!(report(&stranger.client, &staff.app, id(&m["id"]), score).await.status(), 403);
     assert_eq!(staff.matches().await[0]["report"], Value::Null, "no report in a staff-scored tournament");
 }
 
@@ -286,4 +289,90 @@ async fn a_score_from_the_scorekeepers_phone_decides_a_dispute_too() {
     assert_eq!((after["team1Score"].as_u64(), after["team2Score"].as_u64()), (Some(21), Some(17)));
     assert_eq!(after["report"]["counterTeam1Score"], 18, "the teams' versions stay readable: {}", after["report"]);
     assert_eq!(reports_of(&setup.app, mid), 3);
+}
+
+#[tokio::test]
+async fn an_admins_correction_or_forfeit_decides_the_report_too() {
+    let setup = Setup::new(4, teams_config()).await;
+    setup.generate().await;
+    let matches = setup.matches().await;
+    let captain = |m: &Value, side: &str| setup.teams.iter().find(|t| Some(t.id) == m[side].as_i64()).unwrap();
+
+    // Agreed by both captains, then corrected by the organisers: the correction is the result
+    // the report shows, marked as theirs, and no team's version stands beside it.
+    let first = &matches[0];
+    let mid = id(&first["id"]);
+    let score = json!({"team1Score": 21, "team2Score": 18});
+    ok(report(&captain(first, "team1Id").user.client, &setup.app, mid, score.clone()).await).await;
+    let confirmed = ok(report(&captain(first, "team2Id").user.client, &setup.app, mid, score).await).await;
+    assert_eq!(confirmed["report"]["state"], "confirmed");
+    let corrected = ok(setup.correct(mid, 21, 15).await).await;
+    assert_eq!(corrected["report"]["state"], "resolved", "{corrected}");
+    assert_eq!(corrected["report"]["decidedByAdmin"], true);
+    assert_eq!(
+        (corrected["report"]["team1Score"].as_u64(), corrected["report"]["team2Score"].as_u64()),
+        (Some(21), Some(15))
+    );
+
+    // A proposal waiting, then the other team does not show: the forfeit decides the report, so
+    // no proposal is left waiting on a completed match for the window to confirm.
+    let second = &matches[1];
+    let mid = id(&second["id"]);
+    ok(report(&captain(second, "team1Id").user.client, &setup.app, mid, json!({"team1Score": 21, "team2Score": 10}))
+        .await)
+    .await;
+    let response = setup
+        .app
+        .client
+        .put(setup.app.at(&format!("/api/admin/matches/{mid}/forfeit")))
+        .json(&json!({"side": 2}))
+        .send()
+        .await
+        .unwrap();
+    let forfeited = ok(response).await;
+    assert_eq!((forfeited["status"].as_str(), forfeited["forfeitSide"].as_u64()), (Some("completed"), Some(2)));
+    assert_eq!(forfeited["report"]["state"], "resolved", "{forfeited}");
+    assert_eq!(forfeited["report"]["decidedByAdmin"], true);
+    let conn = rusqlite::Connection::open(&setup.app.db_path).unwrap();
+    let waiting: i64 =
+        conn.query_row("SELECT count(*) FROM matches WHERE report_state = 'proposed'", [], |r| r.get(0)).unwrap();
+    assert_eq!(waiting, 0);
+}
+
+#[tokio::test]
+async fn a_result_in_sets_is_reported_and_confirmed_and_bad_sets_are_refused_in_words() {
+    let mut body = teams_config();
+    body["poolFormat"] = json!("fivb-beach");
+    let setup = Setup::new(4, body).await;
+    setup.generate().await;
+    let (m, a, b) = first_match(&setup).await;
+    let mid = id(&m["id"]);
+    let (status, refusal) =
+        refused(report(&a.user.client, &setup.app, mid, json!({"sets": [[21, 18], [10, 5]]})).await).await;
+    assert_eq!(status, 422, "{refusal}");
+    assert!(refusal["fieldErrors"]["sets"].as_str().is_some_and(|m| !m.is_empty()), "{refusal}");
+    assert_eq!(reports_of(&setup.app, mid), 0);
+
+    let sets = json!({"sets": [[21, 18], [17, 21], [15, 12]]});
+    let proposed = ok(report(&a.user.client, &setup.app, mid, sets.clone()).await).await;
+    assert_eq!(proposed["report"]["state"], "proposed");
+    assert_eq!(proposed["report"]["sets"], json!([[21, 18], [17, 21], [15, 12]]), "{proposed}");
+    let confirmed = ok(report(&b.user.client, &setup.app, mid, sets).await).await;
+    assert_eq!(confirmed["report"]["state"], "confirmed");
+    assert_eq!((confirmed["team1Score"].as_u64(), confirmed["team2Score"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(confirmed["sets"], json!([[21, 18], [17, 21], [15, 12]]));
+}
+
+#[tokio::test]
+async fn a_report_on_a_match_still_waiting_for_its_teams_is_refused_as_a_conflict() {
+    let setup = Setup::new(4, teams_config()).await;
+    setup.generate().await;
+    // The pool decided: the semifinals are drawn, the final waits for their winners.
+    setup.score_pool(&strengths(&setup.ids(), &[0, 3, 6, 9])).await;
+    let final_match = id(&bracket(&setup.matches().await, "F")["id"]);
+    let (status, refusal) =
+        refused(report(&setup.app.client, &setup.app, final_match, json!({"team1Score": 21, "team2Score": 18})).await)
+            .await;
+    assert_eq!((status, refusal["code"].as_str()), (409, Some("match_teams_unknown")), "{refusal}");
+    assert_eq!(refusal["message"], "Les équipes de ce match ne sont pas encore connues.");
 }

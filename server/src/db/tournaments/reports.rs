@@ -83,10 +83,11 @@ pub fn submit(
     let now = now.trunc_subsecs(0);
     let m = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
     let t = find(conn, m.tournament_id)?.ok_or(Refused::NotFound)?;
+    // Who may report is asked first: a stranger learns nothing of how the tournament is scored.
+    let by = reporter(conn, &m, asker)?.ok_or(Refused::Forbidden)?;
     if t.scoring != Scoring::Teams {
         return Err(Refused::Conflict("team_scoring_off"));
     }
-    let by = reporter(conn, &m, asker)?.ok_or(Refused::Forbidden)?;
     if let Some(client_id) = client_id
         && already_sent(conn, m.id, asker.user_id, client_id)?
     {
@@ -95,8 +96,9 @@ pub fn submit(
     if m.is_completed() || m.forfeit_side.is_some() {
         return Err(Refused::Completed);
     }
+    // A match still waiting for its teams is a state of the tournament, not bad input: 409.
     if !m.to_core().teams_known() {
-        return Err(Refused::Rule(ScheduleError::MatchTeamsUnknown));
+        return Err(Refused::Conflict(ScheduleError::MatchTeamsUnknown.code()));
     }
     let claim = claim_of(&t, &m, by, said)?;
     let version = Version { by, claim, at: now };
@@ -251,8 +253,44 @@ pub fn record(
     user_id: &str,
     now: DateTime<Utc>,
 ) -> Result<(MatchRow, Changed), Refused> {
+    by_admin(conn, match_id, user_id, now, |conn| scores::record(conn, match_id, score, user_id, now))
+}
+
+/// An admin's correction of a completed pool match (`PUT /api/admin/matches/{id}/correction`):
+/// in a team-scored tournament the corrected score is the report's decision, so the teams'
+/// earlier result no longer stands beside it.
+pub fn correct(
+    conn: &Connection,
+    match_id: i64,
+    score: Score,
+    user_id: &str,
+    now: DateTime<Utc>,
+) -> Result<(MatchRow, Changed), Refused> {
+    by_admin(conn, match_id, user_id, now, |conn| scores::correct(conn, match_id, score, user_id, now))
+}
+
+/// An admin's forfeit of a no-show (`PUT /api/admin/matches/{id}/forfeit`): in a team-scored
+/// tournament it decides the report too, so no proposal or dispute waits on a completed match.
+pub fn record_forfeit(
+    conn: &Connection,
+    match_id: i64,
+    side: u8,
+    user_id: &str,
+    now: DateTime<Utc>,
+) -> Result<(MatchRow, Changed), Refused> {
+    by_admin(conn, match_id, user_id, now, |conn| scores::record_forfeit(conn, match_id, side, user_id, &utc_text(now)))
+}
+
+/// `write` (an admin's score, correction or forfeit), then kept as the report's decision.
+fn by_admin(
+    conn: &Connection,
+    match_id: i64,
+    user_id: &str,
+    now: DateTime<Utc>,
+    write: impl FnOnce(&Connection) -> Result<(MatchRow, Changed), Refused>,
+) -> Result<(MatchRow, Changed), Refused> {
     let before = find_match(conn, match_id)?.ok_or(Refused::NotFound)?;
-    let written = scores::record(conn, match_id, score, user_id, now)?;
+    let written = write(conn)?;
     decided(conn, &before, user_id, now)?;
     Ok((find_match(conn, match_id)?.ok_or(Refused::NotFound)?, written.1))
 }

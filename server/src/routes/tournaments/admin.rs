@@ -152,10 +152,8 @@ pub async fn forfeit(
     let side = validate_forfeit(&body).map_err(AppError::Validation)?;
     let user = admin.0.id().to_owned();
     let now = state.now();
-    let (row, changed) = state
-        .db
-        .write(move |tx| scores::record_forfeit(tx, id, side, &user, &utc_text(now)).map_err(AppError::from))
-        .await?;
+    let (row, changed) =
+        state.db.write(move |tx| reports::record_forfeit(tx, id, side, &user, now).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);
     Ok(Json(MatchDto::new(&row, now)))
 }
@@ -347,7 +345,7 @@ pub async fn correction(
     Id(id): Id,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    write_score(&state, &admin, id, &body, scores::correct).await
+    write_score(&state, &admin, id, &body, reports::correct).await
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
