@@ -295,6 +295,28 @@ describe('the Tournois tab', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ keep: 'proposed' });
     await vi.waitFor(() => expect(fetch.mock.calls.filter(([path]) => path.endsWith('/conflicts')).length).toBeGreaterThan(1));
   });
+
+  it("names the teams of a dispute raised from a captain's phone: who proposed, who counter-proposed", async () => {
+    const side = (team: string, team1Score: number, team2Score: number) => ({ team, team1Score, team2Score, enteredBy: null, deviceId: null, enteredAt: '2030-07-01T17:20:00Z', receivedAt: null });
+    const conflict = {
+      entryId: '0b6c3f1e-3333-4a2b-8c3d-123456789abc', matchId: 1, tournamentId: 5, team1Name: 'Les Huards', team2Name: 'Les Castors',
+      roundType: 'pool', bracketCode: null, pool: 0, courtNumber: 2, scheduledTime: '2030-07-01T17:00:00Z',
+      current: side('Les Huards', 21, 15),
+      proposed: side('Les Castors', 15, 21),
+    };
+    serve({
+      '/api/admin/events': [event],
+      '/api/admin/events/7/tournament': adminTournament({ status: 'in_progress', scoring: 'teams' }),
+      '/api/admin/tournaments/5/matches': [match({ id: 1 })],
+      '/api/admin/tournaments/5/standings': [],
+      '/api/admin/tournaments/5/conflicts': [conflict],
+    });
+    await renderTab();
+    const panel = await screen.findByRole('region', { name: 'Conflits de score (1)' });
+    expect(within(panel).getByText('Proposé par Les Huards')).toBeTruthy();
+    expect(within(panel).getByText('Contre-proposé par Les Castors')).toBeTruthy();
+    expect(within(panel).queryByText('Score actuel')).toBeNull();
+  });
 });
 
 describe('the Tournois tab, scored in sets', () => {

@@ -2,7 +2,8 @@
 // match already has is kept aside, never overwriting it. Each open conflict shows both scores
 // (with their sets, '21-18, 17-21', where the phase has sets),
 // who entered them, on which device and when (centre time); the admin keeps one, which then
-// counts as a normal score (standings and bracket follow on the server).
+// counts as a normal score (standings and bracket follow on the server). A dispute the teams
+// raised from a captain's phone names them: 'Proposé par A' and 'Contre-proposé par B'.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { formatTime } from '../../lib/format';
@@ -86,7 +87,9 @@ function ConflictSideView({ side, choice, conflict }: { side: ConflictSide; choi
   });
   return (
     <>
-      <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t(`conflicts.side.${choice}`)}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+        {side.team ? t(`conflicts.teamSide.${choice}`, { team: side.team }) : t(`conflicts.side.${choice}`)}
+      </p>
       <p className="mt-1 text-2xl font-bold tabular-nums">
         <span aria-hidden="true">
           {side.team1Score ?? '–'} – {side.team2Score ?? '–'}
