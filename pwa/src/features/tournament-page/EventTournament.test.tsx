@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import i18n from '../../i18n';
 import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventTournament } from './EventTournament';
-import { adminTournament, FORMATS, match, standing } from '../tournament-shared/testFixtures';
+import { adminTournament, FORMATS, match, matchReport, standing } from '../tournament-shared/testFixtures';
 import type { Match } from '../tournament-shared/types';
 
 const me = { id: 'u1', firstName: 'Marie', lastName: 'Tremblay', email: 'marie@example.org', profileImageUrl: null, createdAt: '2026-01-02T15:00:00Z' };
@@ -137,6 +137,14 @@ describe("the event page's tournament", () => {
       expect(lines(list).map((line) => line.getAttribute('aria-current'))).toEqual([null, 'step', null, null]);
       expect(refereeing?.className).toContain('bg-brand-100');
       expect(next?.className).not.toContain('bg-brand-100');
+    });
+
+    it("marks a result the other team has not confirmed yet as 'provisoire'", async () => {
+      const proposed = { ...(matches[2] as Match), report: matchReport({ state: 'proposed', team1Score: 21, team2Score: 18 }) };
+      serve({ '/api/auth/user': me, '/api/events/7/tournament': { tournament, matches: [proposed], standings }, '/api/events/7/user-team': castors });
+      await renderPart();
+      const list = within(await screen.findByTestId('your-day')).getByRole('list', { name: 'Votre journée' });
+      expect(lines(list)[0]?.textContent).toContain('Résultat proposé 21-18 (provisoire)');
     });
 
     it('says it in English', async () => {

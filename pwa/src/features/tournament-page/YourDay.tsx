@@ -2,11 +2,12 @@
 // schedule's order, as one list ('Vous jouez à 10:20 · terrain 1 contre Les Hérons', 'Vous
 // arbitrez à 10:45 · terrain 2'). A team on duty has to be at a court as surely as when it
 // plays, so both read alike. Completed lines stay, muted, with 'Terminé'; the first one still to
-// come stands out.
+// come stands out. A result the teams reported says where it stands, as on the match list:
+// 'Résultat proposé 21-18 (provisoire)', contested, or decided by the organisers.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../lib/format';
-import { Badge } from '../tournament-shared/Badges';
+import { Badge, ReportBadge } from '../tournament-shared/Badges';
 import { courtOf, sideName, type Translate } from '../tournament-shared/rounds';
 import { bySchedule } from '../tournament-shared/schedule';
 import type { Match } from '../tournament-shared/types';
@@ -49,6 +50,7 @@ export function YourDay({ teamId, matches }: { teamId: number; matches: Match[] 
               }`}
             >
               <span>{lineText(match, teamId, t)}</span>
+              <ReportBadge match={match} />
               {done && <Badge tone="slate">{t('schedule.completed')}</Badge>}
             </li>
           );
