@@ -10,7 +10,7 @@ use crate::db::outbox::Email;
 /// Where the links point and which clock the deadline is read in.
 #[derive(Debug, Clone)]
 pub struct ReportLetters {
-    /// The site's address, without a trailing slash: the link is `{public_url}/event/{id}`.
+    /// The site's address, without a trailing slash: the link is `{public_url}/event/{id}#match-{match}`.
     pub public_url: String,
     pub tz: chrono_tz::Tz,
 }
@@ -26,6 +26,8 @@ pub struct Proposal<'a> {
     pub to: &'a str,
     pub lang: Lang,
     pub event_id: i64,
+    /// The match: the link opens the event page at it, with 'Confirmer' and 'Contester'.
+    pub match_id: i64,
     /// The team that proposed, and the reader's own.
     pub by_team: &'a str,
     pub own_team: &'a str,
@@ -45,7 +47,7 @@ pub fn score_text(r: &Reported) -> String {
 
 impl ReportLetters {
     pub fn proposed(&self, p: &Proposal<'_>) -> Email {
-        let link = format!("{}/event/{}", self.public_url.trim_end_matches('/'), p.event_id);
+        let link = format!("{}/event/{}#match-{}", self.public_url.trim_end_matches('/'), p.event_id, p.match_id);
         let score = score_text(p.result);
         let until = date_time(p.deadline, self.tz, p.lang);
         let (subject, lines) = match p.lang {
@@ -86,6 +88,7 @@ mod tests {
             to: "capitaine@example.org",
             lang: Lang::Fr,
             event_id: 7,
+            match_id: 31,
             by_team: "Les Hérons",
             own_team: "Les Huards",
             result: &result,
@@ -96,7 +99,7 @@ mod tests {
         assert_eq!(
             fr.body_text,
             "Bonjour Les Huards,\n\nLes Hérons propose le résultat de votre match : 21-18, 17-21, 15-12.\n\
-             Pour le confirmer ou le contester : https://centre.example/event/7\n\
+             Pour le confirmer ou le contester : https://centre.example/event/7#match-31\n\
              Sans réponse d'ici le 11/07/2026 14:25, il sera confirmé."
         );
         p.lang = Lang::En;

@@ -46,6 +46,8 @@ describe("a captain's results to report", () => {
     const rows = within(section).getAllByTestId('captain-match');
     expect(rows.map((row) => within(row).getByText(/^Contre /).textContent)).toEqual(['Contre Les Castors', 'Contre Les Hérons', 'Contre Les Ours']);
     expect(within(rows[1]!).getByText('Les Hérons propose 21-18.')).toBeTruthy();
+    // The e-mail to the other captain links here: /event/7#match-2.
+    expect(rows.map((row) => row.id)).toEqual(['match-1', 'match-2', 'match-4']);
     expect(within(rows[2]!).getByText("Contesté (21-18 / 18-21) : l'organisation tranche.")).toBeTruthy();
     await act(async () => {
       fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Confirmer' }));
@@ -58,6 +60,22 @@ describe("a captain's results to report", () => {
     expect(within(row).getByText('Il confirmera le résultat.')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: 'Confirmer' })).toBeNull();
     expect(within(await screen.findByTestId('captain-reports')).queryByRole('status')).toBeNull();
+  });
+
+  it('lets the work team propose the result of the match it referees, and leaves the answer to the playing teams', async () => {
+    serve({});
+    const refereed = [
+      match({ id: 8, status: 'in_progress', team1Id: 13, team1Name: 'Les Hérons', team2Id: 14, team2Name: 'Les Loutres', dutyTeamId: 11, dutyTeamName: 'Les Huards' }),
+      match({ id: 9, late: true, team1Id: 12, team1Name: 'Les Castors', team2Id: 13, team2Name: 'Les Hérons', dutyTeamId: 11, dutyTeamName: 'Les Huards', report: matchReport({ byTeamId: 12 }) }),
+    ];
+    await renderPage(<CaptainReports eventId={7} teamId={11} matches={refereed} poolCount={1} formats={{}} confirmMinutes={10} />);
+    const [free, proposed] = (await screen.findAllByTestId('captain-match')) as [HTMLElement, HTMLElement];
+    expect(within(free).getByText('Vous arbitrez : Les Hérons contre Les Loutres')).toBeTruthy();
+    expect(within(free).getByRole('button', { name: 'Saisir le résultat' })).toBeTruthy();
+    expect(within(proposed).getByText('Les Castors propose 21-18.')).toBeTruthy();
+    expect(within(proposed).queryByRole('button')).toBeNull();
+    // Nothing waits for this captain's confirmation: the work team does not answer.
+    expect(within(screen.getByTestId('captain-reports')).queryByRole('status')).toBeNull();
   });
 
   it('says a waiting answer with another score will dispute the result', async () => {

@@ -1,7 +1,9 @@
 // 'Vos résultats à déclarer': in a tournament the teams score, the captain's matches that are
 // under way or past their time, each with what to do: 'Saisir le résultat' (or change their own
 // proposal while the other team has not answered), 'Confirmer' or 'Contester' the other team's,
-// or nothing while a dispute waits for the organisers. A banner counts the results waiting for
+// or nothing while a dispute waits for the organisers. A team on duty refereeing a match reports
+// it too ('Vous arbitrez : A contre B'): its result is a proposal either playing team confirms,
+// so it proposes while nobody has, and otherwise reads where the result stands. A banner counts the results waiting for
 // the captain's confirmation. The score is entered in the console's own forms, checked by
 // centre-core before it is sent. What a report waiting in the outbox will do, and whether a
 // proposal has confirmed itself at its deadline, is core's report rule (`outlook.ts`).
@@ -35,13 +37,16 @@ interface CaptainReportsProps {
   confirmMinutes: number;
 }
 
+const plays = (m: Match, teamId: number) => m.team1Id === teamId || m.team2Id === teamId;
+
 /**
- * The team's matches a captain reports now: teams known, not final, and begun (its time has
- * come: the server shows it under way, or late behind its court's match) or already reported.
+ * The matches a captain reports now, played or refereed by the team: teams known, not final,
+ * and begun (its time has come: the server shows it under way, or late behind its court's
+ * match) or already reported.
  */
 function toReport(matches: Match[], teamId: number): Match[] {
   return matches
-    .filter((m) => (m.team1Id === teamId || m.team2Id === teamId) && m.team1Id !== null && m.team2Id !== null)
+    .filter((m) => (plays(m, teamId) || m.dutyTeamId === teamId) && m.team1Id !== null && m.team2Id !== null)
     .filter((m) => m.status !== 'completed' && !m.forfeit)
     .filter((m) => m.report !== null || m.status === 'in_progress' || m.late)
     .sort(bySchedule);
@@ -50,7 +55,10 @@ function toReport(matches: Match[], teamId: number): Match[] {
 /** Waits for this captain: the other team proposed, and neither its deadline nor this phone's
  *  own answer has settled it yet. */
 const awaitsMe = (m: Match, teamId: number, outlook: ReportOutlook | null) =>
-  m.report?.state === 'proposed' && m.report.byTeamId !== teamId && (outlook?.state ?? 'proposed') === 'proposed';
+  plays(m, teamId) && m.report?.state === 'proposed' && m.report.byTeamId !== teamId && (outlook?.state ?? 'proposed') === 'proposed';
+
+/** The work team's captain, once a playing team proposed: only the playing teams answer it. */
+const answeredByPlayers = (m: Match, teamId: number) => !plays(m, teamId) && m.report?.state === 'proposed' && m.report.byTeamId !== teamId;
 
 /** Now, drawn again when the next of `deadlines` passes (a proposal then confirms itself). */
 function useNowPast(deadlines: (string | null | undefined)[]): Date {
@@ -120,11 +128,14 @@ export function CaptainReports({ eventId, teamId, matches, poolCount, formats, c
           const report = m.report;
           const score = report ? reportedScore(report.team1Score, report.team2Score, report.sets) : '';
           const opponent = sideName(m, m.team1Id === teamId ? 2 : 1, t);
+          const proposer = m.report?.byTeamId === m.team1Id ? sideName(m, 1, t) : sideName(m, 2, t);
           const last = entries.filter((e) => e.matchId === m.id).at(-1);
           const outlook = outlooks.get(m.id);
           return (
-            <li key={m.id} className="rounded-lg bg-white p-4" data-testid="captain-match">
-              <p className="font-semibold">{t('team.against', { team: opponent })}</p>
+            <li key={m.id} id={`match-${m.id}`} className="scroll-mt-4 rounded-lg bg-white p-4" data-testid="captain-match">
+              <p className="font-semibold">
+                {plays(m, teamId) ? t('team.against', { team: opponent }) : t('captain.refereeing', { team1: sideName(m, 1, t), team2: sideName(m, 2, t) })}
+              </p>
               <p className="text-sm text-slate-700">{matchLine(m, poolCount, t)}</p>
               {last?.state === 'rejected' && (
                 <p role="alert" className="mt-2 font-medium text-red-800">
@@ -141,6 +152,8 @@ export function CaptainReports({ eventId, teamId, matches, poolCount, formats, c
                 </p>
               ) : report?.state === 'disputed' ? (
                 <p className="mt-2 font-medium text-amber-900">{t('captain.disputed', { score, counter: reportedScore(report.counterTeam1Score ?? 0, report.counterTeam2Score ?? 0, report.counterSets) })}</p>
+              ) : answeredByPlayers(m, teamId) ? (
+                <p className="mt-2 font-medium">{t('captain.theirProposal', { team: proposer, score })}</p>
               ) : awaitsMe(m, teamId, outlook ?? null) ? (
                 <>
                   <p className="mt-2 font-medium">{t('captain.theirProposal', { team: opponent, score })}</p>

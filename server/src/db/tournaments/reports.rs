@@ -136,6 +136,7 @@ fn tell_the_other_side(
             to: &to,
             lang,
             event_id,
+            match_id: m.id,
             by_team: by_team.unwrap_or_default(),
             own_team,
             result: proposal.claim.result(),
