@@ -169,3 +169,52 @@ fn an_admins_work_team_is_held_to_the_same_rule() {
     assert_eq!(free.len(), 1, "six teams, two matches and one other duty at once: {free:?}");
     assert_eq!(Some(free[0]), duties[0], "the drawn work team is the free one");
 }
+
+#[test]
+fn a_team_is_not_on_duty_twice_in_a_row_when_a_swap_avoids_it() {
+    // Ten teams in two pools of five on two courts: evening out the counts first left five
+    // duties right after another; swapping duties between teams of a pool (each keeps its count)
+    // brings them to two. The shapes where none is needed have none.
+    let quality = |teams: i64, pools: usize, courts: u8| {
+        let ids: Vec<TeamId> = (1..=teams).collect();
+        let split = split_pools(&ids, pools);
+        let s = settings(duty_courts(courts, ids.len()));
+        let schedule = pools_schedule(&split, &s).expect("a schedule");
+        let plan = assign_duties(&schedule.matches, &split, &s);
+        check_hard_rule(&schedule.matches, &plan.duties, s.slot_minutes(), "soft rules");
+        plan.quality
+    };
+    let q = quality(10, 2, 2);
+    assert!(q.back_to_back <= 2 && q.spread == 0, "{q:?}");
+    for (teams, pools, courts) in [(5, 1, 1), (6, 1, 2), (8, 2, 2), (9, 1, 2), (12, 3, 3), (16, 4, 4)] {
+        let q = quality(teams, pools, courts);
+        assert_eq!((q.back_to_back, q.conflicts), (0, 0), "{teams} teams, {pools} pools, {courts} courts: {q:?}");
+        assert!(q.spread <= 1, "{teams} teams: {q:?}");
+    }
+}
+
+#[test]
+fn the_work_team_is_one_that_just_played_on_that_court() {
+    // Six teams of one pool: 1-2 on court 1 and 3-4 on court 2 (5 and 6 referee them), then 5-6
+    // on court 2. Teams 1 to 4 are free then with no duty yet: 3 or 4, who just played on court
+    // 2, stay there rather than 1, first in the teams' order, walking over from court 1.
+    let s = settings(2);
+    let at = |slot: u32, court: u8, a: TeamId, b: TeamId| PlannedMatch {
+        slot_index: slot,
+        court_number: court,
+        scheduled_time: s.start_time + chrono::Duration::minutes(i64::from(slot) * s.slot_minutes()),
+        round_type: centre_core::tournament::RoundType::Pool,
+        round_name: "Poule - Ronde 1".to_owned(),
+        bracket_code: None,
+        team1_id: Some(a),
+        team2_id: Some(b),
+        team1_from: None,
+        team2_from: None,
+        pool: Some(0),
+    };
+    let matches = [at(0, 1, 1, 2), at(0, 2, 3, 4), at(1, 2, 5, 6)];
+    let ids: Vec<TeamId> = (1..=6).collect();
+    let plan = assign_duties(&matches, std::slice::from_ref(&ids), &s);
+    check_hard_rule(&matches, &plan.duties, s.slot_minutes(), "court");
+    assert!(matches!(plan.duties[2], Some(Duty::Team { team_id: 3 | 4 })), "{:?}", plan.duties);
+}

@@ -12,7 +12,8 @@
 //! bracket first.
 //!
 //! A greedy pass in time order, then a deterministic local search that moves single duties to
-//! even out the counts: integer costs and a fixed order, so the server and the PWA agree.
+//! even out the counts, then swaps of two teams' duties (counts kept) that lower the duties held
+//! right after another: integer costs and a fixed order, so the server and the PWA agree.
 
 use serde::{Deserialize, Serialize};
 
@@ -88,6 +89,7 @@ pub fn assign_duties(matches: &[PlannedMatch], pools: &[Vec<TeamId>], settings: 
         board.first_choice(board.order[k]);
     }
     board.even_out();
+    board.untangle();
     board.plan()
 }
 
@@ -104,8 +106,9 @@ struct Board<'a> {
     sides: Vec<[Option<usize>; 2]>,
     /// Each match's overlapping matches, itself included.
     overlapping: Vec<Vec<usize>>,
-    /// Each match's matches one slot earlier.
+    /// Each match's matches one slot earlier, and one slot later.
     before: Vec<Vec<usize>>,
+    after: Vec<Vec<usize>>,
     /// The court of each team's last match before each match (`matches × teams`).
     last_court: Vec<Option<u8>>,
     /// Team index → it plays in the knockout phase.
@@ -138,6 +141,7 @@ impl<'a> Board<'a> {
         let slot = slot_minutes.max(1);
         let mut overlapping = vec![Vec::new(); n];
         let mut before = vec![Vec::new(); n];
+        let mut after = vec![Vec::new(); n];
         for (k, &a) in order.iter().enumerate() {
             for &b in order[k..].iter().take_while(|&&b| gap(b, a) < 2 * slot) {
                 if gap(b, a) < slot {
@@ -147,6 +151,7 @@ impl<'a> Board<'a> {
                     }
                 } else {
                     before[b].push(a);
+                    after[a].push(b);
                 }
             }
         }
@@ -183,6 +188,7 @@ impl<'a> Board<'a> {
             sides,
             overlapping,
             before,
+            after,
             last_court,
             in_bracket,
             duties: vec![None; n],
@@ -322,6 +328,90 @@ impl<'a> Board<'a> {
         None
     }
 
+    /// Whether match `m`'s work team was on duty in the slot just before.
+    fn back_to_back_at(&self, m: usize) -> bool {
+        matches!(self.duties[m], Some(Duty::Team { team_id }) if self.index.get(team_id).is_some_and(|t| self.after_a_duty(m, t)))
+    }
+
+    /// The duties right after another among `a`, `b` and the matches one slot after either:
+    /// all that swapping the work teams of `a` and `b` can change.
+    fn back_to_back_near(&self, a: usize, b: usize) -> usize {
+        let mut near: Vec<usize> =
+            [a, b].into_iter().chain(self.after[a].iter().copied()).chain(self.after[b].iter().copied()).collect();
+        crate::small::sort_by_key(&mut near, |&m| m);
+        near.dedup();
+        near.into_iter().filter(|&m| self.back_to_back_at(m)).count()
+    }
+
+    /// After the counts are even, swaps the work teams of two pool matches of one pool (each
+    /// team keeps its count, so the spread stays) where a swap lowers the duties held right
+    /// after another: the second soft rule, where the first leaves room. A few passes in time
+    /// order, each duty tried once per pass, so the server and the PWA agree and a 64-team pool
+    /// stays quick.
+    fn untangle(&mut self) {
+        let mut rank = vec![0; self.matches.len()];
+        for (k, &m) in self.order.iter().enumerate() {
+            rank[m] = k;
+        }
+        let mut held: Vec<Vec<usize>> = vec![Vec::new(); self.teams.len()];
+        for &m in &self.order {
+            if let Some(t) = self.pool_team(m) {
+                held[t].push(m);
+            }
+        }
+        for _ in 0..4 {
+            let mut changed = false;
+            for k in 0..self.order.len() {
+                let a = self.order[k];
+                let Some((b, ta, tb)) = self.swap_for(a, &held) else { continue };
+                self.duties.swap(a, b);
+                for (t, from, to) in [(ta, a, b), (tb, b, a)] {
+                    if let Some(slot) = held[t].iter_mut().find(|m| **m == from) {
+                        *slot = to;
+                    }
+                    crate::small::sort_by_key(&mut held[t], |&m| rank[m]);
+                }
+                changed = true;
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// The team index of a pool match's work team.
+    fn pool_team(&self, m: usize) -> Option<usize> {
+        match self.duties[m] {
+            Some(Duty::Team { team_id }) if self.matches[m].round_type == RoundType::Pool => self.index.get(team_id),
+            _ => None,
+        }
+    }
+
+    /// For match `a` whose work team `ta` was on duty just before: the first duty `b` of a team
+    /// `tb` of its pool, free at `a` and not on duty just before it, such that `ta` is free at
+    /// `b` and swapping them lowers the duties held right after another.
+    fn swap_for(&mut self, a: usize, held: &[Vec<usize>]) -> Option<(usize, usize, usize)> {
+        let ta = self.pool_team(a).filter(|&t| self.after_a_duty(a, t))?;
+        for (tb, duties) in held.iter().enumerate() {
+            if tb == ta || self.pool_of[tb] != self.pool_of[ta] || self.after_a_duty(a, tb) || !self.free(a, tb) {
+                continue;
+            }
+            for &b in duties {
+                if !self.free(b, ta) {
+                    continue;
+                }
+                let was = self.back_to_back_near(a, b);
+                self.duties.swap(a, b);
+                let now = self.back_to_back_near(a, b);
+                self.duties.swap(a, b);
+                if now < was {
+                    return Some((b, ta, tb));
+                }
+            }
+        }
+        None
+    }
+
     fn plan(&self) -> DutyPlan {
         let conflicts = self.duties.iter().filter(|d| d.is_none()).count() as u32;
         let pools = self.pool_of.iter().copied().max().map_or(0, |p| p + 1);
@@ -333,9 +423,7 @@ impl<'a> Board<'a> {
             })
             .max()
             .unwrap_or(0);
-        let back_to_back = (0..self.matches.len())
-            .filter(|&m| matches!(self.duties[m], Some(Duty::Team { team_id }) if self.index.get(team_id).is_some_and(|t| self.after_a_duty(m, t))))
-            .count() as u32;
+        let back_to_back = (0..self.matches.len()).filter(|&m| self.back_to_back_at(m)).count() as u32;
         DutyPlan { duties: self.duties.clone(), quality: DutyQuality { conflicts, spread, back_to_back } }
     }
 }
