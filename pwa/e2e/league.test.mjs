@@ -92,6 +92,19 @@ for (const width of [360, 430]) {
     await grid.getByText('(absente)').waitFor();
     assert.match(await grid.getByText('(absente)').locator('..').textContent(), /Bloc Party/);
 
+    // The captain of Les Castors says, from a phone, that the team cannot come either.
+    const captain = await newContext(suite.browser, { viewport: { width, height: 800 }, isMobile: true, hasTouch: true, timezoneId: 'Europe/Paris' });
+    await signIn(captain, suite.server, { email: `ligue-${width}-1@example.org`, firstName: 'Capitaine1', lastName: 'Roy' });
+    const captainPage = await captain.newPage();
+    await captainPage.goto(`${suite.server.url}/event/${eventId}`);
+    const team = captainPage.getByRole('region', { name: 'Votre équipe' });
+    await team.getByText('Les Castors').waitFor();
+    await team.getByRole('button', { name: 'Nous ne pourrons pas venir' }).tap();
+    await team.getByRole('button', { name: 'Finalement, nous serons là' }).waitFor();
+    await team.getByText('Votre équipe est inscrite absente à la soirée 1', { exact: false }).waitFor();
+    await expectNoAxeViolations(captainPage, `the captain's league team at ${width} px`);
+    await captain.close();
+
     // Rain on night 2: cancelled with its reason, and the event page lists it.
     await nights.getByRole('button', { name: 'Annuler la soirée 2' }).tap();
     const dialog = page.getByRole('dialog');

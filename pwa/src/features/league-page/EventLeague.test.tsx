@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18n from '../../i18n';
 import { apiError, renderPage, serve as serveRoutes } from '../../test/render';
 import { EventLeague } from './EventLeague';
@@ -94,5 +94,46 @@ describe("the event page's league", () => {
     serve({ '/api/events/7/league': apiError(500, 'internal') });
     await renderPart();
     expect(await screen.findByText('le tournoi')).toBeTruthy();
+  });
+
+  describe("a captain's team this week", () => {
+    const me = { id: 'u1', firstName: 'Marie', lastName: 'Tremblay', email: 'marie@example.org', profileImageUrl: null, createdAt: '2026-01-02T15:00:00Z' };
+    /** Marie registered Les Castors (registration 12) for event 7, and a team of another event. */
+    const mine = [
+      { id: 12, eventId: 7, teamName: 'Les Castors de la Pêche-Nord' },
+      { id: 11, eventId: 8, teamName: 'Les Huards' },
+    ];
+
+    it('shows its tier, court and matches at the centre, and says the team cannot come', async () => {
+      const fetch = serveRoutes({
+        '/api/auth/user': me,
+        '/api/events/7/league': answer,
+        '/api/user/event-registrations': mine,
+        '/api/leagues/3/nights/2/availability': () => new Response(null, { status: 204 }),
+      });
+      await renderPart();
+      const card = await screen.findByRole('region', { name: 'Votre équipe' });
+      expect(card.textContent).toContain('Les Castors de la Pêche-Nord');
+      expect(card.textContent).toContain('Soirée 2 : niveau 1, Terrain de volleyball 1');
+      expect(card.textContent).toContain("monte d'un niveau");
+      expect(within(card).getByText('18:30 contre Les Huards')).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(within(card).getByRole('button', { name: 'Nous ne pourrons pas venir' }));
+      });
+      const sent = fetch.mock.calls.filter(([path, init]) => path === '/api/leagues/3/nights/2/availability' && init?.method === 'PUT');
+      expect(sent.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ teamId: 12, available: false }]);
+    });
+
+    it('is not shown to a member whose teams are elsewhere, nor to a visitor', async () => {
+      serveRoutes({ '/api/auth/user': me, '/api/events/7/league': answer, '/api/user/event-registrations': [mine[1]] });
+      await renderPart();
+      await screen.findByRole('region', { name: 'Grille de la semaine' });
+      expect(screen.queryByRole('region', { name: 'Votre équipe' })).toBeNull();
+      cleanup();
+      serve({ '/api/events/7/league': answer });
+      await renderPart();
+      await screen.findByRole('region', { name: 'Grille de la semaine' });
+      expect(screen.queryByTestId('league-team')).toBeNull();
+    });
   });
 });

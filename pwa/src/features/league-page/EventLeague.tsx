@@ -1,4 +1,5 @@
-// The league parts of the event page /event/{eventId}: this week's grid ('Grille de la semaine':
+// The league parts of the event page /event/{eventId}: a captain's team this week (YourLeagueTeam),
+// this week's grid ('Grille de la semaine':
 // each tier's court, teams with their move since last week, matches and times), the season's
 // nights, and the rules. An event that is no league shows `otherwise` (its tournament), also
 // while the league is unknown (loading, or offline with nothing kept).
@@ -6,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate, formatTime } from '../../lib/format';
 import { useEventLeague, type LeagueNight, type LeagueTier, type Movement } from './queries';
+import { YourLeagueTeam } from './YourLeagueTeam';
 
 const ARROWS: Record<Movement, string> = { up: '↑', down: '↓', same: '=', new: '•' };
 
@@ -20,6 +22,7 @@ export function EventLeague({ eventId, otherwise }: { eventId: string; otherwise
       <h2 id="event-league-title" className="text-2xl font-bold">
         {t('title')}
       </h2>
+      {night && <YourLeagueTeam eventId={league.eventId} leagueId={league.id} night={night} />}
       {night ? <NightGrid night={night} /> : <p className="text-slate-700">{t('noGrid')}</p>}
       <section aria-labelledby="league-nights-title">
         <h3 id="league-nights-title" className="text-xl font-semibold">
