@@ -90,8 +90,13 @@ async fn the_knockout_is_refereed_by_earlier_losers_filled_in_once_known() {
     // SF1 first: refereed by a team of SF2; SF2 and the final by a loser still to be known.
     let sf1_duty = sf1["dutyTeamId"].as_i64().unwrap();
     assert!(sides(sf2).0 == Some(sf1_duty) || sides(sf2).1 == Some(sf1_duty), "{sf1}");
-    assert_eq!((sf2["dutyFrom"].as_str(), sf2["dutyTeamId"].as_i64()), (Some("SF1"), None));
-    assert_eq!(fin["dutyFrom"], "SF2");
+    assert_eq!((sf2["dutyFrom"].as_str(), sf2["dutyTeamId"].as_i64()), (Some("Perdant SF1"), None));
+    assert_eq!((&sf2["dutyFromCode"], &fin["dutyFromCode"]), (&json!("SF1"), &json!("SF2")));
+    // In the request's language.
+    let url = setup.app.at(&format!("/api/admin/tournaments/{}/matches", sf2["tournamentId"]));
+    let english: Vec<Value> =
+        setup.app.client.get(url).header("X-Lang", "en").send().await.unwrap().json().await.unwrap();
+    assert_eq!(bracket(&english, "F")["dutyFrom"], "Loser SF2");
     // Once SF1 is final its loser referees SF2.
     let (a, b) = sides(sf1);
     let winner_first = a.unwrap() < b.unwrap();
@@ -172,6 +177,10 @@ async fn a_team_withdrawn_after_it_played_never_referees_the_knockout() {
     assert_eq!(knockout.len(), 1, "the final is drawn once the pool is complete: {knockout:?}");
     let fin = &knockout[0];
     assert_eq!(sides(fin), (Some(ids[2]), Some(ids[3])), "{fin}");
-    assert_eq!((&fin["dutyTeamId"], &fin["dutyFrom"]), (&Value::Null, &Value::Null), "{fin}");
+    assert_eq!(
+        (&fin["dutyTeamId"], &fin["dutyFrom"], &fin["dutyFromCode"]),
+        (&Value::Null, &Value::Null, &Value::Null),
+        "{fin}"
+    );
     assert_eq!(setup.standings().await.len(), 6, "the teams out stay in the table");
 }

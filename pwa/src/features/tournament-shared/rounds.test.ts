@@ -68,8 +68,9 @@ describe("a match's public badge", () => {
 
   it("names a match's work team, 'Perdant SF1' while that loser is to come, and none without one", () => {
     expect(dutyName(match({ dutyTeamId: 14, dutyTeamName: 'Les Loutres' }), fr)).toBe('Les Loutres');
-    expect(dutyName(match({ dutyFrom: 'SF1' }), fr)).toBe('Perdant SF1');
-    expect(dutyName(match({ dutyFrom: 'SF1' }), en)).toBe('Loser of SF1');
+    expect(dutyName(match({ dutyFrom: 'Perdant SF1', dutyFromCode: 'SF1' }), fr)).toBe('Perdant SF1');
+    // The page's own language, whatever the answer kept offline was asked in.
+    expect(dutyName(match({ dutyFrom: 'Perdant SF1', dutyFromCode: 'SF1' }), en)).toBe('Loser SF1');
     expect(dutyName(match({}), fr)).toBeNull();
   });
 });

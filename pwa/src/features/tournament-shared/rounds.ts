@@ -63,7 +63,7 @@ export function sideName(match: Match, side: 1 | 2, t: Translate): string {
 /** The work team refereeing a match: its name, 'Perdant SF1' while that loser is to come, else none. */
 export function dutyName(match: Match, t: Translate): string | null {
   if (match.dutyTeamName) return match.dutyTeamName;
-  return match.dutyFrom ? t('round.loserOf', { code: match.dutyFrom }) : null;
+  return match.dutyFromCode ? t('round.loserOf', { code: match.dutyFromCode }) : null;
 }
 
 export type MatchState = 'completed' | 'inProgress' | 'upcoming';

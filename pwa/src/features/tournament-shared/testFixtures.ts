@@ -81,6 +81,7 @@ export function match(overrides: Partial<Match> = {}): Match {
     dutyTeamId: null,
     dutyTeamName: null,
     dutyFrom: null,
+    dutyFromCode: null,
     ...overrides,
   };
 }

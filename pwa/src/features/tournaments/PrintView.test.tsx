@@ -35,7 +35,7 @@ describe('the printed schedule', () => {
     const tables = await printed([
       match({ id: 1, dutyTeamId: 13, dutyTeamName: 'Les Loups' }),
       match({ id: 2, slotIndex: 1, scheduledTime: '2030-07-01T13:30:00Z', team1Id: 13, team2Id: 14, team1Name: 'Les Loups', team2Name: 'Les Ours' }),
-      match({ id: 9, roundType: 'final', bracketCode: 'F', pool: null, round: null, team1Id: null, team2Id: null, team1Name: null, team2Name: null, team1From: 'SF1', team2From: 'SF2', dutyFrom: 'SF1', slotIndex: 3, scheduledTime: '2030-07-01T15:00:00Z' }),
+      match({ id: 9, roundType: 'final', bracketCode: 'F', pool: null, round: null, team1Id: null, team2Id: null, team1Name: null, team2Name: null, team1From: 'SF1', team2From: 'SF2', dutyFrom: 'Perdant SF1', dutyFromCode: 'SF1', slotIndex: 3, scheduledTime: '2030-07-01T15:00:00Z' }),
     ]);
     expect(tables.map((table) => table.headers)).toEqual([
       ['Heure', 'Terrain', 'Ronde', 'Équipe 1', 'Score', 'Équipe 2', 'Arbitrage'],

@@ -62,7 +62,7 @@ function MatchesTable({ matches, poolCount, formats }: { matches: Match[]; poolC
   const { t } = useTranslation('tournaments');
   const cell = 'border border-slate-400 px-2 py-1';
   // A column left empty on every row would only take room from the team names.
-  const withDuty = matches.some((match) => match.dutyTeamId !== null || match.dutyFrom !== null);
+  const withDuty = matches.some((match) => match.dutyTeamId !== null || match.dutyFromCode !== null);
   const columns = ['time', 'court', 'round', 'team1', 'score', 'team2', ...(withDuty ? (['duty'] as const) : [])] as const;
   return (
     <table className="mt-3 w-full border-collapse text-left text-sm">

@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
+use centre_core::Lang;
 use centre_core::timefmt::utc_text;
 use centre_core::validation::{
     DutyInput, ForfeitInput, ScoreInput, TournamentConfigInput, validate_duty, validate_forfeit, validate_score,
@@ -16,7 +17,7 @@ use crate::app::AppState;
 use crate::auth::Admin;
 use crate::db::events;
 use crate::db::tournaments::{self, duties, reports, schedule, scores, views};
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
@@ -147,6 +148,7 @@ pub async fn forfeit(
     State(state): State<AppState>,
     admin: Admin,
     Id(id): Id,
+    ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<ForfeitInput>,
 ) -> Result<Json<MatchDto>, AppError> {
     let side = validate_forfeit(&body).map_err(AppError::Validation)?;
@@ -155,7 +157,7 @@ pub async fn forfeit(
     let (row, changed) =
         state.db.write(move |tx| reports::record_forfeit(tx, id, side, &user, now).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);
-    Ok(Json(MatchDto::new(&row, now)))
+    Ok(Json(MatchDto::new(&row, now, lang)))
 }
 
 /// `PUT /api/admin/matches/{matchId}/start`: a scorekeeper says the match is under way; its
@@ -170,12 +172,17 @@ pub async fn forfeit(
         responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
-pub async fn start(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<MatchDto>, AppError> {
+pub async fn start(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Id(id): Id,
+    ReqLang(lang): ReqLang,
+) -> Result<Json<MatchDto>, AppError> {
     let now = state.now();
     let (row, changed) =
         state.db.write(move |tx| scores::mark_started(tx, id, &utc_text(now)).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);
-    Ok(Json(MatchDto::new(&row, now)))
+    Ok(Json(MatchDto::new(&row, now, lang)))
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -197,14 +204,19 @@ pub struct Generated {
         responses::Unauthorized, responses::Forbidden, responses::NotFound, responses::Conflict, responses::Unprocessable
     )
 )]
-pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) -> Result<Json<Generated>, AppError> {
+pub async fn generate(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Id(id): Id,
+    ReqLang(lang): ReqLang,
+) -> Result<Json<Generated>, AppError> {
     let now = state.now();
     let generated = state
         .db
         .write(move |tx| {
             let (row, quality) = schedule::generate(tx, id, &utc_text(now))?;
             let quality = QualityDto::new(quality, row.settings().as_ref());
-            let board = Board::new(views::board(tx, row)?, now);
+            let board = Board::new(views::board(tx, row)?, now, lang);
             let tournament = AdminTournamentDto::new(&board.row, board.teams);
             Ok::<_, AppError>(Generated { tournament, matches: board.matches, quality })
         })
@@ -213,13 +225,13 @@ pub async fn generate(State(state): State<AppState>, _admin: Admin, Id(id): Id) 
     Ok(Json(generated))
 }
 
-async fn board(state: &AppState, id: i64) -> Result<Board, AppError> {
+async fn board(state: &AppState, id: i64, lang: Lang) -> Result<Board, AppError> {
     let now = state.settings.clock.now();
     state
         .db
         .read(move |conn| {
             let row = tournaments::find(conn, id)?.ok_or_else(AppError::not_found)?;
-            Ok(Board::new(views::board(conn, row)?, now))
+            Ok(Board::new(views::board(conn, row)?, now, lang))
         })
         .await
 }
@@ -239,8 +251,9 @@ pub async fn matches(
     State(state): State<AppState>,
     _admin: Admin,
     Id(id): Id,
+    ReqLang(lang): ReqLang,
 ) -> Result<Json<Vec<MatchDto>>, AppError> {
-    Ok(Json(board(&state, id).await?.matches))
+    Ok(Json(board(&state, id, lang).await?.matches))
 }
 
 /// `GET /api/admin/tournaments/{id}/standings`: by pool, then rank.
@@ -258,8 +271,9 @@ pub async fn standings(
     State(state): State<AppState>,
     _admin: Admin,
     Id(id): Id,
+    ReqLang(lang): ReqLang,
 ) -> Result<Json<Vec<StandingDto>>, AppError> {
-    Ok(Json(board(&state, id).await?.standings))
+    Ok(Json(board(&state, id, lang).await?.standings))
 }
 
 /// Validates the two scores with core, writes them with `write` in one transaction as `admin`,
@@ -270,13 +284,14 @@ async fn write_score(
     id: i64,
     body: &ScoreInput,
     write: scores::ScoreWrite,
+    lang: Lang,
 ) -> Result<Json<MatchDto>, AppError> {
     let score = validate_score(body).map_err(AppError::Validation)?;
     let user = admin.0.id().to_owned();
     let now = state.now();
     let (row, changed) = state.db.write(move |tx| write(tx, id, score, &user, now).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);
-    Ok(Json(MatchDto::new(&row, now)))
+    Ok(Json(MatchDto::new(&row, now, lang)))
 }
 
 /// `PUT /api/admin/matches/{matchId}/score`: only a match not yet completed takes a score.
@@ -295,9 +310,10 @@ pub async fn score(
     State(state): State<AppState>,
     admin: Admin,
     Id(id): Id,
+    ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    write_score(&state, &admin, id, &body, reports::record).await
+    write_score(&state, &admin, id, &body, reports::record, lang).await
 }
 
 /// `PUT /api/admin/matches/{matchId}/duty`: another work team for the match, one that plays
@@ -317,6 +333,7 @@ pub async fn duty(
     State(state): State<AppState>,
     _admin: Admin,
     Id(id): Id,
+    ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<DutyInput>,
 ) -> Result<Json<MatchDto>, AppError> {
     let team = validate_duty(&body).map_err(AppError::Validation)?;
@@ -324,7 +341,7 @@ pub async fn duty(
     let (row, changed) =
         state.db.write(move |tx| duties::set_duty(tx, id, team, &utc_text(now)).map_err(AppError::from)).await?;
     state.live.tournament_changed(changed.event_id);
-    Ok(Json(MatchDto::new(&row, now)))
+    Ok(Json(MatchDto::new(&row, now, lang)))
 }
 
 /// `PUT /api/admin/matches/{matchId}/correction`: a completed pool match, before the draw.
@@ -343,9 +360,10 @@ pub async fn correction(
     State(state): State<AppState>,
     admin: Admin,
     Id(id): Id,
+    ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<ScoreInput>,
 ) -> Result<Json<MatchDto>, AppError> {
-    write_score(&state, &admin, id, &body, reports::correct).await
+    write_score(&state, &admin, id, &body, reports::correct, lang).await
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]

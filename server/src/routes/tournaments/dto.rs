@@ -1,8 +1,9 @@
 //! The JSON answers of the tournament calls, in camelCase.
 
+use centre_core::Lang;
 use centre_core::format::{MatchFormat, SetScore};
 use centre_core::report::{Report, ReportState, Reporter};
-use centre_core::schedule::duty::DutyQuality;
+use centre_core::schedule::duty::{DutyQuality, duty_placeholder};
 use centre_core::schedule::places::final_ranking;
 use centre_core::schedule::{ScheduleQuality, ScheduleSettings, estimate};
 use centre_core::standings::Standing;
@@ -196,8 +197,11 @@ pub struct MatchDto {
     pub duty_team_id: Option<i64>,
     pub duty_team_name: Option<String>,
     /// While the work team is the loser of an earlier knockout match not final yet: that match
-    /// ('Perdant QF1').
-    pub duty_from: Option<BracketCode>,
+    /// as the request's language names the work team ('Perdant QF1', 'Loser QF1').
+    pub duty_from: Option<String>,
+    /// The same match's bracket code ('QF1'): a phone names the work team as soon as it decides
+    /// that match, offline, and words it in the page's language.
+    pub duty_from_code: Option<BracketCode>,
 }
 
 /// A match's report as people read it: the standing version (the proposal, or the decision),
@@ -254,14 +258,15 @@ impl ReportDto {
 
 impl MatchDto {
     /// A match alone (the answer to its score): shown as core shows it at `now`.
-    pub fn new(row: &MatchRow, now: DateTime<Utc>) -> MatchDto {
+    pub fn new(row: &MatchRow, now: DateTime<Utc>, lang: Lang) -> MatchDto {
         let core = row.to_core();
         let one = std::slice::from_ref(&core);
-        MatchDto::shown(row, &core, shown_statuses(one, now)[0], late_matches(one, now)[0])
+        MatchDto::shown(row, &core, (shown_statuses(one, now)[0], late_matches(one, now)[0]), lang)
     }
 
     /// A match of a whole board, as `status` and `late` say it is shown.
-    fn shown(row: &MatchRow, core: &Match, status: MatchStatus, late: bool) -> MatchDto {
+    fn shown(row: &MatchRow, core: &Match, (status, late): (MatchStatus, bool), lang: Lang) -> MatchDto {
+        let duty_from = row.duty_from.filter(|_| row.duty_team_id.is_none());
         MatchDto {
             id: row.id,
             tournament_id: row.tournament_id,
@@ -295,7 +300,8 @@ impl MatchDto {
             report: row.report.as_ref().map(|r| ReportDto::new(r, row)),
             duty_team_id: row.duty_team_id,
             duty_team_name: row.duty_team_name.clone(),
-            duty_from: row.duty_from.filter(|_| row.duty_team_id.is_none()),
+            duty_from: duty_from.map(|code| duty_placeholder(code, lang)),
+            duty_from_code: duty_from,
         }
     }
 }
@@ -322,7 +328,7 @@ pub struct Board {
 
 impl Board {
     /// The board as shown at `now` (which matches are in progress).
-    pub fn new(rows: BoardRows, now: DateTime<Utc>) -> Board {
+    pub fn new(rows: BoardRows, now: DateTime<Utc>, lang: Lang) -> Board {
         let cores: Vec<Match> = rows.matches.iter().map(MatchRow::to_core).collect();
         let final_ranking = final_ranking(&rows.standings, &cores);
         let standings = rows
@@ -338,7 +344,7 @@ impl Board {
             .iter()
             .zip(&cores)
             .zip(shown.into_iter().zip(late))
-            .map(|((m, core), (status, late))| MatchDto::shown(m, core, status, late))
+            .map(|((m, core), shown)| MatchDto::shown(m, core, shown, lang))
             .collect();
         number_pool_rounds(&mut matches);
         Board { teams: rows.teams, matches, standings, final_ranking, row: rows.tournament }

@@ -17,7 +17,7 @@ use crate::app::AppState;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::db::tournaments::{self, views};
 use crate::db::{Db, events};
-use crate::error::AppError;
+use crate::error::{AppError, ReqLang};
 use crate::openapi::responses;
 use crate::ratelimit::ClientAddr;
 use crate::routes::params::{self, Id};
@@ -49,6 +49,7 @@ pub async fn tournament(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     Id(event_id): Id,
+    ReqLang(lang): ReqLang,
 ) -> Result<Json<PublicTournament>, AppError> {
     let admin = user.is_some_and(|u| u.is_admin());
     // The live state as of the server's clock (a test's `--today` moves it).
@@ -60,7 +61,7 @@ pub async fn tournament(
             let Some(row) = tournaments::find_for_event(conn, event_id)? else {
                 return Ok(PublicTournament { tournament: None, matches: Vec::new(), standings: Vec::new() });
             };
-            let board = Board::new(views::board(conn, row)?, now);
+            let board = Board::new(views::board(conn, row)?, now, lang);
             Ok::<_, AppError>(PublicTournament {
                 tournament: Some(TournamentDto::new(&board.row, board.teams)),
                 matches: board.matches,
@@ -153,6 +154,7 @@ pub async fn user_team(
     State(state): State<AppState>,
     user: CurrentUser,
     Id(event_id): Id,
+    ReqLang(lang): ReqLang,
 ) -> Result<Json<Option<UserTeamDto>>, AppError> {
     let (id, admin) = (user.id().to_owned(), user.is_admin());
     let now = state.settings.clock.now();
@@ -165,7 +167,7 @@ pub async fn user_team(
                 return Ok(None);
             };
             Ok::<_, AppError>(Some(match tournaments::find_for_event(conn, event_id)? {
-                Some(row) => Board::new(views::board(conn, row)?, now).team(&team),
+                Some(row) => Board::new(views::board(conn, row)?, now, lang).team(&team),
                 None => UserTeamDto::without_tournament(&team),
             }))
         })
@@ -198,6 +200,7 @@ pub struct UserTournamentData {
 pub async fn tournament_data(
     State(state): State<AppState>,
     user: CurrentUser,
+    ReqLang(lang): ReqLang,
 ) -> Result<Json<Vec<UserTournamentData>>, AppError> {
     let id = user.id().to_owned();
     let now = state.settings.clock.now();
@@ -208,7 +211,7 @@ pub async fn tournament_data(
             for (team, event) in tournaments::views::teams_of_user(conn, &id, None)? {
                 let (dto, tournament) = match tournaments::find_for_event(conn, event.id)? {
                     Some(row) => {
-                        let board = Board::new(views::board(conn, row)?, now);
+                        let board = Board::new(views::board(conn, row)?, now, lang);
                         (board.team(&team), Some(TournamentDto::new(&board.row, board.teams)))
                     }
                     None => (UserTeamDto::without_tournament(&team), None),

@@ -10,7 +10,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::tournaments::reports::{self, Asker, Said};
 use crate::emails::reports::ReportLetters;
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, ReqLang};
 use crate::openapi::responses;
 use crate::routes::params::{self, Id};
 
@@ -32,6 +32,7 @@ pub async fn report(
     State(state): State<AppState>,
     user: CurrentUser,
     Id(id): Id,
+    ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<ReportInput>,
 ) -> Result<Json<MatchDto>, AppError> {
     let form = validate_report(&body).map_err(AppError::Validation)?;
@@ -48,5 +49,5 @@ pub async fn report(
     state.live.tournament_changed(changed.event_id);
     // A new proposal's e-mail to the other captain is in the outbox.
     state.mailer.kick();
-    Ok(Json(MatchDto::new(&row, now)))
+    Ok(Json(MatchDto::new(&row, now, lang)))
 }

@@ -14,7 +14,7 @@ use crate::auth::Admin;
 use crate::db::tournaments::conflicts;
 use crate::db::tournaments::sync::{Conflict, Keep, ResolveRefused, ScoreSide};
 use crate::db::tournaments::{self};
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, AppError, ReqLang};
 use crate::routes::sync::id_ok;
 use centre_core::format::SetScore;
 
@@ -147,6 +147,7 @@ pub async fn resolve(
     State(state): State<AppState>,
     admin: Admin,
     Segment(entry_id): Segment,
+    ReqLang(lang): ReqLang,
     ApiJson(body): ApiJson<ResolveBody>,
 ) -> Result<Json<MatchDto>, AppError> {
     if !id_ok(&entry_id) {
@@ -169,5 +170,5 @@ pub async fn resolve(
         })
         .await?;
     state.live.tournament_changed(changed.event_id);
-    Ok(Json(MatchDto::new(&row, now)))
+    Ok(Json(MatchDto::new(&row, now, lang)))
 }

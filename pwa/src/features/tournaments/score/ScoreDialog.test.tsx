@@ -262,7 +262,7 @@ describe("the score dialog's work team (where the teams referee)", () => {
   });
 
   it('asks for a team where the work team is a knockout loser still to come', async () => {
-    const semi = match({ id: 7, tournamentId: 5, roundType: 'final', bracketCode: 'F', pool: null, round: null, dutyFrom: 'SF1' });
+    const semi = match({ id: 7, tournamentId: 5, roundType: 'final', bracketCode: 'F', pool: null, round: null, dutyFrom: 'Perdant SF1', dutyFromCode: 'SF1' });
     const { dialog } = await openDuty(semi);
     const select = choice(dialog);
     expect(select.value).toBe('');

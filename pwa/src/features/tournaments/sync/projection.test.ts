@@ -115,12 +115,12 @@ describe("a knockout match refereed by an earlier match's loser", () => {
   it('names the work team once this phone decides that match, before the score is sent', async () => {
     const bracket = [
       match({ id: 10, roundType: 'semifinal', bracketCode: 'SF1', pool: null, team1Id: 11, team2Id: 12, team1Name: 'Les Huards', team2Name: 'Les Castors' }),
-      match({ id: 12, roundType: 'final', bracketCode: 'F', pool: null, team1Id: null, team2Id: null, team1Name: null, team2Name: null, dutyFrom: 'SF1' }),
+      match({ id: 12, roundType: 'final', bracketCode: 'F', pool: null, team1Id: null, team2Id: null, team1Name: null, team2Name: null, dutyFrom: 'Perdant SF1', dutyFromCode: 'SF1' }),
     ];
     const before = await project(bracket, table, [], 'fr');
-    expect(before.matches.find((m) => m.id === 12)).toMatchObject({ dutyTeamId: null, dutyFrom: 'SF1' });
+    expect(before.matches.find((m) => m.id === 12)).toMatchObject({ dutyTeamId: null, dutyFromCode: 'SF1' });
     const after = await project(bracket, table, [entry(10, 21, 15)], 'fr');
-    expect(after.matches.find((m) => m.id === 12)).toMatchObject({ dutyTeamId: 12, dutyTeamName: 'Les Castors', dutyFrom: null });
+    expect(after.matches.find((m) => m.id === 12)).toMatchObject({ dutyTeamId: 12, dutyTeamName: 'Les Castors', dutyFrom: null, dutyFromCode: null });
   });
 });
 

@@ -72,12 +72,12 @@ function teamNames(matches: Match[], standings: Standing[]): Map<number, string>
 
 /** The projected matches with each 'Perdant QF1' work team named once core knows the loser. */
 async function withDuties(matches: Match[], names: Map<number, string>, lang: string): Promise<Match[]> {
-  const duties = matches.flatMap((m) => (m.dutyTeamId === null && m.dutyFrom ? [{ matchId: m.id, loserOf: m.dutyFrom }] : []));
+  const duties = matches.flatMap((m) => (m.dutyTeamId === null && m.dutyFromCode ? [{ matchId: m.id, loserOf: m.dutyFromCode }] : []));
   if (duties.length === 0) return matches;
   const teams = dutyTeams(await loadCore(), { matches: matches.map(toCoreMatch), duties }, lang);
   return matches.map((m) => {
     const team = teams.get(m.id);
-    return team == null ? m : { ...m, dutyTeamId: team, dutyTeamName: names.get(team) ?? null, dutyFrom: null };
+    return team == null ? m : { ...m, dutyTeamId: team, dutyTeamName: names.get(team) ?? null, dutyFrom: null, dutyFromCode: null };
   });
 }
 
