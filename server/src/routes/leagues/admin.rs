@@ -9,6 +9,7 @@ use centre_core::timefmt::utc_text;
 use centre_core::validation::{LeagueInput, validate_league};
 use serde::Deserialize;
 
+use super::changed;
 use super::dto::PublicLeague;
 use crate::app::AppState;
 use crate::auth::Admin;
@@ -40,14 +41,7 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<PublicLeague>), AppError> {
     let config = validate_league(&body).map_err(AppError::Validation)?;
     let now = utc_text(state.now());
-    let tz = state.settings.timezone;
-    let view = state
-        .db
-        .write(move |tx| {
-            let row = setup::create(tx, event_id, &config, &now)?;
-            Ok::<_, AppError>(PublicLeague::new(views::board(tx, row, None)?, tz))
-        })
-        .await?;
+    let view = changed(&state, None, move |tx| Ok(setup::create(tx, event_id, &config, &now)?)).await?;
     Ok((StatusCode::CREATED, Json(view)))
 }
 
@@ -72,15 +66,7 @@ pub async fn update(
 ) -> Result<Json<PublicLeague>, AppError> {
     let config = validate_league(&body).map_err(AppError::Validation)?;
     let now = utc_text(state.now());
-    let tz = state.settings.timezone;
-    let view = state
-        .db
-        .write(move |tx| {
-            let row = setup::update(tx, id, &config, &now)?;
-            Ok::<_, AppError>(PublicLeague::new(views::board(tx, row, None)?, tz))
-        })
-        .await?;
-    Ok(Json(view))
+    Ok(Json(changed(&state, None, move |tx| Ok(setup::update(tx, id, &config, &now)?)).await?))
 }
 
 /// Body of `PUT /api/admin/leagues/{id}/seeding`.
@@ -111,14 +97,7 @@ pub async fn seeding(
     ApiJson(body): ApiJson<SeedingInput>,
 ) -> Result<Json<PublicLeague>, AppError> {
     let now = utc_text(state.now());
-    let tz = state.settings.timezone;
-    let view = state
-        .db
-        .write(move |tx| {
-            let row = setup::seed(tx, id, &body.team_ids, &now)?;
-            Ok::<_, AppError>(PublicLeague::new(views::board(tx, row, None)?, tz))
-        })
-        .await?;
+    let view = changed(&state, None, move |tx| Ok(setup::seed(tx, id, &body.team_ids, &now)?)).await?;
     Ok(Json(view))
 }
 
