@@ -9,7 +9,6 @@ use centre_core::timefmt::utc_text;
 use centre_core::validation::{LeagueInput, validate_league};
 use serde::Deserialize;
 
-use super::changed;
 use super::dto::PublicLeague;
 use crate::app::AppState;
 use crate::auth::Admin;
@@ -41,7 +40,14 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<PublicLeague>), AppError> {
     let config = validate_league(&body).map_err(AppError::Validation)?;
     let now = utc_text(state.now());
-    let view = changed(&state, None, move |tx| Ok(setup::create(tx, event_id, &config, &now)?)).await?;
+    let tz = state.settings.timezone;
+    let view = state
+        .db
+        .write(move |tx| {
+            let row = setup::create(tx, event_id, &config, &now)?;
+            Ok::<_, AppError>(PublicLeague::new(views::board(tx, row, None)?, tz))
+        })
+        .await?;
     Ok((StatusCode::CREATED, Json(view)))
 }
 
@@ -66,7 +72,15 @@ pub async fn update(
 ) -> Result<Json<PublicLeague>, AppError> {
     let config = validate_league(&body).map_err(AppError::Validation)?;
     let now = utc_text(state.now());
-    Ok(Json(changed(&state, None, move |tx| Ok(setup::update(tx, id, &config, &now)?)).await?))
+    let tz = state.settings.timezone;
+    let view = state
+        .db
+        .write(move |tx| {
+            let row = setup::update(tx, id, &config, &now)?;
+            Ok::<_, AppError>(PublicLeague::new(views::board(tx, row, None)?, tz))
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 /// Body of `PUT /api/admin/leagues/{id}/seeding`.
@@ -97,7 +111,14 @@ pub async fn seeding(
     ApiJson(body): ApiJson<SeedingInput>,
 ) -> Result<Json<PublicLeague>, AppError> {
     let now = utc_text(state.now());
-    let view = changed(&state, None, move |tx| Ok(setup::seed(tx, id, &body.team_ids, &now)?)).await?;
+    let tz = state.settings.timezone;
+    let view = state
+        .db
+        .write(move |tx| {
+            let row = setup::seed(tx, id, &body.team_ids, &now)?;
+            Ok::<_, AppError>(PublicLeague::new(views::board(tx, row, None)?, tz))
+        })
+        .await?;
     Ok(Json(view))
 }
 

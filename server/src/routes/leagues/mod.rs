@@ -10,24 +10,9 @@ pub mod public;
 
 use axum::http::StatusCode;
 use centre_core::league::LeagueError;
-use rusqlite::Transaction;
 
-use crate::app::AppState;
 use crate::db::leagues::setup::Refused;
-use crate::db::leagues::{LeagueRow, views};
 use crate::error::{AppError, Localized};
-use dto::PublicLeague;
-
-/// Runs an admin's `change` in one transaction and answers the league as it then stands, with
-/// night `night` (else this week's): what every console call on a league answers.
-async fn changed(
-    state: &AppState,
-    night: Option<u32>,
-    change: impl FnOnce(&Transaction<'_>) -> Result<LeagueRow, AppError> + Send + 'static,
-) -> Result<PublicLeague, AppError> {
-    let tz = state.settings.timezone;
-    state.db.write(move |tx| Ok(PublicLeague::new(views::board(tx, change(tx)?, night)?, tz))).await
-}
 
 /// Core's refusal of a grid: what is needed is said in the message.
 fn rule(e: LeagueError) -> AppError {

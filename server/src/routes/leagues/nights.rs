@@ -6,11 +6,11 @@ use axum::extract::State;
 use centre_core::validation::{NightCancelInput, validate_night_cancel};
 use serde::{Deserialize, Serialize};
 
-use super::changed;
 use super::dto::PublicLeague;
 use crate::app::AppState;
 use crate::auth::{Admin, CurrentUser};
 use crate::db::leagues::nights::{self, Sayer};
+use crate::db::leagues::views;
 use crate::error::{ApiJson, AppError};
 use crate::openapi::responses;
 use crate::routes::params::{self, IdAndNight};
@@ -36,7 +36,14 @@ pub async fn cancel(
 ) -> Result<Json<PublicLeague>, AppError> {
     let cancel = validate_night_cancel(&body).map_err(AppError::Validation)?;
     let now = state.now();
-    let view = changed(&state, Some(number), move |tx| Ok(nights::cancel(tx, id, number, &cancel, now)?)).await?;
+    let tz = state.settings.timezone;
+    let view = state
+        .db
+        .write(move |tx| {
+            let row = nights::cancel(tx, id, number, &cancel, now)?;
+            Ok::<_, AppError>(PublicLeague::new(views::board(tx, row, Some(number))?, tz))
+        })
+        .await?;
     Ok(Json(view))
 }
 
